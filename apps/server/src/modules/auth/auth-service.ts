@@ -1,0 +1,57 @@
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  type loginBodySchema,
+  type registerBodySchema,
+} from '@filmroom/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection';
+import { users, type UserRow } from '../../db/schema';
+import { conflict, unauthorized } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from './password';
+
+type Registration = z.output<typeof registerBodySchema>;
+type Credentials = z.output<typeof loginBodySchema>;
+
+const UNIQUE_VIOLATION = '23505';
+
+export class AuthService {
+  constructor(private readonly db: Database) {}
+
+  async register(registration: Registration): Promise<UserRow> {
+    const passwordHash = await hashPassword(registration.password);
+    try {
+      const [user] = await this.db
+        .insert(users)
+        .values({
+          username: registration.username,
+          passwordHash,
+          name: registration.name,
+          isCoach: registration.isCoach,
+        })
+        .returning();
+      return user!;
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict('An account with this email already exists. Sign in instead.');
+      }
+      throw error;
+    }
+  }
+
+  /** The user whose credentials these are; one answer for unknown e-mail and wrong password. */
+  async authenticate(credentials: Credentials): Promise<UserRow> {
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.username, credentials.username));
+    const valid = await verifyPassword(user?.passwordHash, credentials.password);
+    if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+    return user;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? error;
+  return (cause as { code?: string }).code === UNIQUE_VIOLATION;
+}

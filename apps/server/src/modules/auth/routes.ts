@@ -1,0 +1,112 @@
+import {
+  errorResponseSchema,
+  loginBodySchema,
+  messageResponseSchema,
+  registerBodySchema,
+  userSchema,
+} from '@filmroom/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import {
+  clearSessionCookie,
+  requireUser,
+  sessionTokenOf,
+  setSessionCookie,
+} from '../../plugins/auth';
+import { toUserView } from '../users/user-view';
+import { AuthService } from './auth-service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const auth = new AuthService(app.db);
+
+  // Password guessing is slowed two ways: per address (one attacker, many accounts) and per
+  // e-mail (many addresses, one account). The per-e-mail check runs after the body is parsed.
+  const perAddress = app.limitRequests({
+    max: config.rateLimits.authPerIp,
+    timeWindowMs: 60_000,
+    key: (request) => `auth-ip:${request.ip}`,
+    message: 'Too many sign-in attempts from this network.',
+  });
+  const perAccount = app.limitRequests({
+    max: config.rateLimits.authPerUsername,
+    timeWindowMs: 15 * 60_000,
+    key: (request: FastifyRequest) =>
+      `auth-user:${(request.body as { username: string }).username}`,
+    message: 'Too many sign-in attempts for this account.',
+  });
+  const rateLimited = { onRequest: perAddress, preHandler: perAccount };
+
+  app.post(
+    '/register',
+    {
+      ...rateLimited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: registerBodySchema,
+        response: { 201: userSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.register(request.body);
+      const session = await app.sessions.create(user.id);
+      setSessionCookie(request, reply, session.token);
+      return reply.code(201).send(toUserView(user));
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      ...rateLimited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.authenticate(request.body);
+      // A fresh id at every sign-in: a session id planted before sign-in is worthless after it.
+      const previous = sessionTokenOf(request);
+      if (previous) await app.sessions.delete(previous);
+      const session = await app.sessions.create(user.id);
+      setSessionCookie(request, reply, session.token);
+      return toUserView(user);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends this session',
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = sessionTokenOf(request);
+      if (token) await app.sessions.delete(token);
+      clearSessionCookie(reply);
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ session: [] }],
+        response: { 200: userSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => toUserView(requireUser(request)),
+  );
+};

@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import { sessions, users, type UserRow } from '../../db/schema';
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+// Sliding expiry without a write per request: extend at most once an hour.
+const RENEW_AFTER_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type ActiveSession = { user: UserRow; expiresAt: Date; renewed: boolean };
+
+export class SessionService {
+  constructor(private readonly db: Database) {}
+
+  /** A new random 256-bit token; only its hash is stored. */
+  async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** The user behind a session token, sliding the expiry forward while it is in use. */
+  async resolve(token: string): Promise<ActiveSession | null> {
+    const id = hashToken(token);
+    const [row] = await this.db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+    if (!row) return null;
+
+    const now = Date.now();
+    if (row.expiresAt.getTime() - now > SESSION_LIFETIME_MS - RENEW_AFTER_MS) {
+      return { user: row.user, expiresAt: row.expiresAt, renewed: false };
+    }
+    const expiresAt = new Date(now + SESSION_LIFETIME_MS);
+    await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    return { user: row.user, expiresAt, renewed: true };
+  }
+
+  async delete(token: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  }
+
+  async deleteExpired(): Promise<number> {
+    const removed = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, new Date()))
+      .returning({ id: sessions.id });
+    return removed.length;
+  }
+}

@@ -1,0 +1,45 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-errors';
+
+type Limit = { max: number; timeWindowMs: number; key: (request: FastifyRequest) => string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A hook that answers 429 with Retry-After once `key` has been seen `max` times in the window. */
+    limitRequests: (
+      limit: Limit & { message: string },
+    ) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/**
+ * Counters live in this process's memory. Limits are per process: with several API nodes an
+ * attacker gets `max` tries per node, still far too few to guess a password.
+ */
+export default fp(
+  async function rateLimits(app: FastifyInstance) {
+    await app.register(rateLimit, { global: false });
+
+    app.decorate('limitRequests', ({ max, timeWindowMs, key, message }) => {
+      // createRateLimit, unlike rateLimit(), lets several limits apply to the same request.
+      const check = app.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: key });
+      return async (request: FastifyRequest) => {
+        const result = await check(request);
+        if (result.isAllowed || !result.isExceeded) return;
+        const seconds = String(result.ttlInSeconds);
+        throw new HttpError(429, `${message} Try again in ${formatWait(result.ttlInSeconds)}.`, {
+          'retry-after': seconds,
+        });
+      };
+    });
+  },
+  { name: 'rate-limits' },
+);
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

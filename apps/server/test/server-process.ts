@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+export type ServerProcess = {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code (null when killed by the signal). */
+  stop: (signal: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** Runs the real server entry point (`npm start`'s process) with the given environment. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    const check = () => {
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening && output.includes('FilmRoom is ready')) {
+        clearTimeout(timer);
+        resolve(listening[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+
+  return {
+    child,
+    origin,
+    output: () => output,
+    stop: async (signal) => {
+      const exited = once(child, 'exit');
+      child.kill(signal);
+      const [code] = await exited;
+      return code as number | null;
+    },
+  };
+}
+
+/** PIDs of PostgreSQL servers running on the given data folder. */
+export async function postgresProcessesFor(databaseDir: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const commandLine = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    const parts = commandLine.split('\0');
+    if (parts[0]?.endsWith('postgres') && parts.includes(databaseDir)) pids.push(Number(entry));
+  }
+  return pids;
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 work grows with input; a cap keeps a single request from costing seconds. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+
+// Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
+// The real proof that an address works is mail reaching it, not a longer pattern.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Usernames are e-mail addresses: trimmed and compared without regard to case. */
+export const usernameSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .regex(EMAIL_PATTERN, 'Email must be a valid e-mail address')
+  .transform((email) => email.toLowerCase());
+
+const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const registerBodySchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    name: z
+      .string({ error: 'Full Name is required' })
+      .trim()
+      .min(1, 'Full Name is required')
+      .max(NAME_MAX_LENGTH, `Full Name must be at most ${NAME_MAX_LENGTH} characters`),
+    isCoach: z.boolean({ error: 'isCoach must be true or false' }).default(false),
+  })
+  .meta({ id: 'RegisterBody' });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z
+  .object({
+    username: usernameSchema,
+    // No length rule at sign-in: a wrong password must get the same answer as an unknown user.
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  })
+  .meta({ id: 'LoginBody' });
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
