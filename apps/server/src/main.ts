@@ -3,8 +3,10 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { applyMigrations, connectDatabase } from './db/connection';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { SessionService } from './modules/auth/session-service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -28,6 +30,15 @@ async function main() {
     'FilmRoom is ready',
   );
 
+  // Expired sessions are refused on sight; this only keeps the table from growing forever.
+  const sessions = new SessionService(database.db);
+  const sweep = setInterval(() => {
+    sessions
+      .deleteExpired()
+      .catch((error: unknown) => log.warn({ err: error }, 'session sweep failed'));
+  }, SESSION_SWEEP_INTERVAL_MS);
+  sweep.unref();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -39,6 +50,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
     try {
+      clearInterval(sweep);
       await app.close(); // stop accepting, let in-flight requests finish
       await database.close();
       await embedded?.stop();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
+import { SessionService } from './session-service';
 
 const ctx = useTestApp();
 
@@ -223,6 +224,22 @@ describe('sessions', () => {
     );
     const expired = await ctx.app.inject({ url: '/api/user', headers: { cookie } });
     expect(expired.statusCode).toBe(401);
+  });
+});
+
+describe('SessionService.deleteExpired', () => {
+  it('removes expired sessions and keeps live ones', async () => {
+    const sessions = new SessionService(ctx.database.db);
+    const live = await registerAccount(ctx.app);
+    const stale = await registerAccount(ctx.app);
+    await ctx.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 day' where user_id = ${stale.user.id}`,
+    );
+    expect(await sessions.deleteExpired()).toBeGreaterThanOrEqual(1);
+    const remaining = await ctx.database.db.execute<{ user_id: string }>(
+      sql`select user_id from sessions where user_id in (${live.user.id}, ${stale.user.id})`,
+    );
+    expect(remaining.rows.map((row) => row.user_id)).toEqual([live.user.id]);
   });
 });
 
