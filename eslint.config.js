@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
+      'e2e/.artifacts/**',
       'apps/server/src/db/migrations/**',
     ],
   },

@@ -49,6 +49,7 @@ describe('unknown API paths', () => {
     ['POST', '/api/videos/1/unknown'],
     ['GET', '/api'],
     ['DELETE', '/uploads/whatever'],
+    ['GET', '/assets/app-old999.js'],
   ] as const)('%s %s is a JSON 404', async (method, url) => {
     const response = await ctx.app.inject({ method, url });
     expect(response.statusCode).toBe(404);

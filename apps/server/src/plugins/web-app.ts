@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const API_PATHS = /^\/(api|uploads)(\/|$)/;
+// Paths that are never pages: an unknown one is a 404, not the app (a stale bundle name must
+// not get index.html back as JavaScript).
+const NOT_PAGES = /^\/(api|uploads|assets)(\/|$)/;
 
 /**
  * Serves the built single-page app. Any GET that is not an API or media path and not a file
@@ -18,8 +20,9 @@ export default fp(
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: options.distDir,
-        wildcard: false,
-        index: false,
+        // Looked up per request, so a rebuild is served without a restart.
+        wildcard: true,
+        index: ['index.html'],
         // Vite fingerprints everything under /assets: cache it for good. Never cache index.html.
         setHeaders: (reply, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -36,7 +39,7 @@ export default fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-      if (hasBuild && wantsPage && !API_PATHS.test(pathname)) {
+      if (hasBuild && wantsPage && !NOT_PAGES.test(pathname)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });

@@ -1,0 +1,34 @@
+import type { User } from '@filmroom/contract';
+import { Outlet } from 'react-router';
+import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+import { useLogout } from '@/features/auth/api/logout';
+import { AppSidebar } from './app-sidebar';
+import { TopBar } from './top-bar';
+
+/** The frame around every signed-in page: side panel or drawer, top bar, and the page. */
+export function AppShell({ user }: { user: User }) {
+  const logout = useLogout();
+  const onLogout = () => logout.mutate();
+
+  return (
+    <SidebarProvider>
+      <a
+        href="#main-content"
+        className="fixed top-2 left-2 z-[200] -translate-y-20 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg transition-transform focus:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
+        Skip to content
+      </a>
+      <AppSidebar user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+      <SidebarInset>
+        <TopBar user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-8 px-4 py-6 outline-none sm:px-6 md:py-8 lg:px-10"
+        >
+          <Outlet />
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

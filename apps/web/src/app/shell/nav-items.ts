@@ -1,0 +1,35 @@
+import type { User } from '@filmroom/contract';
+import { ClapperboardIcon, LayoutDashboardIcon, SettingsIcon, UsersRoundIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { matchPath } from 'react-router';
+
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Route patterns that count as being in this section (for highlighting). */
+  sections: string[];
+  coachOnly?: boolean;
+};
+
+/** Spec §2: Dashboard, Videos, Athletes (coaches only), Settings; Logout sits apart. */
+const NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', to: '/', icon: LayoutDashboardIcon, sections: ['/', '/dashboard'] },
+  { label: 'Videos', to: '/videos', icon: ClapperboardIcon, sections: ['/videos/*'] },
+  {
+    label: 'Athletes',
+    to: '/athletes',
+    icon: UsersRoundIcon,
+    sections: ['/athletes'],
+    coachOnly: true,
+  },
+  { label: 'Settings', to: '/settings', icon: SettingsIcon, sections: ['/settings'] },
+];
+
+export function navItemsFor(user: User): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.coachOnly || user.isCoach);
+}
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return item.sections.some((pattern) => matchPath(pattern, pathname) !== null);
+}

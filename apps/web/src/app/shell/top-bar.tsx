@@ -1,0 +1,38 @@
+import type { User } from '@filmroom/contract';
+import { useLocation } from 'react-router';
+import { Logo } from '@/components/brand/logo';
+import { Separator } from '@/components/ui/separator';
+import { SidebarTrigger } from '@/components/ui/sidebar';
+import { MobileNavDrawer } from './mobile-nav-drawer';
+import { isNavItemActive, navItemsFor } from './nav-items';
+
+type TopBarProps = {
+  user: User;
+  onLogout: () => void;
+  loggingOut: boolean;
+};
+
+/**
+ * Above the page: on phones the brand and the menu button (spec §2); from 768 px the side
+ * panel's toggle and the name of the current section.
+ */
+export function TopBar({ user, onLogout, loggingOut }: TopBarProps) {
+  const { pathname } = useLocation();
+  const section = navItemsFor(user).find((item) => isNavItemActive(item, pathname));
+
+  return (
+    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur-md supports-[backdrop-filter]:bg-background/70 md:h-16 md:px-4">
+      <div className="flex flex-1 items-center justify-between md:hidden">
+        <Logo className="pl-1" />
+        <MobileNavDrawer user={user} onLogout={onLogout} loggingOut={loggingOut} />
+      </div>
+      <div className="hidden items-center gap-2 md:flex">
+        <SidebarTrigger />
+        <Separator orientation="vertical" className="mx-1 h-5!" />
+        <span className="text-sm font-medium text-muted-foreground">
+          {section?.label ?? 'FilmRoom'}
+        </span>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+
+type EmptyStateProps = {
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  /** An optional next step, such as a button. */
+  children?: ReactNode;
+  className?: string;
+};
+
+/** A card that says plainly what will appear in a place that has nothing to show yet. */
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  children,
+  className,
+}: EmptyStateProps) {
+  return (
+    <Card
+      className={cn(
+        'items-center border-dashed bg-card/60 px-6 py-12 text-center shadow-none sm:py-16',
+        className,
+      )}
+    >
+      <span className="grid size-14 place-items-center rounded-2xl bg-secondary text-secondary-foreground ring-8 ring-secondary/40">
+        <Icon className="size-7" aria-hidden />
+      </span>
+      <div className="grid max-w-md gap-2">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <p className="text-sm text-pretty text-muted-foreground">{description}</p>
+      </div>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LoginBody, User } from '@filmroom/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toastSuccess } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/query-client';
+import { USER_QUERY_KEY } from './get-user';
+
+export async function login(body: LoginBody): Promise<User> {
+  const res = await apiRequest('POST', '/api/login', body);
+  return (await res.json()) as User;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      toastSuccess('Logged in successfully');
+    },
+  });
+}

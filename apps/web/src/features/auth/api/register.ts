@@ -1,0 +1,22 @@
+import type { RegisterBody, User } from '@filmroom/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toastSuccess } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/query-client';
+import { USER_QUERY_KEY } from './get-user';
+
+/** Creates the account; the server signs the new user in with the same answer. */
+export async function register(body: RegisterBody): Promise<User> {
+  const res = await apiRequest('POST', '/api/register', body);
+  return (await res.json()) as User;
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      toastSuccess('Registration successful');
+    },
+  });
+}
