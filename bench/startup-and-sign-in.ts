@@ -1,18 +1,14 @@
-// npm run bench: how fast FilmRoom starts, how much memory it holds idle, and whether a sign-in
-// with an unknown e-mail takes as long as one with a wrong password. Prints a table; asserts nothing.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// How fast FilmRoom starts, how much memory it holds idle, and whether a sign-in with an unknown
+// e-mail takes as long as one with a wrong password.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { postgresProcessesFor, startServerProcess } from '../apps/server/test/server-process';
 
-type Row = { measure: string; value: string; note: string };
-const rows: Row[] = [];
+import type { Row } from './table';
 
-async function rssMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
+import { memoryMiB } from './process-memory';
 
 async function timeToFirst200(dataDir: string) {
   const startedAt = performance.now();
@@ -29,84 +25,80 @@ function median(values: number[]) {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-bench-'));
-try {
-  const first = await timeToFirst200(dataDir);
-  rows.push({
-    measure: 'cold start to first 200, new DATA_DIR',
-    value: `${first.ms.toFixed(0)} ms`,
-    note: 'includes creating the PostgreSQL cluster',
-  });
-  await first.server.stop('SIGTERM');
-
-  const { server, ms } = await timeToFirst200(dataDir);
-  rows.push({
-    measure: 'start to first 200, existing DATA_DIR',
-    value: `${ms.toFixed(0)} ms`,
-    note: 'node + tsx + PostgreSQL + migrations',
-  });
-
-  const origin = server.origin;
-  const post = (url: string, body: unknown) =>
-    fetch(`${origin}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify(body),
+export async function benchStartupAndSignIn(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-bench-'));
+  try {
+    const first = await timeToFirst200(dataDir);
+    rows.push({
+      measure: 'cold start to first 200, new DATA_DIR',
+      value: `${first.ms.toFixed(0)} ms`,
+      note: 'includes creating the PostgreSQL cluster',
     });
-  await post('/api/register', {
-    username: 'bench@example.com',
-    password: 'bench password',
-    name: 'Bench',
-  });
+    await first.server.stop('SIGTERM');
 
-  await sleep(3000);
-  const serverRss = await rssMiB(server.child.pid!);
-  const postgresPids = await postgresProcessesFor(path.join(dataDir, 'postgres'));
-  let postgresRss = 0;
-  for (const pid of postgresPids) postgresRss += await rssMiB(pid);
-  rows.push({
-    measure: 'server RSS at idle',
-    value: `${serverRss.toFixed(0)} MiB`,
-    note: 'the Node.js process',
-  });
-  rows.push({
-    measure: 'embedded PostgreSQL RSS at idle',
-    value: `${postgresRss.toFixed(0)} MiB`,
-    note: 'postmaster only (workers share its pages)',
-  });
+    const { server, ms } = await timeToFirst200(dataDir);
+    rows.push({
+      measure: 'start to first 200, existing DATA_DIR',
+      value: `${ms.toFixed(0)} ms`,
+      note: 'node + tsx + PostgreSQL + migrations',
+    });
 
-  // Same budget for both, under the per-e-mail rate limit: 8 tries each, alternated.
-  const wrongPassword: number[] = [];
-  const unknownUser: number[] = [];
-  for (let i = 0; i < 8; i += 1) {
-    let t = performance.now();
-    await post('/api/login', { username: 'bench@example.com', password: `wrong ${i}` });
-    wrongPassword.push(performance.now() - t);
-    t = performance.now();
-    await post('/api/login', { username: `nobody-${i}@example.com`, password: `wrong ${i}` });
-    unknownUser.push(performance.now() - t);
+    const origin = server.origin;
+    const post = (url: string, body: unknown) =>
+      fetch(`${origin}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify(body),
+      });
+    await post('/api/register', {
+      username: 'bench@example.com',
+      password: 'bench password',
+      name: 'Bench',
+    });
+
+    await sleep(3000);
+    const serverRss = (await memoryMiB(server.child.pid!)).rss;
+    const postgresPids = await postgresProcessesFor(path.join(dataDir, 'postgres'));
+    let postgresRss = 0;
+    for (const pid of postgresPids) postgresRss += (await memoryMiB(pid)).rss;
+    rows.push({
+      measure: 'server RSS at idle',
+      value: `${serverRss.toFixed(0)} MiB`,
+      note: 'the Node.js process',
+    });
+    rows.push({
+      measure: 'embedded PostgreSQL RSS at idle',
+      value: `${postgresRss.toFixed(0)} MiB`,
+      note: 'postmaster only (workers share its pages)',
+    });
+
+    // Same budget for both, under the per-e-mail rate limit: 8 tries each, alternated.
+    const wrongPassword: number[] = [];
+    const unknownUser: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      let t = performance.now();
+      await post('/api/login', { username: 'bench@example.com', password: `wrong ${i}` });
+      wrongPassword.push(performance.now() - t);
+      t = performance.now();
+      await post('/api/login', { username: `nobody-${i}@example.com`, password: `wrong ${i}` });
+      unknownUser.push(performance.now() - t);
+    }
+    rows.push({
+      measure: 'sign-in, wrong password (median)',
+      value: `${median(wrongPassword).toFixed(1)} ms`,
+      note: 'argon2id verify',
+    });
+    rows.push({
+      measure: 'sign-in, unknown e-mail (median)',
+      value: `${median(unknownUser).toFixed(1)} ms`,
+      note: 'verifies a throwaway hash: should match the line above',
+    });
+
+    await server.stop('SIGTERM');
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
   }
-  rows.push({
-    measure: 'sign-in, wrong password (median)',
-    value: `${median(wrongPassword).toFixed(1)} ms`,
-    note: 'argon2id verify',
-  });
-  rows.push({
-    measure: 'sign-in, unknown e-mail (median)',
-    value: `${median(unknownUser).toFixed(1)} ms`,
-    note: 'verifies a throwaway hash: should match the line above',
-  });
 
-  await server.stop('SIGTERM');
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
+  return rows;
 }
-
-const width = (key: keyof Row) => Math.max(key.length, ...rows.map((row) => row[key].length));
-const line = (row: Row) =>
-  `| ${row.measure.padEnd(width('measure'))} | ${row.value.padStart(width('value'))} | ${row.note.padEnd(width('note'))} |`;
-console.log(line({ measure: 'measure', value: 'value', note: 'note' }));
-console.log(
-  `|${'-'.repeat(width('measure') + 2)}|${'-'.repeat(width('value') + 2)}|${'-'.repeat(width('note') + 2)}|`,
-);
-rows.forEach((row) => console.log(line(row)));

@@ -23,7 +23,9 @@ npm run --silent lint
 echo "==> Unit and integration tests (embedded PostgreSQL)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 
+reports=(vitest.json playwright.json)
 if debian_pg=$(bash scripts/debian-postgres.sh find 2>/dev/null); then
+  reports+=(vitest-external.json)
   echo "==> Server tests again on Debian's PostgreSQL ($debian_pg): the DATABASE_URL path"
   bash scripts/debian-postgres.sh run npx vitest run --project server \
     --reporter=default --reporter=json --outputFile.json="$results/vitest-external.json"
@@ -32,4 +34,4 @@ fi
 echo "==> Browser tests (production build, Debian Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npm run --silent test:e2e
 
-node scripts/summarize-tests.mjs "$results"
+node scripts/summarize-tests.mjs "$results" "${reports[@]}"

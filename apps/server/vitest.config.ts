@@ -6,8 +6,6 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    // Each file gets its own database; two at a time suits a 2-core machine.
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

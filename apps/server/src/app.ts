@@ -1,30 +1,32 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/connection';
 import { authRoutes } from './modules/auth/routes';
+import { coachRoutes } from './modules/coach/routes';
+import { videoEventRoutes } from './modules/videos/events-routes';
+import { uploadsRoutes } from './modules/videos/uploads-routes';
+import { videoRoutes } from './modules/videos/routes';
 import auth from './plugins/auth';
-import database from './plugins/database';
+import dependencies, { type Dependencies } from './plugins/dependencies';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 
-export type AppDependencies = {
-  config: Config;
-  db: Database;
+export type AppDependencies = Dependencies & {
   /** The process's pino logger; tests leave it out and run silent. */
   logger?: FastifyBaseLogger;
 };
 
 /** Composes the HTTP application. The server and the tests build it the same way. */
-export async function buildApp({ config, db, logger }: AppDependencies) {
+export async function buildApp({ logger, ...deps }: AppDependencies) {
+  const { config } = deps;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -40,16 +42,24 @@ export async function buildApp({ config, db, logger }: AppDependencies) {
   await app.register(security, { config });
   await app.register(cookie);
   await app.register(rateLimits);
-  await app.register(database, { db });
+  await app.register(dependencies, deps);
+  await app.register(multipart);
   await app.register(openapi);
 
-  await app.register(
-    async (api) => {
-      await api.register(auth);
-      await api.register(authRoutes, { config });
-    },
-    { prefix: '/api' },
-  );
+  // Everything behind the session cookie: the API and the protected files.
+  await app.register(async (signedIn) => {
+    await signedIn.register(auth);
+    await signedIn.register(
+      async (api) => {
+        await api.register(authRoutes, { config });
+        await api.register(videoRoutes);
+        await api.register(videoEventRoutes);
+        await api.register(coachRoutes);
+      },
+      { prefix: '/api' },
+    );
+    await signedIn.register(uploadsRoutes);
+  });
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

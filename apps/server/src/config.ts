@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-blob-store';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -22,6 +23,13 @@ const environmentSchema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(4096),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
 });
@@ -38,6 +46,10 @@ export type Config = {
   publicOrigin: string | undefined;
   logLevel: string;
   webDistDir: string;
+  /** Largest accepted upload, in bytes. */
+  maxUploadBytes: number;
+  /** Unset means: files on local disk under dataDir/blobs. */
+  s3: S3Settings | undefined;
   rateLimits: {
     /** Sign-in and registration attempts per IP address per minute. */
     authPerIp: number;
@@ -67,6 +79,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted stores (MinIO, Garage) want path-style addresses; AWS takes either.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
     rateLimits: {
       authPerIp: e.AUTH_RATE_LIMIT_PER_IP,
       authPerUsername: e.AUTH_RATE_LIMIT_PER_USERNAME,

@@ -1,12 +1,13 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { applyMigrations, connectDatabase } from './db/connection';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { SessionService } from './modules/auth/session-service';
+import { VideoService } from './modules/videos/video-service';
+import { startRuntime } from './runtime';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SHUTDOWN_GRACE_MS = 15_000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -17,27 +18,38 @@ async function main() {
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
 
-  const database = connectDatabase(databaseUrl);
-  await applyMigrations(database.pool);
-
-  const app = await buildApp({ config, db: database.db, logger: log });
+  // The embedded database belongs to this process alone, so jobs found running were ours.
+  const runtime = await startRuntime(config, databaseUrl, log, { ownsDatabase: !!embedded });
+  const app = await buildApp({ ...runtime.deps, logger: log });
   await app.listen({ host: config.host, port: config.port });
+  await runtime.work();
   log.info(
     {
       database: embedded ? `embedded (${config.dataDir})` : 'external',
+      storage: config.s3 ? `s3 (${config.s3.bucket})` : 'local disk',
       startupMs: Math.round(performance.now() - startedAt),
     },
     'FilmRoom is ready',
   );
 
-  // Expired sessions are refused on sight; this only keeps the table from growing forever.
-  const sessions = new SessionService(database.db);
-  const sweep = setInterval(() => {
-    sessions
-      .deleteExpired()
-      .catch((error: unknown) => log.warn({ err: error }, 'session sweep failed'));
-  }, SESSION_SWEEP_INTERVAL_MS);
-  sweep.unref();
+  // Leftovers are refused or unreachable already; sweeping only keeps storage from growing.
+  const sessions = new SessionService(runtime.deps.db);
+  const videos = new VideoService(
+    runtime.deps.db,
+    runtime.deps.pool,
+    runtime.deps.blobs,
+    runtime.deps.jobs,
+    log,
+  );
+  const sweep = async () => {
+    await sessions.deleteExpired();
+    await videos.sweepAbandonedUploads();
+  };
+  void sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
+  const sweeper = setInterval(() => {
+    sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -50,9 +62,9 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
     try {
-      clearInterval(sweep);
+      clearInterval(sweeper);
       await app.close(); // stop accepting, let in-flight requests finish
-      await database.close();
+      await runtime.stop();
       await embedded?.stop();
       process.exit(0);
     } catch (error) {

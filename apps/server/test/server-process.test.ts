@@ -1,18 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import type { Video } from '@filmroom/contract';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { PASSWORD, uniqueEmail } from './accounts';
+import { makeClip } from './media-clips';
 import { postgresProcessesFor, startServerProcess } from './server-process';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-process-'));
 afterAll(async () => {
   // Should a test fail half-way, leave no database running behind it.
-  for (const pid of await postgresProcessesFor(path.join(dataDir, 'postgres')))
-    process.kill(pid, 'SIGKILL');
+  for (const folder of ['postgres', 'job-restart/postgres']) {
+    for (const pid of await postgresProcessesFor(path.join(dataDir, folder))) {
+      process.kill(pid, 'SIGKILL');
+    }
+  }
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -61,6 +67,65 @@ describe('the server process on embedded PostgreSQL', () => {
     const server = await startServerProcess({ DATA_DIR: dataDir });
     expect(await server.stop('SIGINT')).toBe(0);
     expect(await postgresProcessesFor(databaseDir)).toEqual([]);
+  });
+});
+
+describe('a video being prepared when the server is killed', () => {
+  it('is prepared after the restart', async () => {
+    const jobDataDir = path.join(dataDir, 'job-restart');
+    // Long enough to transcode for several seconds, so the kill lands mid-job.
+    const clip = await makeClip('long.mov', {
+      size: '1280x720',
+      seconds: 20,
+      videoArgs: ['-c:v', 'mpeg4', '-q:v', '5'],
+    });
+    let server = await startServerProcess({ DATA_DIR: jobDataDir });
+    const account = { username: uniqueEmail('restart'), password: PASSWORD, name: 'Rene' };
+    const register = await json(server.origin, '/api/register', account);
+    const cookie = register.headers.get('set-cookie')!.split(';')[0]!;
+
+    const form = new FormData();
+    form.set('title', 'Match film');
+    form.set('video', new Blob([await readFile(clip)], { type: 'video/quicktime' }), 'long.mov');
+    const upload = await fetch(`${server.origin}/api/videos`, {
+      method: 'POST',
+      headers: { cookie, origin: server.origin },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { id } = (await upload.json()) as Video;
+
+    const videoOn = async (origin: string) => {
+      const response = await fetch(`${origin}/api/videos/${id}`, { headers: { cookie } });
+      return (await response.json()) as Video;
+    };
+    const until = async (origin: string, done: (video: Video) => boolean, timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const video = await videoOn(origin);
+        if (done(video)) return video;
+        if (Date.now() > deadline) throw new Error(`gave up waiting: ${JSON.stringify(video)}`);
+        await sleep(200);
+      }
+    };
+
+    const midway = await until(server.origin, (video) => video.progress > 0, 60_000);
+    expect(midway.status).toBe('processing');
+    await server.stop('SIGKILL');
+
+    server = await startServerProcess({ DATA_DIR: jobDataDir });
+    try {
+      const finished = await until(
+        server.origin,
+        (video) => video.status !== 'processing',
+        120_000,
+      );
+      expect(finished).toMatchObject({ status: 'ready', progress: 100, width: 1280, height: 720 });
+      expect(finished.duration).toBeCloseTo(20, 0);
+      expect(server.output()).toContain('requeued jobs interrupted by a crash');
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
   });
 });
 

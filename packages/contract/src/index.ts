@@ -1,3 +1,5 @@
 export * from './errors';
 export * from './users';
 export * from './auth';
+export * from './analysis';
+export * from './videos';

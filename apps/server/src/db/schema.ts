@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -32,5 +43,75 @@ export const sessions = pgTable(
   ],
 );
 
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** The file as uploaded; kept so a failed preparation can be retried. */
+    originalKey: text('original_key').notNull(),
+    originalType: text('original_type').notNull(),
+    originalBytes: bigint('original_bytes', { mode: 'number' }).notNull(),
+    /** The H.264/AAC MP4 every browser plays; set when preparation succeeds. */
+    mediaKey: text('media_key'),
+    posterKey: text('poster_key'),
+    thumbnailKey: text('thumbnail_key'),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    progress: integer('progress').notNull().default(0),
+    failureReason: text('failure_reason'),
+    duration: doublePrecision('duration'),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('videos_owner_created_idx').on(table.ownerId, table.createdAt)],
+);
+
+/** A video shared by e-mail. The address may belong to no account yet. */
+export const videoShares = pgTable(
+  'video_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    sharedWithEmail: text('shared_with_email').notNull(),
+    accessLevel: text('access_level', { enum: ['view', 'edit'] }).notNull(),
+    sharedById: uuid('shared_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('video_shares_video_email_unique').on(table.videoId, table.sharedWithEmail),
+    index('video_shares_email_idx').on(table.sharedWithEmail),
+  ],
+);
+
+/** A coach's roster: removing a link leaves the athlete's account alone. */
+export const coachStudents = pgTable(
+  'coach_students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('coach_students_pair_unique').on(table.coachId, table.studentId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type VideoRow = typeof videos.$inferSelect;
+export type VideoShareRow = typeof videoShares.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

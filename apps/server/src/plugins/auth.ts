@@ -59,5 +59,5 @@ export default fp(
       if (session.renewed) setSessionCookie(request, reply, token);
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['dependencies'] },
 );

@@ -1,0 +1,57 @@
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+import { spawn } from 'node:child_process';
+
+// Static builds shipped inside npm packages: a fresh machine needs nothing but `npm install`.
+export const FFMPEG_PATH = ffmpegInstaller.path;
+export const FFPROBE_PATH = ffprobeInstaller.path;
+
+export class MediaToolError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = 'MediaToolError';
+  }
+}
+
+/**
+ * Runs ffmpeg or ffprobe to completion. Resolves with stdout; rejects with the tail of stderr,
+ * which is what says why a file could not be read. `onStdoutLine` sees progress as it comes.
+ */
+export function runMediaTool(
+  binary: string,
+  args: string[],
+  options: { signal?: AbortSignal; onStdoutLine?: (line: string) => void } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal: options.signal,
+    });
+    let stdout = '';
+    let pending = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (!options.onStdoutLine) {
+        stdout += text;
+        return;
+      }
+      pending += text;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      lines.forEach(options.onStdoutLine);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      // Keep the end: that is where the reason is, and a long run must not grow memory.
+      stderr = (stderr + chunk.toString()).slice(-8_000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new MediaToolError(`${binary.split('/').pop()} exited with ${code}`, stderr));
+    });
+  });
+}

@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import type { Log } from '../../lib/logger';
+import type { Database } from '../../db/connection';
+import { videos, type VideoRow } from '../../db/schema';
+import type { JobDefinition } from '../../jobs/queue';
+import type { BlobStore } from '../../storage';
+import { VideoEvents } from '../videos/video-events';
+import { videoKeys } from '../videos/video-keys';
+import { displaySize, probeMedia, UnreadableMediaError } from './probe';
+import { makeStill, makeWebVideo, planWebVideo } from './web-video';
+
+type Dependencies = { db: Database; pool: pg.Pool; blobs: BlobStore; log: Log };
+
+// Progress is written and pushed at most this often: enough for a smooth bar, light on the database.
+const PROGRESS_INTERVAL_MS = 1_000;
+
+/** A problem with the file itself: the video fails with this reason and the job is not retried. */
+class MediaRejected extends Error {}
+
+/**
+ * media.prepare: turns an upload into a video every browser can play (H.264/AAC MP4 with
+ * faststart), with a poster and a card thumbnail. Re-running it from the start is always safe.
+ */
+export function prepareVideoJob(deps: Dependencies): JobDefinition<'media.prepare'> {
+  return {
+    name: 'media.prepare',
+    expireInSeconds: 60 * 60,
+    retryLimit: 3,
+    concurrency: 1,
+    handle: ({ videoId }, signal) => prepareVideo(deps, videoId, signal),
+    onGiveUp: async ({ videoId }) => {
+      await markFailed(
+        deps,
+        videoId,
+        'The video could not be prepared. Please try uploading it again.',
+      );
+    },
+  };
+}
+
+async function markFailed({ db, pool }: Dependencies, videoId: string, reason: string) {
+  const [row] = await db
+    .update(videos)
+    .set({ status: 'failed', progress: 0, failureReason: reason, updatedAt: new Date() })
+    .where(eq(videos.id, videoId))
+    .returning();
+  if (row) {
+    await VideoEvents.publish(pool, {
+      id: row.id,
+      status: row.status,
+      progress: 0,
+      failureReason: reason,
+    });
+  }
+}
+
+export async function prepareVideo(deps: Dependencies, videoId: string, signal: AbortSignal) {
+  const { db, pool, blobs, log } = deps;
+  const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
+  if (!video) return; // deleted before its turn came
+
+  const setState = async (changes: Partial<VideoRow>) => {
+    const [row] = await db
+      .update(videos)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(videos.id, videoId))
+      .returning();
+    if (row) {
+      await VideoEvents.publish(pool, {
+        id: row.id,
+        status: row.status,
+        progress: row.progress,
+        failureReason: row.failureReason,
+      });
+    }
+    return row;
+  };
+
+  await setState({ status: 'processing', progress: 0, failureReason: null });
+  const workDir = await mkdtemp(path.join(tmpdir(), `filmroom-prepare-${videoId}-`));
+  try {
+    const result = await blobs.withLocalCopy(video.originalKey, async (original) => {
+      const probe = await probeMedia(original, signal).catch((error: unknown) => {
+        if (error instanceof UnreadableMediaError) throw new MediaRejected(error.message);
+        throw error;
+      });
+      if (!probe.video) throw new MediaRejected('The file has no video track.');
+
+      const plan = planWebVideo(probe);
+      log.info({ videoId, plan }, 'preparing video');
+      const media = path.join(workDir, 'media.mp4');
+      let lastWrite = 0;
+      await makeWebVideo(original, media, plan, {
+        duration: probe.duration,
+        signal,
+        onProgress: (fraction) => {
+          const now = Date.now();
+          if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
+          lastWrite = now;
+          // The last 5 % is the stills and the upload to storage.
+          void setState({ progress: Math.floor(fraction * 95) }).catch(() => undefined);
+        },
+      }).catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        throw new MediaRejected(
+          'The video could not be converted for playback: the file may be damaged.',
+        );
+      });
+
+      const prepared = await probeMedia(media, signal);
+      const duration = prepared.duration ?? probe.duration;
+      const stillAt = duration ? Math.min(1, duration / 3) : 0;
+      const poster = path.join(workDir, 'poster.jpg');
+      const thumbnail = path.join(workDir, 'thumbnail.jpg');
+      await makeStill(media, poster, { atSeconds: stillAt, longSide: 1280, signal });
+      await makeStill(media, thumbnail, { atSeconds: stillAt, longSide: 480, signal });
+
+      await blobs.write(videoKeys.media(videoId), createReadStream(media), {
+        contentType: 'video/mp4',
+      });
+      await blobs.write(videoKeys.poster(videoId), createReadStream(poster), {
+        contentType: 'image/jpeg',
+      });
+      await blobs.write(videoKeys.thumbnail(videoId), createReadStream(thumbnail), {
+        contentType: 'image/jpeg',
+      });
+      return { duration, size: displaySize(prepared.video ?? probe.video) };
+    });
+
+    const row = await setState({
+      status: 'ready',
+      progress: 100,
+      mediaKey: videoKeys.media(videoId),
+      posterKey: videoKeys.poster(videoId),
+      thumbnailKey: videoKeys.thumbnail(videoId),
+      duration: result.duration,
+      width: result.size.width,
+      height: result.size.height,
+    });
+    // Deleted while we worked: nothing points at the new files, so remove them.
+    if (!row) await blobs.deletePrefix(videoKeys.prefix(videoId));
+  } catch (error) {
+    if (error instanceof MediaRejected) {
+      log.warn({ videoId, reason: error.message }, 'video rejected');
+      await markFailed(deps, videoId, error.message);
+      return;
+    }
+    throw error; // ours, not the file's: the queue retries
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

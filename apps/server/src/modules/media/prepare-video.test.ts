@@ -1,0 +1,186 @@
+import type { Video } from '@filmroom/contract';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/accounts';
+import { makeClip } from '../../../test/media-clips';
+import { useTestApp } from '../../../test/test-app';
+import { fixture, uploadVideo } from '../../../test/uploads';
+import { waitUntilPrepared } from '../../../test/wait-for-video';
+import { probeMedia } from './probe';
+
+const ctx = useTestApp({}, { work: true });
+
+const settled = (videoId: string) => waitUntilPrepared(ctx.database.db, videoId);
+
+async function preparedFile(videoId: string) {
+  return ctx.runtime.deps.blobs.withLocalCopy(`videos/${videoId}/media.mp4`, (file) =>
+    probeMedia(file),
+  );
+}
+
+describe('media.prepare', () => {
+  it('re-wraps an H.264/AAC MP4 with faststart, without re-encoding, and makes stills', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const video = await uploadVideo(ctx.app, cookie);
+    const row = await settled(video.id);
+    expect(row).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      failureReason: null,
+      width: 720,
+      height: 1280,
+    });
+    expect(row.duration).toBeCloseTo(13, 0);
+
+    const media = await ctx.runtime.deps.blobs.withLocalCopy(
+      `videos/${video.id}/media.mp4`,
+      (file) => readFile(file),
+    );
+    // faststart: the index (moov) comes before the picture data (mdat).
+    expect(media.indexOf('moov')).toBeLessThan(media.indexOf('mdat'));
+    const original = await readFile(fixture('video/squats_single_person.mp4'));
+    expect(Math.abs(media.length - original.length)).toBeLessThan(original.length * 0.05);
+
+    expect(await ctx.runtime.deps.blobs.list(`videos/${video.id}/`)).toEqual([
+      `videos/${video.id}/media.mp4`,
+      `videos/${video.id}/original`,
+      `videos/${video.id}/poster.jpg`,
+      `videos/${video.id}/thumbnail.jpg`,
+    ]);
+    const detail = await ctx.app.inject({ url: `/api/videos/${video.id}`, headers: { cookie } });
+    expect(detail.json<Video>()).toMatchObject({
+      status: 'ready',
+      url: `/uploads/videos/${video.id}/media.mp4`,
+      posterUrl: `/uploads/videos/${video.id}/poster.jpg`,
+      thumbnailUrl: `/uploads/videos/${video.id}/thumbnail.jpg`,
+    });
+  });
+
+  it.each([
+    [
+      'VP9/Opus in WebM',
+      'clip.webm',
+      ['-c:v', 'libvpx-vp9', '-b:v', '300k', '-deadline', 'realtime'],
+      ['-c:a', 'libopus'],
+    ],
+    [
+      'MPEG-4 part 2 with PCM audio in QuickTime',
+      'clip.mov',
+      ['-c:v', 'mpeg4'],
+      ['-c:a', 'pcm_s16le'],
+    ],
+    [
+      'H.264 in QuickTime (as an iPhone writes)',
+      'clip.mov',
+      ['-c:v', 'libx264', '-preset', 'ultrafast'],
+      ['-c:a', 'aac'],
+    ],
+  ])('transcodes %s to H.264/AAC MP4', async (_name, fileName, videoArgs, audioArgs) => {
+    const { cookie } = await registerAccount(ctx.app);
+    const clip = await makeClip(fileName, { videoArgs, audioArgs });
+    const video = await uploadVideo(ctx.app, cookie, { file: clip });
+    const row = await settled(video.id);
+    expect(row.status).toBe('ready');
+    const prepared = await preparedFile(video.id);
+    expect(prepared.video).toMatchObject({
+      codec: 'h264',
+      pixelFormat: 'yuv420p',
+      width: 320,
+      height: 240,
+    });
+    expect(prepared.audio).toEqual({ codec: 'aac' });
+    expect(prepared.isQuickTime).toBe(false);
+  });
+
+  it('scales a video larger than 1920 px down to a 1920 long side, never up', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const clip = await makeClip('big.mov', {
+      size: '2560x1440',
+      seconds: 1,
+      videoArgs: ['-c:v', 'mpeg4', '-q:v', '10'],
+    });
+    const video = await uploadVideo(ctx.app, cookie, { file: clip });
+    expect(await settled(video.id)).toMatchObject({ status: 'ready', width: 1920, height: 1080 });
+    expect((await preparedFile(video.id)).audio).toBeNull();
+  });
+
+  it('turns a sideways phone recording upright when it transcodes', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const clip = await makeClip('sideways.mov', {
+      size: '640x360',
+      seconds: 1,
+      videoArgs: ['-c:v', 'mpeg4'],
+      rotate: 90,
+    });
+    const video = await uploadVideo(ctx.app, cookie, { file: clip });
+    expect(await settled(video.id)).toMatchObject({ status: 'ready', width: 360, height: 640 });
+    const prepared = await preparedFile(video.id);
+    expect(prepared.video).toMatchObject({ width: 360, height: 640, rotation: 0 });
+  });
+
+  it('keeps the rotation of an H.264 MP4 it only re-wraps, and reports the upright size', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const clip = await makeClip('sideways.mp4', {
+      size: '640x360',
+      seconds: 1,
+      videoArgs: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      rotate: 90,
+    });
+    const video = await uploadVideo(ctx.app, cookie, { file: clip });
+    expect(await settled(video.id)).toMatchObject({ status: 'ready', width: 360, height: 640 });
+    const prepared = await preparedFile(video.id);
+    expect(prepared.video).toMatchObject({ width: 640, height: 360 });
+    expect(prepared.video?.rotation).not.toBe(0);
+  });
+
+  it.each([
+    ['cut off half-way', async (data: Buffer) => data.subarray(0, data.length / 2), /incomplete/],
+    [
+      'damaged after its header',
+      async (data: Buffer) => Buffer.concat([data.subarray(0, 64), Buffer.alloc(200_000, 7)]),
+      /could not be read|incomplete/,
+    ],
+  ])('marks a video that is %s as failed with a readable reason', async (_name, damage, reason) => {
+    const { cookie } = await registerAccount(ctx.app);
+    const damaged = path.join(tmpdir(), `damaged-${Date.now()}.mp4`);
+    await writeFile(
+      damaged,
+      await damage(await readFile(fixture('video/squats_single_person.mp4'))),
+    );
+    const video = await uploadVideo(ctx.app, cookie, { file: damaged });
+    const row = await settled(video.id);
+    expect(row.status).toBe('failed');
+    expect(row.failureReason).toMatch(reason);
+    expect(row.mediaKey).toBeNull();
+    const listed = await ctx.app.inject({ url: '/api/videos', headers: { cookie } });
+    expect(listed.json<Video[]>()[0]).toMatchObject({
+      status: 'failed',
+      url: null,
+      failureReason: row.failureReason,
+    });
+  });
+
+  it('cleans up when the video is deleted while it is being prepared', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const clip = await makeClip('slow.webm', {
+      size: '640x480',
+      seconds: 6,
+      videoArgs: ['-c:v', 'libvpx-vp9', '-b:v', '500k', '-deadline', 'realtime'],
+    });
+    const video = await uploadVideo(ctx.app, cookie, { file: clip });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/videos/${video.id}`, headers: { cookie } });
+    // Let any preparation that had started run to its end.
+    await sleep(4_000);
+    for (
+      let i = 0;
+      i < 40 && (await ctx.runtime.deps.blobs.list(`videos/${video.id}/`)).length;
+      i += 1
+    ) {
+      await sleep(500);
+    }
+    expect(await ctx.runtime.deps.blobs.list(`videos/${video.id}/`)).toEqual([]);
+  });
+});

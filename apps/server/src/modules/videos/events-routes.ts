@@ -1,0 +1,66 @@
+import type { VideoEvent } from '@filmroom/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { requireUser } from '../../plugins/auth';
+import { findVideoAccess } from './video-access';
+
+const HEARTBEAT_MS = 25_000;
+// How long a viewer's right to hear about a video is trusted before it is checked again.
+const ACCESS_CACHE_MS = 10_000;
+
+/**
+ * GET /api/events: a server-sent event stream of `video` events (status and progress) for
+ * the videos the signed-in user may see. Open pages update from it instead of polling.
+ */
+export const videoEventRoutes: FastifyPluginAsync = async (app) => {
+  const openStreams = new Set<ServerResponse>();
+  // A stream never ends by itself: end them all so a shutdown need not wait for the browsers.
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams) stream.end();
+  });
+
+  app.get(
+    '/events',
+    { schema: { tags: ['videos'], summary: 'Server-sent events: `video` status and progress' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const allowed = new Map<string, { ok: boolean; at: number }>();
+      const mayHear = async (videoId: string) => {
+        const cached = allowed.get(videoId);
+        if (cached && Date.now() - cached.at < ACCESS_CACHE_MS) return cached.ok;
+        const ok = (await findVideoAccess(app.db, user, videoId)) !== null;
+        allowed.set(videoId, { ok, at: Date.now() });
+        return ok;
+      };
+
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Reverse proxies (nginx) must pass events on at once rather than buffer them.
+        'x-accel-buffering': 'no',
+      });
+      stream.write('retry: 3000\n: connected\n\n');
+      openStreams.add(stream);
+
+      const send = (event: VideoEvent) => {
+        void mayHear(event.id)
+          .then((ok) => {
+            if (ok && !stream.writableEnded) {
+              stream.write(`event: video\ndata: ${JSON.stringify(event)}\n\n`);
+            }
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));
+      };
+      const unsubscribe = app.videoEvents.subscribe(send);
+      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      stream.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(stream);
+      });
+    },
+  );
+};

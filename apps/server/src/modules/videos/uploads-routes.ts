@@ -1,0 +1,58 @@
+import send from '@fastify/send';
+import type { FastifyPluginAsync } from 'fastify';
+import path from 'node:path';
+import { notFound } from '../../lib/http-errors';
+import { requireUser } from '../../plugins/auth';
+import { findVideoAccess } from './video-access';
+import { SERVABLE_KEY } from './video-keys';
+
+// A signed S3 address lives long enough to start playback and seek around a long game.
+const SIGNED_URL_SECONDS = 15 * 60;
+
+/**
+ * GET /uploads/<key>: a video's prepared media and stills, only to people who may view it.
+ * From disk with Range, ETag and Last-Modified; from S3 as a short-lived signed redirect.
+ */
+export const uploadsRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const match = SERVABLE_KEY.exec(key);
+    if (!match) throw notFound('File not found');
+    const user = requireUser(request);
+    if (!(await findVideoAccess(app.db, user, match[1]!))) throw notFound('File not found');
+
+    const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
+    if (location.kind === 'url') {
+      return reply
+        .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
+        .redirect(location.url, 302);
+    }
+
+    const result = await send(request.raw, `/${path.basename(location.path)}`, {
+      root: path.dirname(location.path),
+      dotfiles: 'deny',
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+    });
+    if (result.type === 'error') {
+      if (result.statusCode === 404) throw notFound('File not found');
+      if (result.statusCode === 416) {
+        return reply
+          .code(416)
+          .header(
+            'content-range',
+            result.headers['Content-Range'] ?? result.headers['content-range'],
+          )
+          .send({ message: 'The requested range is outside the file' });
+      }
+      throw result.metadata.error;
+    }
+    // Private: each viewer's own cache may keep it, shared caches may not.
+    return reply
+      .code(result.statusCode)
+      .headers(result.headers)
+      .header('cache-control', 'private, max-age=3600')
+      .send(result.stream);
+  });
+};

@@ -1,0 +1,15 @@
+/** Where each file of a video lives in the BlobStore. Everything of a video shares one prefix. */
+export const videoKeys = {
+  prefix: (videoId: string) => `videos/${videoId}/`,
+  original: (videoId: string) => `videos/${videoId}/original`,
+  media: (videoId: string) => `videos/${videoId}/media.mp4`,
+  poster: (videoId: string) => `videos/${videoId}/poster.jpg`,
+  thumbnail: (videoId: string) => `videos/${videoId}/thumbnail.jpg`,
+  /** Uploads land here until their row commits. */
+  incoming: (uploadId: string) => `incoming/${uploadId}`,
+};
+
+/** The files under /uploads that browsers may ask for: a video's prepared media and stills. */
+export const SERVABLE_KEY = /^videos\/([0-9a-f-]{36})\/(media\.mp4|poster\.jpg|thumbnail\.jpg)$/;
+
+export const uploadsUrl = (key: string) => `/uploads/${key}`;

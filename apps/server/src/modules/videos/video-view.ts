@@ -1,0 +1,31 @@
+import type { AccessLevel, Video } from '@filmroom/contract';
+import type { VideoRow } from '../../db/schema';
+import { uploadsUrl } from './video-keys';
+
+export type VideoWithSharing = {
+  video: VideoRow;
+  /** Set when the video reached the viewer through a share, not as its owner. */
+  share: { accessLevel: AccessLevel; sharedBy: { name: string; username: string } } | null;
+};
+
+/** A video as the API shows it to one viewer. */
+export function toVideoView({ video, share }: VideoWithSharing): Video {
+  return {
+    id: video.id,
+    title: video.title,
+    description: video.description,
+    url: video.mediaKey ? uploadsUrl(video.mediaKey) : null,
+    posterUrl: video.posterKey ? uploadsUrl(video.posterKey) : null,
+    thumbnailUrl: video.thumbnailKey ? uploadsUrl(video.thumbnailKey) : null,
+    status: video.status,
+    progress: video.progress,
+    failureReason: video.failureReason,
+    duration: video.duration,
+    width: video.width,
+    height: video.height,
+    createdAt: video.createdAt.toISOString(),
+    isShared: share !== null,
+    accessLevel: share?.accessLevel ?? null,
+    sharedBy: share?.sharedBy ?? null,
+  };
+}

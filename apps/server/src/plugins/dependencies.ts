@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from '../db/connection';
+import type { JobQueue } from '../jobs/queue';
+import type { VideoEvents } from '../modules/videos/video-events';
+import type { BlobStore } from '../storage';
+
+export type Dependencies = {
+  config: Config;
+  db: Database;
+  pool: pg.Pool;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  videoEvents: VideoEvents;
+};
+
+declare module 'fastify' {
+  // Merged into Fastify's own interface: each dependency becomes `app.<name>`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyInstance extends Dependencies {}
+}
+
+/**
+ * Hands the process's shared parts to every module. The caller (main.ts, or a test) creates
+ * them and owns their lifetime; routes never build their own.
+ */
+export default fp(
+  async function dependencies(app: FastifyInstance, deps: Dependencies) {
+    app.decorate('config', deps.config);
+    app.decorate('db', deps.db);
+    app.decorate('pool', deps.pool);
+    app.decorate('blobs', deps.blobs);
+    app.decorate('jobs', deps.jobs);
+    app.decorate('videoEvents', deps.videoEvents);
+  },
+  { name: 'dependencies' },
+);

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { applyMigrations, connectDatabase } from './db/connection';
+import { JobQueue } from './jobs/queue';
+import { prepareVideoJob } from './modules/media/prepare-video-job';
+import { VideoEvents } from './modules/videos/video-events';
+import type { Dependencies } from './plugins/dependencies';
+import { createBlobStore } from './storage';
+
+export type Runtime = {
+  deps: Dependencies;
+  /** Starts taking jobs in this process (the worker role). */
+  work: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Connects the parts a FilmRoom process runs on: database (migrated), file storage, job queue
+ * and the event channel. The server and the tests assemble the process the same way.
+ */
+export async function startRuntime(
+  config: Config,
+  databaseUrl: string,
+  log: Logger,
+  options: { ownsDatabase: boolean },
+): Promise<Runtime> {
+  const database = connectDatabase(databaseUrl);
+  await applyMigrations(database.pool);
+  const blobs = await createBlobStore(config);
+
+  const jobs = new JobQueue(database.pool, log);
+  await jobs.start([prepareVideoJob({ db: database.db, pool: database.pool, blobs, log })]);
+  if (options.ownsDatabase) await jobs.requeueOrphanedJobs();
+
+  const videoEvents = new VideoEvents(databaseUrl, log);
+  await videoEvents.start();
+
+  return {
+    deps: { config, db: database.db, pool: database.pool, blobs, jobs, videoEvents },
+    work: () => jobs.work(),
+    stop: async () => {
+      await jobs.stop();
+      await videoEvents.stop();
+      await database.close();
+    },
+  };
+}

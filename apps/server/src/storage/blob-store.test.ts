@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from '../../test/s3-server';
+import type { BlobStore } from './blob-store';
+import { LocalBlobStore } from './local-blob-store';
+import { S3BlobStore } from './s3-blob-store';
+
+type Subject = { store: BlobStore; stop: () => Promise<void> };
+
+const subjects: Record<string, () => Promise<Subject>> = {
+  'local disk': async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'filmroom-blobs-'));
+    return {
+      store: new LocalBlobStore(root),
+      stop: () => rm(root, { recursive: true, force: true }),
+    };
+  },
+  's3 (s3rver)': async () => {
+    const server = await startS3Server();
+    return { store: new S3BlobStore(server.settings), stop: server.stop };
+  },
+};
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe.each(Object.keys(subjects))('BlobStore contract: %s', (name) => {
+  let subject: Subject;
+  beforeAll(async () => {
+    subject = await subjects[name]!();
+  });
+  afterAll(() => subject.stop());
+
+  it('streams a multi-part blob in and reads back the same bytes, whole and by range', async () => {
+    // Larger than one S3 part, so multipart upload is exercised.
+    const data = randomBytes(9 * 1024 * 1024 + 123);
+    const { bytes } = await subject.store.write('videos/a/original', Readable.from([data]), {
+      contentType: 'video/mp4',
+    });
+    expect(bytes).toBe(data.length);
+    expect(sha256(await readAll(await subject.store.read('videos/a/original')))).toBe(sha256(data));
+
+    const slice = await readAll(
+      await subject.store.read('videos/a/original', { start: 100, end: 199 }),
+    );
+    expect(slice.equals(data.subarray(100, 200))).toBe(true);
+
+    const info = await subject.store.stat('videos/a/original');
+    expect(info?.bytes).toBe(data.length);
+    expect(info?.modifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('answers null for a missing blob and ignores deleting one', async () => {
+    expect(await subject.store.stat('videos/none/original')).toBeNull();
+    await expect(subject.store.delete('videos/none/original')).resolves.toBeUndefined();
+  });
+
+  it('moves, lists and deletes by prefix', async () => {
+    await subject.store.write('tmp/upload-1', Readable.from(['hello']));
+    await subject.store.move('tmp/upload-1', 'videos/b/original');
+    expect(await subject.store.stat('tmp/upload-1')).toBeNull();
+    expect(await text(await subject.store.read('videos/b/original'))).toBe('hello');
+
+    await subject.store.write('videos/b/poster.jpg', Readable.from(['p']));
+    await subject.store.write('videos/bb/original', Readable.from(['other video']));
+    expect(await subject.store.list('videos/b/')).toEqual([
+      'videos/b/original',
+      'videos/b/poster.jpg',
+    ]);
+
+    await subject.store.deletePrefix('videos/b/');
+    expect(await subject.store.list('videos/b/')).toEqual([]);
+    expect(await subject.store.stat('videos/bb/original')).not.toBeNull();
+  });
+
+  it('leaves no blob behind when the source stream fails half-way', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(randomBytes(64 * 1024));
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(subject.store.write('videos/c/original', failing)).rejects.toThrow();
+    expect(await subject.store.stat('videos/c/original')).toBeNull();
+    expect(await subject.store.list('videos/c/')).toEqual([]);
+  });
+
+  it('gives a local file for tools and a location for browsers', async () => {
+    await subject.store.write('videos/d/original', Readable.from(['frames']));
+    const contents = await subject.store.withLocalCopy('videos/d/original', (file) =>
+      readFile(file, 'utf8'),
+    );
+    expect(contents).toBe('frames');
+    const location = await subject.store.locate('videos/d/original', { expiresInSeconds: 60 });
+    if (location.kind === 'url') {
+      const response = await fetch(location.url);
+      expect(await response.text()).toBe('frames');
+    } else {
+      expect(await readFile(location.path, 'utf8')).toBe('frames');
+    }
+  });
+
+  it.each(['../escape', '/absolute', 'a/../../b', 'a//b', 'spaces here', ''])(
+    'refuses the unsafe key %j',
+    async (key) => {
+      await expect(subject.store.write(key, Readable.from(['x']))).rejects.toThrow(
+        /Invalid blob key/,
+      );
+    },
+  );
+});

@@ -1,0 +1,182 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidKey,
+  assertValidPrefix,
+  type BlobInfo,
+  type BlobLocation,
+  type BlobStore,
+} from './blob-store';
+
+export type S3Settings = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+};
+
+// 8 MiB parts, two in flight: an upload costs at most ~16 MiB of memory, whatever its size.
+const PART_SIZE = 8 * 1024 * 1024;
+const QUEUE_SIZE = 2;
+
+/** Blobs in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Garage, ...). */
+export class S3BlobStore implements BlobStore {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+      // The SDK's default checksums corrupt streamed uploads on several S3 look-alikes.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async write(
+    key: string,
+    body: Readable,
+    options: { contentType?: string } = {},
+  ): Promise<{ bytes: number }> {
+    assertValidKey(key);
+    let bytes = 0;
+    const counted = new PassThrough();
+    counted.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    body.on('error', (error) => counted.destroy(error));
+    body.pipe(counted);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: counted, ContentType: options.contentType },
+      partSize: PART_SIZE,
+      queueSize: QUEUE_SIZE,
+      leavePartsOnError: false,
+    });
+    // The object becomes visible only when the (multipart) upload completes: whole or nothing.
+    await upload.done();
+    return { bytes };
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    assertValidKey(key);
+    const response = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    return response.Body as Readable;
+  }
+
+  async stat(key: string): Promise<BlobInfo | null> {
+    assertValidKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { bytes: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async move(fromKey: string, toKey: string): Promise<void> {
+    assertValidKey(fromKey);
+    assertValidKey(toKey);
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        CopySource: `${this.bucket}/${fromKey}`,
+        Key: toKey,
+      }),
+    );
+    await this.delete(fromKey);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const keys = await this.list(prefix);
+    // DeleteObjects takes at most 1000 keys a call.
+    for (let start = 0; start < keys.length; start += 1000) {
+      await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: keys.slice(start, start + 1000).map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertValidPrefix(prefix);
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
+  async locate(key: string, options: { expiresInSeconds: number }): Promise<BlobLocation> {
+    assertValidKey(key);
+    const url = await getSignedUrl(
+      this.client,
+      new GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      { expiresIn: options.expiresInSeconds },
+    );
+    return { kind: 'url', url };
+  }
+
+  async withLocalCopy<T>(key: string, work: (path: string) => Promise<T>): Promise<T> {
+    const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-blob-'));
+    try {
+      const file = path.join(folder, `${randomUUID()}${path.extname(key)}`);
+      await pipeline(await this.read(key), createWriteStream(file));
+      return await work(file);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 ||
+      error.name === 'NotFound' ||
+      error.name === 'NoSuchKey')
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** A shape drawn over the picture. Coordinates are fractions (0-1) of the video's own frame. */
+export const visualGuideSchema = z
+  .object({
+    type: z.enum(['arrow', 'line', 'highlight']),
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    endX: z.number().min(0).max(1).optional(),
+    endY: z.number().min(0).max(1).optional(),
+    color: z.string().optional().describe('A CSS colour; white when absent'),
+  })
+  .meta({ id: 'VisualGuide' });
+export type VisualGuide = z.infer<typeof visualGuideSchema>;
+
+export const coachingPointSchema = z
+  .object({
+    timestamp: z.number().min(0).describe('Seconds from the start of the video'),
+    title: z.string(),
+    description: z.string(),
+    type: z.string(),
+    visualGuides: z.array(visualGuideSchema).optional(),
+  })
+  .meta({ id: 'CoachingPoint' });
+export type CoachingPoint = z.infer<typeof coachingPointSchema>;
+
+export const playerDetectionSchema = z
+  .object({
+    timestamp: z.number().min(0),
+    playerMatchId: z.string().nullable(),
+    confidence: z.number().min(0).max(1),
+    jerseyNumber: z.string().nullable(),
+    jerseyColor: z.string().nullable(),
+    faceDetected: z.boolean(),
+  })
+  .meta({ id: 'PlayerDetection' });
+export type PlayerDetection = z.infer<typeof playerDetectionSchema>;
+
+export const analysisSchema = z
+  .object({
+    textAnalysis: z.string().describe('Markdown'),
+    overallFeedback: z.string().nullable().optional(),
+    coachingPoints: z.array(coachingPointSchema).optional(),
+    playerDetections: z.array(playerDetectionSchema),
+  })
+  .meta({ id: 'Analysis' });
+export type Analysis = z.infer<typeof analysisSchema>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { analysisSchema } from './analysis';
+
+export const accessLevelSchema = z.enum(['view', 'edit']);
+export type AccessLevel = z.infer<typeof accessLevelSchema>;
+
+export const videoStatusSchema = z
+  .enum(['processing', 'ready', 'failed'])
+  .describe('processing until the file is prepared for every browser');
+export type VideoStatus = z.infer<typeof videoStatusSchema>;
+
+export const TITLE_MAX_LENGTH = 200;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+
+export const videoSchema = z
+  .object({
+    id: z.string().uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    /** The playable file, or null until it has been prepared. */
+    url: z.string().nullable(),
+    posterUrl: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
+    status: videoStatusSchema,
+    progress: z.number().int().min(0).max(100),
+    failureReason: z.string().nullable(),
+    duration: z.number().nullable().describe('Seconds'),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    createdAt: z.string().describe('ISO 8601'),
+    isShared: z.boolean().describe('True when someone else shared this video with the viewer'),
+    accessLevel: accessLevelSchema.nullable(),
+    sharedBy: z.object({ name: z.string(), username: z.string() }).nullable(),
+  })
+  .meta({ id: 'Video' });
+export type Video = z.infer<typeof videoSchema>;
+
+export const videoDetailSchema = videoSchema
+  .extend({ analysis: analysisSchema.nullable() })
+  .meta({ id: 'VideoDetail' });
+export type VideoDetail = z.infer<typeof videoDetailSchema>;
+
+export const videoIdParamsSchema = z.object({
+  id: z.string().uuid({ error: 'Video id must be a UUID' }),
+});
+
+const titleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
+const descriptionSchema = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`);
+
+/** The text fields of an upload; the file travels beside them in the same multipart body. */
+export const uploadFieldsSchema = z.object({
+  title: titleSchema,
+  description: descriptionSchema.optional(),
+});
+
+export const updateVideoBodySchema = z
+  .object({ title: titleSchema.optional(), description: descriptionSchema.nullable().optional() })
+  .meta({ id: 'UpdateVideoBody' });
+export type UpdateVideoBody = z.input<typeof updateVideoBodySchema>;
+
+/** What a video's open pages hear over server-sent events as it is prepared. */
+export const videoEventSchema = z
+  .object({
+    id: z.string().uuid(),
+    status: videoStatusSchema,
+    progress: z.number().int().min(0).max(100),
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: 'VideoEvent' });
+export type VideoEvent = z.infer<typeof videoEventSchema>;
+
+export const studentSchema = z
+  .object({ id: z.string().uuid(), name: z.string(), username: z.string() })
+  .meta({ id: 'Student' });
+export type Student = z.infer<typeof studentSchema>;
