@@ -25,7 +25,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr!.on('data', (chunk) => (output += chunk));
 
   const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM'); // never leave a half-started server (and its database) behind
+      reject(new Error(`server did not start:\n${output}`));
+    }, 45_000);
     const check = () => {
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (listening && output.includes('FilmRoom is ready')) {
