@@ -3,7 +3,7 @@
 // under 200 MB (the upload must stream, never sit in memory).
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +62,8 @@ function uploadThroughApi(origin: string, cookie: string, file: string, bytes: n
 
 export async function benchUploadThroughput(): Promise<Row[]> {
   const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-bench-upload-'));
+  // The embedded database runs as the `postgres` user when we are root: let it in.
+  await chmod(folder, 0o755);
   try {
     const file = path.join(folder, 'big.mp4');
     await makeBigVideoFile(file);
