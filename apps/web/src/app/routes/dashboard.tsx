@@ -1,10 +1,28 @@
-import { ClapperboardIcon, PlusIcon } from 'lucide-react';
+import { ClockIcon, FilmIcon, PlusIcon, UsersRoundIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { StatCard } from '@/components/layout/stat-card';
 import { Button } from '@/components/ui/button';
+import { useStudents } from '@/features/coach/api/get-students';
+import { useVideos } from '@/features/videos/api/get-videos';
+import { VideoGrid } from '@/features/videos/components/video-grid';
+import { VideoSearch } from '@/features/videos/components/video-search';
+import {
+  RECENT_VIDEOS_LIMIT,
+  searchVideos,
+  trainingHours,
+} from '@/features/videos/lib/video-library';
 
+/** Spec §2 Dashboard: three figures, then the most recent videos with search. */
 export function DashboardRoute() {
+  const videos = useVideos();
+  const students = useStudents();
+  const [search, setSearch] = useState('');
+  const recent = videos.data
+    ? searchVideos(videos.data, search).slice(0, RECENT_VIDEOS_LIMIT)
+    : undefined;
+
   return (
     <>
       <PageHeader
@@ -19,11 +37,48 @@ export function DashboardRoute() {
           </Button>
         }
       />
-      <EmptyState
-        icon={ClapperboardIcon}
-        title="Your dashboard will appear here"
-        description="Total Videos, Active Athletes and Training Hours, and your Recent Videos with search, will show here once video upload is in place."
-      />
+
+      <section aria-label="Statistics" className="grid grid-cols-3 gap-2 sm:gap-4">
+        <StatCard
+          label="Total Videos"
+          icon={FilmIcon}
+          value={videos.data ? String(videos.data.length) : null}
+          failed={videos.isError && !videos.data}
+        />
+        <StatCard
+          label="Active Athletes"
+          icon={UsersRoundIcon}
+          value={students.data ? String(students.data.length) : null}
+          failed={students.isError && !students.data}
+        />
+        <StatCard
+          label="Training Hours"
+          icon={ClockIcon}
+          value={videos.data ? trainingHours(videos.data) : null}
+          failed={videos.isError && !videos.data}
+        />
+      </section>
+
+      <section aria-labelledby="recent-videos-title" className="grid gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center justify-between gap-4 sm:justify-start">
+            <h2 id="recent-videos-title" className="text-xl font-semibold">
+              Recent Videos
+            </h2>
+            <Button asChild variant="link" className="h-auto px-0">
+              <Link to="/videos">View All</Link>
+            </Button>
+          </div>
+          <VideoSearch value={search} onChange={setSearch} />
+        </div>
+        <VideoGrid
+          videos={recent}
+          searching={search.trim() !== ''}
+          error={videos.error}
+          onRetry={() => void videos.refetch()}
+          retrying={videos.isFetching}
+        />
+      </section>
     </>
   );
 }

@@ -1,16 +1,16 @@
-import { UploadIcon } from 'lucide-react';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { Card, CardContent } from '@/components/ui/card';
+import { UploadVideoForm } from '@/features/videos/components/upload-video-form';
 
 export function UploadVideoRoute() {
   return (
     <>
       <PageHeader title="Upload Video" description="Add a game or training video for analysis." />
-      <EmptyState
-        icon={UploadIcon}
-        title="The upload form will appear here"
-        description="You will give the video a title and an optional description, choose the file, and follow its progress while it uploads."
-      />
+      <Card className="w-full max-w-2xl">
+        <CardContent>
+          <UploadVideoForm />
+        </CardContent>
+      </Card>
     </>
   );
 }

@@ -1,26 +1,176 @@
-import { ArrowLeftIcon, ScanEyeIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowLeftIcon, FileQuestionIcon, PencilIcon, XIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
-import { PageHeader } from '@/components/layout/page-header';
+import { ErrorState } from '@/components/layout/error-state';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AnalysisPanel } from '@/features/analysis/components/analysis-panel';
+import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
+import { PlayersPanel } from '@/features/players/components/players-panel';
+import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
+import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
+import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
+import { VideoDetailsForm } from '@/features/videos/components/video-details-form';
+import { VideoPlayer } from '@/features/videos/components/video-player';
+import { canEditVideo } from '@/features/videos/lib/video-library';
+
+function BackToDashboard() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
+      <Link to="/">
+        <ArrowLeftIcon aria-hidden />
+        Back to Dashboard
+      </Link>
+    </Button>
+  );
+}
 
 export function VideoDetailRoute() {
-  return (
-    <>
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to="/">
-            <ArrowLeftIcon aria-hidden />
-            Back to Dashboard
-          </Link>
-        </Button>
+  const { id = '' } = useParams();
+  // A fresh page per video: edit mode and playback time never carry over to another one.
+  return <VideoDetailPage key={id} id={id} />;
+}
+
+/** Spec §2 Video detail. */
+function VideoDetailPage({ id }: { id: string }) {
+  const video = useVideo(id);
+  const location = useLocation();
+  // The card's edit icon asks for edit mode straight away.
+  const navigate = useNavigate();
+  const askedToEdit = (location.state as { edit?: boolean } | null)?.edit === true;
+  const [editing, setEditing] = useState(askedToEdit);
+  // Taken once: a reload or a return through history should not reopen edit mode.
+  useEffect(() => {
+    if (askedToEdit) void navigate(location.pathname, { replace: true, state: null });
+  }, [askedToEdit, location.pathname, navigate]);
+  const [currentTime, setCurrentTime] = useState(0);
+
+  if (video.isPending) {
+    return (
+      <div className="grid gap-6" aria-busy>
+        <BackToDashboard />
+        <p role="status" className="text-sm font-medium text-muted-foreground">
+          Loading...
+        </p>
+        <Skeleton className="h-9 w-2/3 max-w-md" />
+        <Skeleton className="aspect-video w-full rounded-xl" />
       </div>
-      <PageHeader title="Video" description="Watch, analyse and annotate one video." />
-      <EmptyState
-        icon={ScanEyeIcon}
-        title="This video's player and analysis will appear here"
-        description="The player with coaching points, the Technical Analysis, the players detected in it, annotations and the AI Coach chat."
-      />
-    </>
+    );
+  }
+
+  if (video.isError) {
+    return (
+      <div className="grid gap-6">
+        <BackToDashboard />
+        {isVideoNotFound(video.error) ? (
+          <>
+            <title>Video not found · FilmRoom</title>
+            <EmptyState
+              titleAs="h1"
+              icon={FileQuestionIcon}
+              title="Video not found"
+              description="It may have been deleted, or it was never shared with you."
+            >
+              <Button asChild variant="outline">
+                <Link to="/videos">See all videos</Link>
+              </Button>
+            </EmptyState>
+          </>
+        ) : (
+          <ErrorState
+            title="This video couldn't load"
+            message={video.error.message}
+            onRetry={() => void video.refetch()}
+            retrying={video.isFetching}
+          />
+        )}
+      </div>
+    );
+  }
+
+  const detail = video.data;
+  const editable = canEditVideo(detail);
+  const isEditing = editing && editable;
+  const coachingPoints = detail.analysis?.coachingPoints ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <title>{`${detail.title} · FilmRoom`}</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackToDashboard />
+        <div
+          className={
+            editable
+              ? // Four actions share one row on a phone instead of wrapping one onto a second.
+                'grid w-full grid-cols-4 gap-1.5 sm:flex sm:w-auto sm:gap-2 [&_button]:max-sm:h-9 [&_button]:max-sm:gap-1 [&_button]:max-sm:px-1 [&_button]:max-sm:text-xs [&_button_svg]:max-sm:hidden'
+              : 'flex'
+          }
+        >
+          <AiCoachDialog />
+          {editable ? (
+            <>
+              <ShareVideoDialog />
+              <Button variant="outline" onClick={() => setEditing(!isEditing)}>
+                {isEditing ? <XIcon aria-hidden /> : <PencilIcon aria-hidden />}
+                {isEditing ? 'Cancel Edit' : 'Edit'}
+              </Button>
+              <DeleteVideoDialog videoId={detail.id} title={detail.title} />
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:gap-8">
+        <div className="grid min-w-0 gap-5">
+          {isEditing ? (
+            <>
+              <h1 className="sr-only">{detail.title}</h1>
+              <VideoDetailsForm video={detail} onDone={() => setEditing(false)} />
+            </>
+          ) : (
+            <h1 className="text-2xl font-bold tracking-tight break-words text-balance sm:text-3xl">
+              {detail.title}
+            </h1>
+          )}
+          <VideoPlayer
+            video={detail}
+            coachingPoints={coachingPoints}
+            onTimeUpdate={setCurrentTime}
+          />
+          {isEditing ? null : (
+            <section aria-labelledby="video-description-title" className="grid gap-1.5">
+              <h2 id="video-description-title" className="text-sm font-semibold">
+                Description
+              </h2>
+              <p className="text-sm break-words whitespace-pre-wrap text-muted-foreground">
+                {detail.description || 'No description.'}
+              </p>
+            </section>
+          )}
+        </div>
+
+        <Tabs defaultValue="analysis">
+          <TabsList className="w-full">
+            <TabsTrigger value="analysis" className="flex-1">
+              Analysis
+            </TabsTrigger>
+            <TabsTrigger value="players" className="flex-1">
+              Players
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="analysis">
+            <AnalysisPanel analysis={detail.analysis} />
+          </TabsContent>
+          <TabsContent value="players">
+            <PlayersPanel
+              detections={detail.analysis?.playerDetections ?? []}
+              currentTime={currentTime}
+            />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </div>
   );
 }

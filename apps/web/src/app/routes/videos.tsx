@@ -1,10 +1,19 @@
-import { FilmIcon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { useVideos } from '@/features/videos/api/get-videos';
+import { VideoGrid } from '@/features/videos/components/video-grid';
+import { VideoSearch } from '@/features/videos/components/video-search';
+import { searchVideos } from '@/features/videos/lib/video-library';
 
+/** Spec §2 Videos: every video the person may see, with search. */
 export function VideosRoute() {
+  const videos = useVideos();
+  const [search, setSearch] = useState('');
+  const matching = videos.data ? searchVideos(videos.data, search) : undefined;
+
   return (
     <>
       <PageHeader
@@ -19,11 +28,17 @@ export function VideosRoute() {
           </Button>
         }
       />
-      <EmptyState
-        icon={FilmIcon}
-        title="Your video library will appear here"
-        description="A searchable grid of your videos and the ones shared with you, each opening its AI analysis."
-      />
+      <div className="grid gap-4">
+        <VideoSearch value={search} onChange={setSearch} />
+        <VideoGrid
+          videos={matching}
+          searching={search.trim() !== ''}
+          error={videos.error}
+          onRetry={() => void videos.refetch()}
+          retrying={videos.isFetching}
+          skeletonCount={6}
+        />
+      </div>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { User } from '@filmroom/contract';
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { useLogout } from '@/features/auth/api/logout';
+import { VideoEventsListener } from '@/features/videos/components/video-events-listener';
 import { AppSidebar } from './app-sidebar';
 import { TopBar } from './top-bar';
 
@@ -12,6 +13,8 @@ export function AppShell({ user }: { user: User }) {
 
   return (
     <SidebarProvider>
+      {/* One event stream for the signed-in app; it closes when logout unmounts the shell. */}
+      <VideoEventsListener />
       <a
         href="#main-content"
         className="fixed top-2 left-2 z-[200] -translate-y-20 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg transition-transform focus:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"

@@ -10,6 +10,8 @@ type EmptyStateProps = {
   /** An optional next step, such as a button. */
   children?: ReactNode;
   className?: string;
+  /** h1 when the empty state is the whole page (a video that does not exist). */
+  titleAs?: 'h1' | 'h2';
 };
 
 /** A card that says plainly what will appear in a place that has nothing to show yet. */
@@ -19,6 +21,7 @@ export function EmptyState({
   description,
   children,
   className,
+  titleAs: Title = 'h2',
 }: EmptyStateProps) {
   return (
     <Card
@@ -31,7 +34,7 @@ export function EmptyState({
         <Icon className="size-7" aria-hidden />
       </span>
       <div className="grid max-w-md gap-2">
-        <h2 className="text-lg font-semibold">{title}</h2>
+        <Title className="text-lg font-semibold">{title}</Title>
         <p className="text-sm text-pretty text-muted-foreground">{description}</p>
       </div>
       {children}

@@ -1,0 +1,17 @@
+import type { Video } from '@filmroom/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** The address is the cache key (spec §7); mutations and live events update this entry. */
+export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
+
+export function getVideosQueryOptions() {
+  // The shared query function fetches the key's address (lib/query-client).
+  return queryOptions<Video[]>({
+    queryKey: VIDEOS_QUERY_KEY,
+  });
+}
+
+/** The user's own videos and those shared with them, newest first. */
+export function useVideos() {
+  return useQuery(getVideosQueryOptions());
+}

@@ -1,0 +1,98 @@
+import type { Video, VideoDetail, VideoEvent } from '@filmroom/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from '../lib/video-events';
+import { videoQueryKey } from './get-video';
+import { VIDEOS_QUERY_KEY } from './get-videos';
+
+export const VIDEO_EVENTS_URL = '/api/events';
+
+/**
+ * Refetches a query so that the answer is newer than an event just received. A fetch already
+ * in flight may have been answered before the event happened, and invalidateQueries joins a
+ * first load (no data yet) rather than restarting it; so cancel first, then refetch.
+ */
+async function refetchAfterEvent(queryClient: QueryClient, queryKey: readonly unknown[]) {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}
+
+/** Writes one `video` event into the cached list and detail, fetching again where needed. */
+export async function applyVideoEventToCache(
+  queryClient: QueryClient,
+  event: VideoEvent,
+): Promise<void> {
+  const detailKey = videoQueryKey(event.id);
+  queryClient.setQueryData<VideoDetail>(detailKey, (video) =>
+    video ? applyVideoEvent(video, event) : video,
+  );
+  let listKnowsVideo = true;
+  queryClient.setQueryData<Video[]>(VIDEOS_QUERY_KEY, (videos) => {
+    if (!videos) return videos;
+    const result = applyVideoEventToList(videos, event);
+    listKnowsVideo = result.found;
+    return result.videos;
+  });
+  if (isFinalEvent(event)) {
+    // Ready or failed: url, poster, duration and size are only in a fresh fetch.
+    await Promise.all([
+      refetchAfterEvent(queryClient, VIDEOS_QUERY_KEY),
+      refetchAfterEvent(queryClient, detailKey),
+    ]);
+  } else if (!listKnowsVideo) {
+    // A video this list has not seen (uploaded in another tab). cancelRefetch off: a burst of
+    // progress events must not keep restarting that fetch.
+    await queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY }, { cancelRefetch: false });
+  }
+}
+
+/**
+ * Listens to GET /api/events (server-sent events) for as long as someone is signed in, and
+ * writes each video's status and progress into the cached list and detail. The server pushes;
+ * nothing here polls (spec §7). Mount it once, inside the signed-in shell: logging out unmounts
+ * the shell and closes the stream.
+ */
+export function useVideoEvents() {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(VIDEO_EVENTS_URL);
+    let dropped = false;
+
+    const onVideo = (message: MessageEvent<string>) => {
+      let event: VideoEvent;
+      try {
+        event = JSON.parse(message.data) as VideoEvent;
+      } catch {
+        return;
+      }
+      void applyVideoEventToCache(queryClient, event);
+    };
+
+    // The browser reconnects by itself; events sent while the connection was down are lost,
+    // so catch up once it is back.
+    const onOpen = () => {
+      if (!dropped) return;
+      dropped = false;
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/videos'),
+      });
+    };
+    const onError = () => {
+      dropped = true;
+    };
+
+    source.addEventListener('video', onVideo);
+    source.addEventListener('open', onOpen);
+    source.addEventListener('error', onError);
+    return () => {
+      source.removeEventListener('video', onVideo);
+      source.removeEventListener('open', onOpen);
+      source.removeEventListener('error', onError);
+      source.close();
+    };
+  }, [queryClient]);
+}

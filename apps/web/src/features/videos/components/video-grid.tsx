@@ -1,0 +1,93 @@
+import type { Video } from '@filmroom/contract';
+import { FilmIcon, PlusIcon, SearchXIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/layout/empty-state';
+import { ErrorState } from '@/components/layout/error-state';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useNow } from '@/hooks/use-now';
+import { VideoCard } from './video-card';
+
+const GRID = 'grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3';
+
+type VideoGridProps = {
+  /** Undefined while the list loads. */
+  videos: Video[] | undefined;
+  /** True when the person has typed a search (decides which empty state fits). */
+  searching: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  retrying: boolean;
+  /** How many placeholder cards to show while loading. */
+  skeletonCount?: number;
+};
+
+/** A grid of video cards with its loading, error and both empty states (spec §2). */
+export function VideoGrid({
+  videos,
+  searching,
+  error,
+  onRetry,
+  retrying,
+  skeletonCount = 3,
+}: VideoGridProps) {
+  const now = useNow();
+
+  if (error && !videos) {
+    return (
+      <ErrorState
+        title="Videos couldn't load"
+        message={error.message}
+        onRetry={onRetry}
+        retrying={retrying}
+      />
+    );
+  }
+  if (!videos) {
+    return (
+      <div className={GRID} role="status" aria-label="Loading videos">
+        {Array.from({ length: skeletonCount }, (_, index) => (
+          <div key={index} className="overflow-hidden rounded-xl border bg-card">
+            <Skeleton className="aspect-video rounded-none" />
+            <div className="grid gap-2.5 p-4">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/3" />
+              <Skeleton className="mt-2 h-8 w-full" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (videos.length === 0) {
+    return searching ? (
+      <EmptyState
+        icon={SearchXIcon}
+        title="No videos found matching your search"
+        description="Try another word from the video's title."
+      />
+    ) : (
+      <EmptyState
+        icon={FilmIcon}
+        title="No videos uploaded yet"
+        description="Upload a game or training video to get AI analysis and coaching points."
+      >
+        <Button asChild>
+          <Link to="/videos/new">
+            <PlusIcon aria-hidden />
+            Add New Video
+          </Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className={GRID} aria-label="Videos">
+      {videos.map((video) => (
+        <li key={video.id} className="flex">
+          <VideoCard video={video} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}

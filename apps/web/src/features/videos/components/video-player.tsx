@@ -1,0 +1,23 @@
+import type { CoachingPoint, Video } from '@filmroom/contract';
+import { VideoPreparationFrame } from './video-preparation-frame';
+import { VideoViewer } from './viewer/video-viewer';
+
+type VideoPlayerProps = {
+  video: Pick<Video, 'title' | 'status' | 'progress' | 'failureReason' | 'posterUrl' | 'url'>;
+  coachingPoints: readonly CoachingPoint[];
+  onTimeUpdate: (seconds: number) => void;
+};
+
+/** The viewer once the video is prepared; until then its preparation, live. */
+export function VideoPlayer({ video, coachingPoints, onTimeUpdate }: VideoPlayerProps) {
+  if (video.status !== 'ready' || !video.url) return <VideoPreparationFrame video={video} />;
+  return (
+    <VideoViewer
+      url={video.url}
+      posterUrl={video.posterUrl}
+      title={video.title}
+      coachingPoints={coachingPoints}
+      onTimeUpdate={onTimeUpdate}
+    />
+  );
+}

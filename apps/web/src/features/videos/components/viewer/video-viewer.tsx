@@ -1,0 +1,206 @@
+import type { CoachingPoint } from '@filmroom/contract';
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useElementSize } from '@/hooks/use-element-size';
+import { cn } from '@/lib/utils';
+import { containedRect, zoomRect } from '../../lib/content-box';
+import { playbackActionFor, seekTarget } from '../../lib/playback-shortcuts';
+import { DEFAULT_PLAYBACK_SPEED } from '../../lib/playback-speed';
+import type { PlaybackSpeed } from '../../lib/playback-speed';
+import { activeCoachingPoint } from '../../lib/timeline';
+import { resolveVideoUrl } from '../../lib/video-url';
+import { canPan } from '../../lib/zoom';
+import { CoachingPointCard } from './coaching-point-card';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { TimelineOverlay } from './timeline-overlay';
+import { useVideoLoading } from './use-video-loading';
+import { useZoomPan } from './use-zoom-pan';
+import { ViewerError } from './viewer-error';
+import { ViewerToolbar } from './viewer-toolbar';
+import { VisualGuides } from './visual-guides';
+
+type VideoViewerProps = {
+  url: string;
+  posterUrl: string | null;
+  title: string;
+  coachingPoints?: readonly CoachingPoint[];
+  /** Playback time, for what the page shows beside the player (detections near now). */
+  onTimeUpdate?: (seconds: number) => void;
+};
+
+const NO_POINTS: readonly CoachingPoint[] = [];
+
+// Keys typed into the toolbar's own controls are theirs (Space presses a button, arrows
+// change the speed), not the player's.
+function isOwnControl(target: EventTarget): boolean {
+  return target instanceof HTMLElement && target.closest('button, select, input, a') !== null;
+}
+
+/** Spec §2 Video viewer: the 16:9 frame with the native player, toolbar and overlays. */
+export function VideoViewer({
+  url,
+  posterUrl,
+  title,
+  coachingPoints = NO_POINTS,
+  onTimeUpdate,
+}: VideoViewerProps) {
+  const source = resolveVideoUrl(url);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const frame = useElementSize(frameRef);
+  const loading = useVideoLoading(source, videoRef);
+  const zoomPan = useZoomPan(frame);
+  const [tipsShown, setTipsShown] = useState(true);
+  const [speed, setSpeed] = useState<PlaybackSpeed>(DEFAULT_PLAYBACK_SPEED);
+  const [currentTime, setCurrentTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [picture, setPicture] = useState({ width: 0, height: 0 });
+  const [paused, setPaused] = useState(true);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+
+  const zoomed = zoomPan.zoom > 1;
+  const activePoint = activeCoachingPoint(coachingPoints, currentTime);
+  const pictureRect = zoomRect(containedRect(frame, picture), zoomPan.zoom, zoomPan.pan, frame);
+
+  // A reload (retry, new url) resets the element's rate to its default: set both.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.defaultPlaybackRate = speed;
+    video.playbackRate = speed;
+  }, [speed, loading.loaded]);
+
+  const readTime = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    setCurrentTime(video.currentTime);
+    onTimeUpdate?.(video.currentTime);
+  };
+
+  const seekTo = (seconds: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.currentTime = seconds;
+    readTime();
+  };
+
+  const togglePlay = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    // play() rejects when a pause interrupts it; nothing to report then.
+    if (video.paused) void video.play().catch(() => undefined);
+    else video.pause();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (isOwnControl(event.target)) return;
+    const video = videoRef.current;
+    if (!video) return;
+    const action = playbackActionFor(event, video.paused);
+    if (!action) return;
+    // Also keeps the native controls from handling the same key a second time.
+    event.preventDefault();
+    if (action.type === 'toggle-play') togglePlay();
+    else if (action.type === 'pause') video.pause();
+    else if (action.type === 'show-help') setShortcutsOpen(true);
+    else seekTo(seekTarget(video.currentTime, action.seconds, video.duration));
+  };
+
+  return (
+    <div className="grid gap-3">
+      <div
+        ref={frameRef}
+        role="group"
+        aria-label={`Video player: ${title}`}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      >
+        <div
+          {...zoomPan.stageHandlers}
+          data-testid="video-stage"
+          className={cn(
+            'absolute inset-0 origin-center touch-none',
+            canPan(zoomPan.zoom) && (zoomPan.dragging ? 'cursor-grabbing' : 'cursor-grab'),
+            !zoomPan.dragging &&
+              'transition-transform duration-200 ease-out motion-reduce:transition-none',
+          )}
+          style={{
+            transform: `translate(${zoomPan.pan.x}px, ${zoomPan.pan.y}px) scale(${zoomPan.zoom})`,
+          }}
+        >
+          <video
+            ref={videoRef}
+            src={source}
+            poster={posterUrl ?? undefined}
+            // The native bar would be magnified and pushed out of the frame when zoomed;
+            // it steps aside then and the toolbar offers play/pause.
+            controls={!zoomed}
+            controlsList="nodownload"
+            disablePictureInPicture={zoomed}
+            preload="metadata"
+            playsInline
+            aria-label={title}
+            className="size-full object-contain"
+            onLoadedMetadata={(event) => {
+              const video = event.currentTarget;
+              setDuration(Number.isFinite(video.duration) ? video.duration : 0);
+              setPicture({ width: video.videoWidth, height: video.videoHeight });
+              loading.onLoadedMetadata();
+            }}
+            onDurationChange={(event) => {
+              const value = event.currentTarget.duration;
+              setDuration(Number.isFinite(value) ? value : 0);
+            }}
+            onError={loading.onError}
+            onTimeUpdate={readTime}
+            onSeeked={readTime}
+            onPlay={() => setPaused(false)}
+            onPause={() => setPaused(true)}
+          />
+        </div>
+
+        {loading.loaded && tipsShown && activePoint?.visualGuides ? (
+          <VisualGuides guides={activePoint.visualGuides} picture={pictureRect} frame={frame} />
+        ) : null}
+        {loading.loaded ? (
+          <>
+            <CoachingPointCard point={tipsShown ? activePoint : null} placement="overlay" />
+            <TimelineOverlay
+              points={coachingPoints}
+              duration={duration}
+              currentTime={currentTime}
+              activePoint={activePoint}
+              onSeek={seekTo}
+              raised={!zoomed}
+            />
+          </>
+        ) : null}
+
+        <ViewerToolbar
+          tipsShown={tipsShown}
+          onToggleTips={() => setTipsShown((shown) => !shown)}
+          speed={speed}
+          onSpeedChange={setSpeed}
+          zoom={zoomPan.zoom}
+          onZoomIn={zoomPan.zoomIn}
+          onZoomOut={zoomPan.zoomOut}
+          playback={zoomed ? { paused, onToggle: togglePlay } : null}
+          onShowShortcuts={() => setShortcutsOpen(true)}
+        />
+      </div>
+
+      {loading.loaded && tipsShown && coachingPoints.length > 0 ? (
+        <CoachingPointCard point={activePoint} placement="below" />
+      ) : null}
+      {loading.error ? (
+        <ViewerError
+          error={loading.error}
+          attempt={loading.attempt}
+          exhausted={loading.exhausted}
+        />
+      ) : null}
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** Spec §4 and §9: the speeds offered, starting at normal speed. */
+export const PLAYBACK_SPEEDS = [0.25, 0.5, 0.75, 1] as const;
+export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
+export const DEFAULT_PLAYBACK_SPEED: PlaybackSpeed = 1;
+
+/** The dropdown's wording, as the spec shows it: "1x Speed", "0.5x Speed". */
+export function speedLabel(speed: number): string {
+  return `${speed}x Speed`;
+}
+
+export function toPlaybackSpeed(value: string | number): PlaybackSpeed {
+  const speed = Number(value);
+  return PLAYBACK_SPEEDS.find((candidate) => candidate === speed) ?? DEFAULT_PLAYBACK_SPEED;
+}

@@ -1,0 +1,50 @@
+import type { VisualGuide } from '@filmroom/contract';
+import { pointInRect } from './content-box';
+import type { Point, Rect } from './content-box';
+
+/** Spec §9: a highlight is a 50 px circle; lines and arrows are 2 px wide; white by default. */
+export const HIGHLIGHT_DIAMETER_PX = 50;
+export const GUIDE_STROKE_WIDTH = 2;
+export const DEFAULT_GUIDE_COLOR = 'white';
+const ARROW_HEAD_PX = 12;
+
+export type GuideShape =
+  | { kind: 'line'; from: Point; to: Point; color: string; head: Point[] | null }
+  | { kind: 'circle'; center: Point; radius: number; color: string };
+
+/** The two back corners of an arrow head whose tip is at `to`. */
+export function arrowHead(from: Point, to: Point, size = ARROW_HEAD_PX): Point[] {
+  const angle = Math.atan2(to.y - from.y, to.x - from.x);
+  const spread = Math.PI / 7;
+  return [
+    to,
+    { x: to.x - size * Math.cos(angle - spread), y: to.y - size * Math.sin(angle - spread) },
+    { x: to.x - size * Math.cos(angle + spread), y: to.y - size * Math.sin(angle + spread) },
+  ];
+}
+
+/**
+ * Where each guide is drawn, in frame pixels, given the picture's rect in the frame (after
+ * letterboxing and zoom). A line or arrow without an end point cannot be drawn and is skipped.
+ */
+export function guideShapes(guides: readonly VisualGuide[], picture: Rect): GuideShape[] {
+  const shapes: GuideShape[] = [];
+  for (const guide of guides) {
+    const color = guide.color || DEFAULT_GUIDE_COLOR;
+    const start = pointInRect(picture, guide.x, guide.y);
+    if (guide.type === 'highlight') {
+      shapes.push({ kind: 'circle', center: start, radius: HIGHLIGHT_DIAMETER_PX / 2, color });
+      continue;
+    }
+    if (guide.endX === undefined || guide.endY === undefined) continue;
+    const end = pointInRect(picture, guide.endX, guide.endY);
+    shapes.push({
+      kind: 'line',
+      from: start,
+      to: end,
+      color,
+      head: guide.type === 'arrow' ? arrowHead(start, end) : null,
+    });
+  }
+  return shapes;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatPointTimestamp, formatTimelineLabel } from './format-time';
+
+describe('formatTimelineLabel', () => {
+  it.each([
+    [0, '0:00'],
+    [5.9, '0:05'],
+    [65, '1:05'],
+    [600, '10:00'],
+    [4503, '75:03'],
+    [-3, '0:00'],
+    [Number.NaN, '0:00'],
+  ])('%d s reads %s', (seconds, label) => {
+    expect(formatTimelineLabel(seconds)).toBe(label);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [13, '0:13'],
+    [12.6, '0:13'],
+    [245, '4:05'],
+    [3600, '1:00:00'],
+    [3729, '1:02:09'],
+  ])('%d s reads %s', (seconds, label) => {
+    expect(formatDuration(seconds)).toBe(label);
+  });
+});
+
+describe('formatPointTimestamp', () => {
+  it('shows one decimal and the suffix s', () => {
+    expect(formatPointTimestamp(12)).toBe('12.0s');
+    expect(formatPointTimestamp(3.456)).toBe('3.5s');
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * Spec §9 timeline labels: minutes and two-digit seconds ("0:05", "12:30"). Minutes keep
+ * counting past an hour ("75:03") so labels on one timeline always line up.
+ */
+export function formatTimelineLabel(seconds: number): string {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** A video's length for its card: "0:13", "4:05", or "1:02:09" once it runs an hour. */
+export function formatDuration(seconds: number): string {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
+  if (whole < 3600) return formatTimelineLabel(whole);
+  const hours = Math.floor(whole / 3600);
+  const rest = whole % 3600;
+  return `${hours}:${String(Math.floor(rest / 60)).padStart(2, '0')}:${String(rest % 60).padStart(2, '0')}`;
+}
+
+/** Spec §2: a coaching point's time with one decimal and the suffix s ("12.5s"). */
+export function formatPointTimestamp(seconds: number): string {
+  return `${seconds.toFixed(1)}s`;
+}

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const clipsDir = path.join(repoRoot, 'e2e/.artifacts/clips');
+const run = promisify(execFile);
+// The static ffmpeg the server uses (an npm package), so the tests need nothing installed.
+const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string })
+  .path;
+
+/** The shared fixture clips live beside the repository and are never copied into it. */
+export function fixtureVideo(name: 'squats_single_person.mp4' | 'basketball_practice.mp4') {
+  return path.resolve(repoRoot, '../shared/fixtures/video', name);
+}
+
+type ClipRecipe = { name: string; steps: string[][] };
+
+const RECIPES = {
+  /**
+   * About 45 MB of H.264 in MP4, big enough that the browser reports upload progress several
+   * times on loopback. One second of noisy picture (which compresses badly, hence the size) is
+   * encoded once and then repeated without re-encoding, which takes a second or two.
+   */
+  bigMp4: {
+    name: 'big-h264.mp4',
+    steps: [
+      ['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-vf', 'noise=alls=60:allf=t'],
+      ['-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '8', '-g', '30'],
+      ['-pix_fmt', 'yuv420p', '{part}'],
+      ['--then'],
+      ['-stream_loop', '5', '-i', '{part}', '-c', 'copy', '-movflags', '+faststart', '{out}'],
+    ],
+  },
+  /** VP9 video with Opus audio in WebM: needs a full transcode to play everywhere. */
+  vp9Webm: {
+    name: 'vp9-opus.webm',
+    steps: [
+      ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=f=440'],
+      ['-t', '3', '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8'],
+      ['-b:v', '300k', '-c:a', 'libopus', '-shortest', '{out}'],
+    ],
+  },
+  /** MPEG-4 Part 2 in a QuickTime .mov, as older cameras write. */
+  mpeg4Mov: {
+    name: 'mpeg4.mov',
+    steps: [
+      ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '3'],
+      ['-c:v', 'mpeg4', '-q:v', '5', '-f', 'mov', '{out}'],
+    ],
+  },
+} satisfies Record<string, ClipRecipe>;
+
+export type ClipKind = keyof typeof RECIPES;
+
+async function exists(file: string) {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Makes a test clip with ffmpeg into e2e/.artifacts/clips, once per run of the suite: both
+ * workers may ask at the same time, so each writes to its own temporary name and renames.
+ */
+export async function makeClip(kind: ClipKind): Promise<string> {
+  const recipe: ClipRecipe = RECIPES[kind];
+  const out = path.join(clipsDir, recipe.name);
+  if (await exists(out)) return out;
+  await mkdir(clipsDir, { recursive: true });
+  const unique = `${process.pid}-${Date.now()}`;
+  const temporary = path.join(clipsDir, `${unique}-${recipe.name}`);
+  const part = path.join(clipsDir, `${unique}-part.mp4`);
+  const commands: string[][] = [[]];
+  for (const step of recipe.steps) {
+    if (step[0] === '--then') commands.push([]);
+    else commands.at(-1)!.push(...step);
+  }
+  for (const command of commands) {
+    const args = command.map((arg) =>
+      arg === '{out}' ? temporary : arg === '{part}' ? part : arg,
+    );
+    await run(ffmpeg, ['-y', '-hide_banner', '-loglevel', 'error', ...args]);
+  }
+  await rename(temporary, out);
+  await rm(part, { force: true });
+  return out;
+}
