@@ -1,0 +1,83 @@
+import type { AthleteMetrics } from './athlete-metrics';
+import { THRESHOLDS } from './coaching-points';
+
+const degrees = (value: number | undefined) =>
+  value === undefined ? 'not seen' : `${Math.round(value)}°`;
+const seconds = (value: number) => `${value.toFixed(1)} s`;
+
+/** The markdown technical analysis: what was measured, in a table, then rep by rep. */
+export function technicalAnalysis(athletes: AthleteMetrics[], duration: number): string {
+  if (athletes.length === 0) {
+    return [
+      '## Summary',
+      '',
+      `No athlete was seen clearly enough to measure in this ${seconds(duration)} clip. ` +
+        'Film the whole body, side-on or at 45°, in good light, and keep the athlete in frame.',
+    ].join('\n');
+  }
+  const sections: string[] = [];
+  athletes.forEach((metrics, index) => {
+    const name = athletes.length > 1 ? `Athlete ${index + 1}` : 'The athlete';
+    const reps = metrics.repetitions;
+    sections.push(
+      athletes.length > 1 ? `## Athlete ${index + 1}` : '## Summary',
+      '',
+      `${name} was tracked for ${seconds(metrics.seenSeconds)} of the ${seconds(duration)} clip` +
+        (reps.length
+          ? ` and completed **${reps.length} repetition${reps.length === 1 ? '' : 's'}**.`
+          : '; no repeated up-and-down movement was found.'),
+      '',
+      '| Measure | Value | Target |',
+      '|---|---|---|',
+      `| Repetitions | ${reps.length} | |`,
+      `| Deepest knee angle | ${degrees(metrics.deepestKneeAngle)} | about 90° or less |`,
+      `| Largest trunk lean | ${degrees(metrics.maxTrunkLean)} | under ${THRESHOLDS.trunkLean}° |`,
+      `| Left/right knee difference | ${degrees(metrics.kneeAsymmetry)} | under ${THRESHOLDS.kneeDifference}° |`,
+      `| Stance width | ${metrics.medianStanceRatio === undefined ? 'not seen' : `${metrics.medianStanceRatio.toFixed(1)} × shoulder width`} | 1.0-1.5 × |`,
+      `| Tempo variation | ${metrics.tempoVariation === undefined ? 'n/a' : `${Math.round(metrics.tempoVariation * 100)} %`} | under ${THRESHOLDS.tempoVariation * 100} % |`,
+      `| Hip travel | ${metrics.movementSpeed.toFixed(2)} body lengths/s | |`,
+      '',
+    );
+    if (reps.length) {
+      sections.push('### Rep by rep', '');
+      for (const rep of reps) {
+        sections.push(
+          `- **Rep ${rep.index}** (${seconds(rep.start)}-${seconds(rep.end)}): down ${seconds(rep.descentSeconds)}, ` +
+            (rep.cutOff ? 'the clip ends on the way up' : `up ${seconds(rep.ascentSeconds)}`) +
+            `, knee angle at the bottom ${degrees(rep.kneeAngleAtBottom)}, ` +
+            `trunk lean ${degrees(rep.trunkLeanAtBottom)}.`,
+        );
+      }
+      sections.push('');
+    }
+  });
+  return sections.join('\n').trim();
+}
+
+/** Two or three sentences a coach would say at the end of the set. */
+export function overallFeedback(athletes: AthleteMetrics[]): string | null {
+  const main = athletes[0];
+  if (!main) return null;
+  const reps = main.repetitions;
+  if (reps.length === 0) {
+    return `No repetitions to judge: the athlete moved ${main.movementSpeed.toFixed(2)} body lengths per second on average.`;
+  }
+  const shallow = reps.filter((rep) => (rep.kneeAngleAtBottom ?? 0) > THRESHOLDS.shallowKneeAngle);
+  const leaning = reps.filter((rep) => (rep.trunkLeanAtBottom ?? 0) > THRESHOLDS.trunkLean);
+  const parts = [`${reps.length} rep${reps.length === 1 ? '' : 's'} measured.`];
+  parts.push(
+    shallow.length === 0
+      ? `Depth was good on every rep (deepest knee angle ${degrees(main.deepestKneeAngle)}).`
+      : `${shallow.length} of ${reps.length} reps stopped short of parallel: depth is the first thing to fix.`,
+  );
+  if (leaning.length)
+    parts.push(`The chest dropped on ${leaning.length} rep${leaning.length === 1 ? '' : 's'}.`);
+  if (main.tempoVariation !== undefined) {
+    parts.push(
+      main.tempoVariation > THRESHOLDS.tempoVariation
+        ? 'Tempo varied from rep to rep.'
+        : 'Tempo was steady.',
+    );
+  }
+  return parts.join(' ');
+}

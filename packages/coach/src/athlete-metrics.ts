@@ -1,0 +1,87 @@
+import { kneeAngleOf, type BodyMoment } from './body-series';
+import { distance, median } from './geometry';
+import type { Repetition } from './repetitions';
+
+export type RepetitionMeasure = Repetition & {
+  kneeAngleAtBottom: number | undefined;
+  trunkLeanAtBottom: number | undefined;
+  kneeDifferenceAtBottom: number | undefined;
+  descentSeconds: number;
+  ascentSeconds: number;
+};
+
+export type AthleteMetrics = {
+  trackId: number | string;
+  seenSeconds: number;
+  repetitions: RepetitionMeasure[];
+  deepestKneeAngle: number | undefined;
+  maxTrunkLean: number | undefined;
+  medianStanceRatio: number | undefined;
+  /** Median left/right knee-angle difference while bent, in degrees. */
+  kneeAsymmetry: number | undefined;
+  /** Hip travel per second, in body lengths. */
+  movementSpeed: number;
+  /** Coefficient of variation of repetition durations (0 = perfectly even). */
+  tempoVariation: number | undefined;
+};
+
+export function momentAt(moments: BodyMoment[], t: number): BodyMoment {
+  return moments.reduce((best, m) => (Math.abs(m.t - t) < Math.abs(best.t - t) ? m : best));
+}
+
+const defined = (values: (number | undefined)[]) =>
+  values.filter((value): value is number => value !== undefined);
+
+export function measureAthlete(
+  trackId: number | string,
+  moments: BodyMoment[],
+  repetitions: Repetition[],
+): AthleteMetrics {
+  const reps: RepetitionMeasure[] = repetitions.map((rep) => {
+    const bottom = momentAt(moments, rep.bottom);
+    const { leftKneeAngle: left, rightKneeAngle: right } = bottom;
+    return {
+      ...rep,
+      kneeAngleAtBottom: kneeAngleOf(bottom),
+      trunkLeanAtBottom: bottom.trunkLean,
+      kneeDifferenceAtBottom:
+        left !== undefined && right !== undefined ? Math.abs(left - right) : undefined,
+      descentSeconds: rep.bottom - rep.start,
+      ascentSeconds: rep.end - rep.bottom,
+    };
+  });
+
+  const bent = moments.filter((m) => (kneeAngleOf(m) ?? 180) < 150);
+  const differences = defined(
+    bent.map((m) =>
+      m.leftKneeAngle !== undefined && m.rightKneeAngle !== undefined
+        ? Math.abs(m.leftKneeAngle - m.rightKneeAngle)
+        : undefined,
+    ),
+  );
+  const bodyLength = median(defined(moments.map((m) => m.bodyLength))) || 1;
+  let travel = 0;
+  for (let i = 1; i < moments.length; i += 1) {
+    travel += distance(moments[i - 1]!.hip, moments[i]!.hip);
+  }
+  const seenSeconds = moments.length ? moments.at(-1)!.t - moments[0]!.t : 0;
+  const durations = reps.filter((rep) => !rep.cutOff).map((rep) => rep.end - rep.start);
+  const meanDuration = durations.reduce((a, b) => a + b, 0) / (durations.length || 1);
+  const spread = Math.sqrt(
+    durations.reduce((sum, d) => sum + (d - meanDuration) ** 2, 0) / (durations.length || 1),
+  );
+  const kneeAngles = defined(moments.map(kneeAngleOf));
+  const stances = defined(moments.map((m) => m.stanceRatio));
+
+  return {
+    trackId,
+    seenSeconds,
+    repetitions: reps,
+    deepestKneeAngle: kneeAngles.length ? Math.min(...kneeAngles) : undefined,
+    maxTrunkLean: moments.length ? Math.max(...moments.map((m) => m.trunkLean)) : undefined,
+    medianStanceRatio: stances.length ? median(stances) : undefined,
+    kneeAsymmetry: differences.length ? median(differences) : undefined,
+    movementSpeed: seenSeconds > 0 ? travel / bodyLength / seenSeconds : 0,
+    tempoVariation: durations.length >= 2 ? spread / meanDuration : undefined,
+  };
+}

@@ -1,0 +1,50 @@
+import type { CoachingPoint } from '@filmroom/contract';
+import { measureAthlete, type AthleteMetrics } from './athlete-metrics';
+import { overallFeedback, technicalAnalysis } from './analysis-text';
+import { bodySeries } from './body-series';
+import { coachingPointsFor } from './coaching-points';
+import type { PoseScan } from './pose';
+import { findRepetitions } from './repetitions';
+
+export type { PoseScan, PoseTrack, PoseSample, Keypoint } from './pose';
+export type { AthleteMetrics } from './athlete-metrics';
+export { THRESHOLDS } from './coaching-points';
+
+export type CoachAnalysis = {
+  textAnalysis: string;
+  overallFeedback: string | null;
+  coachingPoints: CoachingPoint[];
+  athletes: AthleteMetrics[];
+};
+
+// A track seen for less than this share of the longest one is a passer-by, not an athlete.
+const MIN_PRESENCE = 0.3;
+const MAX_ATHLETES = 4;
+
+/**
+ * The coach's reading of a clip, from measurements only: the same tracks always give the same
+ * analysis. A language model may rephrase it later, never change its numbers.
+ */
+export function analysePoses(scan: PoseScan): CoachAnalysis {
+  const longest = Math.max(0, ...scan.tracks.map((track) => track.samples.length));
+  const athletes = scan.tracks
+    .filter((track) => track.samples.length >= Math.max(5, longest * MIN_PRESENCE))
+    .sort((a, b) => b.samples.length - a.samples.length)
+    .slice(0, MAX_ATHLETES);
+
+  const measured = athletes.map((track) => {
+    const moments = bodySeries(track, scan);
+    const metrics = measureAthlete(track.id, moments, findRepetitions(moments));
+    return { metrics, points: coachingPointsFor(metrics, moments, scan) };
+  });
+
+  return {
+    textAnalysis: technicalAnalysis(
+      measured.map((m) => m.metrics),
+      scan.duration,
+    ),
+    overallFeedback: overallFeedback(measured.map((m) => m.metrics)),
+    coachingPoints: measured.flatMap((m) => m.points).sort((a, b) => a.timestamp - b.timestamp),
+    athletes: measured.map((m) => m.metrics),
+  };
+}

@@ -1,0 +1,124 @@
+import OpenAI from 'openai';
+import type { CoachAnalysis } from './index';
+
+export type LanguageModelSettings = {
+  /** Any OpenAI-compatible endpoint: OpenAI, Ollama, vLLM, llama.cpp server, LM Studio. */
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Ask for a streamed answer (some local servers only stream well). */
+  stream?: boolean;
+  timeoutMs?: number;
+};
+
+export type Narrative = {
+  textAnalysis: string;
+  overallFeedback: string | null;
+  /** `model` when the language model's wording was used, `measurements` when it was not. */
+  source: 'model' | 'measurements';
+};
+
+const SYSTEM_PROMPT = [
+  'You are an experienced strength and sports coach writing feedback on one video clip.',
+  'You are given MEASUREMENTS taken from the clip by a vision system, and a DRAFT written from them.',
+  'Rewrite the draft so it reads like a coach talking to this athlete.',
+  'Rules:',
+  '- Use only numbers that appear in MEASUREMENTS or DRAFT. Never invent, estimate or round differently.',
+  '- Do not mention anything the measurements do not show.',
+  '- Keep the markdown table of measures as it is.',
+  '- Follow the coach instructions when given (focus, level, tone), within these rules.',
+  'Answer with the technical analysis in markdown, then a line containing only ---,',
+  'then the overall feedback in two or three plain sentences.',
+].join('\n');
+
+/**
+ * Lets a language model phrase the measured analysis, never change it: any number in the
+ * model's text that the measurements do not contain sends the analysis back to the measured
+ * wording. Failures of the model service do the same; the analysis never depends on it.
+ */
+export class Narrator {
+  private readonly client: OpenAI;
+
+  constructor(private readonly settings: LanguageModelSettings) {
+    this.client = new OpenAI({
+      baseURL: settings.baseUrl,
+      apiKey: settings.apiKey ?? 'not-needed',
+      timeout: settings.timeoutMs ?? 60_000,
+      maxRetries: 1,
+    });
+  }
+
+  async narrate(analysis: CoachAnalysis, instructions = ''): Promise<Narrative> {
+    const measured: Narrative = {
+      textAnalysis: analysis.textAnalysis,
+      overallFeedback: analysis.overallFeedback,
+      source: 'measurements',
+    };
+    const measurements = JSON.stringify({
+      athletes: analysis.athletes,
+      coachingPoints: analysis.coachingPoints.map(({ timestamp, title, description, type }) => ({
+        timestamp,
+        title,
+        description,
+        type,
+      })),
+    });
+    const draft = `${analysis.textAnalysis}\n---\n${analysis.overallFeedback ?? ''}`;
+    const user = [
+      `MEASUREMENTS:\n${measurements}`,
+      `DRAFT:\n${draft}`,
+      instructions.trim() ? `COACH INSTRUCTIONS:\n${instructions.trim()}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+
+    let answer: string;
+    try {
+      answer = await this.complete(user);
+    } catch {
+      return measured;
+    }
+    const [text, feedback] = answer.split(/\n-{3,}\n/);
+    if (!text?.trim()) return measured;
+    const allowed = numbersIn(`${measurements}\n${draft}\n${instructions}`);
+    const invented = [...numbersIn(answer)].filter((n) => !allowed.has(n) && !isSmallCount(n));
+    if (invented.length > 0) return measured;
+    return {
+      textAnalysis: text.trim(),
+      overallFeedback: feedback?.trim() || analysis.overallFeedback,
+      source: 'model',
+    };
+  }
+
+  private async complete(user: string): Promise<string> {
+    const messages = [
+      { role: 'system' as const, content: SYSTEM_PROMPT },
+      { role: 'user' as const, content: user },
+    ];
+    if (!this.settings.stream) {
+      const response = await this.client.chat.completions.create({
+        model: this.settings.model,
+        messages,
+        temperature: 0.2,
+      });
+      return response.choices[0]?.message.content ?? '';
+    }
+    const stream = await this.client.chat.completions.create({
+      model: this.settings.model,
+      messages,
+      temperature: 0.2,
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    return text;
+  }
+}
+
+/** Every number written in a text, normalised ("90.0" and "90" are the same number). */
+function numbersIn(text: string): Set<string> {
+  return new Set([...text.matchAll(/\d+(?:\.\d+)?/g)].map((match) => String(Number(match[0]))));
+}
+
+// Counting words a coach uses freely ("2 things", "rep 1") are not measurements.
+const isSmallCount = (number: string) => Number.isInteger(Number(number)) && Number(number) <= 3;

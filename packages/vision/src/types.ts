@@ -1,0 +1,114 @@
+/**
+ * What `packages/vision` measures in a clip or a photo. Stored as JSON per video, so every
+ * coordinate is a fraction of the frame (0-1, rounded to 4 decimals) and only a few face
+ * embeddings are kept per track.
+ */
+
+/** The 17 COCO body keypoints, in the order movenet returns them. */
+export const KEYPOINT_NAMES = [
+  'nose',
+  'left_eye',
+  'right_eye',
+  'left_ear',
+  'right_ear',
+  'left_shoulder',
+  'right_shoulder',
+  'left_elbow',
+  'right_elbow',
+  'left_wrist',
+  'right_wrist',
+  'left_hip',
+  'right_hip',
+  'left_knee',
+  'right_knee',
+  'left_ankle',
+  'right_ankle',
+] as const;
+
+export type KeypointName = (typeof KEYPOINT_NAMES)[number];
+
+/** [x, y, width, height]; fractions of the frame in results, pixels inside the pipeline. */
+export type Box = [number, number, number, number];
+
+export interface Keypoint {
+  name: KeypointName;
+  x: number;
+  y: number;
+  score: number;
+}
+
+export interface FaceSample {
+  box: Box;
+  score: number;
+  /** 1024-d faceres embedding; kept only on the few best faces of a track. */
+  embedding?: number[];
+}
+
+export interface TrackSample {
+  /** Seconds from the start of the video. */
+  t: number;
+  box: Box;
+  score: number;
+  keypoints: Keypoint[];
+  face?: FaceSample;
+}
+
+export interface JerseyColorReading {
+  name: string;
+  confidence: number;
+}
+
+export interface JerseyNumberReading {
+  value: string;
+  confidence: number;
+}
+
+export interface Track {
+  id: number;
+  samples: TrackSample[];
+  jerseyColor?: JerseyColorReading;
+  jerseyNumber?: JerseyNumberReading;
+}
+
+export interface StageTimings {
+  /** Mean milliseconds per decoded frame spent waiting on ffmpeg (wall clock, main thread). */
+  decodeMsPerFrame: number;
+  /** Mean milliseconds of centernet per detector run. */
+  detectMsPerRun: number;
+  /** Mean milliseconds of movenet per person crop. */
+  poseMsPerPerson: number;
+  /** Mean milliseconds of blazeface + faceres per person crop examined. */
+  faceMsPerPerson: number;
+  jerseyMsTotal: number;
+  detectorRuns: number;
+  poseRuns: number;
+  faceRuns: number;
+  /** Wall clock of the whole scan. */
+  totalMs: number;
+}
+
+export interface VisionScan {
+  duration: number;
+  fps: number;
+  width: number;
+  height: number;
+  frames: number;
+  tracks: Track[];
+  /** How long each stage took; not part of what the picture shows, but the bench reads it. */
+  timings?: StageTimings;
+}
+
+/** A person found in one picture (photo or frame), coordinates as fractions of the picture. */
+export interface PersonInImage {
+  box: Box;
+  score: number;
+  keypoints: Keypoint[];
+  face?: FaceSample;
+  jerseyColor?: JerseyColorReading;
+}
+
+export interface PeopleInImage {
+  width: number;
+  height: number;
+  people: PersonInImage[];
+}

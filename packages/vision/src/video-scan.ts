@@ -1,0 +1,258 @@
+import os from 'node:os';
+import { decodeFrames } from './frames';
+import type { VideoHeader } from './frames';
+import type {
+  FrameForInference,
+  FrameResult,
+  InferenceSettings,
+  TorsoCrop,
+} from './inference-protocol';
+import { dominantJerseyColor, trackJerseyColor } from './jersey';
+import { JerseyNumberReader, trackJerseyNumber } from './jersey-number';
+import type { StageClock } from './person-analysis';
+import { newStageClock } from './person-analysis';
+import { fractionBox, fractionFace, fractionKeypoints } from './results';
+import { PeopleTracker } from './tracking';
+import type { PixelTrack } from './tracking';
+import type { Track, VisionScan } from './types';
+import { InferencePool } from './worker-pool';
+
+export interface ScanOptions {
+  /** Frames per second sampled from the video (default 5). */
+  fps?: number;
+  /** Width of the analysed frames in pixels, never above the video's (default 640). */
+  width?: number;
+  /** Inference worker threads (default: one per core). */
+  workers?: number;
+  /**
+   * Run the people detector on every Nth frame and follow people with pose alone in between
+   * (default 3). Centernet costs about 6x a movenet crop, so this is the main speed lever; people
+   * who walk in are picked up at the next detector frame.
+   */
+  detectEvery?: number;
+  /** Minimum detector score for a person (default 0.25). */
+  minPersonScore?: number;
+  /** Face boxes and embeddings (default true). */
+  faces?: boolean;
+  /**
+   * Seconds between detector frames that also look for faces (default 2). Blazeface + faceres
+   * costs about 4x a pose crop per person, and a track needs only a few good faces.
+   */
+  faceInterval?: number;
+  /** Read jersey numbers with OCR (default false: it adds a tesseract worker). */
+  readNumbers?: boolean;
+  /** Called with 0-1 as frames are analysed. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting kills ffmpeg and the inference workers. */
+  signal?: AbortSignal;
+}
+
+/** Face embeddings kept per track: the best few are enough to match a roster. */
+const EMBEDDINGS_PER_TRACK = 3;
+/** Torso crops kept per track for colour and number. */
+const TORSOS_PER_TRACK = 6;
+
+/**
+ * Scans a video: decodes frames with ffmpeg, finds and follows people in worker threads, tracks
+ * them on this thread, and names each track's jersey colour (and number, when asked).
+ */
+export async function scanVideo(file: string, options: ScanOptions = {}): Promise<VisionScan> {
+  const started = performance.now();
+  const fps = options.fps ?? 5;
+  const width = options.width ?? 640;
+  const workers = Math.max(1, options.workers ?? os.availableParallelism());
+  const detectEvery = Math.max(1, Math.round(options.detectEvery ?? 3));
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const settings: InferenceSettings = {
+    minPersonScore: options.minPersonScore ?? 0.25,
+    minPoseScore: 0.2,
+    faces: options.faces ?? true,
+    torsos: true,
+  };
+
+  const pool = new InferencePool(workers);
+  const onAbort = () => void pool.close();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const tracker = new PeopleTracker({
+    maxGapFrames: Math.max(3, Math.round(fps * 0.6)),
+    // Shorter than about half a second is a false detection or a passer-by, not an athlete.
+    minSamples: Math.max(2, Math.round(fps * 0.6)),
+  });
+  const torsos = new Map<number, TorsoCrop[]>();
+  const clock = newStageClock();
+  let header: VideoHeader = { duration: 0, start: 0 };
+  let size = { width: 0, height: 0 };
+  let frames = 0;
+  let analysed = 0;
+  let decodeMs = 0;
+  let jerseyMs = 0;
+
+  const expectedFrames = () => Math.max(1, Math.floor(header.duration * fps));
+  const inFlight: Promise<FrameResult[]>[] = [];
+  let sequence = 0;
+
+  const absorb = (results: FrameResult[]) => {
+    for (const frame of results) {
+      const ids = tracker.push(frame.index, frame.t, frame.people);
+      frame.people.forEach((person, i) => {
+        if (!person.torso) return;
+        const id = ids[i]!;
+        const kept = torsos.get(id) ?? [];
+        kept.push(person.torso);
+        // Best first: most certain torso region, then the largest.
+        kept.sort(
+          (a, b) =>
+            b.score * Math.sqrt(b.width * b.height) - a.score * Math.sqrt(a.width * a.height),
+        );
+        torsos.set(id, kept.slice(0, TORSOS_PER_TRACK));
+      });
+    }
+    analysed += results.length;
+    options.onProgress?.(Math.min(0.99, analysed / expectedFrames()));
+  };
+
+  const faceInterval = options.faceInterval ?? 2;
+  let nextFaceAt = -Infinity;
+  const dispatch = (segment: FrameForInference[]) => {
+    const id = sequence++;
+    const start = segment[0]!.t;
+    const faces = settings.faces && start >= nextFaceAt;
+    if (faces) nextFaceAt = start + faceInterval - 1e-6;
+    const result = pool
+      .run(
+        { kind: 'segment', id, frames: segment, settings: { ...settings, faces } },
+        segment.map((f) => f.data.buffer as ArrayBuffer),
+      )
+      .then((response) => {
+        if (response.kind !== 'segment') throw new Error(`unexpected ${response.kind}`);
+        addClock(clock, response.clock);
+        return response.frames;
+      });
+    // Observed at once: after an abort these reject before the scan gets round to them.
+    result.catch(() => undefined);
+    inFlight.push(result);
+  };
+
+  try {
+    let segment: FrameForInference[] = [];
+    const decoder = decodeFrames(file, {
+      fps,
+      width,
+      ...(signal ? { signal } : {}),
+      onHeader: (h) => (header = h),
+    });
+    let waitStarted = performance.now();
+    for await (const frame of decoder) {
+      decodeMs += performance.now() - waitStarted;
+      signal?.throwIfAborted();
+      size = { width: frame.width, height: frame.height };
+      frames++;
+      segment.push(frame);
+      if (segment.length === detectEvery) {
+        dispatch(segment);
+        segment = [];
+      }
+      // Two segments per worker in flight keeps every worker busy and memory bounded.
+      while (inFlight.length >= workers * 2) absorb(await inFlight.shift()!);
+      waitStarted = performance.now();
+    }
+    if (segment.length > 0) dispatch(segment);
+    while (inFlight.length > 0) absorb(await inFlight.shift()!);
+    signal?.throwIfAborted();
+  } catch (error) {
+    // Settle what is in flight so nothing rejects unobserved after we leave.
+    await Promise.allSettled(inFlight);
+    throw signal?.aborted && signal.reason instanceof Error ? signal.reason : error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await pool.close();
+  }
+
+  const jerseyStarted = performance.now();
+  const reader = options.readNumbers ? new JerseyNumberReader() : undefined;
+  const tracks: Track[] = [];
+  try {
+    const found = tracker.tracks();
+    for (const [i, track] of found.entries()) {
+      signal?.throwIfAborted();
+      const crops = torsos.get(track.id) ?? [];
+      const color = trackJerseyColor(
+        crops.map((crop) => dominantJerseyColor(crop)).filter((r) => r !== undefined),
+      );
+      const number = reader ? await trackJerseyNumber(reader, crops) : undefined;
+      tracks.push({
+        ...compactTrack(i + 1, track, size.width, size.height),
+        ...(color ? { jerseyColor: color } : {}),
+        ...(number ? { jerseyNumber: number } : {}),
+      });
+    }
+  } finally {
+    await reader?.close();
+  }
+  jerseyMs = performance.now() - jerseyStarted;
+  options.onProgress?.(1);
+
+  return {
+    duration: round3(header.duration),
+    fps,
+    width: size.width,
+    height: size.height,
+    frames,
+    tracks,
+    timings: {
+      decodeMsPerFrame: round1(decodeMs / Math.max(1, frames)),
+      detectMsPerRun: round1(clock.detectMs / Math.max(1, clock.detectRuns)),
+      poseMsPerPerson: round1(clock.poseMs / Math.max(1, clock.poseRuns)),
+      faceMsPerPerson: round1(clock.faceMs / Math.max(1, clock.faceRuns)),
+      jerseyMsTotal: round1(jerseyMs),
+      detectorRuns: clock.detectRuns,
+      poseRuns: clock.poseRuns,
+      faceRuns: clock.faceRuns,
+      totalMs: round1(performance.now() - started),
+    },
+  };
+}
+
+function compactTrack(id: number, track: PixelTrack, width: number, height: number): Track {
+  const withEmbedding = new Set(
+    track.samples
+      .filter((s) => s.face?.embedding)
+      .sort((a, b) => faceQuality(b) - faceQuality(a))
+      .slice(0, EMBEDDINGS_PER_TRACK),
+  );
+  return {
+    id,
+    samples: track.samples.map((sample) => ({
+      t: round3(sample.t),
+      box: fractionBox(sample.box, width, height),
+      score: Math.round(sample.score * 1000) / 1000,
+      keypoints: fractionKeypoints(sample.keypoints, width, height),
+      ...(sample.face
+        ? { face: fractionFace(sample.face, width, height, withEmbedding.has(sample)) }
+        : {}),
+    })),
+  };
+}
+
+function faceQuality(sample: { face?: { score: number; box: number[] } }): number {
+  const face = sample.face;
+  return face ? face.score * Math.sqrt((face.box[2] ?? 0) * (face.box[3] ?? 0)) : 0;
+}
+
+function addClock(total: StageClock, part: StageClock): void {
+  total.detectMs += part.detectMs;
+  total.detectRuns += part.detectRuns;
+  total.poseMs += part.poseMs;
+  total.poseRuns += part.poseRuns;
+  total.faceMs += part.faceMs;
+  total.faceRuns += part.faceRuns;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
