@@ -63,6 +63,9 @@ export default defineConfig({
       // Every test signs up and in; the production limits would stop the suite, not an attacker.
       AUTH_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_USERNAME: '100000',
+      // The video tests are about upload, preparation and playback; the vision scan (minutes of
+      // CPU per clip) joins when the analysis screens get their browser tests.
+      WORK_QUEUES: 'media.prepare',
     },
   },
 });

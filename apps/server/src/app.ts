@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { analysisRoutes } from './modules/analysis/routes';
 import { authRoutes } from './modules/auth/routes';
 import { coachRoutes } from './modules/coach/routes';
 import { videoEventRoutes } from './modules/videos/events-routes';
@@ -53,6 +54,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
       async (api) => {
         await api.register(authRoutes, { config });
         await api.register(videoRoutes);
+        await api.register(analysisRoutes);
         await api.register(videoEventRoutes);
         await api.register(coachRoutes);
       },

@@ -1,3 +1,5 @@
+import type { LanguageModelSettings } from '@filmroom/coach/narrator';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -30,6 +32,12 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  VISION_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  SCAN_FPS: z.coerce.number().min(0.5).max(30).default(5),
+  WORK_QUEUES: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
 });
@@ -50,6 +58,11 @@ export type Config = {
   maxUploadBytes: number;
   /** Unset means: files on local disk under dataDir/blobs. */
   s3: S3Settings | undefined;
+  /** Unset means: analysis is written from the measurements alone. */
+  languageModel: LanguageModelSettings | undefined;
+  vision: { workers: number; fps: number };
+  /** Job queues this process works; unset means all of them. */
+  workQueues: string[] | undefined;
   rateLimits: {
     /** Sign-in and registration attempts per IP address per minute. */
     authPerIp: number;
@@ -91,6 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : undefined,
+    languageModel:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+        : undefined,
+    vision: { workers: e.VISION_WORKERS ?? Math.max(1, availableParallelism()), fps: e.SCAN_FPS },
+    workQueues: e.WORK_QUEUES?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
     rateLimits: {
       authPerIp: e.AUTH_RATE_LIMIT_PER_IP,
       authPerUsername: e.AUTH_RATE_LIMIT_PER_USERNAME,

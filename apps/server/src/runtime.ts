@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { applyMigrations, connectDatabase } from './db/connection';
 import { JobQueue } from './jobs/queue';
+import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { prepareVideoJob } from './modules/media/prepare-video-job';
 import { VideoEvents } from './modules/videos/video-events';
 import type { Dependencies } from './plugins/dependencies';
@@ -29,7 +30,11 @@ export async function startRuntime(
   const blobs = await createBlobStore(config);
 
   const jobs = new JobQueue(database.pool, log);
-  await jobs.start([prepareVideoJob({ db: database.db, pool: database.pool, blobs, log })]);
+  const jobDeps = { db: database.db, pool: database.pool, blobs, log, queue: jobs, config };
+  await jobs.start([
+    prepareVideoJob(jobDeps),
+    ...analysisJobs({ ...jobDeps, languageModel: config.languageModel }),
+  ]);
   if (options.ownsDatabase) await jobs.requeueOrphanedJobs();
 
   const videoEvents = new VideoEvents(databaseUrl, log);
@@ -37,7 +42,7 @@ export async function startRuntime(
 
   return {
     deps: { config, db: database.db, pool: database.pool, blobs, jobs, videoEvents },
-    work: () => jobs.work(),
+    work: () => jobs.work(config.workQueues),
     stop: async () => {
       await jobs.stop();
       await videoEvents.stop();

@@ -34,6 +34,8 @@ export function useTestApp(
       WEB_DIST_DIR: '/nonexistent/filmroom-web',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_USERNAME: '1000',
+      // Vision is minutes of CPU per clip: only the files that test analysis turn it on.
+      WORK_QUEUES: 'media.prepare',
       ...env,
     });
     const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

@@ -45,3 +45,18 @@ export const analysisSchema = z
   })
   .meta({ id: 'Analysis' });
 export type Analysis = z.infer<typeof analysisSchema>;
+
+export const INSTRUCTIONS_MAX_LENGTH = 2000;
+
+export const regenerateBodySchema = z
+  .object({
+    instructions: z
+      .string({ error: 'Instructions must be text' })
+      .max(
+        INSTRUCTIONS_MAX_LENGTH,
+        `Instructions must be at most ${INSTRUCTIONS_MAX_LENGTH} characters`,
+      )
+      .optional(),
+  })
+  .meta({ id: 'RegenerateBody' });
+export type RegenerateBody = z.input<typeof regenerateBodySchema>;

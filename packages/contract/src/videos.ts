@@ -35,8 +35,23 @@ export const videoSchema = z
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof videoSchema>;
 
+/** Where the analysis of a video stands while its measurements are taken and written up. */
+export const analysisStateSchema = z
+  .object({
+    id: z.string().uuid().describe('The video'),
+    status: z.enum(['scanning', 'analysing', 'ready', 'failed']),
+    progress: z.number().int().min(0).max(100),
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: 'AnalysisState' });
+export type AnalysisState = z.infer<typeof analysisStateSchema>;
+
 export const videoDetailSchema = videoSchema
-  .extend({ analysis: analysisSchema.nullable() })
+  .extend({
+    analysis: analysisSchema.nullable(),
+    /** null until the video is prepared and its scan has begun. */
+    analysisState: analysisStateSchema.nullable(),
+  })
   .meta({ id: 'VideoDetail' });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;
 

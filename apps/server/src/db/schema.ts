@@ -1,3 +1,4 @@
+import type { CoachingPoint, PlayerDetection } from '@filmroom/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -5,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -111,7 +113,32 @@ export const coachStudents = pgTable(
   (table) => [unique('coach_students_pair_unique').on(table.coachId, table.studentId)],
 );
 
+/**
+ * A video's analysis: the scan's progress while it runs, then what the coach engine wrote.
+ * The measurements themselves (tracks) live beside the video's files as scan.json.gz.
+ */
+export const analyses = pgTable('analyses', {
+  videoId: uuid('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['scanning', 'analysing', 'ready', 'failed'] })
+    .notNull()
+    .default('scanning'),
+  progress: integer('progress').notNull().default(0),
+  failureReason: text('failure_reason'),
+  scanKey: text('scan_key'),
+  textAnalysis: text('text_analysis'),
+  overallFeedback: text('overall_feedback'),
+  coachingPoints: jsonb('coaching_points').$type<CoachingPoint[]>(),
+  playerDetections: jsonb('player_detections').$type<PlayerDetection[]>(),
+  /** Whose wording the text is: the measurements' own, or a language model's. */
+  source: text('source', { enum: ['measurements', 'model'] }),
+  instructions: text('instructions'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
+export type AnalysisRow = typeof analyses.$inferSelect;
 export type VideoRow = typeof videos.$inferSelect;
 export type VideoShareRow = typeof videoShares.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

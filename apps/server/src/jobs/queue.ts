@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 /** Every job FilmRoom runs, with the data it carries. Later areas add theirs here. */
 export type JobPayloads = {
   'media.prepare': { videoId: string };
+  'vision.scan': { videoId: string };
+  'analysis.generate': { videoId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -21,6 +23,9 @@ export type JobDefinition<N extends JobName> = {
   onGiveUp?: (payload: JobPayloads[N], error: unknown) => Promise<void>;
 };
 
+/** Any one job definition (a union, so each keeps its own payload type). */
+export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];
+
 /** A place to run SQL in: the pool, or a client inside an open transaction. */
 export type SqlRunner = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -34,7 +39,7 @@ const asPgBossDb = (runner: SqlRunner) => ({
  */
 export class JobQueue {
   private readonly boss: PgBoss;
-  private readonly definitions = new Map<JobName, JobDefinition<JobName>>();
+  private readonly definitions = new Map<JobName, AnyJobDefinition>();
   private readonly shutdown = new AbortController();
 
   constructor(
@@ -50,7 +55,7 @@ export class JobQueue {
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   }
 
-  async start(definitions: JobDefinition<JobName>[]): Promise<void> {
+  async start(definitions: AnyJobDefinition[]): Promise<void> {
     await this.boss.start();
     for (const definition of definitions) {
       this.definitions.set(definition.name, definition);
@@ -64,9 +69,10 @@ export class JobQueue {
     }
   }
 
-  /** Starts working every defined queue in this process. */
-  async work(): Promise<void> {
+  /** Starts working the defined queues in this process: all, or those named. */
+  async work(only?: string[]): Promise<void> {
     for (const definition of this.definitions.values()) {
+      if (only && !only.includes(definition.name)) continue;
       for (let slot = 0; slot < definition.concurrency; slot += 1) {
         await this.boss.work<JobPayloads[JobName]>(
           definition.name,
@@ -76,12 +82,12 @@ export class JobQueue {
             const log = this.log.child({ job: definition.name, jobId: job.id });
             log.info({ payload: job.data, attempt: job.retryCount + 1 }, 'job started');
             try {
-              await definition.handle(job.data, this.shutdown.signal);
+              await definition.handle(job.data as never, this.shutdown.signal);
               log.info('job done');
             } catch (error) {
               const lastAttempt = job.retryCount >= job.retryLimit && !this.shutdown.signal.aborted;
               log.error({ err: error, lastAttempt }, 'job failed');
-              if (lastAttempt) await definition.onGiveUp?.(job.data, error);
+              if (lastAttempt) await definition.onGiveUp?.(job.data as never, error);
               throw error;
             }
           },

@@ -7,14 +7,14 @@ import type pg from 'pg';
 import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
 import { videos, type VideoRow } from '../../db/schema';
-import type { JobDefinition } from '../../jobs/queue';
+import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
 import { VideoEvents } from '../videos/video-events';
 import { videoKeys } from '../videos/video-keys';
 import { displaySize, probeMedia, UnreadableMediaError } from './probe';
 import { makeStill, makeWebVideo, planWebVideo } from './web-video';
 
-type Dependencies = { db: Database; pool: pg.Pool; blobs: BlobStore; log: Log };
+type Dependencies = { db: Database; pool: pg.Pool; blobs: BlobStore; log: Log; queue: JobQueue };
 
 // Progress is written and pushed at most this often: enough for a smooth bar, light on the database.
 const PROGRESS_INTERVAL_MS = 1_000;
@@ -145,6 +145,7 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
     });
     // Deleted while we worked: nothing points at the new files, so remove them.
     if (!row) await blobs.deletePrefix(videoKeys.prefix(videoId));
+    else await deps.queue.send('vision.scan', { videoId });
   } catch (error) {
     if (error instanceof MediaRejected) {
       log.warn({ videoId, reason: error.message }, 'video rejected');

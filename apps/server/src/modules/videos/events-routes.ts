@@ -1,16 +1,17 @@
-import type { VideoEvent } from '@filmroom/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { requireUser } from '../../plugins/auth';
 import { findVideoAccess } from './video-access';
+import type { VideoChannelEvent } from './video-events';
 
 const HEARTBEAT_MS = 25_000;
 // How long a viewer's right to hear about a video is trusted before it is checked again.
 const ACCESS_CACHE_MS = 10_000;
 
 /**
- * GET /api/events: a server-sent event stream of `video` events (status and progress) for
- * the videos the signed-in user may see. Open pages update from it instead of polling.
+ * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
+ * `video` events (preparation status and progress) and `analysis` events (scan and write-up).
+ * Open pages update from it instead of polling.
  */
 export const videoEventRoutes: FastifyPluginAsync = async (app) => {
   const openStreams = new Set<ServerResponse>();
@@ -21,7 +22,12 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/events',
-    { schema: { tags: ['videos'], summary: 'Server-sent events: `video` status and progress' } },
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Server-sent events: `video` and `analysis` status and progress',
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const allowed = new Map<string, { ok: boolean; at: number }>();
@@ -45,11 +51,11 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       stream.write('retry: 3000\n: connected\n\n');
       openStreams.add(stream);
 
-      const send = (event: VideoEvent) => {
-        void mayHear(event.id)
+      const send = (event: VideoChannelEvent) => {
+        void mayHear(event.data.id)
           .then((ok) => {
             if (ok && !stream.writableEnded) {
-              stream.write(`event: video\ndata: ${JSON.stringify(event)}\n\n`);
+              stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
             }
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));

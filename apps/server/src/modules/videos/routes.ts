@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
+import { findAnalysis, toAnalysisState, toAnalysisView } from '../analysis/analysis-store';
 import type { BlobStore } from '../../storage';
 import { videoKeys } from './video-keys';
 import { VideoService } from './video-service';
@@ -53,7 +54,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const video = await videos.getFor(requireUser(request), request.params.id);
-      return { ...toVideoView(video), analysis: null };
+      const analysis = await findAnalysis(app.db, request.params.id);
+      return {
+        ...toVideoView(video),
+        analysis: toAnalysisView(analysis),
+        analysisState: analysis ? toAnalysisState(analysis) : null,
+      };
     },
   );
 

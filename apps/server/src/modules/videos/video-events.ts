@@ -1,16 +1,31 @@
-import { videoEventSchema, type VideoEvent } from '@filmroom/contract';
+import {
+  analysisStateSchema,
+  videoEventSchema,
+  type AnalysisState,
+  type VideoEvent,
+} from '@filmroom/contract';
+import { z } from 'zod';
 import pg from 'pg';
 import type { Log } from '../../lib/logger';
 import type { SqlRunner } from '../../jobs/queue';
 
 const CHANNEL = 'filmroom_video_events';
 
+/** What travels on the channel: a video's preparation, or its analysis, moving on. */
+export type VideoChannelEvent =
+  { type: 'video'; data: VideoEvent } | { type: 'analysis'; data: AnalysisState };
+
+const channelEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('video'), data: videoEventSchema }),
+  z.object({ type: z.literal('analysis'), data: analysisStateSchema }),
+]);
+
 /**
  * Status and progress of videos being prepared, fanned out through PostgreSQL NOTIFY: the worker
  * that prepares a video and the API node holding a viewer's open page may be different processes.
  */
 export class VideoEvents {
-  private readonly listeners = new Set<(event: VideoEvent) => void>();
+  private readonly listeners = new Set<(event: VideoChannelEvent) => void>();
   private client: pg.Client | undefined;
   private closed = false;
 
@@ -20,10 +35,18 @@ export class VideoEvents {
   ) {}
 
   static async publish(runner: SqlRunner, event: VideoEvent): Promise<void> {
+    await VideoEvents.send(runner, { type: 'video', data: event });
+  }
+
+  static async publishAnalysis(runner: SqlRunner, state: AnalysisState): Promise<void> {
+    await VideoEvents.send(runner, { type: 'analysis', data: state });
+  }
+
+  private static async send(runner: SqlRunner, event: VideoChannelEvent) {
     await runner.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
   }
 
-  subscribe(listener: (event: VideoEvent) => void): () => void {
+  subscribe(listener: (event: VideoChannelEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -32,7 +55,7 @@ export class VideoEvents {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
-      const parsed = videoEventSchema.safeParse(JSON.parse(message.payload ?? 'null'));
+      const parsed = channelEventSchema.safeParse(JSON.parse(message.payload ?? 'null'));
       if (parsed.success) for (const listener of this.listeners) listener(parsed.data);
     });
     client.on('error', (error) => {

@@ -161,7 +161,7 @@ function VideoDetailPage({ id }: { id: string }) {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="analysis">
-            <AnalysisPanel analysis={detail.analysis} />
+            <AnalysisPanel analysis={detail.analysis} state={detail.analysisState ?? null} />
           </TabsContent>
           <TabsContent value="players">
             <PlayersPanel

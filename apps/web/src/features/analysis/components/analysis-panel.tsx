@@ -1,4 +1,4 @@
-import type { Analysis } from '@filmroom/contract';
+import type { Analysis, AnalysisState } from '@filmroom/contract';
 import { SparklesIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,13 +10,19 @@ import { formatPointTimestamp } from '@/lib/format-time';
  * The analysis text is shown as written for now; markdown rendering (with the spec's safe-link
  * rule) comes with the analysis itself.
  */
-export function AnalysisPanel({ analysis }: { analysis: Analysis | null }) {
+export function AnalysisPanel({
+  analysis,
+  state,
+}: {
+  analysis: Analysis | null;
+  state: AnalysisState | null;
+}) {
   if (!analysis) {
     return (
       <EmptyState
         icon={SparklesIcon}
         title="Analysis not available yet"
-        description="The technical analysis, overall feedback and coaching points will appear here once the video has been analysed."
+        description={pendingDescription(state)}
         className="py-10 sm:py-12"
       />
     );
@@ -65,4 +71,14 @@ export function AnalysisPanel({ analysis }: { analysis: Analysis | null }) {
       ) : null}
     </div>
   );
+}
+
+/** What the empty Analysis tab says while the video is measured (live from `analysis` events). */
+function pendingDescription(state: AnalysisState | null): string {
+  if (state?.status === 'failed') return state.failureReason ?? 'The video could not be analysed.';
+  if (state?.status === 'scanning') {
+    return `Measuring the athletes in the video: ${state.progress}% done.`;
+  }
+  if (state?.status === 'analysing') return 'Writing up the coaching points from the measurements.';
+  return 'The technical analysis, overall feedback and coaching points will appear here once the video has been analysed.';
 }

@@ -1,4 +1,4 @@
-import type { Video, VideoDetail, VideoEvent } from '@filmroom/contract';
+import type { AnalysisState, Video, VideoDetail, VideoEvent } from '@filmroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -48,6 +48,23 @@ export async function applyVideoEventToCache(
 }
 
 /**
+ * Writes one `analysis` event (scan and write-up progress) into the cached detail; once the
+ * analysis is ready or has failed, fetches the detail again for its text and coaching points.
+ */
+export async function applyAnalysisEventToCache(
+  queryClient: QueryClient,
+  state: AnalysisState,
+): Promise<void> {
+  const detailKey = videoQueryKey(state.id);
+  queryClient.setQueryData<VideoDetail>(detailKey, (video) =>
+    video ? { ...video, analysisState: state } : video,
+  );
+  if (state.status === 'ready' || state.status === 'failed') {
+    await refetchAfterEvent(queryClient, detailKey);
+  }
+}
+
+/**
  * Listens to GET /api/events (server-sent events) for as long as someone is signed in, and
  * writes each video's status and progress into the cached list and detail. The server pushes;
  * nothing here polls (spec §7). Mount it once, inside the signed-in shell: logging out unmounts
@@ -70,6 +87,13 @@ export function useVideoEvents() {
       }
       void applyVideoEventToCache(queryClient, event);
     };
+    const onAnalysis = (message: MessageEvent<string>) => {
+      try {
+        void applyAnalysisEventToCache(queryClient, JSON.parse(message.data) as AnalysisState);
+      } catch {
+        // an unreadable event changes nothing
+      }
+    };
 
     // The browser reconnects by itself; events sent while the connection was down are lost,
     // so catch up once it is back.
@@ -86,10 +110,12 @@ export function useVideoEvents() {
     };
 
     source.addEventListener('video', onVideo);
+    source.addEventListener('analysis', onAnalysis);
     source.addEventListener('open', onOpen);
     source.addEventListener('error', onError);
     return () => {
       source.removeEventListener('video', onVideo);
+      source.removeEventListener('analysis', onAnalysis);
       source.removeEventListener('open', onOpen);
       source.removeEventListener('error', onError);
       source.close();

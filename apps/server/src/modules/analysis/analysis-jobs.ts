@@ -1,0 +1,80 @@
+import { scanVideo } from '@filmroom/vision';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import type { Config } from '../../config';
+import type { AnyJobDefinition, JobQueue } from '../../jobs/queue';
+import type { Log } from '../../lib/logger';
+import { videoKeys } from '../videos/video-keys';
+import { saveAnalysis } from './analysis-store';
+import { generateAnalysis, ScanNotReady, type AnalysisDependencies } from './generate-analysis';
+import { scanKey } from './scan-keys';
+
+type Dependencies = AnalysisDependencies & { queue: JobQueue; log: Log; config: Config };
+
+const PROGRESS_INTERVAL_MS = 1_000;
+
+/**
+ * vision.scan: the expensive step, once per video — people, poses and faces from the prepared
+ * file, stored as compact tracks. Then analysis.generate turns them into coaching.
+ */
+export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
+  const { db, blobs, queue, log, config } = deps;
+  return [
+    {
+      name: 'vision.scan',
+      expireInSeconds: 2 * 60 * 60,
+      retryLimit: 2,
+      concurrency: 1,
+      handle: async ({ videoId }, signal) => {
+        if (!(await blobs.stat(videoKeys.media(videoId)))) return; // deleted, or never prepared
+        await saveAnalysis(db, videoId, { status: 'scanning', progress: 0, failureReason: null });
+        let lastWrite = 0;
+        const scan = await blobs.withLocalCopy(videoKeys.media(videoId), (file) =>
+          scanVideo(file, {
+            fps: config.vision.fps,
+            workers: config.vision.workers,
+            signal,
+            onProgress: (fraction) => {
+              if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+              lastWrite = Date.now();
+              void saveAnalysis(db, videoId, { progress: Math.floor(fraction * 95) }).catch(
+                (error: unknown) =>
+                  log.warn({ err: error, videoId }, 'could not record scan progress'),
+              );
+            },
+          }),
+        );
+        const { timings: _timings, ...measured } = scan;
+        await blobs.write(scanKey(videoId), Readable.from([gzipSync(JSON.stringify(measured))]), {
+          contentType: 'application/gzip',
+        });
+        await saveAnalysis(db, videoId, {
+          status: 'analysing',
+          progress: 95,
+          scanKey: scanKey(videoId),
+        });
+        await queue.send('analysis.generate', { videoId });
+      },
+      onGiveUp: async ({ videoId }) => {
+        await saveAnalysis(db, videoId, {
+          status: 'failed',
+          failureReason: 'The video could not be analysed.',
+        });
+      },
+    },
+    {
+      name: 'analysis.generate',
+      expireInSeconds: 10 * 60,
+      retryLimit: 3,
+      concurrency: 1,
+      handle: async ({ videoId }) => {
+        try {
+          await generateAnalysis(deps, videoId);
+        } catch (error) {
+          if (error instanceof ScanNotReady) return; // the video was deleted meanwhile
+          throw error;
+        }
+      },
+    },
+  ];
+}

@@ -1,0 +1,97 @@
+import type { Analysis, VideoDetail } from '@filmroom/contract';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/accounts';
+import { useTestApp } from '../../../test/test-app';
+import { uploadVideo } from '../../../test/uploads';
+import { videoShares } from '../../db/schema';
+import { findAnalysis } from './analysis-store';
+
+const ctx = useTestApp(
+  {
+    WORK_QUEUES: 'media.prepare,vision.scan,analysis.generate',
+    SCAN_FPS: '4',
+    VISION_WORKERS: '2',
+  },
+  { work: true },
+);
+
+async function analysed(videoId: string, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const row = await findAnalysis(ctx.database.db, videoId);
+    if (row?.status === 'ready' || row?.status === 'failed') return row;
+    await sleep(500);
+  }
+  throw new Error('the analysis did not finish in time');
+}
+
+describe('analysis of an uploaded clip', () => {
+  it(
+    'measures the squats clip and points at moments, with guides on the athlete',
+    { timeout: 300_000 },
+    async () => {
+      const owner = await registerAccount(ctx.app);
+      const viewer = await registerAccount(ctx.app);
+      const video = await uploadVideo(ctx.app, owner.cookie, { title: 'Squats' });
+      await ctx.database.db.insert(videoShares).values({
+        videoId: video.id,
+        sharedWithEmail: viewer.username,
+        accessLevel: 'view',
+        sharedById: owner.user.id,
+      });
+
+      const row = await analysed(video.id);
+      expect(row.status).toBe('ready');
+      const detail = await ctx.app.inject({
+        url: `/api/videos/${video.id}`,
+        headers: { cookie: owner.cookie },
+      });
+      const analysis = detail.json<VideoDetail>().analysis!;
+      // Three squats: the third is cut off by the end of the clip on the way up.
+      expect(analysis.textAnalysis).toContain('completed **3 repetitions**');
+      expect(analysis.textAnalysis).toContain('the clip ends on the way up');
+      expect(analysis.textAnalysis).toContain('| Deepest knee angle |');
+      expect(analysis.coachingPoints!.length).toBeGreaterThan(0);
+      for (const point of analysis.coachingPoints!) {
+        expect(point.timestamp).toBeGreaterThanOrEqual(0);
+        expect(point.timestamp).toBeLessThanOrEqual(13.1);
+        expect(point.description).toMatch(/\d+°|\d+\.\d s/);
+      }
+
+      // Regenerate: the coach step again, fast, for editors only.
+      const regenerate = (cookie: string, instructions?: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/videos/${video.id}/regenerate`,
+          headers: { cookie },
+          payload: instructions === undefined ? {} : { instructions },
+        });
+      const again = await regenerate(owner.cookie, 'Focus on depth');
+      expect(again.statusCode).toBe(200);
+      expect(again.json<Analysis>().coachingPoints).toEqual(analysis.coachingPoints);
+      expect((await findAnalysis(ctx.database.db, video.id))?.instructions).toBe('Focus on depth');
+
+      expect((await regenerate(viewer.cookie)).statusCode).toBe(403);
+      const stranger = await registerAccount(ctx.app);
+      expect((await regenerate(stranger.cookie)).statusCode).toBe(404);
+      const tooLong = await regenerate(owner.cookie, 'x'.repeat(3000));
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toEqual({ message: 'Instructions must be at most 2000 characters' });
+    },
+  );
+
+  it('answers 409 to Regenerate before the clip has been measured', async () => {
+    const owner = await registerAccount(ctx.app);
+    // Not a squat clip: a fresh upload that cannot have been scanned yet.
+    const video = await uploadVideo(ctx.app, owner.cookie, { title: 'Fresh' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/regenerate`,
+      headers: { cookie: owner.cookie },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/still being analysed/);
+  });
+});
