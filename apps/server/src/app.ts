@@ -9,6 +9,7 @@ import {
 import { analysisRoutes } from './modules/analysis/routes';
 import { authRoutes } from './modules/auth/routes';
 import { coachRoutes } from './modules/coach/routes';
+import { playerRoutes } from './modules/players/routes';
 import { videoEventRoutes } from './modules/videos/events-routes';
 import { uploadsRoutes } from './modules/videos/uploads-routes';
 import { videoRoutes } from './modules/videos/routes';
@@ -55,6 +56,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(authRoutes, { config });
         await api.register(videoRoutes);
         await api.register(analysisRoutes);
+        await api.register(playerRoutes);
         await api.register(videoEventRoutes);
         await api.register(coachRoutes);
       },

@@ -32,6 +32,8 @@ export const playerDetectionSchema = z
     jerseyNumber: z.string().nullable(),
     jerseyColor: z.string().nullable(),
     faceDetected: z.boolean(),
+    /** [x, y, width, height] as fractions of the frame. */
+    box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
   })
   .meta({ id: 'PlayerDetection' });
 export type PlayerDetection = z.infer<typeof playerDetectionSchema>;
@@ -60,3 +62,12 @@ export const regenerateBodySchema = z
   })
   .meta({ id: 'RegenerateBody' });
 export type RegenerateBody = z.input<typeof regenerateBodySchema>;
+
+export const playerSchema = z
+  .object({ name: z.string(), photoUrl: z.string().nullable() })
+  .meta({ id: 'Player', description: 'A person identified in a video' });
+export type Player = z.infer<typeof playerSchema>;
+
+export const playerDetectionsResponseSchema = z
+  .object({ playerDetections: z.array(playerDetectionSchema) })
+  .meta({ id: 'PlayerDetections' });

@@ -1,9 +1,11 @@
-import { analysePoses, type PoseScan } from '@filmroom/coach';
+import { analysePoses } from '@filmroom/coach';
 import { Narrator, type LanguageModelSettings } from '@filmroom/coach/narrator';
+import type { VisionScan } from '@filmroom/vision';
 import { buffer } from 'node:stream/consumers';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../../db/connection';
 import type { BlobStore } from '../../storage';
+import { detectPlayers } from '../players/player-service';
 import { saveAnalysis } from './analysis-store';
 import { scanKey } from './scan-keys';
 
@@ -15,9 +17,10 @@ export type AnalysisDependencies = {
 
 export class ScanNotReady extends Error {}
 
-export async function readScan(blobs: BlobStore, videoId: string): Promise<PoseScan> {
+/** The vision scan stored for a video (its tracks, without the timings). */
+export async function readScan(blobs: BlobStore, videoId: string): Promise<VisionScan> {
   const zipped = await buffer(await blobs.read(scanKey(videoId)));
-  return JSON.parse(gunzipSync(zipped).toString('utf8')) as PoseScan;
+  return JSON.parse(gunzipSync(zipped).toString('utf8')) as VisionScan;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function generateAnalysis(
     textAnalysis: narrative.textAnalysis,
     overallFeedback: narrative.overallFeedback,
     coachingPoints: analysis.coachingPoints,
-    playerDetections: [],
+    playerDetections: await detectPlayers(deps.db, videoId, scan),
     source: narrative.source,
     instructions: instructions.trim() || null,
   });

@@ -1,0 +1,126 @@
+import type { Track } from '@filmroom/vision';
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/accounts';
+import { useTestApp } from '../../../test/test-app';
+import { uploadVideo } from '../../../test/uploads';
+import { coachStudents, users, videoShares } from '../../db/schema';
+import { scanKey } from '../analysis/scan-keys';
+
+const ctx = useTestApp();
+
+/** Stores a measured scan for a video, as vision.scan would, without running the models. */
+async function storeScan(videoId: string, tracks: Track[]) {
+  const scan = { duration: 4, fps: 5, width: 720, height: 1280, frames: 20, tracks };
+  await ctx.runtime.deps.blobs.write(
+    scanKey(videoId),
+    Readable.from([gzipSync(JSON.stringify(scan))]),
+  );
+}
+
+const shirt23: Track = {
+  id: 1,
+  jerseyNumber: { value: '23', confidence: 0.9 },
+  samples: Array.from({ length: 20 }, (_, i) => ({
+    t: i / 5,
+    box: [0.3, 0.2, 0.3, 0.7] as [number, number, number, number],
+    score: 0.72,
+    keypoints: [],
+  })),
+};
+
+async function coachWithVideo() {
+  const coach = await registerAccount(ctx.app, { isCoach: true, name: 'Coach Kay' });
+  const athlete = await registerAccount(ctx.app, { name: 'Jo Number23' });
+  await ctx.database.db
+    .update(users)
+    .set({ playerNumber: 23 })
+    .where(eq(users.id, athlete.user.id));
+  await ctx.database.db
+    .insert(coachStudents)
+    .values({ coachId: coach.user.id, studentId: athlete.user.id });
+  const video = await uploadVideo(ctx.app, coach.cookie);
+  return { coach, athlete, video };
+}
+
+describe('POST /api/videos/:id/detect-players', () => {
+  it("matches the people in the scan to the owner's athletes, for editors only", async () => {
+    const { coach, athlete, video } = await coachWithVideo();
+    const detect = (cookie?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/videos/${video.id}/detect-players`,
+        headers: cookie ? { cookie } : {},
+      });
+
+    const early = await detect(coach.cookie);
+    expect(early.statusCode).toBe(409);
+
+    await storeScan(video.id, [shirt23]);
+    const response = await detect(coach.cookie);
+    expect(response.statusCode).toBe(200);
+    const { playerDetections } = response.json();
+    expect(playerDetections.length).toBeGreaterThanOrEqual(7);
+    expect(playerDetections[0]).toMatchObject({
+      timestamp: 0,
+      playerMatchId: athlete.user.id,
+      jerseyNumber: '23',
+      faceDetected: false,
+    });
+    expect(playerDetections[0].confidence).toBeGreaterThan(0.5);
+
+    const viewer = await registerAccount(ctx.app);
+    await ctx.database.db.insert(videoShares).values({
+      videoId: video.id,
+      sharedWithEmail: viewer.username,
+      accessLevel: 'view',
+      sharedById: coach.user.id,
+    });
+    expect((await detect(viewer.cookie)).statusCode).toBe(403);
+    expect((await detect((await registerAccount(ctx.app)).cookie)).statusCode).toBe(404);
+    expect((await detect()).statusCode).toBe(401);
+
+    // The detections are part of the video's analysis now.
+    const detail = await ctx.app.inject({
+      url: `/api/videos/${video.id}`,
+      headers: { cookie: viewer.cookie },
+    });
+    expect(detail.json().analysisState).toMatchObject({ id: video.id });
+  });
+});
+
+describe('GET /api/players/:playerMatchId', () => {
+  it('names a player to people who may know them, and to nobody else', async () => {
+    const { coach, athlete, video } = await coachWithVideo();
+    await storeScan(video.id, [shirt23]);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/detect-players`,
+      headers: { cookie: coach.cookie },
+    });
+    const viewer = await registerAccount(ctx.app);
+    await ctx.database.db.insert(videoShares).values({
+      videoId: video.id,
+      sharedWithEmail: viewer.username,
+      accessLevel: 'view',
+      sharedById: coach.user.id,
+    });
+    const player = (cookie: string, id = athlete.user.id) =>
+      ctx.app.inject({ url: `/api/players/${id}`, headers: { cookie } });
+
+    for (const cookie of [coach.cookie, athlete.cookie, viewer.cookie]) {
+      const response = await player(cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ name: 'Jo Number23', photoUrl: null });
+    }
+    const stranger = await registerAccount(ctx.app);
+    expect((await player(stranger.cookie)).statusCode).toBe(404);
+    expect((await player(coach.cookie, randomUUID())).statusCode).toBe(404);
+    const bad = await player(coach.cookie, 'nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Player id must be a UUID' });
+  });
+});
