@@ -1,12 +1,34 @@
 import type { AthleteMetrics } from './athlete-metrics';
 import { THRESHOLDS } from './coaching-points';
+import type { CoachInstructions } from './instructions';
 
 const degrees = (value: number | undefined) =>
   value === undefined ? 'not seen' : `${Math.round(value)}°`;
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 
 /** The markdown technical analysis: what was measured, in a table, then rep by rep. */
-export function technicalAnalysis(athletes: AthleteMetrics[], duration: number): string {
+const clock = (value: number) =>
+  `${Math.floor(value / 60)}:${String(Math.floor(value % 60)).padStart(2, '0')}`;
+
+/** One line saying how the coach's instructions shaped this write-up, if they did. */
+function instructionsLine(instructions: CoachInstructions | undefined): string[] {
+  if (!instructions) return [];
+  const parts = [];
+  if (instructions.focus.length) parts.push(`focus on ${instructions.focus.join(', ')}`);
+  if (instructions.window) {
+    parts.push(
+      `moments between ${clock(instructions.window.from)} and ${clock(instructions.window.to)}`,
+    );
+  }
+  if (instructions.level !== 'standard') parts.push(`${instructions.level} level`);
+  return parts.length ? [`_As asked: ${parts.join('; ')}._`, ''] : [];
+}
+
+export function technicalAnalysis(
+  athletes: AthleteMetrics[],
+  duration: number,
+  instructions?: CoachInstructions,
+): string {
   if (athletes.length === 0) {
     return [
       '## Summary',
@@ -15,7 +37,7 @@ export function technicalAnalysis(athletes: AthleteMetrics[], duration: number):
         'Film the whole body, side-on or at 45°, in good light, and keep the athlete in frame.',
     ].join('\n');
   }
-  const sections: string[] = [];
+  const sections: string[] = [...instructionsLine(instructions)];
   athletes.forEach((metrics, index) => {
     const name = athletes.length > 1 ? `Athlete ${index + 1}` : 'The athlete';
     const reps = metrics.repetitions;
@@ -55,7 +77,10 @@ export function technicalAnalysis(athletes: AthleteMetrics[], duration: number):
 }
 
 /** Two or three sentences a coach would say at the end of the set. */
-export function overallFeedback(athletes: AthleteMetrics[]): string | null {
+export function overallFeedback(
+  athletes: AthleteMetrics[],
+  instructions?: CoachInstructions,
+): string | null {
   const main = athletes[0];
   if (!main) return null;
   const reps = main.repetitions;
@@ -79,5 +104,7 @@ export function overallFeedback(athletes: AthleteMetrics[]): string | null {
         : 'Tempo was steady.',
     );
   }
+  if (instructions?.tone === 'encouraging') parts.unshift('Good session.');
+  if (instructions?.tone === 'direct') return parts.slice(0, 2).join(' ');
   return parts.join(' ');
 }

@@ -4,11 +4,14 @@ import { overallFeedback, technicalAnalysis } from './analysis-text';
 import { bodySeries } from './body-series';
 import { coachingPointsFor } from './coaching-points';
 import type { PoseScan } from './pose';
+import { pointMatches, readInstructions, type CoachInstructions } from './instructions';
 import { findRepetitions } from './repetitions';
 
 export type { PoseScan, PoseTrack, PoseSample, Keypoint } from './pose';
 export type { AthleteMetrics } from './athlete-metrics';
 export { THRESHOLDS } from './coaching-points';
+export { readInstructions } from './instructions';
+export type { CoachInstructions } from './instructions';
 
 export type CoachAnalysis = {
   textAnalysis: string;
@@ -25,7 +28,8 @@ const MAX_ATHLETES = 4;
  * The coach's reading of a clip, from measurements only: the same tracks always give the same
  * analysis. A language model may rephrase it later, never change its numbers.
  */
-export function analysePoses(scan: PoseScan): CoachAnalysis {
+export function analysePoses(scan: PoseScan, instructionText = ''): CoachAnalysis {
+  const instructions = readInstructions(instructionText);
   const longest = Math.max(0, ...scan.tracks.map((track) => track.samples.length));
   const athletes = scan.tracks
     .filter((track) => track.samples.length >= Math.max(5, longest * MIN_PRESENCE))
@@ -38,13 +42,21 @@ export function analysePoses(scan: PoseScan): CoachAnalysis {
     return { metrics, points: coachingPointsFor(metrics, moments, scan) };
   });
 
+  const athletesMetrics = measured.map((m) => m.metrics);
   return {
-    textAnalysis: technicalAnalysis(
-      measured.map((m) => m.metrics),
-      scan.duration,
-    ),
-    overallFeedback: overallFeedback(measured.map((m) => m.metrics)),
-    coachingPoints: measured.flatMap((m) => m.points).sort((a, b) => a.timestamp - b.timestamp),
-    athletes: measured.map((m) => m.metrics),
+    textAnalysis: technicalAnalysis(athletesMetrics, scan.duration, instructions),
+    overallFeedback: overallFeedback(athletesMetrics, instructions),
+    coachingPoints: measured
+      .flatMap((m) => m.points)
+      .filter((point) => pointMatches(point, instructions))
+      .map((point) => withLevel(point, instructions))
+      .sort((a, b) => a.timestamp - b.timestamp),
+    athletes: athletesMetrics,
   };
+}
+
+// Beginners get one plain cue added; the measured numbers stay as they are.
+function withLevel(point: CoachingPoint, instructions: CoachInstructions): CoachingPoint {
+  if (instructions.level !== 'beginner') return point;
+  return { ...point, description: `${point.description} Try it slowly, one rep at a time.` };
 }

@@ -67,10 +67,20 @@ describe('analysis of an uploaded clip', () => {
           headers: { cookie },
           payload: instructions === undefined ? {} : { instructions },
         });
-      const again = await regenerate(owner.cookie, 'Focus on depth');
+      const again = await regenerate(
+        owner.cookie,
+        'Focus on depth in the first 5 seconds: 0:00 to 0:05',
+      );
       expect(again.statusCode).toBe(200);
-      expect(again.json<Analysis>().coachingPoints).toEqual(analysis.coachingPoints);
-      expect((await findAnalysis(ctx.database.db, video.id))?.instructions).toBe('Focus on depth');
+      const steered = again.json<Analysis>();
+      expect(steered.textAnalysis).toMatch(
+        /^_As asked: focus on depth; moments between 0:00 and 0:05\._/,
+      );
+      expect(steered.coachingPoints!.length).toBeGreaterThan(0);
+      expect(steered.coachingPoints!.every((point) => point.timestamp <= 5)).toBe(true);
+      expect((await findAnalysis(ctx.database.db, video.id))?.instructions).toMatch(
+        /^Focus on depth/,
+      );
 
       expect((await regenerate(viewer.cookie)).statusCode).toBe(403);
       const stranger = await registerAccount(ctx.app);

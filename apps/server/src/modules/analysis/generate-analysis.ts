@@ -34,7 +34,7 @@ export async function generateAnalysis(
 ) {
   if (!(await deps.blobs.stat(scanKey(videoId)))) throw new ScanNotReady();
   const scan = await readScan(deps.blobs, videoId);
-  const analysis = analysePoses(scan);
+  const analysis = analysePoses(scan, instructions);
   const narrative = deps.languageModel
     ? await new Narrator(deps.languageModel).narrate(analysis, instructions)
     : {
