@@ -71,3 +71,45 @@ export type Player = z.infer<typeof playerSchema>;
 export const playerDetectionsResponseSchema = z
   .object({ playerDetections: z.array(playerDetectionSchema) })
   .meta({ id: 'PlayerDetections' });
+
+/**
+ * The measured body positions of a video, for drawing skeletons over playback. Keypoints come
+ * in the 17-point COCO order as [x, y, score] with x and y as fractions of the frame.
+ */
+export const POSE_KEYPOINT_ORDER = [
+  'nose',
+  'left_eye',
+  'right_eye',
+  'left_ear',
+  'right_ear',
+  'left_shoulder',
+  'right_shoulder',
+  'left_elbow',
+  'right_elbow',
+  'left_wrist',
+  'right_wrist',
+  'left_hip',
+  'right_hip',
+  'left_knee',
+  'right_knee',
+  'left_ankle',
+  'right_ankle',
+] as const;
+
+export const posesSchema = z
+  .object({
+    fps: z.number(),
+    tracks: z.array(
+      z.object({
+        id: z.number(),
+        samples: z.array(
+          z.object({
+            t: z.number(),
+            keypoints: z.array(z.tuple([z.number(), z.number(), z.number()])),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'Poses' });
+export type Poses = z.infer<typeof posesSchema>;

@@ -1,6 +1,7 @@
 import {
   analysisSchema,
   errorResponseSchema,
+  posesSchema,
   regenerateBodySchema,
   videoIdParamsSchema,
 } from '@filmroom/contract';
@@ -9,9 +10,36 @@ import { conflict } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
 import { requireVideoAccess } from '../videos/video-access';
 import { toAnalysisView } from './analysis-store';
-import { generateAnalysis, ScanNotReady } from './generate-analysis';
+import { generateAnalysis, readScan, ScanNotReady } from './generate-analysis';
+import { toPoses } from './poses';
+import { scanKey } from './scan-keys';
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/videos/:id/poses',
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: 'The measured body positions over time, for drawing skeletons during playback',
+        params: videoIdParamsSchema,
+        response: {
+          200: posesSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await requireVideoAccess(app.db, user, request.params.id, 'view');
+      if (!(await app.blobs.stat(scanKey(request.params.id)))) {
+        throw conflict('The video is still being analysed. Try again when the analysis appears.');
+      }
+      return toPoses(await readScan(app.blobs, request.params.id));
+    },
+  );
+
   app.post(
     '/videos/:id/regenerate',
     {

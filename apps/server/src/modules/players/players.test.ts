@@ -1,25 +1,17 @@
 import type { Track } from '@filmroom/vision';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
+import { storeScan as storeScan_ } from '../../../test/scans';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
 import { coachStudents, users, videoShares } from '../../db/schema';
-import { scanKey } from '../analysis/scan-keys';
 
 const ctx = useTestApp();
 
-/** Stores a measured scan for a video, as vision.scan would, without running the models. */
-async function storeScan(videoId: string, tracks: Track[]) {
-  const scan = { duration: 4, fps: 5, width: 720, height: 1280, frames: 20, tracks };
-  await ctx.runtime.deps.blobs.write(
-    scanKey(videoId),
-    Readable.from([gzipSync(JSON.stringify(scan))]),
-  );
-}
+const storeScan = (videoId: string, tracks: Track[]) =>
+  storeScan_(ctx.runtime.deps.blobs, videoId, tracks);
 
 const shirt23: Track = {
   id: 1,
