@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, FileQuestionIcon, PencilIcon, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
@@ -14,6 +14,7 @@ import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
 import { VideoDetailsForm } from '@/features/videos/components/video-details-form';
 import { VideoPlayer } from '@/features/videos/components/video-player';
+import type { VideoViewerHandle } from '@/features/videos/components/viewer/video-viewer';
 import { canEditVideo } from '@/features/videos/lib/video-library';
 
 function BackToDashboard() {
@@ -46,6 +47,7 @@ function VideoDetailPage({ id }: { id: string }) {
     if (askedToEdit) void navigate(location.pathname, { replace: true, state: null });
   }, [askedToEdit, location.pathname, navigate]);
   const [currentTime, setCurrentTime] = useState(0);
+  const playerRef = useRef<VideoViewerHandle>(null);
 
   if (video.isPending) {
     return (
@@ -138,6 +140,7 @@ function VideoDetailPage({ id }: { id: string }) {
             video={detail}
             coachingPoints={coachingPoints}
             onTimeUpdate={setCurrentTime}
+            ref={playerRef}
           />
           {isEditing ? null : (
             <section aria-labelledby="video-description-title" className="grid gap-1.5">
@@ -161,7 +164,13 @@ function VideoDetailPage({ id }: { id: string }) {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="analysis">
-            <AnalysisPanel analysis={detail.analysis} state={detail.analysisState ?? null} />
+            <AnalysisPanel
+              videoId={detail.id}
+              analysis={detail.analysis}
+              state={detail.analysisState ?? null}
+              editable={editable}
+              onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
+            />
           </TabsContent>
           <TabsContent value="players">
             <PlayersPanel

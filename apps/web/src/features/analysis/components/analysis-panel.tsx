@@ -1,22 +1,27 @@
-import type { Analysis, AnalysisState } from '@filmroom/contract';
-import { SparklesIcon } from 'lucide-react';
+import type { Analysis, AnalysisState, CoachingPoint } from '@filmroom/contract';
+import { PlayIcon, SparklesIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPointTimestamp } from '@/lib/format-time';
+import { AnalysisMarkdown } from './analysis-markdown';
+import { RegenerateAnalysisDialog } from './regenerate-analysis-dialog';
 
-/**
- * Spec §2 Analysis tab: the Technical Analysis card (a 600 px scroll area), Overall Feedback
- * when there is some, and the Coaching Points when there is at least one.
- * The analysis text is shown as written for now; markdown rendering (with the spec's safe-link
- * rule) comes with the analysis itself.
- */
-export function AnalysisPanel({
-  analysis,
-  state,
-}: {
+type AnalysisPanelProps = {
+  videoId: string;
   analysis: Analysis | null;
   state: AnalysisState | null;
-}) {
+  /** Edit access: the Regenerate Analysis dialog is offered (spec §6). */
+  editable: boolean;
+  /** Seeks the player to a coaching point's time. */
+  onSeek: (seconds: number) => void;
+};
+
+/**
+ * Spec §2 Analysis tab: the Technical Analysis card (markdown in a 600 px scroll area),
+ * Overall Feedback when there is some, and the Coaching Points when there is at least one.
+ */
+export function AnalysisPanel({ videoId, analysis, state, editable, onSeek }: AnalysisPanelProps) {
+  const regenerate = editable ? <RegenerateAnalysisDialog videoId={videoId} /> : null;
   if (!analysis) {
     return (
       <EmptyState
@@ -24,52 +29,96 @@ export function AnalysisPanel({
         title="Analysis not available yet"
         description={pendingDescription(state)}
         className="py-10 sm:py-12"
-      />
+      >
+        {regenerate}
+      </EmptyState>
     );
   }
   const points = analysis.coachingPoints ?? [];
   return (
-    <div className="grid gap-4">
+    <div className="grid gap-5">
       <Card className="gap-4">
-        <CardHeader>
-          <CardTitle>Technical Analysis</CardTitle>
-          <CardDescription>AI-powered coaching feedback</CardDescription>
+        <CardHeader className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
+          <div className="grid gap-1.5">
+            <CardTitle>Technical Analysis</CardTitle>
+            <CardDescription>AI-powered coaching feedback</CardDescription>
+          </div>
+          {regenerate}
         </CardHeader>
         <CardContent>
-          <div className="max-h-[600px] overflow-y-auto text-sm leading-relaxed whitespace-pre-wrap">
-            {analysis.textAnalysis}
+          <div
+            role="region"
+            aria-label="Technical analysis text"
+            // Scrollable by keyboard too.
+            tabIndex={0}
+            className="max-h-[600px] overflow-y-auto rounded-md pr-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          >
+            <div className="pb-6">
+              <AnalysisMarkdown>{analysis.textAnalysis}</AnalysisMarkdown>
+            </div>
+            {/* Fades the cut-off text so more below reads as "scroll"; at the end it only
+                covers the padding above. */}
+            <div
+              aria-hidden
+              className="pointer-events-none sticky bottom-0 -mt-6 h-6 bg-linear-to-t from-card to-transparent"
+            />
           </div>
         </CardContent>
       </Card>
       {analysis.overallFeedback ? (
-        <section className="grid gap-2">
-          <h3 className="font-semibold">Overall Feedback</h3>
-          <p className="text-sm text-muted-foreground">{analysis.overallFeedback}</p>
+        <section aria-labelledby="overall-feedback-title" className="grid gap-2">
+          <h3 id="overall-feedback-title" className="font-semibold">
+            Overall Feedback
+          </h3>
+          <p className="rounded-lg border-l-4 border-primary bg-secondary/60 px-3 py-2.5 text-sm leading-relaxed">
+            {analysis.overallFeedback}
+          </p>
         </section>
       ) : null}
       {points.length > 0 ? (
-        <section className="grid gap-2">
-          <h3 className="font-semibold">Coaching Points</h3>
+        <section aria-labelledby="coaching-points-title" className="grid gap-2">
+          <h3 id="coaching-points-title" className="font-semibold">
+            Coaching Points
+          </h3>
           <ul className="grid gap-2">
             {points.map((point) => (
-              <li
-                key={`${point.timestamp}-${point.title}`}
-                className="rounded-lg border bg-card p-3"
-              >
-                <div className="flex items-baseline justify-between gap-3">
-                  <p className="font-medium">{point.title}</p>
-                  <span className="font-mono text-xs text-muted-foreground">
-                    {formatPointTimestamp(point.timestamp)}
-                  </span>
-                </div>
-                <p className="mt-1 text-sm text-muted-foreground">{point.description}</p>
-                <p className="mt-1 text-xs text-muted-foreground">Type: {point.type}</p>
+              <li key={`${point.timestamp}-${point.title}`}>
+                <CoachingPointButton point={point} onSeek={onSeek} />
               </li>
             ))}
           </ul>
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** A coaching point; pressing it (click, Enter or Space) jumps the player to its moment. */
+function CoachingPointButton({
+  point,
+  onSeek,
+}: {
+  point: CoachingPoint;
+  onSeek: (seconds: number) => void;
+}) {
+  const time = formatPointTimestamp(point.timestamp);
+  return (
+    <button
+      type="button"
+      onClick={() => onSeek(point.timestamp)}
+      title={`Jump to ${time}`}
+      className="group grid w-full gap-1 rounded-lg border bg-card p-3 text-left transition-colors outline-none hover:border-primary/50 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <span className="flex items-baseline justify-between gap-3">
+        <span className="font-medium">{point.title}</span>
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground tabular-nums group-hover:bg-primary group-hover:text-primary-foreground">
+          <PlayIcon className="size-3" aria-hidden />
+          {time}
+        </span>
+      </span>
+      <span className="text-sm text-muted-foreground">{point.description}</span>
+      <span className="text-xs text-muted-foreground">Type: {point.type}</span>
+    </button>
   );
 }
 

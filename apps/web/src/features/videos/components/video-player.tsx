@@ -1,15 +1,18 @@
 import type { CoachingPoint, Video } from '@filmroom/contract';
+import type { Ref } from 'react';
 import { VideoPreparationFrame } from './video-preparation-frame';
 import { VideoViewer } from './viewer/video-viewer';
+import type { VideoViewerHandle } from './viewer/video-viewer';
 
 type VideoPlayerProps = {
   video: Pick<Video, 'title' | 'status' | 'progress' | 'failureReason' | 'posterUrl' | 'url'>;
   coachingPoints: readonly CoachingPoint[];
   onTimeUpdate: (seconds: number) => void;
+  ref?: Ref<VideoViewerHandle>;
 };
 
 /** The viewer once the video is prepared; until then its preparation, live. */
-export function VideoPlayer({ video, coachingPoints, onTimeUpdate }: VideoPlayerProps) {
+export function VideoPlayer({ video, coachingPoints, onTimeUpdate, ref }: VideoPlayerProps) {
   if (video.status !== 'ready' || !video.url) return <VideoPreparationFrame video={video} />;
   return (
     <VideoViewer
@@ -18,6 +21,7 @@ export function VideoPlayer({ video, coachingPoints, onTimeUpdate }: VideoPlayer
       title={video.title}
       coachingPoints={coachingPoints}
       onTimeUpdate={onTimeUpdate}
+      ref={ref}
     />
   );
 }

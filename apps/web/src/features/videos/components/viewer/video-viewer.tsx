@@ -1,6 +1,6 @@
 import type { CoachingPoint } from '@filmroom/contract';
-import { useEffect, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
 import { cn } from '@/lib/utils';
 import { containedRect, zoomRect } from '../../lib/content-box';
@@ -26,6 +26,16 @@ type VideoViewerProps = {
   coachingPoints?: readonly CoachingPoint[];
   /** Playback time, for what the page shows beside the player (detections near now). */
   onTimeUpdate?: (seconds: number) => void;
+  /** Lets the page seek the player (a coaching point in the Analysis tab). */
+  ref?: Ref<VideoViewerHandle>;
+};
+
+export type VideoViewerHandle = {
+  /**
+   * Seeks to the time and brings the player into view when it is scrolled away (its overlays
+   * stay under the sticky top bar: the frame isolates their z-indexes; scroll-mt clears the bar).
+   */
+  seekTo: (seconds: number) => void;
 };
 
 const NO_POINTS: readonly CoachingPoint[] = [];
@@ -43,6 +53,7 @@ export function VideoViewer({
   title,
   coachingPoints = NO_POINTS,
   onTimeUpdate,
+  ref,
 }: VideoViewerProps) {
   const source = resolveVideoUrl(url);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -84,6 +95,13 @@ export function VideoViewer({
     readTime();
   };
 
+  useImperativeHandle(ref, () => ({
+    seekTo: (seconds: number) => {
+      seekTo(seconds);
+      frameRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    },
+  }));
+
   const togglePlay = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -114,7 +132,7 @@ export function VideoViewer({
         aria-label={`Video player: ${title}`}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        className="relative isolate aspect-video w-full scroll-mt-20 overflow-hidden rounded-xl bg-black shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
       >
         <div
           {...zoomPan.stageHandlers}
