@@ -1,4 +1,5 @@
-import type { Poses } from '@filmroom/contract';
+import { POSE_KEYPOINT_ORDER, type Poses } from '@filmroom/contract';
+import { KEYPOINT_NAMES } from '@filmroom/vision';
 import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { storeScan } from '../../../test/scans';
@@ -55,5 +56,12 @@ describe('GET /api/videos/:id/poses', () => {
     const stranger = await registerAccount(ctx.app);
     expect((await poses(stranger.cookie)).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: `/api/videos/${video.id}/poses` })).statusCode).toBe(401);
+  });
+});
+
+describe('the keypoint order', () => {
+  // The contract names the order for browsers; vision owns it for the models. One order.
+  it('is the one vision measures in', () => {
+    expect([...POSE_KEYPOINT_ORDER]).toEqual([...KEYPOINT_NAMES]);
   });
 });
