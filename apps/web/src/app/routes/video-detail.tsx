@@ -174,8 +174,10 @@ function VideoDetailPage({ id }: { id: string }) {
           </TabsContent>
           <TabsContent value="players">
             <PlayersPanel
+              videoId={detail.id}
               detections={detail.analysis?.playerDetections ?? []}
               currentTime={currentTime}
+              editable={editable}
             />
           </TabsContent>
         </Tabs>

@@ -1,52 +1,100 @@
 import type { PlayerDetection } from '@filmroom/contract';
-import { ScanFaceIcon } from 'lucide-react';
+import { ScanFaceIcon, UserRoundIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
+import { Button } from '@/components/ui/button';
 import { formatPointTimestamp } from '@/lib/format-time';
+import { cn } from '@/lib/utils';
+import { useDetectPlayers } from '../api/detect-players';
+import { usePlayer } from '../api/get-player';
+import { confidenceTone } from '../lib/confidence-tone';
 import { detectionsNear } from '../lib/detections-near';
 
 type PlayersPanelProps = {
+  videoId: string;
   detections: readonly PlayerDetection[];
   currentTime: number;
+  /** Detect Players is for the owner and editors only (spec §6). */
+  editable: boolean;
 };
 
-/**
- * Spec §2 Players tab: the players detected near the current playback time. Detect Players
- * and the identified players' names come with player detection; until then this lists what
- * the analysis holds, or says there is nothing at this moment.
- */
-export function PlayersPanel({ detections, currentTime }: PlayersPanelProps) {
+const TONE_CLASS = {
+  high: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  warning: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  low: 'bg-destructive/10 text-destructive',
+};
+
+/** Spec §2 Players tab: Detect Players, and the players detected near the playback time. */
+export function PlayersPanel({ videoId, detections, currentTime, editable }: PlayersPanelProps) {
+  const detect = useDetectPlayers(videoId);
   const near = detectionsNear(detections, currentTime);
-  if (near.length === 0) {
-    return (
-      <EmptyState
-        icon={ScanFaceIcon}
-        title="No players detected at current timestamp"
-        description="Players found in the video show here as playback reaches them."
-        className="py-10 sm:py-12"
-      />
-    );
-  }
   return (
-    <ul className="grid gap-2">
-      {near.map((detection, index) => (
-        <li key={index} className="flex items-center justify-between rounded-lg border bg-card p-3">
-          <div className="grid gap-0.5">
-            <p className="font-medium">Unidentified Player</p>
-            <p className="text-xs text-muted-foreground">
-              {[
-                detection.jerseyNumber ? `#${detection.jerseyNumber}` : null,
-                detection.jerseyColor,
-                formatPointTimestamp(detection.timestamp),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
-          </div>
-          <span className="text-sm font-semibold tabular-nums">
-            {Math.round(detection.confidence * 100)}%
-          </span>
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-3">
+      {editable ? (
+        <div className="flex justify-end">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={detect.isPending}
+            onClick={() => detect.mutate()}
+          >
+            <ScanFaceIcon aria-hidden />
+            {detect.isPending ? 'Processing...' : 'Detect Players'}
+          </Button>
+        </div>
+      ) : null}
+      {near.length === 0 ? (
+        <EmptyState
+          icon={ScanFaceIcon}
+          title="No players detected at current timestamp"
+          description="Players found in the video show here as playback reaches them."
+          className="py-10 sm:py-12"
+        />
+      ) : (
+        <ul className="grid gap-2" aria-live="polite">
+          {near.map((detection, index) => (
+            <DetectionRow key={`${detection.timestamp}-${index}`} detection={detection} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DetectionRow({ detection }: { detection: PlayerDetection }) {
+  const player = usePlayer(detection.playerMatchId);
+  const name = detection.playerMatchId ? (player.data?.name ?? '…') : 'Unidentified Player';
+  const percent = Math.round(detection.confidence * 100);
+  return (
+    <li className="flex items-center gap-3 rounded-lg border bg-card p-3">
+      {player.data?.photoUrl ? (
+        <img src={player.data.photoUrl} alt="" className="size-9 rounded-full object-cover" />
+      ) : (
+        <span className="grid size-9 place-items-center rounded-full bg-muted text-muted-foreground">
+          <UserRoundIcon className="size-4" aria-hidden />
+        </span>
+      )}
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className="truncate font-medium">{name}</p>
+        <p className="text-xs text-muted-foreground">
+          {[
+            detection.jerseyNumber ? `#${detection.jerseyNumber}` : null,
+            detection.jerseyColor,
+            detection.faceDetected ? 'face seen' : null,
+            formatPointTimestamp(detection.timestamp),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+      <span
+        className={cn(
+          'rounded-md px-2 py-0.5 text-sm font-semibold tabular-nums',
+          TONE_CLASS[confidenceTone(detection.confidence)],
+        )}
+        aria-label={`${percent}% confidence`}
+      >
+        {percent}%
+      </span>
+    </li>
   );
 }
