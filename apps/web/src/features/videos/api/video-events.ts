@@ -76,7 +76,6 @@ export function useVideoEvents() {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(VIDEO_EVENTS_URL);
-    let dropped = false;
 
     const onVideo = (message: MessageEvent<string>) => {
       let event: VideoEvent;
@@ -95,29 +94,23 @@ export function useVideoEvents() {
       }
     };
 
-    // The browser reconnects by itself; events sent while the connection was down are lost,
-    // so catch up once it is back.
+    // Events sent before the stream opened are not replayed: the page's first fetch may predate
+    // one (a video turning ready while the page loaded), and the browser's reconnections lose
+    // those sent while the connection was down. So catch up each time the stream opens.
     const onOpen = () => {
-      if (!dropped) return;
-      dropped = false;
       void queryClient.invalidateQueries({
         predicate: (query) =>
           typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/videos'),
       });
     };
-    const onError = () => {
-      dropped = true;
-    };
 
     source.addEventListener('video', onVideo);
     source.addEventListener('analysis', onAnalysis);
     source.addEventListener('open', onOpen);
-    source.addEventListener('error', onError);
     return () => {
       source.removeEventListener('video', onVideo);
       source.removeEventListener('analysis', onAnalysis);
       source.removeEventListener('open', onOpen);
-      source.removeEventListener('error', onError);
       source.close();
     };
   }, [queryClient]);
