@@ -1,4 +1,5 @@
-import { ClockIcon, FilmIcon, PlusIcon, UsersRoundIcon } from 'lucide-react';
+import { AddNewVideoButton } from '@/features/videos/components/add-new-video-button';
+import { ClockIcon, FilmIcon, UsersRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
@@ -28,14 +29,7 @@ export function DashboardRoute() {
       <PageHeader
         title="Dashboard"
         description="Your latest film and your team at a glance."
-        actions={
-          <Button asChild>
-            <Link to="/videos/new">
-              <PlusIcon aria-hidden />
-              Add New Video
-            </Link>
-          </Button>
-        }
+        actions={<AddNewVideoButton />}
       />
 
       <section aria-label="Statistics" className="grid grid-cols-3 gap-2 sm:gap-4">

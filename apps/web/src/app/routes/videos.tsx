@@ -1,8 +1,6 @@
-import { PlusIcon } from 'lucide-react';
+import { AddNewVideoButton } from '@/features/videos/components/add-new-video-button';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { VideoGrid } from '@/features/videos/components/video-grid';
 import { VideoSearch } from '@/features/videos/components/video-search';
@@ -19,14 +17,7 @@ export function VideosRoute() {
       <PageHeader
         title="Videos"
         description="Every video you uploaded or that was shared with you."
-        actions={
-          <Button asChild>
-            <Link to="/videos/new">
-              <PlusIcon aria-hidden />
-              Add New Video
-            </Link>
-          </Button>
-        }
+        actions={<AddNewVideoButton />}
       />
       <div className="grid gap-4">
         <VideoSearch value={search} onChange={setSearch} />

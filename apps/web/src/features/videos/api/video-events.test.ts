@@ -3,26 +3,9 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyVideoEventToCache } from './video-events';
 import { VIDEOS_QUERY_KEY } from './get-videos';
+import { testVideo } from '../lib/test-video';
 
-const video = (overrides: Partial<Video> = {}): Video => ({
-  id: '6f0c1a52-0000-4000-8000-000000000001',
-  title: 'Squats',
-  description: null,
-  url: null,
-  posterUrl: null,
-  thumbnailUrl: null,
-  status: 'processing',
-  progress: 0,
-  failureReason: null,
-  duration: null,
-  width: null,
-  height: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  isShared: false,
-  accessLevel: null,
-  sharedBy: null,
-  ...overrides,
-});
+const video = testVideo;
 
 const ready = video({
   status: 'ready',

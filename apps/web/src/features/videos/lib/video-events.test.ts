@@ -1,26 +1,10 @@
 import type { Video, VideoEvent } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
+import { testVideo } from './test-video';
 import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from './video-events';
 
-const video = (id: string, overrides: Partial<Video> = {}): Video => ({
-  id,
-  title: `Video ${id}`,
-  description: null,
-  url: null,
-  posterUrl: null,
-  thumbnailUrl: null,
-  status: 'processing',
-  progress: 0,
-  failureReason: null,
-  duration: null,
-  width: null,
-  height: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  isShared: false,
-  accessLevel: null,
-  sharedBy: null,
-  ...overrides,
-});
+const video = (id: string, overrides: Partial<Video> = {}): Video =>
+  testVideo({ id, title: `Video ${id}`, ...overrides });
 
 const event = (id: string, overrides: Partial<VideoEvent> = {}): VideoEvent => ({
   id,
