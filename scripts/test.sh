@@ -10,7 +10,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-system-tools.sh
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT

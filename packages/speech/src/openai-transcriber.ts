@@ -1,0 +1,81 @@
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  toFile,
+} from 'openai';
+import { audioBytes, audioFileName, type AudioInput } from './audio';
+import { tidyTranscript, type Transcriber, type Transcript } from './transcriber';
+import { TranscriptionFailed } from './transcription-errors';
+
+export type SpeechToTextServiceSettings = {
+  /**
+   * The API root of any OpenAI-compatible service, ending in `/v1`: OpenAI, or a self-hosted
+   * Whisper server (faster-whisper-server / speaches, LocalAI, whisper.cpp's server).
+   */
+  baseUrl: string;
+  apiKey: string | undefined;
+  /** `whisper-1`, `gpt-4o-transcribe`, or the name the self-hosted server gives its model. */
+  model: string;
+};
+
+/** Sends the audio as it is to `POST {baseUrl}/audio/transcriptions` with the `openai` client. */
+export class OpenAiCompatibleTranscriber implements Transcriber {
+  readonly name = 'openai-compatible';
+  private readonly client: OpenAI;
+
+  constructor(
+    private readonly settings: SpeechToTextServiceSettings,
+    private readonly timeoutMs: number,
+  ) {
+    this.client = new OpenAI({
+      baseURL: settings.baseUrl,
+      apiKey: settings.apiKey ?? 'not-needed',
+      timeout: timeoutMs,
+      // One retry for a busy service (429, 5xx, dropped connection), all within timeoutMs.
+      maxRetries: 1,
+    });
+  }
+
+  async transcribe(audio: AudioInput): Promise<Transcript> {
+    const bytes = await audioBytes(audio);
+    // Services reject an empty upload; an empty voice note has no words either way.
+    if (bytes.byteLength === 0) return { text: '' };
+    const file = await toFile(bytes, audioFileName(audio), {
+      type: 'mimeType' in audio ? audio.mimeType : undefined,
+    });
+    try {
+      const transcription = await this.client.audio.transcriptions.create(
+        { file, model: this.settings.model, response_format: 'json' },
+        { signal: AbortSignal.timeout(this.timeoutMs) },
+      );
+      return { text: tidyTranscript(transcription.text) };
+    } catch (error) {
+      throw this.failure(error);
+    }
+  }
+
+  private failure(error: unknown): unknown {
+    const service = `The speech-to-text service at ${this.settings.baseUrl}`;
+    // A timeout surfaces as the client's own (one attempt) or as the abort of the overall deadline.
+    if (error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
+      return new TranscriptionFailed(`${service} did not answer within ${this.timeoutMs} ms`, {
+        timedOut: true,
+        cause: error,
+      });
+    }
+    if (error instanceof APIConnectionError) {
+      return new TranscriptionFailed(`${service} could not be reached: ${error.message}`, {
+        cause: error,
+      });
+    }
+    if (error instanceof APIError) {
+      return new TranscriptionFailed(`${service} answered ${error.status}: ${error.message}`, {
+        status: error.status,
+        cause: error,
+      });
+    }
+    return error;
+  }
+}
