@@ -1,6 +1,11 @@
+import { findReaches, largestElbowAngle, type Reach } from './arm-extension';
 import { kneeAngleOf, type BodyMoment } from './body-series';
-import { distance, median } from './geometry';
+import { defined, distance, median } from './geometry';
+import type { Jump } from './jumps';
+import { fastest, speedSeries } from './movement';
 import type { Repetition } from './repetitions';
+import { bodyLengthOf } from './standing';
+import { findStillPeriods, type StillPeriod } from './stillness';
 
 export type RepetitionMeasure = Repetition & {
   kneeAngleAtBottom: number | undefined;
@@ -8,6 +13,11 @@ export type RepetitionMeasure = Repetition & {
   kneeDifferenceAtBottom: number | undefined;
   descentSeconds: number;
   ascentSeconds: number;
+};
+
+export type JumpMeasure = Jump & {
+  /** The straightest the elbows got with the arms raised overhead during the jump. */
+  elbowAngle: number | undefined;
 };
 
 export type AthleteMetrics = {
@@ -23,19 +33,26 @@ export type AthleteMetrics = {
   movementSpeed: number;
   /** Coefficient of variation of repetition durations (0 = perfectly even). */
   tempoVariation: number | undefined;
+  jumps: JumpMeasure[];
+  /** Arms raised overhead. */
+  reaches: Reach[];
+  /** The straightest elbow seen, in degrees. */
+  largestElbowAngle: number | undefined;
+  /** The longest time (at least 1 s) the hips stayed still, and how much they swayed. */
+  longestStill: StillPeriod | undefined;
+  /** The hips' fastest travel, in body lengths per second, and when. */
+  peakSpeed: { t: number; speed: number } | undefined;
 };
 
 export function momentAt(moments: BodyMoment[], t: number): BodyMoment {
   return moments.reduce((best, m) => (Math.abs(m.t - t) < Math.abs(best.t - t) ? m : best));
 }
 
-const defined = (values: (number | undefined)[]) =>
-  values.filter((value): value is number => value !== undefined);
-
 export function measureAthlete(
   trackId: number | string,
   moments: BodyMoment[],
   repetitions: Repetition[],
+  jumps: Jump[] = [],
 ): AthleteMetrics {
   const reps: RepetitionMeasure[] = repetitions.map((rep) => {
     const bottom = momentAt(moments, rep.bottom);
@@ -59,7 +76,7 @@ export function measureAthlete(
         : undefined,
     ),
   );
-  const bodyLength = median(defined(moments.map((m) => m.bodyLength))) || 1;
+  const bodyLength = bodyLengthOf(moments) || 1;
   let travel = 0;
   for (let i = 1; i < moments.length; i += 1) {
     travel += distance(moments[i - 1]!.hip, moments[i]!.hip);
@@ -72,6 +89,20 @@ export function measureAthlete(
   );
   const kneeAngles = defined(moments.map(kneeAngleOf));
   const stances = defined(moments.map((m) => m.stanceRatio));
+  const reaches = findReaches(moments, bodyLength);
+  const speeds = speedSeries(moments, bodyLength);
+  const peak = fastest(speeds);
+  const armsDuring = (jump: Jump) => {
+    const angles = defined(
+      reaches
+        .filter((reach) => reach.start <= jump.end && reach.end >= jump.start)
+        .map((reach) => reach.elbowAngle),
+    );
+    return angles.length ? Math.max(...angles) : undefined;
+  };
+  const longestStill = findStillPeriods(speeds, bodyLength, [...repetitions, ...jumps]).reduce<
+    StillPeriod | undefined
+  >((best, period) => (!best || period.seconds > best.seconds ? period : best), undefined);
 
   return {
     trackId,
@@ -83,5 +114,10 @@ export function measureAthlete(
     kneeAsymmetry: differences.length ? median(differences) : undefined,
     movementSpeed: seenSeconds > 0 ? travel / bodyLength / seenSeconds : 0,
     tempoVariation: durations.length >= 2 ? spread / meanDuration : undefined,
+    jumps: jumps.map((jump) => ({ ...jump, elbowAngle: armsDuring(jump) })),
+    reaches,
+    largestElbowAngle: largestElbowAngle(moments),
+    longestStill,
+    peakSpeed: peak && { t: peak.t, speed: peak.speed },
   };
 }

@@ -10,6 +10,9 @@ export type BodyMoment = {
   rightKnee: Point | undefined;
   leftKneeAngle: number | undefined;
   rightKneeAngle: number | undefined;
+  /** Shoulder-elbow-wrist: 180 with the arm straight. */
+  leftElbowAngle: number | undefined;
+  rightElbowAngle: number | undefined;
   /** Shoulder-hip-knee: 180 standing tall, smaller when folded at the hips. */
   hipAngle: number | undefined;
   trunkLean: number;
@@ -24,6 +27,8 @@ export type BodyMoment = {
 const NAMES = [
   'left_shoulder',
   'right_shoulder',
+  'left_elbow',
+  'right_elbow',
   'left_hip',
   'right_hip',
   'left_knee',
@@ -50,6 +55,12 @@ export function bodySeries(track: PoseTrack, frame: Pick<PoseScan, 'width' | 'he
       const a = points[`${side}_ankle`];
       return h && k && a ? jointAngle(h, k, a) : undefined;
     };
+    const elbowAngle = (side: 'left' | 'right') => {
+      const s = points[`${side}_shoulder`];
+      const e = points[`${side}_elbow`];
+      const w = points[`${side}_wrist`];
+      return s && e && w ? jointAngle(s, e, w) : undefined;
+    };
     const knee = midpoint(points.left_knee, points.right_knee);
     const ankle = midpoint(points.left_ankle, points.right_ankle);
     const shoulderWidth =
@@ -65,6 +76,8 @@ export function bodySeries(track: PoseTrack, frame: Pick<PoseScan, 'width' | 'he
       rightKnee: points.right_knee,
       leftKneeAngle: kneeAngle('left'),
       rightKneeAngle: kneeAngle('right'),
+      leftElbowAngle: elbowAngle('left'),
+      rightElbowAngle: elbowAngle('right'),
       hipAngle: knee ? jointAngle(shoulder, hip, knee) : undefined,
       trunkLean: leanFromVertical(hip, shoulder),
       stanceRatio:

@@ -1,58 +1,13 @@
-import type { CoachingPoint, VisualGuide } from '@filmroom/contract';
+import type { CoachingPoint } from '@filmroom/contract';
 import type { AthleteMetrics, RepetitionMeasure } from './athlete-metrics';
 import { momentAt } from './athlete-metrics';
 import type { BodyMoment } from './body-series';
-import type { Point } from './pose';
-
-// Thresholds a strength coach would use for a bodyweight or loaded squat pattern.
-export const THRESHOLDS = {
-  /** Knee angle at the bottom above this is a shallow rep (90 is thighs about parallel). */
-  shallowKneeAngle: 100,
-  /** Trunk lean at the bottom beyond this loads the lower back. */
-  trunkLean: 45,
-  /** Left/right knee angle difference at the bottom worth pointing out. */
-  kneeDifference: 12,
-  /** Repetition durations varying more than this (coefficient of variation) is uneven tempo. */
-  tempoVariation: 0.2,
-};
-
-type Frame = { width: number; height: number };
+import { jumpPoints } from './jump-points';
+import { movementPoints } from './movement-points';
+import { isShallowSquat, THRESHOLDS } from './thresholds';
+import { arrow, highlight, legGuides, line, type Frame } from './visual-guides';
 
 const round = (value: number) => Math.round(value);
-const fraction = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 10_000) / 10_000;
-const toFraction = (point: Point, frame: Frame) => ({
-  x: fraction(point.x / frame.width),
-  y: fraction(point.y / frame.height),
-});
-
-function line(from: Point | undefined, to: Point | undefined, frame: Frame, color: string) {
-  if (!from || !to) return [];
-  const a = toFraction(from, frame);
-  const b = toFraction(to, frame);
-  return [{ type: 'line', x: a.x, y: a.y, endX: b.x, endY: b.y, color } satisfies VisualGuide];
-}
-
-function arrow(from: Point, to: Point, frame: Frame, color: string): VisualGuide {
-  const a = toFraction(from, frame);
-  const b = toFraction(to, frame);
-  return { type: 'arrow', x: a.x, y: a.y, endX: b.x, endY: b.y, color };
-}
-
-function highlight(at: Point | undefined, frame: Frame, color: string): VisualGuide[] {
-  if (!at) return [];
-  return [{ type: 'highlight', ...toFraction(at, frame), color }];
-}
-
-/** Thigh and shin of the side the camera saw best, as lines. */
-function legGuides(moment: BodyMoment, frame: Frame, color: string): VisualGuide[] {
-  const side = moment.leftKneeAngle !== undefined ? 'left' : 'right';
-  const p = moment.points;
-  return [
-    ...line(p[`${side}_hip`], p[`${side}_knee`], frame, color),
-    ...line(p[`${side}_knee`], p[`${side}_ankle`], frame, color),
-  ];
-}
-
 const formatSeconds = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 /**
@@ -68,7 +23,7 @@ export function coachingPointsFor(
   const reps = metrics.repetitions;
   const atBottom = (rep: RepetitionMeasure) => momentAt(moments, rep.bottom);
 
-  const shallow = reps.filter((rep) => (rep.kneeAngleAtBottom ?? 0) > THRESHOLDS.shallowKneeAngle);
+  const shallow = reps.filter(isShallowSquat);
   for (const rep of shallow) {
     const moment = atBottom(rep);
     points.push({
@@ -162,5 +117,6 @@ export function coachingPointsFor(
     });
   }
 
+  points.push(...jumpPoints(metrics, moments, frame), ...movementPoints(metrics, moments, frame));
   return points.sort((a, b) => a.timestamp - b.timestamp);
 }

@@ -34,3 +34,8 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+
+/** The values that were measured, in order. */
+export function defined(values: (number | undefined)[]): number[] {
+  return values.filter((value): value is number => value !== undefined);
+}

@@ -1,15 +1,17 @@
-import type { CoachingPoint } from '@filmroom/contract';
+import type { CoachingPoint, MetricSeries } from '@filmroom/contract';
 import { measureAthlete, type AthleteMetrics } from './athlete-metrics';
 import { overallFeedback, technicalAnalysis } from './analysis-text';
 import { bodySeries } from './body-series';
 import { coachingPointsFor } from './coaching-points';
+import { findJumps } from './jumps';
+import { keyMetricFor } from './key-metric';
 import type { PoseScan } from './pose';
 import { pointMatches, readInstructions, type CoachInstructions } from './instructions';
 import { findRepetitions } from './repetitions';
 
 export type { PoseScan, PoseTrack, PoseSample, Keypoint } from './pose';
 export type { AthleteMetrics } from './athlete-metrics';
-export { THRESHOLDS } from './coaching-points';
+export { THRESHOLDS } from './thresholds';
 export { readInstructions } from './instructions';
 export type { CoachInstructions } from './instructions';
 
@@ -17,6 +19,8 @@ export type CoachAnalysis = {
   textAnalysis: string;
   overallFeedback: string | null;
   coachingPoints: CoachingPoint[];
+  /** One measure of the main athlete over time, for the chart under the analysis. */
+  keyMetric: MetricSeries | null;
   athletes: AthleteMetrics[];
 };
 
@@ -38,9 +42,13 @@ export function analysePoses(scan: PoseScan, instructionText = ''): CoachAnalysi
 
   const measured = athletes.map((track) => {
     const moments = bodySeries(track, scan);
-    const metrics = measureAthlete(track.id, moments, findRepetitions(moments));
-    return { metrics, points: coachingPointsFor(metrics, moments, scan) };
+    // Jumps first: their loading dips and landings are not squat repetitions.
+    const jumps = findJumps(moments);
+    const metrics = measureAthlete(track.id, moments, findRepetitions(moments, jumps), jumps);
+    return { metrics, moments, points: coachingPointsFor(metrics, moments, scan) };
   });
+  // The main athlete is the one seen longest (athletes are sorted that way).
+  const main = measured[0];
 
   const athletesMetrics = measured.map((m) => m.metrics);
   return {
@@ -51,6 +59,7 @@ export function analysePoses(scan: PoseScan, instructionText = ''): CoachAnalysi
       .filter((point) => pointMatches(point, instructions))
       .map((point) => withLevel(point, instructions))
       .sort((a, b) => a.timestamp - b.timestamp),
+    keyMetric: main ? keyMetricFor(main.metrics, main.moments) : null,
     athletes: athletesMetrics,
   };
 }

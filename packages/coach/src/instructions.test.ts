@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analysePoses } from './index';
 import { readInstructions } from './instructions';
-import { squatSet } from './synthetic-athlete';
+import { holdSet, jumpSet, squatSet } from './synthetic-athlete';
 
 describe('readInstructions', () => {
   it('reads focus, a time range, level and tone from plain words', () => {
@@ -28,6 +28,41 @@ describe('readInstructions', () => {
       tone: 'standard',
     });
     expect(readInstructions('from 10 to 4').window).toBeNull();
+  });
+
+  it('reads focus on jumps, arms, holds and speed, and not from everyday words', () => {
+    expect(readInstructions('Look at the landings and the arms overhead').focus).toEqual([
+      'jumping',
+      'arms',
+    ]);
+    expect(readInstructions('How steady is the plank hold? Top running speed too').focus).toEqual([
+      'tempo',
+      'stability',
+      'speed',
+    ]);
+    expect(readInstructions('Give me a quick summary, but still encouraging').focus).toEqual([]);
+  });
+});
+
+describe('analysePoses with a focus on jumps or holds', () => {
+  const jumps = jumpSet([
+    { airTime: 0.5, landingKneeAngle: 110, arms: { raise: 170, elbowAngle: 130 } },
+    { airTime: 0.4, landingKneeAngle: 165 },
+  ]);
+
+  it('keeps to the jumps and landings when asked', () => {
+    const all = analysePoses(jumps).coachingPoints.map((p) => p.type);
+    expect(all).toEqual(expect.arrayContaining(['jump', 'arms', 'landing']));
+    const asked = analysePoses(jumps, 'only the jumps please').coachingPoints.map((p) => p.type);
+    expect(asked.sort()).toEqual(['jump', 'landing']);
+    expect(analysePoses(jumps, 'arms').coachingPoints.map((p) => p.type)).toEqual(['arms']);
+  });
+
+  it('keeps to the hold when asked about balance', () => {
+    const hold = holdSet({ seconds: 5, sway: 0.07 });
+    expect(analysePoses(hold, 'was she steady?').coachingPoints.map((p) => p.type)).toEqual([
+      'balance',
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@
  * focus areas, a time range, the athlete's level and the tone. Anything not understood is
  * simply not applied (and the model, when there is one, still reads the whole text).
  */
-export type Focus = 'depth' | 'posture' | 'symmetry' | 'tempo';
+export type Focus =
+  'depth' | 'posture' | 'symmetry' | 'tempo' | 'jumping' | 'arms' | 'stability' | 'speed';
 
 export type CoachInstructions = {
   focus: Focus[];
@@ -18,6 +19,12 @@ const FOCUS_WORDS: Record<Focus, RegExp> = {
   posture: /\b(back|chest|trunk|torso|posture|lean|spine)\b/i,
   symmetry: /\b(symmetr\w*|balance|uneven|left|right|side)\b/i,
   tempo: /\b(tempo|pace|speed|rhythm|timing|consisten\w*)\b/i,
+  jumping: /\b(jump\w*|hops?|landings?|land|take-?offs?|air time|explosive\w*)\b/i,
+  arms: /\b(arms?|elbows?|overhead)\b/i,
+  // "balance" is both: left/right balance (symmetry) and holding still. Everyday words
+  // ("still", "quick", "fast") are left out: a wrong focus hides every other point.
+  stability: /\b(holds?|holding|stillness|steady|steadiness|stabil\w*|wobbl\w*|balance|sway\w*)\b/i,
+  speed: /\b(speed|sprint\w*|running|acceleration|velocity|fastest)\b/i,
 };
 
 const TIME = String.raw`(\d+(?::\d{1,2})?(?:\.\d+)?)\s*s?`;
@@ -55,6 +62,11 @@ const TYPE_FOCUS: Record<string, Focus> = {
   posture: 'posture',
   symmetry: 'symmetry',
   consistency: 'tempo',
+  jump: 'jumping',
+  landing: 'jumping',
+  arms: 'arms',
+  balance: 'stability',
+  speed: 'speed',
 };
 
 /** Keeps the points inside the time window and, when focus areas were named, about them. */

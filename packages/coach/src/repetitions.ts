@@ -18,10 +18,16 @@ const ENTER = 0.06;
 const LEAVE = 0.025;
 
 /**
- * Repetitions of an up-and-down movement (squats, lunges, jumps' loading) from the height of
- * the hips. The standing height is the top of the range the athlete keeps returning to.
+ * Repetitions of an up-and-down movement (squats, lunges) from the height of the hips. The
+ * standing height is the top of the range the athlete keeps returning to. Moments inside
+ * `skip` (jumps, from loading dip to landing) are left out: a jump is not a squat, and its
+ * time in the air would raise that top.
  */
-export function findRepetitions(moments: BodyMoment[]): Repetition[] {
+export function findRepetitions(
+  allMoments: BodyMoment[],
+  skip: { start: number; end: number }[] = [],
+): Repetition[] {
+  const moments = allMoments.filter((m) => !skip.some((w) => m.t >= w.start && m.t <= w.end));
   if (moments.length < 5) return [];
   const bodyLength = median(moments.map((m) => m.bodyLength).filter((v): v is number => !!v));
   if (!bodyLength) return [];

@@ -10,25 +10,73 @@ const SHIN = 210;
 const THIGH = 210;
 const TRUNK = 300;
 
-export type Posture = { kneeAngle: number; trunkLean: number; rightKneeOffset?: number };
+const UPPER_ARM = 150;
+const FOREARM = 140;
+// The standard athlete is about 720 px from shoulder to ankle: 1.4 m on a 1.75 m adult.
+const PIXELS_PER_METRE = 720 / 1.4;
+const GRAVITY = 9.81 * PIXELS_PER_METRE;
+
+export type Posture = {
+  kneeAngle: number;
+  trunkLean: number;
+  rightKneeOffset?: number;
+  /** Shoulder flexion in degrees: 0 arms hanging, 90 reaching forward, 180 straight overhead. */
+  armRaise?: number;
+  /** Shoulder-elbow-wrist, in degrees. */
+  elbowAngle?: number;
+  /** Pixels off the ground: in the air. */
+  lift?: number;
+  /** Pixels to the right of the usual spot. */
+  shift?: number;
+  /** Whole-body lean forward about the ankles, in degrees: the sway of a balance hold. */
+  sway?: number;
+  /** Body size relative to the standard athlete. */
+  scale?: number;
+  /** Ankles unseen (motion blur, out of frame): scored below the keypoint cut. */
+  anklesHidden?: boolean;
+};
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 export function poseSample(t: number, posture: Posture): PoseSample {
+  const scale = posture.scale ?? 1;
+  const anchor = { x: ANKLE.x + (posture.shift ?? 0), y: ANKLE.y - (posture.lift ?? 0) };
+  const sway = radians(posture.sway ?? 0);
   const keypoints: Keypoint[] = [];
-  const add = (name: string, x: number, y: number) =>
-    keypoints.push({ name, x: x / FRAME.width, y: y / FRAME.height, score: 0.9 });
+  // Offsets are from the ankles' spot, in pixels of the standard athlete.
+  const add = (name: string, dx: number, dy: number, score = 0.9) => {
+    const x = anchor.x + scale * (dx * Math.cos(sway) - dy * Math.sin(sway));
+    const y = anchor.y + scale * (dx * Math.sin(sway) + dy * Math.cos(sway));
+    keypoints.push({ name, x: x / FRAME.width, y: y / FRAME.height, score });
+  };
 
   for (const side of ['left', 'right'] as const) {
     const angle = posture.kneeAngle + (side === 'right' ? (posture.rightKneeOffset ?? 0) : 0);
-    const tilt = (((180 - angle) / 2) * Math.PI) / 180;
-    const ankle = { x: ANKLE.x + (side === 'right' ? 4 : -4), y: ANKLE.y };
+    const tilt = radians((180 - angle) / 2);
+    const ankle = { x: side === 'right' ? 4 : -4, y: 0 };
     const knee = { x: ankle.x + SHIN * Math.sin(tilt), y: ankle.y - SHIN * Math.cos(tilt) };
     const hip = { x: knee.x - THIGH * Math.sin(tilt), y: knee.y - THIGH * Math.cos(tilt) };
-    add(`${side}_ankle`, ankle.x, ankle.y);
+    add(`${side}_ankle`, ankle.x, ankle.y, posture.anklesHidden ? 0.1 : 0.9);
     add(`${side}_knee`, knee.x, knee.y);
     add(`${side}_hip`, hip.x, hip.y);
-    const lean = (posture.trunkLean * Math.PI) / 180;
-    const shoulder = { x: hip.x + TRUNK * Math.sin(lean), y: hip.y - TRUNK * Math.cos(lean) };
-    add(`${side}_shoulder`, shoulder.x + (side === 'right' ? 30 : -30), shoulder.y);
+    const lean = radians(posture.trunkLean);
+    const shoulder = {
+      x: hip.x + TRUNK * Math.sin(lean) + (side === 'right' ? 30 : -30),
+      y: hip.y - TRUNK * Math.cos(lean),
+    };
+    add(`${side}_shoulder`, shoulder.x, shoulder.y);
+    const raise = radians(posture.armRaise ?? 10);
+    const bend = radians(180 - (posture.elbowAngle ?? 165));
+    const elbow = {
+      x: shoulder.x + UPPER_ARM * Math.sin(raise),
+      y: shoulder.y + UPPER_ARM * Math.cos(raise),
+    };
+    add(`${side}_elbow`, elbow.x, elbow.y);
+    add(
+      `${side}_wrist`,
+      elbow.x + FOREARM * Math.sin(raise + bend),
+      elbow.y + FOREARM * Math.cos(raise + bend),
+    );
   }
   const xs = keypoints.map((k) => k.x);
   const ys = keypoints.map((k) => k.y);
@@ -75,4 +123,186 @@ export function squatSet(
   for (let t = 0; t < 1; t += 1 / rate)
     samples.push(poseSample(start + t, { kneeAngle: 175, trunkLean: 10 }));
   return { duration: start + 1, ...FRAME, tracks: [{ id: 1, samples }] };
+}
+
+const STANDING: Posture = { kneeAngle: 175, trunkLean: 10 };
+
+const middle = (sample: PoseSample, part: string) => {
+  const [left, right] = ['left', 'right'].map((side) =>
+    sample.keypoints.find((k) => k.name === `${side}_${part}`)!,
+  );
+  return {
+    x: ((left!.x + right!.x) / 2) * FRAME.width,
+    y: ((left!.y + right!.y) / 2) * FRAME.height,
+  };
+};
+const standing = poseSample(0, STANDING);
+/** The standard athlete standing: shoulder to ankle, and hips above the ankles, in pixels. */
+export const BODY_LENGTH = Math.hypot(
+  middle(standing, 'shoulder').x - middle(standing, 'ankle').x,
+  middle(standing, 'shoulder').y - middle(standing, 'ankle').y,
+);
+const HIP_HEIGHT = middle(standing, 'ankle').y - middle(standing, 'hip').y;
+
+/** One phase of a clip: a posture for each second `s` into it. */
+type Phase = { seconds: number; posture: (s: number) => Posture };
+
+function postureAt(phases: Phase[], t: number): Posture {
+  let s = t;
+  for (const phase of phases) {
+    if (s < phase.seconds) return phase.posture(s);
+    s -= phase.seconds;
+  }
+  const last = phases.at(-1)!;
+  return last.posture(last.seconds);
+}
+
+/** The phases one after another, sampled `rate` times a second. */
+function sampled(phases: Phase[], rate: number): PoseScan {
+  const duration = phases.reduce((sum, phase) => sum + phase.seconds, 0);
+  const samples: PoseSample[] = [];
+  for (let i = 0; i / rate <= duration; i += 1)
+    samples.push(poseSample(i / rate, postureAt(phases, i / rate)));
+  return { duration, ...FRAME, tracks: [{ id: 1, samples }] };
+}
+
+const standFor = (seconds: number, posture: Posture = STANDING): Phase => ({
+  seconds,
+  posture: () => posture,
+});
+const ease = (share: number) => Math.sin((Math.PI / 2) * Math.min(1, Math.max(0, share))) ** 2;
+const between = (from: number, to: number, share: number) => from + (to - from) * ease(share);
+
+/** How high a flight of `airTime` seconds lifts the athlete, in pixels (free fall). */
+export const flightLift = (airTime: number) => (GRAVITY * airTime ** 2) / 8;
+
+export type JumpSpec = {
+  airTime: number;
+  /** The most the knees bend while absorbing the landing. */
+  landingKneeAngle: number;
+  /** Knee angle at the bottom of the loading dip. */
+  dipKneeAngle?: number;
+  /** Arms from take-off to landing; hanging when absent. */
+  arms?: { raise: number; elbowAngle: number };
+  /** The ankles blur out of sight in the air. */
+  anklesHiddenInAir?: boolean;
+};
+
+// Phase lengths (s): a countermovement dip, and a landing's absorption then recovery.
+const DIP_SECONDS = 0.6;
+const ABSORB_SECONDS = 0.3;
+const RECOVER_SECONDS = 0.6;
+
+/**
+ * Vertical jumps from standing: a loading dip, take-off with hips and ankles rising together,
+ * a free-fall flight of `airTime`, and a landing bent to `landingKneeAngle`. Each jump starts
+ * after 1 s of standing; take-off is at 1.6 s for the first one.
+ */
+export function jumpSet(jumps: JumpSpec[], rate = 30): PoseScan {
+  const phases: Phase[] = [];
+  for (const jump of jumps) {
+    const dip = jump.dipKneeAngle ?? 120;
+    // The elbows keep their angle from the dip to the landing; the arms swing up and down.
+    const arms = (share: number): Partial<Posture> =>
+      jump.arms
+        ? { armRaise: between(10, jump.arms.raise, share), elbowAngle: jump.arms.elbowAngle }
+        : {};
+    const { landingKneeAngle: landing, airTime } = jump;
+    phases.push(
+      standFor(1),
+      {
+        seconds: DIP_SECONDS,
+        posture: (s) => ({
+          ...STANDING,
+          kneeAngle: 175 - (175 - dip) * Math.sin((Math.PI * s) / DIP_SECONDS) ** 2,
+          ...arms((s - DIP_SECONDS / 2) / (DIP_SECONDS / 2)),
+        }),
+      },
+      {
+        seconds: airTime,
+        posture: (s) => ({
+          ...STANDING,
+          lift: (GRAVITY * s * (airTime - s)) / 2,
+          anklesHidden: jump.anklesHiddenInAir,
+          ...arms(1),
+        }),
+      },
+      {
+        seconds: ABSORB_SECONDS + RECOVER_SECONDS,
+        posture: (s) => ({
+          ...STANDING,
+          kneeAngle:
+            s < ABSORB_SECONDS
+              ? 175 - (175 - landing) * Math.sin(((Math.PI / 2) * s) / ABSORB_SECONDS)
+              : 175 -
+                (175 - landing) *
+                  Math.cos(((Math.PI / 2) * (s - ABSORB_SECONDS)) / RECOVER_SECONDS),
+          ...arms(1 - s / ABSORB_SECONDS),
+        }),
+      },
+    );
+  }
+  phases.push(standFor(1));
+  return sampled(phases, rate);
+}
+
+/**
+ * Walk in, hold still for `seconds` while the whole body sways about the ankles by `sway`
+ * (hip movement, share of body length) at `swayHz`, walk out. The hold starts at 1 s.
+ */
+export function holdSet(
+  { seconds, sway, swayHz = 0.2 }: { seconds: number; sway: number; swayHz?: number },
+  rate = 30,
+): PoseScan {
+  const swayDegrees = (Math.asin((sway * BODY_LENGTH) / HIP_HEIGHT) * 180) / Math.PI;
+  const walk = (from: number, to: number): Phase => ({
+    seconds: 1,
+    posture: (s) => ({ ...STANDING, shift: from + (to - from) * s }),
+  });
+  return sampled(
+    [
+      walk(-250, 0),
+      {
+        seconds,
+        posture: (s) => ({ ...STANDING, sway: swayDegrees * Math.sin(2 * Math.PI * swayHz * s) }),
+      },
+      walk(0, 250),
+    ],
+    rate,
+  );
+}
+
+// The runner is drawn small (scale) so a run across the portrait frame stays in it.
+const RUNNER_SCALE = 0.4;
+const RUN_SECONDS = 2;
+
+/**
+ * A small athlete travelling right across the frame: speed rising and falling smoothly over
+ * 2 s to `peakSpeed` (body lengths/s) at `peakAt`, covering `peakSpeed` body lengths, from
+ * `startShift` pixels off the usual spot.
+ */
+export function sidewaysRun(
+  {
+    peakSpeed,
+    peakAt,
+    startShift = -200,
+  }: { peakSpeed: number; peakAt: number; startShift?: number },
+  rate = 30,
+): PoseScan {
+  const bodyLength = BODY_LENGTH * RUNNER_SCALE;
+  const runner = (shift: number): Posture => ({ ...STANDING, scale: RUNNER_SCALE, shift });
+  // Speed peakSpeed * sin^2(pi u / D): its integral is below.
+  const travelled = (u: number) =>
+    peakSpeed *
+    bodyLength *
+    (u / 2 - (RUN_SECONDS / (4 * Math.PI)) * Math.sin((2 * Math.PI * u) / RUN_SECONDS));
+  const end = startShift + travelled(RUN_SECONDS);
+  return sampled(
+    [
+      standFor(peakAt - RUN_SECONDS / 2, runner(startShift)),
+      { seconds: RUN_SECONDS, posture: (u) => runner(startShift + travelled(u)) },
+      standFor(1, runner(end)),
+    ],
+    rate,
+  );
 }

@@ -38,12 +38,33 @@ export const playerDetectionSchema = z
   .meta({ id: 'PlayerDetection' });
 export type PlayerDetection = z.infer<typeof playerDetectionSchema>;
 
+/**
+ * One measure of the main athlete followed through the clip, for the chart under the analysis
+ * (beyond the spec). Which measure depends on what the clip shows: knee angle for squats, hip
+ * height for jumps, movement speed otherwise.
+ */
+export const metricSeriesSchema = z
+  .object({
+    name: z.string().describe('What is measured, e.g. "Knee angle"'),
+    unit: z.string().describe('e.g. "°" or "body lengths/s"'),
+    /** A reference value a coach aims at (e.g. 90° of knee bend), when there is one. */
+    target: z.number().nullable(),
+    /** [seconds from the start of the video, value], in time order. */
+    samples: z.array(z.tuple([z.number(), z.number()])),
+  })
+  .meta({ id: 'MetricSeries' });
+export type MetricSeries = z.infer<typeof metricSeriesSchema>;
+
 export const analysisSchema = z
   .object({
     textAnalysis: z.string().describe('Markdown'),
     overallFeedback: z.string().nullable().optional(),
     coachingPoints: z.array(coachingPointSchema).optional(),
     playerDetections: z.array(playerDetectionSchema),
+    keyMetric: metricSeriesSchema
+      .nullable()
+      .optional()
+      .describe('Beyond the spec: one measure over time, for a chart'),
   })
   .meta({ id: 'Analysis' });
 export type Analysis = z.infer<typeof analysisSchema>;
