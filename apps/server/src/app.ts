@@ -7,9 +7,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { analysisRoutes } from './modules/analysis/routes';
+import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
 import { coachRoutes } from './modules/coach/routes';
+import { mailRoutes } from './modules/mail/routes';
 import { playerRoutes } from './modules/players/routes';
+import { photoRoutes } from './modules/profile/photo-routes';
+import { profileRoutes } from './modules/profile/routes';
+import { shareRoutes } from './modules/shares/routes';
 import { videoEventRoutes } from './modules/videos/events-routes';
 import { uploadsRoutes } from './modules/videos/uploads-routes';
 import { videoRoutes } from './modules/videos/routes';
@@ -54,11 +59,16 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
     await signedIn.register(
       async (api) => {
         await api.register(authRoutes, { config });
+        await api.register(passwordResetRoutes, { config });
         await api.register(videoRoutes);
+        await api.register(shareRoutes);
         await api.register(analysisRoutes);
         await api.register(playerRoutes);
         await api.register(videoEventRoutes);
         await api.register(coachRoutes);
+        await api.register(profileRoutes);
+        await api.register(photoRoutes);
+        await api.register(mailRoutes);
       },
       { prefix: '/api' },
     );

@@ -11,6 +11,36 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
     expect(config.trustProxy).toBe(false);
     expect(config.rateLimits).toEqual({ authPerIp: 30, authPerUsername: 10 });
+    expect(config.maxPhotoBytes).toBe(20 * 1024 * 1024);
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'FilmRoom <no-reply@localhost>' });
+  });
+
+  it('sends mail through SMTP_URL from MAIL_FROM, or from the public host', () => {
+    const relay = loadConfig({
+      SMTP_URL: 'smtp://user:secret@mail.example.org:587',
+      PUBLIC_ORIGIN: 'https://film.example.org',
+    });
+    expect(relay.mail).toEqual({
+      smtpUrl: 'smtp://user:secret@mail.example.org:587',
+      from: 'FilmRoom <no-reply@film.example.org>',
+    });
+    const named = loadConfig({
+      SMTP_URL: 'smtps://mail.example.org',
+      PUBLIC_ORIGIN: 'https://film.example.org',
+      MAIL_FROM: 'Coach Bot <coach@example.org>',
+      MAX_PHOTO_MB: '5',
+    });
+    expect(named.mail.from).toBe('Coach Bot <coach@example.org>');
+    expect(named.maxPhotoBytes).toBe(5 * 1024 * 1024);
+  });
+
+  it('refuses SMTP_URL without PUBLIC_ORIGIN, and a relay address that is not SMTP', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org' })).toThrow(
+      /PUBLIC_ORIGIN: required when SMTP_URL is set/,
+    );
+    expect(() =>
+      loadConfig({ SMTP_URL: 'http://mail.example.org', PUBLIC_ORIGIN: 'https://a.example' }),
+    ).toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
   });
 
   it('reads the environment, treating empty values as unset', () => {

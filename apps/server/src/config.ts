@@ -40,6 +40,13 @@ const environmentSchema = z.object({
   WORK_QUEUES: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
+  MAX_PHOTO_MB: z.coerce.number().positive().default(20),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:$/.test(new URL(url).protocol), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().optional(),
 });
 
 export type Config = {
@@ -63,6 +70,13 @@ export type Config = {
   vision: { workers: number; fps: number };
   /** Job queues this process works; unset means all of them. */
   workQueues: string[] | undefined;
+  /** Largest accepted profile photo, in bytes. */
+  maxPhotoBytes: number;
+  mail: {
+    /** Unset means: mail is not sent but kept in the outbox table and written to the log. */
+    smtpUrl: string | undefined;
+    from: string;
+  };
   rateLimits: {
     /** Sign-in and registration attempts per IP address per minute. */
     authPerIp: number;
@@ -82,6 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  // Links in real mail must not be built from a request's Host header: anyone could then have
+  // a password-reset link for someone else's account point at their own site.
+  if (e.SMTP_URL && !e.PUBLIC_ORIGIN) {
+    throw new Error(
+      'Invalid configuration: PUBLIC_ORIGIN: required when SMTP_URL is set, so links in e-mails point at this server',
+    );
+  }
+  const publicOrigin = e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -89,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
-    publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
+    publicOrigin,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
@@ -112,6 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workQueues: e.WORK_QUEUES?.split(',')
       .map((name) => name.trim())
       .filter(Boolean),
+    maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from:
+        e.MAIL_FROM ??
+        `FilmRoom <no-reply@${publicOrigin ? new URL(publicOrigin).hostname : 'localhost'}>`,
+    },
     rateLimits: {
       authPerIp: e.AUTH_RATE_LIMIT_PER_IP,
       authPerUsername: e.AUTH_RATE_LIMIT_PER_USERNAME,

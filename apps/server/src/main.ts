@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { deleteStalePasswordTokens } from './modules/auth/password-tokens';
 import { SessionService } from './modules/auth/session-service';
 import { VideoService } from './modules/videos/video-service';
 import { startRuntime } from './runtime';
@@ -43,6 +44,7 @@ async function main() {
   );
   const sweep = async () => {
     await sessions.deleteExpired();
+    await deleteStalePasswordTokens(runtime.deps.db);
     await videos.sweepAbandonedUploads();
   };
   void sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { applyMigrations, connectDatabase } from './db/connection';
 import { JobQueue } from './jobs/queue';
+import { createMailer } from './mail/mailer';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { prepareVideoJob } from './modules/media/prepare-video-job';
 import { VideoEvents } from './modules/videos/video-events';
@@ -39,11 +40,13 @@ export async function startRuntime(
 
   const videoEvents = new VideoEvents(databaseUrl, log);
   await videoEvents.start();
+  const mailer = createMailer(config.mail, database.db, log);
 
   return {
-    deps: { config, db: database.db, pool: database.pool, blobs, jobs, videoEvents },
+    deps: { config, db: database.db, pool: database.pool, blobs, jobs, videoEvents, mailer },
     work: () => jobs.work(config.workQueues),
     stop: async () => {
+      await mailer.close(); // mail already promised to someone goes out first
       await jobs.stop();
       await videoEvents.stop();
       await database.close();

@@ -7,7 +7,7 @@ export const NAME_MAX_LENGTH = 100;
 
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
 // The real proof that an address works is mail reaching it, not a longer pattern.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Usernames are e-mail addresses: trimmed and compared without regard to case. */
 export const usernameSchema = z
@@ -18,7 +18,8 @@ export const usernameSchema = z
   .regex(EMAIL_PATTERN, 'Email must be a valid e-mail address')
   .transform((email) => email.toLowerCase());
 
-const passwordSchema = z
+/** The rules for a new password: registration, reset and invitation use the same. */
+export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
@@ -50,3 +51,39 @@ export const loginBodySchema = z
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+
+/** The Forgot screen's one question. The answer never says whether an account has this e-mail. */
+export const forgotPasswordBodySchema = z
+  .object({ email: usernameSchema })
+  .meta({ id: 'ForgotPasswordBody' });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+export const PASSWORD_RESET_LINK_HOURS = 1;
+export const INVITATION_LINK_DAYS = 7;
+
+/** The one answer to a forgot-password request, for known and unknown e-mails alike. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account uses this email, we have sent it a link to set a new password. The link works once, for 1 hour.';
+
+/**
+ * The set-password screen, reached from a reset e-mail or an invitation (/reset-password?token=).
+ * Success answers with the user, signed in.
+ */
+export const resetPasswordBodySchema = z
+  .object({
+    token: z
+      .string({ error: 'The link is missing its token. Open the link from the email again.' })
+      .trim()
+      .min(1, 'The link is missing its token. Open the link from the email again.')
+      .max(200, 'This password link is not valid. Ask for a new one with "Forgot your password?".'),
+    password: passwordSchema,
+  })
+  .meta({ id: 'ResetPasswordBody' });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** Why a set-password link was refused (400). */
+export const PASSWORD_LINK_MESSAGES = {
+  unknown: 'This password link is not valid. Ask for a new one with "Forgot your password?".',
+  used: 'This password link has already been used. Ask for a new one with "Forgot your password?".',
+  expired: 'This password link has expired. Ask for a new one with "Forgot your password?".',
+} as const;

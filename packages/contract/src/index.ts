@@ -3,3 +3,7 @@ export * from './users';
 export * from './auth';
 export * from './analysis';
 export * from './videos';
+export * from './students';
+export * from './shares';
+export * from './profile';
+export * from './mail';

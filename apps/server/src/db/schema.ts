@@ -1,4 +1,4 @@
-import type { CoachingPoint, PlayerDetection } from '@filmroom/contract';
+import type { CoachingPoint, MetricSeries, PlayerDetection } from '@filmroom/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -8,6 +8,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   unique,
@@ -108,9 +110,55 @@ export const coachStudents = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * What this coach calls the athlete, when it differs from the name on their account: a
+     * coach edits their own list, never another person's account.
+     */
+    displayName: text('display_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('coach_students_pair_unique').on(table.coachId, table.studentId)],
+);
+
+/**
+ * Single-use links that set a password: "Forgot your password?" and invitations to athletes
+ * a coach added. Only a hash of the token is kept, so this table cannot be turned into links.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'invitation'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Kept after use, so a second click is told "already used" rather than "not valid". */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Mail that was not sent because no SMTP relay is configured, for the sender's Mail outbox.
+ * Password-reset mail is never kept here: it goes to the server log only.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Whose action caused the message: the only person it is ever shown to. */
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['invitation', 'roster', 'share'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_outbox_sender_created_idx').on(table.senderId, table.createdAt)],
 );
 
 /**
@@ -131,14 +179,55 @@ export const analyses = pgTable('analyses', {
   overallFeedback: text('overall_feedback'),
   coachingPoints: jsonb('coaching_points').$type<CoachingPoint[]>(),
   playerDetections: jsonb('player_detections').$type<PlayerDetection[]>(),
+  keyMetric: jsonb('key_metric').$type<MetricSeries>(),
   /** Whose wording the text is: the measurements' own, or a language model's. */
   source: text('source', { enum: ['measurements', 'model'] }),
   instructions: text('instructions'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The jersey colours athletes choose from; seeded from the vision package's named colours. */
+export const jerseyColors = pgTable('jersey_colors', {
+  id: integer('id').primaryKey(),
+  color: text('color').notNull().unique(),
+  /** How the app shows the colour, as a CSS hex colour. */
+  swatch: text('swatch').notNull(),
+});
+
+export const userJerseyColors = pgTable(
+  'user_jersey_colors',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => jerseyColors.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.colorId] })],
+);
+
+/** Profile photos, with the face found in each, so players in videos can be recognised. */
+export const userPhotos = pgTable(
+  'user_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blobKey: text('blob_key').notNull(),
+    /** The face embedding of the photo's main face; null when no face was found. */
+    faceEmbedding: real('face_embedding').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_photos_user_created_idx').on(table.userId, table.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type UserPhotoRow = typeof userPhotos.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type VideoRow = typeof videos.$inferSelect;
 export type VideoShareRow = typeof videoShares.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type PasswordTokenRow = typeof passwordTokens.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { JobQueue } from '../jobs/queue';
+import type { Mailer } from '../mail/mailer';
 import type { VideoEvents } from '../modules/videos/video-events';
 import type { BlobStore } from '../storage';
 
@@ -14,6 +15,7 @@ export type Dependencies = {
   blobs: BlobStore;
   jobs: JobQueue;
   videoEvents: VideoEvents;
+  mailer: Mailer;
 };
 
 declare module 'fastify' {
@@ -34,6 +36,7 @@ export default fp(
     app.decorate('blobs', deps.blobs);
     app.decorate('jobs', deps.jobs);
     app.decorate('videoEvents', deps.videoEvents);
+    app.decorate('mailer', deps.mailer);
   },
   { name: 'dependencies' },
 );

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { forbidden } from '../lib/http-errors';
+import { publicOriginOf } from '../lib/public-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,8 +16,7 @@ export function isCrossSiteRequest(request: FastifyRequest, publicOrigin: string
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.origin;
   if (origin === undefined) return request.headers['sec-fetch-site'] === 'cross-site';
-  const ownOrigin = publicOrigin ?? `${request.protocol}://${request.host}`;
-  return origin !== ownOrigin;
+  return origin !== publicOriginOf(request, publicOrigin);
 }
 
 export default fp(

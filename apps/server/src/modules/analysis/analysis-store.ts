@@ -45,5 +45,6 @@ export function toAnalysisView(row: AnalysisRow | undefined): Analysis | null {
     overallFeedback: row.overallFeedback,
     coachingPoints: row.coachingPoints ?? [],
     playerDetections: row.playerDetections ?? [],
+    keyMetric: row.keyMetric,
   };
 }

@@ -49,6 +49,7 @@ export async function generateAnalysis(
     textAnalysis: narrative.textAnalysis,
     overallFeedback: narrative.overallFeedback,
     coachingPoints: analysis.coachingPoints,
+    keyMetric: analysis.keyMetric,
     playerDetections: await detectPlayers(deps.db, videoId, scan),
     source: narrative.source,
     instructions: instructions.trim() || null,

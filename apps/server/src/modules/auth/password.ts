@@ -7,17 +7,27 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID);
 }
 
+/**
+ * The stored "hash" of an account no password can open yet: an athlete a coach added, until
+ * they set one from their invitation. It is not an argon2 hash, so nothing verifies against it.
+ */
+export const NO_PASSWORD = '!';
+
+export const hasUsablePassword = (storedHash: string) => storedHash !== NO_PASSWORD;
+
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Checks a password against a stored hash. With no hash (no such user) it checks against a
- * throwaway hash, so an unknown e-mail costs the same time as a wrong password.
+ * Checks a password against a stored hash. With no usable hash (no such user, or one who has
+ * not set a password yet) it checks against a throwaway hash, so neither answers faster than a
+ * wrong password would.
  */
 export async function verifyPassword(storedHash: string | undefined, password: string) {
-  const target = storedHash ?? (await (dummyHash ??= hashPassword('not-a-real-password')));
+  const usable = storedHash !== undefined && hasUsablePassword(storedHash) ? storedHash : undefined;
+  const target = usable ?? (await (dummyHash ??= hashPassword('not-a-real-password')));
   try {
     const matches = await verify(target, password);
-    return matches && storedHash !== undefined;
+    return matches && usable !== undefined;
   } catch {
     return false; // a malformed stored hash is a failed sign-in, not a crash
   }

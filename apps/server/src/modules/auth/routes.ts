@@ -14,7 +14,7 @@ import {
   sessionTokenOf,
   setSessionCookie,
 } from '../../plugins/auth';
-import { toUserView } from '../users/user-view';
+import { loadUserView } from '../users/user-view';
 import { AuthService } from './auth-service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       const user = await auth.register(request.body);
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
-      return reply.code(201).send(toUserView(user));
+      return reply.code(201).send(await loadUserView(app.db, user));
     },
   );
 
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       if (previous) await app.sessions.delete(previous);
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
-      return toUserView(user);
+      return loadUserView(app.db, user);
     },
   );
 
@@ -107,6 +107,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         response: { 200: userSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => toUserView(requireUser(request)),
+    async (request) => loadUserView(app.db, requireUser(request)),
   );
 };

@@ -1,19 +1,20 @@
 import type { Student } from '@filmroom/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { coachStudents, users, type UserRow } from '../../db/schema';
 
 export class StudentService {
   constructor(private readonly db: Database) {}
 
-  /** A coach's roster; athletes keep no roster, so theirs is empty. */
+  /** A coach's roster, named as on their Athletes page; athletes keep no roster, so theirs is empty. */
   async listFor(user: UserRow): Promise<Student[]> {
     if (!user.isCoach) return [];
+    const name = sql<string>`coalesce(${coachStudents.displayName}, ${users.name})`;
     return this.db
-      .select({ id: users.id, name: users.name, username: users.username })
+      .select({ id: users.id, name, username: users.username })
       .from(coachStudents)
       .innerJoin(users, eq(users.id, coachStudents.studentId))
       .where(eq(coachStudents.coachId, user.id))
-      .orderBy(asc(users.name));
+      .orderBy(asc(name));
   }
 }

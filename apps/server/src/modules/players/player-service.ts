@@ -1,10 +1,19 @@
 import type { Player, PlayerDetection } from '@filmroom/contract';
 import type { VisionScan } from '@filmroom/vision';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
-import { analyses, coachStudents, users, videos, type UserRow } from '../../db/schema';
+import {
+  coachStudents,
+  jerseyColors,
+  userJerseyColors,
+  userPhotos,
+  users,
+  videos,
+  type UserRow,
+} from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { findVideoAccess } from '../videos/video-access';
+import { mayKnowPerson } from '../users/people-access';
+import { loadUserView } from '../users/user-view';
 import { playerDetections, type Candidate } from './identify-players';
 
 /** The people a video's detections may be matched to: its owner and the owner's athletes. */
@@ -17,12 +26,23 @@ async function candidatesFor(db: Database, ownerId: string): Promise<Candidate[]
     .select({ id: users.id, playerNumber: users.playerNumber })
     .from(users)
     .where(or(eq(users.id, ownerId), inArray(users.id, students)));
-  // Jersey colours and profile-photo faces join when athlete profiles have them.
+  const ids = people.map((person) => person.id);
+  const [colours, faces] = await Promise.all([
+    db
+      .select({ userId: userJerseyColors.userId, color: jerseyColors.color })
+      .from(userJerseyColors)
+      .innerJoin(jerseyColors, eq(jerseyColors.id, userJerseyColors.colorId))
+      .where(inArray(userJerseyColors.userId, ids)),
+    db
+      .select({ userId: userPhotos.userId, embedding: userPhotos.faceEmbedding })
+      .from(userPhotos)
+      .where(and(inArray(userPhotos.userId, ids), isNotNull(userPhotos.faceEmbedding))),
+  ]);
   return people.map((person) => ({
     userId: person.id,
     playerNumber: person.playerNumber,
-    jerseyColors: [],
-    faceEmbeddings: [],
+    jerseyColors: colours.filter((c) => c.userId === person.id).map((c) => c.color),
+    faceEmbeddings: faces.filter((f) => f.userId === person.id).map((f) => f.embedding!),
   }));
 }
 
@@ -39,43 +59,16 @@ export async function detectPlayers(
   return playerDetections(scan.tracks, await candidatesFor(db, video.ownerId));
 }
 
-/**
- * A matched player's name and photo, for people the asker may know of: themselves, their
- * athletes or coach, or anyone detected in a video the asker may view. Others are "not found".
- */
+/** A matched player's name and photo, for people the asker may know of; others are "not found". */
 export async function findPlayerFor(
   asker: UserRow,
   db: Database,
   playerId: string,
 ): Promise<Player> {
   const [player] = await db.select().from(users).where(eq(users.id, playerId));
-  if (!player) throw notFound('Player not found');
-  if (await mayKnow(db, asker, player.id)) {
-    return { name: player.name, photoUrl: player.avatarUrl };
+  if (!player || !(await mayKnowPerson(db, asker, player.id))) {
+    throw notFound('Player not found');
   }
-  throw notFound('Player not found');
-}
-
-async function mayKnow(db: Database, asker: UserRow, playerId: string): Promise<boolean> {
-  if (asker.id === playerId) return true;
-  const [link] = await db
-    .select({ id: coachStudents.id })
-    .from(coachStudents)
-    .where(
-      or(
-        and(eq(coachStudents.coachId, asker.id), eq(coachStudents.studentId, playerId)),
-        and(eq(coachStudents.coachId, playerId), eq(coachStudents.studentId, asker.id)),
-      ),
-    );
-  if (link) return true;
-  const seenIn = await db
-    .select({ videoId: analyses.videoId })
-    .from(analyses)
-    .where(
-      sql`${analyses.playerDetections} @> ${JSON.stringify([{ playerMatchId: playerId }])}::jsonb`,
-    );
-  for (const { videoId } of seenIn) {
-    if (await findVideoAccess(db, asker, videoId)) return true;
-  }
-  return false;
+  const { avatarUrl } = await loadUserView(db, player);
+  return { name: player.name, photoUrl: avatarUrl };
 }

@@ -3,23 +3,35 @@ import type { FastifyPluginAsync } from 'fastify';
 import path from 'node:path';
 import { notFound } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
+import type { Database } from '../../db/connection';
+import type { UserRow } from '../../db/schema';
+import { mayKnowPerson } from '../users/people-access';
+import { SERVABLE_PHOTO_KEY } from '../users/profile-photos';
 import { findVideoAccess } from './video-access';
 import { SERVABLE_KEY } from './video-keys';
 
 // A signed S3 address lives long enough to start playback and seek around a long game.
 const SIGNED_URL_SECONDS = 15 * 60;
 
+/** Video files go to people who may view the video; profile photos to people who may know the person. */
+async function mayRead(db: Database, user: UserRow, key: string): Promise<boolean> {
+  const video = SERVABLE_KEY.exec(key);
+  if (video) return (await findVideoAccess(db, user, video[1]!)) !== null;
+  const photo = SERVABLE_PHOTO_KEY.exec(key);
+  if (photo) return mayKnowPerson(db, user, photo[1]!);
+  return false;
+}
+
 /**
- * GET /uploads/<key>: a video's prepared media and stills, only to people who may view it.
+ * GET /uploads/<key>: a video's prepared media and stills, only to people who may view it, and
+ * profile photos.
  * From disk with Range, ETag and Last-Modified; from S3 as a short-lived signed redirect.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const match = SERVABLE_KEY.exec(key);
-    if (!match) throw notFound('File not found');
     const user = requireUser(request);
-    if (!(await findVideoAccess(app.db, user, match[1]!))) throw notFound('File not found');
+    if (!(await mayRead(app.db, user, key))) throw notFound('File not found');
 
     const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
     if (location.kind === 'url') {

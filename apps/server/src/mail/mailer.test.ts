@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { mailOutbox, users } from '../db/schema';
+import type { Log } from '../lib/logger';
+import { createMailer } from './mailer';
+import { invitationMail, passwordResetMail, shareMail } from './messages';
+import { listOutboxOf } from './outbox-mailer';
+import { SmtpMailer } from './smtp-mailer';
+
+function recordingLog() {
+  const lines: { level: string; fields: unknown; message: string }[] = [];
+  const at =
+    (level: string) =>
+    (fields: unknown, message = '') =>
+      lines.push({ level, fields, message });
+  const log = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  return { log: log as unknown as Log, lines };
+}
+
+const reset = (to: string) =>
+  passwordResetMail({ to, link: 'https://film.example.org/reset-password?token=abc' });
+
+describe('SmtpMailer', () => {
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+  });
+  afterAll(() => peer.close());
+
+  it('sends plain-text mail through a real SMTP peer, from MAIL_FROM, without waiting for it', async () => {
+    const { log, lines } = recordingLog();
+    const mailer = new SmtpMailer(
+      { smtpUrl: peer.url, from: 'FilmRoom <no-reply@film.example.org>' },
+      log,
+    );
+    await mailer.send(
+      shareMail({
+        to: 'jo@example.com',
+        sharer: { id: 'x', name: 'Coach\r\nBcc: victim@example.com Kay' },
+        videoTitle: 'Game 3',
+        accessLevel: 'edit',
+        link: 'https://film.example.org/videos/1',
+        recipientHasAccount: false,
+      }),
+    );
+    const mail = await peer.mailTo('jo@example.com');
+    expect(mail.from?.value).toEqual([{ name: 'FilmRoom', address: 'no-reply@film.example.org' }]);
+    // A line break in a name cannot add a header.
+    expect(mail.subject).toBe(
+      'Coach Bcc: victim@example.com Kay shared "Game 3" with you on FilmRoom',
+    );
+    expect(mail.bcc).toBeUndefined();
+    expect(mail.text).toContain('https://film.example.org/videos/1');
+    expect(mail.text).toContain('watch, edit and share it');
+    expect(mail.text).toContain('Create a FilmRoom account with this email address');
+    await mailer.close();
+    expect(lines.find((line) => line.message === 'mail sent')?.fields).toEqual({
+      mail: { kind: 'share', to: 'jo@example.com', subject: mail.subject },
+    });
+    // Links open accounts: the body never reaches the log.
+    expect(JSON.stringify(lines)).not.toContain('videos/1');
+  });
+
+  it('tries again when the relay refuses for a while, and gives up without failing the caller', async () => {
+    const { log, lines } = recordingLog();
+    const mailer = new SmtpMailer({ smtpUrl: peer.url, from: 'f@example.org' }, log, [10, 10]);
+    peer.refuseNext(2);
+    await mailer.send(reset('again@example.com'));
+    await mailer.idle();
+    expect((await peer.mailTo('again@example.com')).subject).toBe('Set a new FilmRoom password');
+    expect(lines.filter((line) => line.level === 'warn')).toHaveLength(2);
+
+    peer.refuseNext(3);
+    await mailer.send(reset('never@example.com'));
+    await mailer.close();
+    expect(JSON.stringify(peer.received.map((mail) => mail.to))).not.toContain('never@');
+    expect(lines.at(-1)).toMatchObject({ level: 'error', message: 'mail could not be sent' });
+  });
+});
+
+describe('OutboxMailer (no SMTP_URL)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it("keeps mail for its sender's outbox and logs it; password resets go to the log only", async () => {
+    const [coach, other] = await database.db
+      .insert(users)
+      .values([
+        { username: 'coach@example.com', passwordHash: 'x', name: 'Coach Kay' },
+        { username: 'other@example.com', passwordHash: 'x', name: 'Other' },
+      ])
+      .returning();
+    const { log, lines } = recordingLog();
+    const mailer = createMailer({ smtpUrl: undefined, from: 'f@example.org' }, database.db, log);
+    expect(mailer.delivery).toBe('outbox');
+
+    await mailer.send(
+      invitationMail({
+        to: 'jo@example.com',
+        studentName: 'Jo',
+        coach: { id: coach!.id, name: 'Coach Kay' },
+        link: 'http://localhost:3000/reset-password?token=invite',
+      }),
+    );
+    await mailer.send(reset('coach@example.com'));
+
+    const outbox = await listOutboxOf(database.db, coach!.id);
+    expect(outbox).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'invitation',
+        to: 'jo@example.com',
+        subject: 'Coach Kay invited you to FilmRoom',
+        text: expect.stringContaining('http://localhost:3000/reset-password?token=invite'),
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(await listOutboxOf(database.db, other!.id)).toEqual([]);
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.map((row) => row.kind)).toEqual(['invitation']);
+    // The operator of a relay-less install still finds the reset link, in the log.
+    expect(JSON.stringify(lines)).toContain('reset-password?token=abc');
+  });
+});

@@ -1,0 +1,41 @@
+import type { Config } from '../config';
+import type { Database } from '../db/connection';
+import type { Log } from '../lib/logger';
+import { OutboxMailer } from './outbox-mailer';
+import { SmtpMailer } from './smtp-mailer';
+
+/** Mail-sending actions (shares, students added) one account may take per hour. */
+export const MAIL_SENDS_PER_HOUR = 100;
+
+export type MailKind = 'invitation' | 'roster' | 'share' | 'password-reset';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  /** Plain text only: nothing a name or title holds can turn into markup in someone's inbox. */
+  text: string;
+  kind: MailKind;
+  /**
+   * Whose action caused the message; null for mail that must reach its recipient only
+   * (password resets), which the outbox never keeps.
+   */
+  senderId: string | null;
+};
+
+export interface Mailer {
+  readonly delivery: 'smtp' | 'outbox';
+  /**
+   * Hands a message over. Returns once it is queued (SMTP, sent in the background so a slow
+   * relay never slows a request) or kept (outbox). Never rejects because a relay is down.
+   */
+  send(message: MailMessage): Promise<void>;
+  /** Resolves when every message handed over so far has been sent or has failed. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailer(mail: Config['mail'], db: Database, log: Log): Mailer {
+  return mail.smtpUrl
+    ? new SmtpMailer({ smtpUrl: mail.smtpUrl, from: mail.from }, log)
+    : new OutboxMailer(db, log);
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import { users, type UserRow } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
+import { passwordResetMail, setPasswordLink } from '../../mail/messages';
+import { hashPassword } from './password';
+import { issuePasswordToken, redeemPasswordToken } from './password-tokens';
+
+/** E-mails a one-hour set-password link to the account with this address, if there is one. */
+export async function sendPasswordResetLink(
+  deps: { db: Database; mailer: Mailer },
+  email: string,
+  origin: string,
+): Promise<void> {
+  const [user] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, email));
+  if (!user) return;
+  const token = await issuePasswordToken(deps.db, user.id, 'reset');
+  await deps.mailer.send(passwordResetMail({ to: email, link: setPasswordLink(origin, token) }));
+}
+
+/** Sets a new password from a reset or invitation link; see redeemPasswordToken. */
+export async function setPasswordFromLink(
+  db: Database,
+  token: string,
+  password: string,
+): Promise<UserRow> {
+  return redeemPasswordToken(db, token, await hashPassword(password));
+}

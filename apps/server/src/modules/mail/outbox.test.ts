@@ -1,0 +1,106 @@
+import type { MailOutbox } from '@filmroom/contract';
+import { eq } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
+import { useTestApp } from '../../../test/test-app';
+import { uploadVideo } from '../../../test/uploads';
+import { mailOutbox, passwordTokens } from '../../db/schema';
+
+// No SMTP_URL: the set-up of a laptop without a relay.
+const ctx = useTestApp();
+
+const outboxOf = async (cookie: string) => {
+  const response = await ctx.app.inject({ url: '/api/mail/outbox', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json<MailOutbox>();
+};
+
+describe('GET /api/mail/outbox', () => {
+  it('shows a coach the invitation they caused, whose link lets the athlete in', async () => {
+    const coach = await registerAccount(ctx.app, { isCoach: true, name: 'Coach Kay' });
+    const email = uniqueEmail('athlete');
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/coach/students',
+      headers: { cookie: coach.cookie, host: 'filmroom.local:3000' },
+      payload: { name: 'Jo', email },
+    });
+    expect(added.statusCode).toBe(201);
+
+    const outbox = await outboxOf(coach.cookie);
+    expect(outbox.delivery).toBe('outbox');
+    expect(outbox.messages).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'invitation',
+        to: email,
+        subject: 'Coach Kay invited you to FilmRoom',
+        text: expect.stringContaining('http://filmroom.local:3000/reset-password?token='),
+        createdAt: expect.any(String),
+      },
+    ]);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(outbox.messages[0]!.text)![1];
+    const claimed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token, password: 'athlete password' },
+    });
+    expect(claimed.statusCode).toBe(200);
+    const athleteCookie = sessionCookieFrom(claimed);
+    expect((await outboxOf(athleteCookie)).messages).toEqual([]);
+  });
+
+  it('shows a share notice to the sharer only', async () => {
+    const owner = await registerAccount(ctx.app, { name: 'Owner Olu' });
+    const friend = await registerAccount(ctx.app);
+    const video = await uploadVideo(ctx.app, owner.cookie, { title: 'Final' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/share`,
+      headers: { cookie: owner.cookie },
+      payload: { email: friend.username, accessLevel: 'edit' },
+    });
+    const [notice] = (await outboxOf(owner.cookie)).messages;
+    expect(notice).toMatchObject({
+      kind: 'share',
+      to: friend.username,
+      subject: 'Owner Olu shared "Final" with you on FilmRoom',
+    });
+    expect(notice!.text).toContain(`http://localhost:80/videos/${video.id}`);
+    expect(notice!.text).toContain('Sign in with this email address to open it.');
+    expect((await outboxOf(friend.cookie)).messages).toEqual([]);
+  });
+
+  it('never keeps password-reset mail, for the account holder or anyone else', async () => {
+    const victim = await registerAccount(ctx.app);
+    const forgot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      headers: { cookie: victim.cookie },
+      payload: { email: victim.username },
+    });
+    expect(forgot.statusCode).toBe(200);
+    // The link is made after the answer: wait for it to exist.
+    for (let i = 0; i < 50; i += 1) {
+      const tokens = await ctx.database.db
+        .select()
+        .from(passwordTokens)
+        .where(eq(passwordTokens.userId, victim.user.id));
+      if (tokens.length > 0) break;
+      await sleep(20);
+    }
+    await sleep(50);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.recipient, victim.username)),
+    ).toEqual([]);
+    expect((await outboxOf(victim.cookie)).messages).toEqual([]);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await ctx.app.inject({ url: '/api/mail/outbox' })).statusCode).toBe(401);
+  });
+});

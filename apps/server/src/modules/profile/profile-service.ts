@@ -1,0 +1,39 @@
+import type { updateProfileBodySchema } from '@filmroom/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection';
+import { users, type UserRow } from '../../db/schema';
+import { badRequest } from '../../lib/http-errors';
+import { chooseJerseyColors, listJerseyColors } from '../users/jersey-colors';
+
+type ProfileChanges = z.output<typeof updateProfileBodySchema>;
+
+/** Name and player number. The e-mail is the sign-in name and is not changed here. */
+export async function updateProfile(
+  db: Database,
+  user: UserRow,
+  changes: ProfileChanges,
+): Promise<UserRow> {
+  const [updated] = await db
+    .update(users)
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      // The form leaves an emptied number out: absent means "no number".
+      playerNumber: changes.playerNumber ?? null,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated!;
+}
+
+/** Replaces the colours the user plays in, refusing ids that are not colour options. */
+export async function chooseKnownJerseyColors(db: Database, user: UserRow, colorIds: number[]) {
+  const known = new Set((await listJerseyColors(db)).map((option) => option.id));
+  const unknown = [...new Set(colorIds)].filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw badRequest(
+      `Unknown jersey color id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+    );
+  }
+  await chooseJerseyColors(db, user.id, colorIds);
+}

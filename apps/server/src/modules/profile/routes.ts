@@ -1,0 +1,66 @@
+import {
+  chooseJerseyColorsBodySchema,
+  errorResponseSchema,
+  jerseyColorOptionSchema,
+  updateProfileBodySchema,
+  userSchema,
+} from '@filmroom/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth';
+import { listJerseyColors } from '../users/jersey-colors';
+import { loadUserView } from '../users/user-view';
+import { chooseKnownJerseyColors, updateProfile } from './profile-service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+
+/** Settings: the signed-in user's own profile, the colours they play in. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/user/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change your name and player number (0-99; omitted or null clears it)',
+        body: updateProfileBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(app.db, requireUser(request), request.body);
+      return loadUserView(app.db, user);
+    },
+  );
+
+  app.get(
+    '/jersey-colors',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The jersey colours an athlete may choose from, each with a display swatch',
+        response: { 200: z.array(jerseyColorOptionSchema), 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return listJerseyColors(app.db);
+    },
+  );
+
+  app.put(
+    '/user/jersey-colors',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Choose the jersey colours you play in (replaces the earlier choice)',
+        body: chooseJerseyColorsBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await chooseKnownJerseyColors(app.db, user, request.body.colorIds);
+      return loadUserView(app.db, user);
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import { analyses, coachStudents, type UserRow } from '../../db/schema';
+import { findVideoAccess } from '../videos/video-access';
+
+/**
+ * Whether the asker may see who a person is (name, photos): themselves, their athletes or
+ * coach, or anyone identified in a video the asker may view.
+ */
+export async function mayKnowPerson(
+  db: Database,
+  asker: UserRow,
+  personId: string,
+): Promise<boolean> {
+  if (asker.id === personId) return true;
+  const [link] = await db
+    .select({ id: coachStudents.id })
+    .from(coachStudents)
+    .where(
+      or(
+        and(eq(coachStudents.coachId, asker.id), eq(coachStudents.studentId, personId)),
+        and(eq(coachStudents.coachId, personId), eq(coachStudents.studentId, asker.id)),
+      ),
+    );
+  if (link) return true;
+  const seenIn = await db
+    .select({ videoId: analyses.videoId })
+    .from(analyses)
+    .where(
+      sql`${analyses.playerDetections} @> ${JSON.stringify([{ playerMatchId: personId }])}::jsonb`,
+    );
+  for (const { videoId } of seenIn) {
+    if (await findVideoAccess(db, asker, videoId)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,438 @@
+import type { PlayerDetection } from '@filmroom/contract';
+import type { Track } from '@filmroom/vision';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../test/accounts';
+import { storeScan } from '../test/scans';
+import { useTestApp } from '../test/test-app';
+import { multipartBody } from '../test/uploads';
+import { analyses, coachStudents, userPhotos, users, videoShares, videos } from './db/schema';
+import { NO_PASSWORD } from './modules/auth/password';
+import { profilePhotoKey } from './modules/users/profile-photos';
+import { videoKeys } from './modules/videos/video-keys';
+
+/**
+ * Section 6 of the spec, enforced: every route the server has, asked by each kind of person,
+ * with the exact status each must get. Every cell starts from fresh data, so a DELETE that
+ * works in one cell cannot change the next.
+ */
+const ctx = useTestApp();
+
+type Account = Awaited<ReturnType<typeof registerAccount>>;
+type Request = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: object | { multipart: ReturnType<typeof multipartBody> };
+};
+
+let origin: string;
+/** The status a request gets; the event stream is read over a real socket and then dropped. */
+async function statusOf(request: Request, cookie: string | undefined): Promise<number> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (request.url === '/api/events') {
+    const abort = new AbortController();
+    const response = await fetch(`${origin}${request.url}`, { headers, signal: abort.signal });
+    abort.abort();
+    return response.status;
+  }
+  const body = request.body;
+  if (body && 'multipart' in body) {
+    const { multipart } = body as { multipart: ReturnType<typeof multipartBody> };
+    const response = await ctx.app.inject({
+      method: request.method,
+      url: request.url,
+      headers: { ...headers, 'content-type': multipart.contentType },
+      payload: multipart.body,
+    });
+    return response.statusCode;
+  }
+  const response = await ctx.app.inject({
+    method: request.method,
+    url: request.url,
+    headers,
+    payload: body as object | undefined,
+  });
+  return response.statusCode;
+}
+
+let smallJpeg: Buffer;
+const photoUpload = () => ({
+  multipart: multipartBody(
+    {},
+    { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: smallJpeg },
+  ),
+});
+const videoUpload = () => ({
+  multipart: multipartBody(
+    { title: 'Upload' },
+    { filename: 'clip.mp4', contentType: 'video/mp4', data: MP4_HEADER },
+  ),
+});
+// Enough of an MP4 for the sniffer: the upload is accepted and its preparation queued.
+const MP4_HEADER = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
+async function writeBlob(key: string, contentType: string, bytes: Buffer) {
+  await ctx.runtime.deps.blobs.write(key, Readable.from([bytes]), { contentType });
+}
+
+async function insertPhoto(userId: string) {
+  const id = randomUUID();
+  const key = profilePhotoKey(userId, id);
+  await ctx.database.db.insert(userPhotos).values({ id, userId, blobKey: key });
+  await writeBlob(key, 'image/jpeg', smallJpeg);
+  return { id, url: `/uploads/${key}` };
+}
+
+const runner: Track = {
+  id: 1,
+  jerseyNumber: { value: '23', confidence: 0.9 },
+  samples: Array.from({ length: 20 }, (_, i) => ({
+    t: i / 5,
+    box: [0.3, 0.2, 0.3, 0.7] as [number, number, number, number],
+    score: 0.8,
+    keypoints: [],
+  })),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Routes about one video: signed out, a stranger, a view share, an edit share, the owner.
+
+const VIDEO_ROLES = ['signed out', 'stranger', 'view share', 'edit share', 'owner'] as const;
+type VideoRole = (typeof VIDEO_ROLES)[number];
+let people: Record<Exclude<VideoRole, 'signed out'>, Account> & { athlete: Account };
+let athletePhoto: { id: string; url: string };
+
+/** A prepared, analysed video of the owner's, in which their athlete was identified. */
+async function freshVideo() {
+  const { db } = ctx.database;
+  const id = randomUUID();
+  await db.insert(videos).values({
+    id,
+    ownerId: people.owner.user.id,
+    title: 'Match',
+    originalKey: videoKeys.original(id),
+    originalType: 'video/mp4',
+    originalBytes: MP4_HEADER.length,
+    mediaKey: videoKeys.media(id),
+    posterKey: videoKeys.poster(id),
+    thumbnailKey: videoKeys.thumbnail(id),
+    status: 'ready',
+    progress: 100,
+    duration: 4,
+    width: 720,
+    height: 1280,
+  });
+  await writeBlob(videoKeys.media(id), 'video/mp4', MP4_HEADER);
+  await writeBlob(videoKeys.poster(id), 'image/jpeg', smallJpeg);
+  await writeBlob(videoKeys.thumbnail(id), 'image/jpeg', smallJpeg);
+  await storeScan(ctx.runtime.deps.blobs, id, [runner]);
+  const seen: PlayerDetection = {
+    timestamp: 0,
+    playerMatchId: people.athlete.user.id,
+    confidence: 0.9,
+    jerseyNumber: '23',
+    jerseyColor: null,
+    faceDetected: false,
+  };
+  await db.insert(analyses).values({
+    videoId: id,
+    status: 'ready',
+    progress: 100,
+    textAnalysis: 'Good depth.',
+    coachingPoints: [],
+    playerDetections: [seen],
+  });
+  const sharedById = people.owner.user.id;
+  const [, , spare] = await db
+    .insert(videoShares)
+    .values([
+      {
+        videoId: id,
+        sharedWithEmail: people['view share'].username,
+        accessLevel: 'view',
+        sharedById,
+      },
+      {
+        videoId: id,
+        sharedWithEmail: people['edit share'].username,
+        accessLevel: 'edit',
+        sharedById,
+      },
+      { videoId: id, sharedWithEmail: uniqueEmail('spare'), accessLevel: 'view', sharedById },
+    ])
+    .returning();
+  return { id, spareShareId: spare!.id };
+}
+type FreshVideo = Awaited<ReturnType<typeof freshVideo>>;
+
+const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, number>][] = [
+  // prettier-ignore
+  ['GET /api/videos/:id', (v) => ({ method: 'GET', url: `/api/videos/${v.id}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['PATCH /api/videos/:id', (v) => ({ method: 'PATCH', url: `/api/videos/${v.id}`, body: { title: 'Renamed' } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['DELETE /api/videos/:id', (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:id/poses', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/poses` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:id/regenerate', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/regenerate`, body: { instructions: 'Shorter' } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:id/detect-players', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/detect-players` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/players/:playerMatchId (identified in the video)', () => ({ method: 'GET', url: `/api/players/${people.athlete.user.id}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:id/shares', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/shares` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:id/share', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/share`, body: { email: uniqueEmail('new') } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['DELETE /api/videos/:id/shares/:shareId', (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/shares/${v.spareShareId}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /uploads/videos/:id/media.mp4', (v) => ({ method: 'GET', url: `/uploads/${videoKeys.media(v.id)}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /uploads/videos/:id/poster.jpg', (v) => ({ method: 'GET', url: `/uploads/${videoKeys.poster(v.id)}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /uploads/videos/:id/thumbnail.jpg', (v) => ({ method: 'GET', url: `/uploads/${videoKeys.thumbnail(v.id)}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /uploads/videos/:id/original (never served)', (v) => ({ method: 'GET', url: `/uploads/${videoKeys.original(v.id)}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 404, 'edit share': 404, owner: 404 }],
+  // prettier-ignore
+  ["GET /uploads/users/:id/photos/:photo.jpg (a player identified in the video)", () => ({ method: 'GET', url: athletePhoto.url }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+];
+
+describe('routes about one video', () => {
+  beforeAll(async () => {
+    const [owner, viewer, editor, stranger, athlete] = await Promise.all([
+      registerAccount(ctx.app, { name: 'Owner Coach', isCoach: true }),
+      registerAccount(ctx.app, { name: 'Viewer' }),
+      registerAccount(ctx.app, { name: 'Editor' }),
+      registerAccount(ctx.app, { name: 'Stranger' }),
+      registerAccount(ctx.app, { name: 'Athlete' }),
+    ]);
+    people = {
+      owner: owner!,
+      'view share': viewer!,
+      'edit share': editor!,
+      stranger: stranger!,
+      athlete: athlete!,
+    };
+    await ctx.database.db
+      .insert(coachStudents)
+      .values({ coachId: owner!.user.id, studentId: athlete!.user.id });
+    athletePhoto = await insertPhoto(athlete!.user.id);
+  });
+
+  describe.each(VIDEO_ROUTES)('%s', (_route, request, expected) => {
+    it.each(VIDEO_ROLES)('as %s', async (role) => {
+      const video = await freshVideo();
+      const cookie = role === 'signed out' ? undefined : people[role].cookie;
+      expect(await statusOf(request(video), cookie)).toBe(expected[role]);
+    });
+  });
+
+  it('lists the video to exactly the people it is shared with, and its owner', async () => {
+    const video = await freshVideo();
+    for (const role of ['stranger', 'view share', 'edit share', 'owner'] as const) {
+      const response = await ctx.app.inject({
+        url: '/api/videos',
+        headers: { cookie: people[role].cookie },
+      });
+      const ids = response.json<{ id: string }[]>().map((listed) => listed.id);
+      expect(ids.includes(video.id), role).toBe(role !== 'stranger');
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The roster: signed out, an athlete, the coach whose list it is, another coach.
+
+const ROSTER_ROLES = ['signed out', 'athlete', 'coach', 'another coach'] as const;
+type RosterRole = (typeof ROSTER_ROLES)[number];
+let rosterPeople: Record<Exclude<RosterRole, 'signed out'>, Account>;
+
+/** A student on the coach's list (an invited account that has not set a password). */
+async function freshStudent() {
+  const [student] = await ctx.database.db
+    .insert(users)
+    .values({ username: uniqueEmail('student'), passwordHash: NO_PASSWORD, name: 'Student' })
+    .returning();
+  await ctx.database.db
+    .insert(coachStudents)
+    .values({ coachId: rosterPeople.coach.user.id, studentId: student!.id });
+  return student!.id;
+}
+
+const ROSTER_ROUTES: [string, (studentId: string) => Request, Record<RosterRole, number>][] = [
+  // prettier-ignore
+  ['GET /api/students', () => ({ method: 'GET', url: '/api/students' }),
+    { 'signed out': 401, athlete: 200, coach: 200, 'another coach': 200 }],
+  // prettier-ignore
+  ['GET /api/coach/students', () => ({ method: 'GET', url: '/api/coach/students' }),
+    { 'signed out': 401, athlete: 403, coach: 200, 'another coach': 200 }],
+  // prettier-ignore
+  ['POST /api/coach/students', () => ({ method: 'POST', url: '/api/coach/students', body: { email: uniqueEmail('added') } }),
+    { 'signed out': 401, athlete: 403, coach: 201, 'another coach': 201 }],
+  // prettier-ignore
+  ['PATCH /api/coach/students/:studentId', (id) => ({ method: 'PATCH', url: `/api/coach/students/${id}`, body: { name: 'Renamed' } }),
+    { 'signed out': 401, athlete: 403, coach: 200, 'another coach': 404 }],
+  // prettier-ignore
+  ['DELETE /api/coach/students/:studentId', (id) => ({ method: 'DELETE', url: `/api/coach/students/${id}` }),
+    { 'signed out': 401, athlete: 403, coach: 200, 'another coach': 404 }],
+];
+
+describe('roster routes', () => {
+  beforeAll(async () => {
+    const [athlete, coach, other] = await Promise.all([
+      registerAccount(ctx.app),
+      registerAccount(ctx.app, { isCoach: true }),
+      registerAccount(ctx.app, { isCoach: true }),
+    ]);
+    rosterPeople = { athlete: athlete!, coach: coach!, 'another coach': other! };
+  });
+
+  describe.each(ROSTER_ROUTES)('%s', (_route, request, expected) => {
+    it.each(ROSTER_ROLES)('as %s', async (role) => {
+      const studentId = await freshStudent();
+      const cookie = role === 'signed out' ? undefined : rosterPeople[role].cookie;
+      expect(await statusOf(request(studentId), cookie)).toBe(expected[role]);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A person's own things, and the public routes: signed out, the person, someone else.
+
+const OWN_ROLES = ['signed out', 'the person', 'someone else'] as const;
+type OwnRole = (typeof OWN_ROLES)[number];
+let someoneElse: Account;
+
+type Person = Account & { photo: { id: string; url: string } };
+
+const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>][] = [
+  // prettier-ignore
+  ['GET /api/user', () => ({ method: 'GET', url: '/api/user' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['POST /api/register', () => ({ method: 'POST', url: '/api/register', body: { username: uniqueEmail(), password: PASSWORD, name: 'New' } }),
+    { 'signed out': 201, 'the person': 201, 'someone else': 201 }],
+  // prettier-ignore
+  ['POST /api/login', (p) => ({ method: 'POST', url: '/api/login', body: { username: p.username, password: PASSWORD } }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['POST /api/logout', () => ({ method: 'POST', url: '/api/logout' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['POST /api/forgot-password', (p) => ({ method: 'POST', url: '/api/forgot-password', body: { email: p.username } }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['POST /api/reset-password (a link that is not valid)', () => ({ method: 'POST', url: '/api/reset-password', body: { token: 'not-a-token', password: PASSWORD } }),
+    { 'signed out': 400, 'the person': 400, 'someone else': 400 }],
+  // prettier-ignore
+  ['PUT /api/user/profile', () => ({ method: 'PUT', url: '/api/user/profile', body: { name: 'Me', playerNumber: 7 } }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/jersey-colors', () => ({ method: 'GET', url: '/api/jersey-colors' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['PUT /api/user/jersey-colors', () => ({ method: 'PUT', url: '/api/user/jersey-colors', body: { colorIds: [1] } }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/user/photos', () => ({ method: 'GET', url: '/api/user/photos' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['POST /api/user/photos', () => ({ method: 'POST', url: '/api/user/photos', body: photoUpload() }),
+    { 'signed out': 401, 'the person': 201, 'someone else': 201 }],
+  // prettier-ignore
+  ["DELETE /api/user/photos/:id (the person's photo)", (p) => ({ method: 'DELETE', url: `/api/user/photos/${p.photo.id}` }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 404 }],
+  // prettier-ignore
+  ["GET /uploads/users/:id/photos/:photo.jpg (the person's photo)", (p) => ({ method: 'GET', url: p.photo.url }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 404 }],
+  // prettier-ignore
+  ['GET /api/mail/outbox', () => ({ method: 'GET', url: '/api/mail/outbox' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/videos', () => ({ method: 'GET', url: '/api/videos' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['POST /api/videos', () => ({ method: 'POST', url: '/api/videos', body: videoUpload() }),
+    { 'signed out': 401, 'the person': 201, 'someone else': 201 }],
+  // prettier-ignore
+  ['GET /api/events', () => ({ method: 'GET', url: '/api/events' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/players/:playerMatchId (the person themselves)', (p) => ({ method: 'GET', url: `/api/players/${p.user.id}` }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 404 }],
+  // prettier-ignore
+  ['GET /api/openapi.json', () => ({ method: 'GET', url: '/api/openapi.json' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/docs/', () => ({ method: 'GET', url: '/api/docs/' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+];
+
+describe("a person's own things, and the public routes", () => {
+  beforeAll(async () => {
+    someoneElse = await registerAccount(ctx.app);
+  });
+
+  describe.each(OWN_ROUTES)('%s', (_route, request, expected) => {
+    it.each(OWN_ROLES)('as %s', async (role) => {
+      const account = await registerAccount(ctx.app);
+      const person = { ...account, photo: await insertPhoto(account.user.id) };
+      // A session of their own per cell: the logout cell ends the one it is given.
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: someoneElse.username, password: PASSWORD },
+      });
+      const cookies = {
+        'signed out': undefined,
+        'the person': person.cookie,
+        'someone else': sessionCookieFrom(login),
+      };
+      const cookie = cookies[role];
+      expect(await statusOf(request(person), cookie)).toBe(expected[role]);
+    });
+  });
+});
+
+beforeAll(async () => {
+  smallJpeg = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+  origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+it('covers every route in the API reference, so a new route cannot skip this table', async () => {
+  const tested = new Set(
+    [...VIDEO_ROUTES, ...ROSTER_ROUTES, ...OWN_ROUTES].map(([name]) => name.split(' (')[0]!),
+  );
+  const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
+  const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map(
+      (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+    ),
+  );
+  expect(documented.length).toBeGreaterThan(30);
+  expect(documented.filter((route) => !tested.has(route))).toEqual([]);
+});

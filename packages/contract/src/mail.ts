@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * A message the server would have sent, shown in Settings > Mail outbox (beyond the spec) when
+ * no SMTP relay is configured. Only the mail a user's own actions caused is ever listed to them.
+ */
+export const outboxMessageSchema = z
+  .object({
+    id: z.string().uuid(),
+    kind: z.enum(['invitation', 'roster', 'share']),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string().describe('The plain-text body, links included'),
+    createdAt: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'OutboxMessage' });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const mailOutboxSchema = z
+  .object({
+    delivery: z
+      .enum(['smtp', 'outbox'])
+      .describe('smtp: mail is really sent and the outbox stays empty'),
+    messages: z.array(outboxMessageSchema).describe('Newest first, at most 50'),
+  })
+  .meta({ id: 'MailOutbox' });
+export type MailOutbox = z.infer<typeof mailOutboxSchema>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './auth';
+import { jerseyColorSchema } from './users';
+
+export const PLAYER_NUMBER_MESSAGE = 'Player number must be a whole number from 0 to 99';
+
+/**
+ * Settings > Profile. The e-mail is not part of it: it is read-only. An omitted or null player
+ * number clears it (the form leaves an empty number out).
+ */
+export const updateProfileBodySchema = z
+  .object({
+    name: z
+      .string({ error: 'Name must be text' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+      .optional(),
+    playerNumber: z
+      .number({ error: PLAYER_NUMBER_MESSAGE })
+      .int(PLAYER_NUMBER_MESSAGE)
+      .min(0, PLAYER_NUMBER_MESSAGE)
+      .max(99, PLAYER_NUMBER_MESSAGE)
+      .nullish(),
+  })
+  .meta({ id: 'UpdateProfileBody' });
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+/** A colour an athlete may choose, with the swatch the app paints it in (beyond the spec). */
+export const jerseyColorOptionSchema = jerseyColorSchema
+  .extend({ swatch: z.string().describe('A CSS hex colour such as #c8102e') })
+  .meta({ id: 'JerseyColorOption' });
+export type JerseyColorOption = z.infer<typeof jerseyColorOptionSchema>;
+
+export const chooseJerseyColorsBodySchema = z
+  .object({
+    colorIds: z
+      .array(
+        z.number({ error: 'colorIds must hold colour ids' }).int('colorIds must hold colour ids'),
+        {
+          error: 'colorIds must be a list of colour ids',
+        },
+      )
+      .max(50, 'colorIds may hold at most 50 ids'),
+  })
+  .meta({ id: 'ChooseJerseyColorsBody' });
+export type ChooseJerseyColorsBody = z.input<typeof chooseJerseyColorsBodySchema>;
+
+export const photoIdParamsSchema = z.object({
+  id: z.string().uuid({ error: 'Photo id must be a UUID' }),
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, NAME_MAX_LENGTH } from './auth';
+
+export const STUDENT_EMAIL_REQUIRED_MESSAGE = 'Please enter a student email';
+export const STUDENT_EMAIL_INVALID_MESSAGE = 'Please enter a valid student email';
+const NAME_TOO_LONG = `Name must be at most ${NAME_MAX_LENGTH} characters`;
+
+const studentName = z
+  .string({ error: 'Name must be text' })
+  .trim()
+  .max(NAME_MAX_LENGTH, NAME_TOO_LONG)
+  .nullish()
+  .transform((name) => name || undefined);
+
+/** One athlete on a coach's list. `student.name` is what the coach calls them. */
+export const coachStudentLinkSchema = z
+  .object({
+    id: z.string().uuid(),
+    studentId: z.string().uuid(),
+    student: z.object({
+      name: z.string(),
+      username: z.string().describe('The e-mail address the athlete signs in with'),
+    }),
+    invitationPending: z
+      .boolean()
+      .describe('Beyond the spec: true until the athlete has set a password'),
+  })
+  .meta({ id: 'CoachStudentLink' });
+export type CoachStudentLink = z.infer<typeof coachStudentLinkSchema>;
+
+/**
+ * Add Student. A new e-mail gets an account (no password yet) and an invitation to set one;
+ * an existing account is linked as it is. A blank name is left out.
+ */
+export const addStudentBodySchema = z
+  .object({
+    name: studentName,
+    email: z
+      .string({ error: STUDENT_EMAIL_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, STUDENT_EMAIL_REQUIRED_MESSAGE)
+      .max(254, 'Email must be at most 254 characters')
+      .regex(EMAIL_PATTERN, STUDENT_EMAIL_INVALID_MESSAGE)
+      .transform((email) => email.toLowerCase()),
+  })
+  .meta({ id: 'AddStudentBody' });
+export type AddStudentBody = z.input<typeof addStudentBodySchema>;
+
+/** Edit student: a blank (or missing) name or e-mail keeps the value the card shows. */
+export const updateStudentBodySchema = z
+  .object({
+    name: studentName,
+    email: z
+      .string({ error: 'Email must be text' })
+      .trim()
+      .max(254, 'Email must be at most 254 characters')
+      .nullish()
+      .refine((email) => !email || EMAIL_PATTERN.test(email), STUDENT_EMAIL_INVALID_MESSAGE)
+      .transform((email) => email?.toLowerCase() || undefined),
+  })
+  .meta({ id: 'UpdateStudentBody' });
+export type UpdateStudentBody = z.input<typeof updateStudentBodySchema>;
+
+export const studentIdParamsSchema = z.object({
+  studentId: z.string().uuid({ error: 'Student id must be a UUID' }),
+});
