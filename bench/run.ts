@@ -1,6 +1,7 @@
 // npm run bench: FilmRoom's speed and memory figures, printed as one table. Asserts nothing:
 // targets are read by people, not enforced by tests.
 import { benchAnalysis } from './analysis';
+import { benchAnalysisOverHttp } from './analysis-over-http';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { printTable, type Row } from './table';
 import { benchUploadThroughput } from './upload-throughput';
@@ -9,5 +10,6 @@ const rows: Row[] = [
   ...(await benchStartupAndSignIn()),
   ...(await benchUploadThroughput()),
   ...(await benchAnalysis()),
+  ...(await benchAnalysisOverHttp()),
 ];
 printTable(rows);

@@ -52,4 +52,23 @@ test('before the analysis exists: the Analysis tab waits and Regenerate explains
   await expect(
     analysisTab.getByRole('heading', { name: 'Analysis not available yet' }),
   ).toBeVisible();
+
+  // No skeletons to draw yet: the Pose toggle says why and does nothing.
+  const pose = page.getByRole('button', { name: 'Pose', exact: true });
+  await expect(pose).toHaveAttribute('aria-disabled', 'true');
+  await expect(pose).toHaveAttribute('title', 'Pose skeletons appear once the analysis is ready');
+  // Still focusable (so its tooltip can be reached); pressing it changes nothing.
+  await pose.focus();
+  await page.keyboard.press('Enter');
+  await expect(pose).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('img', { name: 'Pose skeletons' })).toHaveCount(0);
+
+  // The Players tab has nobody yet: its empty state and no Detections timeline bar.
+  await page.getByRole('tab', { name: 'Players' }).click();
+  const playersTab = page.getByRole('tabpanel', { name: 'Players' });
+  await expect(
+    playersTab.getByRole('heading', { name: 'No players detected at current timestamp' }),
+  ).toBeVisible();
+  await expect(playersTab.getByText('No players have been found in this video yet.')).toBeVisible();
+  await expect(playersTab.getByRole('toolbar', { name: 'Detections timeline' })).toHaveCount(0);
 });

@@ -9,6 +9,36 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A fresh database per run. Kept in process.env so the test workers, which inherit it,
 // agree with the main process on which directory this run owns (see global-setup.ts).
 process.env.FILMROOM_E2E_DATA_DIR ??= path.join(repoRoot, 'e2e/.artifacts', `data-${Date.now()}`);
+const dataDir = process.env.FILMROOM_E2E_DATA_DIR;
+
+// The measuring server (see analysis-measured.spec.ts) is found by the specs through this.
+process.env.FILMROOM_E2E_MEASURED_URL ??= `http://127.0.0.1:${Number(process.env.E2E_MEASURED_PORT ?? port + 1)}`;
+const measuredURL = process.env.FILMROOM_E2E_MEASURED_URL;
+
+/** The production server, serving the web app built by `npm run test:e2e`. */
+function server(url: string, env: Record<string, string>) {
+  return {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `${url}/api/user`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    // Let the server stop its embedded PostgreSQL instead of leaving it running.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+    env: {
+      ...(process.env as Record<string, string>),
+      HOST: '127.0.0.1',
+      PORT: new URL(url).port,
+      LOG_LEVEL: 'warn',
+      // Every test signs up and in; the production limits would stop the suite, not an attacker.
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_USERNAME: '100000',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: '.',
@@ -17,7 +47,7 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: true,
   forbidOnly: true,
-  // The machine has two cores; one runs the server and its PostgreSQL.
+  // The machine has two cores; the servers and their PostgreSQL share them with the browsers.
   workers: 2,
   retries: 0,
   timeout: 30_000,
@@ -43,29 +73,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The production server, serving the web app built by `npm run test:e2e`.
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: repoRoot,
-    url: `${baseURL}/api/user`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Let the server stop its embedded PostgreSQL instead of leaving it running.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: {
-      ...(process.env as Record<string, string>),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: process.env.FILMROOM_E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Every test signs up and in; the production limits would stop the suite, not an attacker.
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      AUTH_RATE_LIMIT_PER_USERNAME: '100000',
-      // The video tests are about upload, preparation and playback; the vision scan (minutes of
-      // CPU per clip) joins when the analysis screens get their browser tests.
+  webServer: [
+    server(baseURL, {
+      DATA_DIR: dataDir,
+      // The video tests are about upload, preparation and playback; the vision scan (a minute
+      // of CPU per clip) runs only on the measuring server below.
       WORK_QUEUES: 'media.prepare',
-    },
-  },
+    }),
+    // Every queue on, for the one spec that follows a clip from upload to its measured analysis.
+    // Its own database beside the first one (global-setup.ts keeps both for this run).
+    server(measuredURL, {
+      DATA_DIR: `${dataDir}-measured`,
+      WORK_QUEUES: 'media.prepare,vision.scan,analysis.generate',
+    }),
+  ],
 });

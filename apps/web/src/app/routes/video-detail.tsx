@@ -140,6 +140,7 @@ function VideoDetailPage({ id }: { id: string }) {
             video={detail}
             coachingPoints={coachingPoints}
             onTimeUpdate={setCurrentTime}
+            posesAvailable={detail.analysis !== null}
             ref={playerRef}
           />
           {isEditing ? null : (
@@ -170,6 +171,8 @@ function VideoDetailPage({ id }: { id: string }) {
               state={detail.analysisState ?? null}
               editable={editable}
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
+              currentTime={currentTime}
+              duration={detail.duration}
             />
           </TabsContent>
           <TabsContent value="players">
@@ -178,6 +181,7 @@ function VideoDetailPage({ id }: { id: string }) {
               detections={detail.analysis?.playerDetections ?? []}
               currentTime={currentTime}
               editable={editable}
+              onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
             />
           </TabsContent>
         </Tabs>

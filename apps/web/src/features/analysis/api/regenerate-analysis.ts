@@ -2,7 +2,7 @@ import type { Analysis, RegenerateBody, VideoDetail } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
-import { videoQueryKey } from '@/features/videos/api/get-video';
+import { videoQueryKey } from '@/lib/query-keys';
 
 export async function regenerateAnalysis(id: string, body: RegenerateBody): Promise<Analysis> {
   const res = await apiRequest('POST', `/api/videos/${id}/regenerate`, body);

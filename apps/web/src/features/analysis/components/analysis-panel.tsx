@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/layout/empty-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPointTimestamp } from '@/lib/format-time';
 import { AnalysisMarkdown } from './analysis-markdown';
+import { MetricChart } from './metric-chart';
 import { RegenerateAnalysisDialog } from './regenerate-analysis-dialog';
 
 type AnalysisPanelProps = {
@@ -12,15 +13,27 @@ type AnalysisPanelProps = {
   state: AnalysisState | null;
   /** Edit access: the Regenerate Analysis dialog is offered (spec §6). */
   editable: boolean;
-  /** Seeks the player to a coaching point's time. */
+  /** Seeks the player to a coaching point's time (or a moment picked on the chart). */
   onSeek: (seconds: number) => void;
+  /** Playback time, for the chart's playhead. */
+  currentTime: number;
+  /** The clip's length in seconds, so the chart's time axis spans the video. */
+  duration: number | null;
 };
 
 /**
  * Spec §2 Analysis tab: the Technical Analysis card (markdown in a 600 px scroll area),
  * Overall Feedback when there is some, and the Coaching Points when there is at least one.
  */
-export function AnalysisPanel({ videoId, analysis, state, editable, onSeek }: AnalysisPanelProps) {
+export function AnalysisPanel({
+  videoId,
+  analysis,
+  state,
+  editable,
+  onSeek,
+  currentTime,
+  duration,
+}: AnalysisPanelProps) {
   const regenerate = editable ? <RegenerateAnalysisDialog videoId={videoId} /> : null;
   if (!analysis) {
     return (
@@ -35,6 +48,9 @@ export function AnalysisPanel({ videoId, analysis, state, editable, onSeek }: An
     );
   }
   const points = analysis.coachingPoints ?? [];
+  // Two samples make a line; fewer is no chart.
+  const metric =
+    analysis.keyMetric && analysis.keyMetric.samples.length >= 2 ? analysis.keyMetric : null;
   return (
     <div className="grid gap-5">
       <Card className="gap-4">
@@ -63,6 +79,17 @@ export function AnalysisPanel({ videoId, analysis, state, editable, onSeek }: An
               className="pointer-events-none sticky bottom-0 -mt-6 h-6 bg-linear-to-t from-card to-transparent"
             />
           </div>
+          {metric ? (
+            <div className="mt-4 border-t pt-4">
+              <MetricChart
+                series={metric}
+                duration={duration}
+                currentTime={currentTime}
+                coachingPoints={points}
+                onSeek={onSeek}
+              />
+            </div>
+          ) : null}
         </CardContent>
       </Card>
       {analysis.overallFeedback ? (

@@ -2,6 +2,7 @@ import type { PlayerDetection, VideoDetail } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
+import { videoQueryKey } from '@/lib/query-keys';
 
 export async function detectPlayers(videoId: string): Promise<PlayerDetection[]> {
   const res = await apiRequest('POST', `/api/videos/${videoId}/detect-players`);
@@ -17,8 +18,7 @@ export function useDetectPlayers(videoId: string) {
   return useMutation({
     mutationFn: () => detectPlayers(videoId),
     onSuccess: (playerDetections) => {
-      // The detail's address is its query key (spec §7: the first key is the address).
-      queryClient.setQueryData<VideoDetail>([`/api/videos/${videoId}`], (video) =>
+      queryClient.setQueryData<VideoDetail>(videoQueryKey(videoId), (video) =>
         video?.analysis ? { ...video, analysis: { ...video.analysis, playerDetections } } : video,
       );
       toastSuccess('Player detection completed successfully');

@@ -1,13 +1,16 @@
 import type { PlayerDetection } from '@filmroom/contract';
 import { ScanFaceIcon, UserRoundIcon } from 'lucide-react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { formatPointTimestamp } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 import { useDetectPlayers } from '../api/detect-players';
 import { usePlayer } from '../api/get-player';
 import { confidenceTone } from '../lib/confidence-tone';
 import { detectionsNear } from '../lib/detections-near';
+import { DetectionsTimelineBar } from './detections-timeline-bar';
 
 type PlayersPanelProps = {
   videoId: string;
@@ -15,6 +18,8 @@ type PlayersPanelProps = {
   currentTime: number;
   /** Detect Players is for the owner and editors only (spec §6). */
   editable: boolean;
+  /** Seeks the player to a detection time picked on the timeline bar. */
+  onSeek: (seconds: number) => void;
 };
 
 const TONE_CLASS = {
@@ -23,9 +28,19 @@ const TONE_CLASS = {
   low: 'bg-destructive/10 text-destructive',
 };
 
-/** Spec §2 Players tab: Detect Players, and the players detected near the playback time. */
-export function PlayersPanel({ videoId, detections, currentTime, editable }: PlayersPanelProps) {
+/**
+ * Spec §2 Players tab: Detect Players, the Detections timeline bar, and the players detected
+ * near the playback time.
+ */
+export function PlayersPanel({
+  videoId,
+  detections,
+  currentTime,
+  editable,
+  onSeek,
+}: PlayersPanelProps) {
   const detect = useDetectPlayers(videoId);
+  const [selected, setSelected] = useState<number | null>(null);
   const near = detectionsNear(detections, currentTime);
   return (
     <div className="grid gap-3">
@@ -37,16 +52,31 @@ export function PlayersPanel({ videoId, detections, currentTime, editable }: Pla
             disabled={detect.isPending}
             onClick={() => detect.mutate()}
           >
-            <ScanFaceIcon aria-hidden />
+            {detect.isPending ? <Spinner /> : <ScanFaceIcon aria-hidden />}
             {detect.isPending ? 'Processing...' : 'Detect Players'}
           </Button>
         </div>
       ) : null}
+      <DetectionsTimelineBar
+        detections={detections}
+        currentTime={currentTime}
+        selected={selected}
+        onSelect={(timestamp) => {
+          // Selecting a moment also seeks there: the list below then shows who is in it.
+          setSelected(timestamp);
+          onSeek(timestamp);
+        }}
+        busy={detect.isPending}
+      />
       {near.length === 0 ? (
         <EmptyState
           icon={ScanFaceIcon}
           title="No players detected at current timestamp"
-          description="Players found in the video show here as playback reaches them."
+          description={
+            detections.length === 0
+              ? 'No players have been found in this video yet.'
+              : 'Players found in the video show here as playback reaches them. Pick a moment on the timeline to jump to it.'
+          }
           className="py-10 sm:py-12"
         />
       ) : (

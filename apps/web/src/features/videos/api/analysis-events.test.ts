@@ -1,7 +1,7 @@
 import type { AnalysisState, VideoDetail } from '@filmroom/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { videoQueryKey } from './get-video';
+import { videoQueryKey } from '@/lib/query-keys';
 import { applyAnalysisEventToCache } from './video-events';
 
 const id = '6f0c1a52-0000-4000-8000-000000000002';

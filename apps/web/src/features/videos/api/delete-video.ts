@@ -1,8 +1,7 @@
 import type { MessageResponse } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
-import { VIDEOS_QUERY_KEY } from './get-videos';
-import { videoQueryKey } from './get-video';
+import { VIDEOS_QUERY_KEY, videoQueryKey } from '@/lib/query-keys';
 
 /**
  * Spec §8: a failed delete reads the JSON message, else the status text, else 'Failed to

@@ -1,10 +1,7 @@
 import type { VideoDetail } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/query-client';
-
-export function videoQueryKey(id: string) {
-  return [`/api/videos/${id}`] as const;
-}
+import { videoQueryKey } from '@/lib/query-keys';
 
 /** 404 (and 400 for an address that is no video id): the page says "Video not found". */
 export function isVideoNotFound(error: Error): boolean {

@@ -1,8 +1,6 @@
 import type { Video } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
-/** The address is the cache key (spec §7); mutations and live events update this entry. */
-export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
+import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 
 export function getVideosQueryOptions() {
   // The shared query function fetches the key's address (lib/query-client).

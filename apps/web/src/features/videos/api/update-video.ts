@@ -2,8 +2,7 @@ import type { UpdateVideoBody, Video, VideoDetail } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
-import { VIDEOS_QUERY_KEY } from './get-videos';
-import { videoQueryKey } from './get-video';
+import { VIDEOS_QUERY_KEY, videoQueryKey } from '@/lib/query-keys';
 
 export async function updateVideo(id: string, body: UpdateVideoBody): Promise<Video> {
   const res = await apiRequest('PATCH', `/api/videos/${id}`, body);

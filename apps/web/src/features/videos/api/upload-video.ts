@@ -5,7 +5,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiErrorFrom } from '@/lib/query-client';
 import { nextSpeed } from '../lib/upload-progress';
 import type { UploadProgress, UploadSample } from '../lib/upload-progress';
-import { VIDEOS_QUERY_KEY } from './get-videos';
+import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 
 export type UploadVideoInput = { title: string; description: string; file: File };
 

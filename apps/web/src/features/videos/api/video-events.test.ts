@@ -2,7 +2,7 @@ import type { Video, VideoEvent } from '@filmroom/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyVideoEventToCache } from './video-events';
-import { VIDEOS_QUERY_KEY } from './get-videos';
+import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 import { testVideo } from '../lib/test-video';
 
 const video = testVideo;

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from '../lib/video-events';
-import { videoQueryKey } from './get-video';
-import { VIDEOS_QUERY_KEY } from './get-videos';
+import { VIDEOS_QUERY_KEY, videoQueryKey } from '@/lib/query-keys';
 
 export const VIDEO_EVENTS_URL = '/api/events';
 

@@ -5,22 +5,35 @@ import { VideoViewer } from './viewer/video-viewer';
 import type { VideoViewerHandle } from './viewer/video-viewer';
 
 type VideoPlayerProps = {
-  video: Pick<Video, 'title' | 'status' | 'progress' | 'failureReason' | 'posterUrl' | 'url'>;
+  video: Pick<
+    Video,
+    'id' | 'title' | 'status' | 'progress' | 'failureReason' | 'posterUrl' | 'url'
+  >;
   coachingPoints: readonly CoachingPoint[];
   onTimeUpdate: (seconds: number) => void;
+  /** The analysis scan has run, so there are measured poses to draw. */
+  posesAvailable: boolean;
   ref?: Ref<VideoViewerHandle>;
 };
 
 /** The viewer once the video is prepared; until then its preparation, live. */
-export function VideoPlayer({ video, coachingPoints, onTimeUpdate, ref }: VideoPlayerProps) {
+export function VideoPlayer({
+  video,
+  coachingPoints,
+  onTimeUpdate,
+  posesAvailable,
+  ref,
+}: VideoPlayerProps) {
   if (video.status !== 'ready' || !video.url) return <VideoPreparationFrame video={video} />;
   return (
     <VideoViewer
+      videoId={video.id}
       url={video.url}
       posterUrl={video.posterUrl}
       title={video.title}
       coachingPoints={coachingPoints}
       onTimeUpdate={onTimeUpdate}
+      posesAvailable={posesAvailable}
       ref={ref}
     />
   );

@@ -3,6 +3,7 @@ import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { KeyboardEvent, Ref } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
 import { cn } from '@/lib/utils';
+import { useVideoPoses } from '../../api/get-video-poses';
 import { containedRect, zoomRect } from '../../lib/content-box';
 import { playbackActionFor, seekTarget } from '../../lib/playback-shortcuts';
 import { DEFAULT_PLAYBACK_SPEED } from '../../lib/playback-speed';
@@ -11,6 +12,8 @@ import { activeCoachingPoint } from '../../lib/timeline';
 import { resolveVideoUrl } from '../../lib/video-url';
 import { canPan } from '../../lib/zoom';
 import { CoachingPointCard } from './coaching-point-card';
+import { PoseOverlay } from './pose-overlay';
+import { PoseStatus } from './pose-status';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TimelineOverlay } from './timeline-overlay';
 import { useVideoLoading } from './use-video-loading';
@@ -20,12 +23,15 @@ import { ViewerToolbar } from './viewer-toolbar';
 import { VisualGuides } from './visual-guides';
 
 type VideoViewerProps = {
+  videoId: string;
   url: string;
   posterUrl: string | null;
   title: string;
   coachingPoints?: readonly CoachingPoint[];
   /** Playback time, for what the page shows beside the player (detections near now). */
   onTimeUpdate?: (seconds: number) => void;
+  /** The measured poses exist (the analysis scan has run): the Pose toggle is offered. */
+  posesAvailable?: boolean;
   /** Lets the page seek the player (a coaching point in the Analysis tab). */
   ref?: Ref<VideoViewerHandle>;
 };
@@ -48,11 +54,13 @@ function isOwnControl(target: EventTarget): boolean {
 
 /** Spec §2 Video viewer: the 16:9 frame with the native player, toolbar and overlays. */
 export function VideoViewer({
+  videoId,
   url,
   posterUrl,
   title,
   coachingPoints = NO_POINTS,
   onTimeUpdate,
+  posesAvailable = false,
   ref,
 }: VideoViewerProps) {
   const source = resolveVideoUrl(url);
@@ -68,6 +76,9 @@ export function VideoViewer({
   const [picture, setPicture] = useState({ width: 0, height: 0 });
   const [paused, setPaused] = useState(true);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [posesShown, setPosesShown] = useState(false);
+  const poseOn = posesShown && posesAvailable;
+  const poses = useVideoPoses(videoId, { enabled: poseOn });
 
   const zoomed = zoomPan.zoom > 1;
   const activePoint = activeCoachingPoint(coachingPoints, currentTime);
@@ -178,6 +189,10 @@ export function VideoViewer({
           />
         </div>
 
+        {loading.loaded && poseOn && poses.data ? (
+          <PoseOverlay poses={poses.data} videoRef={videoRef} picture={pictureRect} frame={frame} />
+        ) : null}
+        {poseOn ? <PoseStatus poses={poses} /> : null}
         {loading.loaded && tipsShown && activePoint?.visualGuides ? (
           <VisualGuides guides={activePoint.visualGuides} picture={pictureRect} frame={frame} />
         ) : null}
@@ -205,6 +220,12 @@ export function VideoViewer({
           onZoomOut={zoomPan.zoomOut}
           playback={zoomed ? { paused, onToggle: togglePlay } : null}
           onShowShortcuts={() => setShortcutsOpen(true)}
+          pose={{
+            shown: poseOn,
+            available: posesAvailable,
+            loading: poseOn && poses.isFetching,
+            onToggle: () => setPosesShown((shown) => !shown),
+          }}
         />
       </div>
 

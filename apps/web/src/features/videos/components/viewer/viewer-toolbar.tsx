@@ -3,11 +3,13 @@ import {
   LightbulbIcon,
   LightbulbOffIcon,
   PauseIcon,
+  PersonStandingIcon,
   PlayIcon,
   ZoomInIcon,
   ZoomOutIcon,
 } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { PLAYBACK_SPEEDS, speedLabel, toPlaybackSpeed } from '../../lib/playback-speed';
 import type { PlaybackSpeed } from '../../lib/playback-speed';
@@ -18,7 +20,7 @@ function ToolButton({ className, ...props }: ComponentProps<'button'>) {
     <button
       type="button"
       className={cn(
-        'inline-flex h-8 min-w-8 items-center justify-center gap-1.5 rounded-md px-2 text-xs font-semibold text-white transition-colors outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-signal disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-4 [&_svg]:shrink-0',
+        'inline-flex h-8 min-w-8 items-center justify-center gap-1.5 rounded-md px-2 text-xs font-semibold text-white transition-colors outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-signal disabled:pointer-events-none disabled:opacity-40 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent [&_svg]:size-4 [&_svg]:shrink-0',
         className,
       )}
       {...props}
@@ -37,6 +39,13 @@ type ViewerToolbarProps = {
   /** While zoomed the native controls step aside, so play/pause is offered here. */
   playback: { paused: boolean; onToggle: () => void } | null;
   onShowShortcuts: () => void;
+  pose: {
+    shown: boolean;
+    /** The skeletons come from the analysis scan: nothing to draw before it exists. */
+    available: boolean;
+    loading: boolean;
+    onToggle: () => void;
+  };
 };
 
 /** Spec §2: the top-left toolbar: tips, speed, zoom out / readout / zoom in. */
@@ -50,6 +59,7 @@ export function ViewerToolbar({
   onZoomOut,
   playback,
   onShowShortcuts,
+  pose,
 }: ViewerToolbarProps) {
   return (
     <div
@@ -67,6 +77,21 @@ export function ViewerToolbar({
         {tipsShown ? <LightbulbOffIcon aria-hidden /> : <LightbulbIcon aria-hidden />}
         {/* Icon only on a phone, where the frame is small; the words stay for screen readers. */}
         <span className="max-sm:sr-only">{tipsShown ? 'Hide Tips' : 'Show Tips'}</span>
+      </ToolButton>
+      <ToolButton
+        onClick={pose.available ? pose.onToggle : undefined}
+        aria-pressed={pose.available && pose.shown}
+        className="aria-pressed:bg-signal aria-pressed:text-signal-foreground aria-pressed:hover:bg-signal/85"
+        // Not `disabled`: a disabled button takes no hover, so its tooltip could not say why.
+        aria-disabled={!pose.available || undefined}
+        title={
+          pose.available
+            ? 'Draw the measured skeletons over the video'
+            : 'Pose skeletons appear once the analysis is ready'
+        }
+      >
+        {pose.loading ? <Spinner /> : <PersonStandingIcon aria-hidden />}
+        <span className="max-sm:sr-only">Pose</span>
       </ToolButton>
       <select
         aria-label="Playback speed"
