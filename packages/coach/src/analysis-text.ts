@@ -2,7 +2,7 @@ import type { AthleteMetrics, JumpMeasure } from './athlete-metrics';
 import type { CoachInstructions } from './instructions';
 import { highestJump } from './jumps';
 import { isShallowSquat, THRESHOLDS } from './thresholds';
-import { bodyLengths } from './units';
+import { bodyLengths, clock } from './units';
 
 const degrees = (value: number | undefined) =>
   value === undefined ? 'not seen' : `${Math.round(value)}°`;
@@ -11,9 +11,6 @@ const seconds = (value: number) => `${value.toFixed(1)} s`;
 const airTime = (jump: JumpMeasure) =>
   `${jump.airTimeFrom === 'hips' ? 'about ' : ''}${jump.airTime.toFixed(2)} s`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-const clock = (value: number) =>
-  `${Math.floor(value / 60)}:${String(Math.floor(value % 60)).padStart(2, '0')}`;
 
 /** One line saying how the coach's instructions shaped this write-up, if they did. */
 function instructionsLine(instructions: CoachInstructions | undefined): string[] {
@@ -61,10 +58,10 @@ export function technicalAnalysis(
       '| Measure | Value | Target |',
       '|---|---|---|',
       `| Repetitions | ${reps.length} | |`,
-      `| Deepest knee angle | ${degrees(metrics.deepestKneeAngle)} | about 90° or less |`,
+      `| Deepest knee angle | ${degrees(metrics.deepestKneeAngle)} | about ${THRESHOLDS.parallelKneeAngle}° or less |`,
       `| Largest trunk lean | ${degrees(metrics.maxTrunkLean)} | under ${THRESHOLDS.trunkLean}° |`,
       `| Left/right knee difference | ${degrees(metrics.kneeAsymmetry)} | under ${THRESHOLDS.kneeDifference}° |`,
-      `| Stance width | ${metrics.medianStanceRatio === undefined ? 'not seen' : `${metrics.medianStanceRatio.toFixed(1)} × shoulder width`} | 1.0-1.5 × |`,
+      `| Stance width | ${metrics.medianStanceRatio === undefined ? 'not seen' : `${metrics.medianStanceRatio.toFixed(1)} × shoulder width`} | ${THRESHOLDS.stanceRatio.min.toFixed(1)}-${THRESHOLDS.stanceRatio.max.toFixed(1)} × |`,
       `| Tempo variation | ${metrics.tempoVariation === undefined ? 'n/a' : `${Math.round(metrics.tempoVariation * 100)} %`} | under ${THRESHOLDS.tempoVariation * 100} % |`,
       `| Hip travel | ${metrics.movementSpeed.toFixed(2)} body lengths/s | |`,
       ...movementRows(metrics),
@@ -92,15 +89,21 @@ function movementRows(metrics: AthleteMetrics): string[] {
   const { jumps, longestStill: still, peakSpeed } = metrics;
   const highest = highestJump(jumps);
   const longestAir = [...jumps].sort((a, b) => b.airTime - a.airTime)[0];
+  // Rows about jumps and overhead reaches only when the clip has some: a squat set's table
+  // should not read "Jumps 0".
   return [
-    `| Jumps | ${jumps.length} | |`,
     ...(highest && longestAir
       ? [
+          `| Jumps | ${jumps.length} | |`,
           `| Highest hip rise | ${bodyLengths(highest.hipRise)} | |`,
           `| Longest air time | ${airTime(longestAir)} | |`,
         ]
       : []),
-    `| Arm extension (straightest elbow) | ${degrees(metrics.largestElbowAngle)} | over ${THRESHOLDS.fullArmExtension}° overhead |`,
+    ...(metrics.reaches.length
+      ? [
+          `| Arm extension (straightest elbow) | ${degrees(metrics.largestElbowAngle)} | over ${THRESHOLDS.fullArmExtension}° overhead |`,
+        ]
+      : []),
     `| Longest still period | ${still ? `${seconds(still.seconds)}, hip sway ${(still.sway * 100).toFixed(1)} % of body length` : 'none of 1 s or more'} | sway under ${Math.round(THRESHOLDS.holdSway * 100)} % |`,
     `| Peak speed | ${peakSpeed ? `${peakSpeed.speed.toFixed(2)} body lengths/s at ${seconds(peakSpeed.t)}` : 'n/a'} | |`,
   ];

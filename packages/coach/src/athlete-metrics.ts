@@ -108,7 +108,7 @@ export function measureAthlete(
     trackId,
     seenSeconds,
     repetitions: reps,
-    deepestKneeAngle: kneeAngles.length ? Math.min(...kneeAngles) : undefined,
+    deepestKneeAngle: deepestKneeAngle(reps, kneeAngles),
     maxTrunkLean: moments.length ? Math.max(...moments.map((m) => m.trunkLean)) : undefined,
     medianStanceRatio: stances.length ? median(stances) : undefined,
     kneeAsymmetry: differences.length ? median(differences) : undefined,
@@ -120,4 +120,16 @@ export function measureAthlete(
     longestStill,
     peakSpeed: peak && { t: peak.t, speed: peak.speed },
   };
+}
+
+/**
+ * The deepest knee bend: the deepest rep's bottom when there are reps (what the rep-by-rep list
+ * shows), otherwise a low percentile, so one frame's misplaced knee cannot set the record.
+ */
+function deepestKneeAngle(reps: RepetitionMeasure[], kneeAngles: number[]): number | undefined {
+  const bottoms = defined(reps.map((rep) => rep.kneeAngleAtBottom));
+  if (bottoms.length) return Math.min(...bottoms);
+  if (!kneeAngles.length) return undefined;
+  const sorted = [...kneeAngles].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) * 0.05)];
 }

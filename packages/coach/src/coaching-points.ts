@@ -31,7 +31,7 @@ export function coachingPointsFor(
       title: `Rep ${rep.index}: sit deeper`,
       description:
         `Knee angle at the bottom was ${round(rep.kneeAngleAtBottom!)}°. ` +
-        `Sink until the thighs are about parallel (around 90°) while keeping the heels down.`,
+        `Sink until the thighs are about parallel (around ${THRESHOLDS.parallelKneeAngle}°) while keeping the heels down.`,
       type: 'technique',
       visualGuides: [
         ...legGuides(moment, frame, '#facc15'),

@@ -4,11 +4,10 @@ import { kneeAngleOf, type BodyMoment } from './body-series';
 import { median } from './geometry';
 import { speedSeries } from './movement';
 import { bodyLengthOf, hipRise, standingReference } from './standing';
+import { THRESHOLDS } from './thresholds';
 
 // A chart under the analysis shows no more than this; longer clips are thinned.
 const MAX_SAMPLES = 300;
-// Thighs parallel, the depth a squat aims at.
-const TARGET_KNEE_ANGLE = 90;
 
 // "+ 0" turns -0 (standing a hair above the median) into 0.
 const round = (value: number, decimals: number) =>
@@ -24,7 +23,7 @@ export function keyMetricFor(metrics: AthleteMetrics, moments: BodyMoment[]): Me
       const angle = kneeAngleOf(m);
       return angle === undefined ? [] : [[m.t, round(angle, 1)]];
     });
-    return series('Knee angle', '°', TARGET_KNEE_ANGLE, samples);
+    return series('Knee angle', '°', THRESHOLDS.parallelKneeAngle, samples);
   }
   const ref = standingReference(moments);
   if (metrics.jumps.length && ref) {
@@ -52,12 +51,12 @@ function series(
 }
 
 /**
- * At most MAX_SAMPLES samples: from each run of consecutive samples, the one furthest from
- * the clip's median, so the bottoms of squats and the tops of jumps stay on the chart.
+ * At most `max` samples: from each run of consecutive samples, the one furthest from the
+ * clip's median, so the bottoms of squats and the tops of jumps stay on the chart.
  */
-function thin(samples: [number, number][]): [number, number][] {
-  if (samples.length <= MAX_SAMPLES) return samples;
-  const size = Math.ceil(samples.length / MAX_SAMPLES);
+export function thin(samples: [number, number][], max = MAX_SAMPLES): [number, number][] {
+  if (samples.length <= max) return samples;
+  const size = Math.ceil(samples.length / max);
   const middle = median(samples.map(([, value]) => value));
   const kept: [number, number][] = [];
   for (let i = 0; i < samples.length; i += size) {

@@ -11,7 +11,7 @@ import { armGuides, arrowWithin, highlight, type Frame } from './visual-guides';
 const ARROW_SECONDS = 0.5;
 // Arms overhead this long (s) are a deliberate reach or hold; shorter, outside a jump, they
 // may be a throw or a shot, whose bent elbow is right.
-const HELD_REACH_SECONDS = 1;
+export const HELD_REACH_SECONDS = 1;
 
 /** Points about the arms overhead, a wobbling hold and the fastest movement, when notable. */
 export function movementPoints(

@@ -1,73 +1,25 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysePoses } from './index';
 import { Narrator } from './narrator';
 import { jumpSet, squatSet } from './synthetic-athlete';
+import {
+  startChatCompletionsTestServer,
+  type ChatCompletionsTestServer,
+} from './testing/chat-completions-test-server';
 
-/**
- * A small local server speaking the OpenAI chat-completions protocol (plain and streamed), so
- * the real `openai` client is exercised without a hosted model.
- */
-type Received = {
-  authorization?: string;
-  body: { model: string; stream?: boolean; messages: { role: string; content: string }[] };
-};
-let reply: { status: number; content: string } = { status: 200, content: '' };
-const received: Received[] = [];
-let server: http.Server;
+let server: ChatCompletionsTestServer;
 let baseUrl: string;
+let reply: { status: number; content: string } = { status: 200, content: '' };
 
 beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      const body = JSON.parse(raw) as Received['body'];
-      received.push({ authorization: request.headers.authorization, body });
-      if (request.url !== '/v1/chat/completions') {
-        response.writeHead(404).end();
-        return;
-      }
-      if (reply.status !== 200) {
-        response.writeHead(reply.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { message: 'model overloaded' } }));
-        return;
-      }
-      const base = { id: 'chatcmpl-1', created: 1, model: body.model };
-      if (!body.stream) {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            ...base,
-            object: 'chat.completion',
-            choices: [
-              {
-                index: 0,
-                finish_reason: 'stop',
-                message: { role: 'assistant', content: reply.content },
-              },
-            ],
-          }),
-        );
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const piece of reply.content.match(/[\s\S]{1,12}/g) ?? []) {
-        const chunk = {
-          ...base,
-          object: 'chat.completion.chunk',
-          choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
-        };
-        response.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      }
-      response.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await startChatCompletionsTestServer(() =>
+    reply.status === 200
+      ? { content: reply.content }
+      : { status: reply.status, message: 'model overloaded' },
+  );
+  baseUrl = server.baseUrl;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
 const analysis = analysePoses(squatSet([{ bottomKneeAngle: 85 }, { bottomKneeAngle: 118 }]));
 const shallowAngle = Math.round(analysis.athletes[0]!.repetitions[1]!.kneeAngleAtBottom!);
@@ -87,7 +39,7 @@ describe('Narrator', () => {
         overallFeedback: 'Good work; fix depth on rep 2.',
         source: 'model',
       });
-      const request = received.at(-1)!;
+      const request = server.received.at(-1)!;
       expect(request.authorization).toBe('Bearer test-key');
       expect(request.body.model).toBe('coach-small');
       expect(Boolean(request.body.stream)).toBe(stream);

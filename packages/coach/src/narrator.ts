@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { inventedNumbers, numbersIn } from './grounding';
 import type { CoachAnalysis } from './index';
 
 export type LanguageModelSettings = {
@@ -81,8 +82,7 @@ export class Narrator {
     const [text, feedback] = answer.split(/\n-{3,}\n/);
     if (!text?.trim()) return measured;
     const allowed = numbersIn(`${measurements}\n${draft}\n${instructions}`);
-    const invented = [...numbersIn(answer)].filter((n) => !allowed.has(n) && !isSmallCount(n));
-    if (invented.length > 0) return measured;
+    if (inventedNumbers(answer, allowed).length > 0) return measured;
     return {
       textAnalysis: text.trim(),
       overallFeedback: feedback?.trim() || analysis.overallFeedback,
@@ -114,11 +114,3 @@ export class Narrator {
     return text;
   }
 }
-
-/** Every number written in a text, normalised ("90.0" and "90" are the same number). */
-function numbersIn(text: string): Set<string> {
-  return new Set([...text.matchAll(/\d+(?:\.\d+)?/g)].map((match) => String(Number(match[0]))));
-}
-
-// Counting words a coach uses freely ("2 things", "rep 1") are not measurements.
-const isSmallCount = (number: string) => Number.isInteger(Number(number)) && Number(number) <= 3;

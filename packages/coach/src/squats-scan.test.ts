@@ -1,19 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { analysePoses } from './index';
-import type { PoseScan } from './pose';
+import { squatsScan } from './testing/squats-scan';
 
-/**
- * The vision scan of the shared squats clip (fixtures/video/squats_single_person.mp4) at 5
- * frames a second, stored as the server stores scans (gzipped JSON, face embeddings dropped).
- * Made with `scanVideo(clip, { fps: 5 })` from packages/vision.
- */
-const scan = JSON.parse(
-  gunzipSync(
-    readFileSync(new URL('../test/fixtures/squats_single_person.scan.json.gz', import.meta.url)),
-  ).toString(),
-) as PoseScan;
+const scan = squatsScan();
 
 describe('the real squats clip', () => {
   const analysis = analysePoses(scan);
@@ -23,7 +12,16 @@ describe('the real squats clip', () => {
     expect(athlete.repetitions.map((rep) => rep.cutOff)).toEqual([false, false, true]);
     expect(athlete.jumps).toEqual([]);
     expect(analysis.textAnalysis).toContain('completed **3 repetitions**');
-    expect(analysis.textAnalysis).toContain('| Jumps | 0 | |');
+    expect(analysis.textAnalysis).not.toContain('| Jumps |');
+    expect(analysis.textAnalysis).not.toContain('Arm extension');
+  });
+
+  it("reports the deepest bend as the deepest rep's bottom, not a one-frame keypoint slip", () => {
+    const bottoms = athlete.repetitions.map((rep) => rep.kneeAngleAtBottom!);
+    expect(athlete.deepestKneeAngle).toBe(Math.min(...bottoms));
+    expect(analysis.textAnalysis).toContain(
+      `| Deepest knee angle | ${Math.round(Math.min(...bottoms))}° |`,
+    );
   });
 
   it('keeps its squat points and adds none about jumps, arms, holds or speed', () => {

@@ -3,7 +3,9 @@
  * beside the measured values, so they live in one place.
  */
 export const THRESHOLDS = {
-  /** Knee angle at the bottom above this is a shallow rep (90 is thighs about parallel). */
+  /** Thighs about parallel: the depth a squat aims at, and the key metric chart's target line. */
+  parallelKneeAngle: 90,
+  /** Knee angle at the bottom above this is a shallow rep. */
   shallowKneeAngle: 100,
   /**
    * Knees that never bend past this in a repetition make it a dip or a bend at the hips, not a
@@ -30,6 +32,8 @@ export const THRESHOLDS = {
    * visible wobble. Keypoint noise alone reads up to 3 % on a real clip standing still.
    */
   holdSway: 0.05,
+  /** Feet apart by this many shoulder widths (narrowest, widest) is the usual squat stance. */
+  stanceRatio: { min: 1, max: 1.5 },
   /** Hips travelling faster than this (body lengths/s, about a jog) make a movement worth a point. */
   notableSpeed: 1,
 };

@@ -4,3 +4,10 @@
  */
 export const bodyLengths = (share: number) =>
   `${share.toFixed(2)} body lengths (${Math.round(share * 100)} % of body length)`;
+
+/**
+ * A moment of the video as m:ss, rounded down so a link to it starts just before the moment.
+ * The web turns m:ss in the coach's text into links that seek the video.
+ */
+export const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;

@@ -1,0 +1,110 @@
+import type { ChatContext } from './context';
+import { ChatAbortedError } from './errors';
+import { greetingAnswer, helpAnswer, thanksAnswer, unknownAnswer } from './help';
+import { momentAnswer } from './moment';
+import { notesAnswer, whoAnswer } from './people';
+import { readQuestion } from './question';
+import { checkAnswer, whyAnswer } from './checks';
+import { drillsAnswer } from './drills';
+import { fixFirstAnswer, overviewAnswer } from './fix-first';
+import { compareAnswer, countAnswer, repetitionAnswer } from './reps-and-jumps';
+
+export type StreamOptions = {
+  /** Stops the stream: the next chunk is not produced and the iterable throws ChatAbortedError. */
+  signal?: AbortSignal;
+  /**
+   * Pause between words, in milliseconds, for a typing pace. With none (the default) each
+   * word still waits for the event loop, so a server flushes it and an abort lands at once.
+   */
+  wordDelayMs?: number;
+};
+
+/**
+ * The built-in coach's whole answer to a question about one clip, from its measurements only
+ * (no language model). Every number in it comes from the context.
+ */
+export function composeAnswer(context: ChatContext, question: string): string {
+  const asked = readQuestion(question, context.history);
+  switch (asked.intent) {
+    case 'greeting':
+      return greetingAnswer(context);
+    case 'thanks':
+      return thanksAnswer(context);
+    case 'help':
+      return helpAnswer(context);
+    case 'fix-first':
+      return fixFirstAnswer(context);
+    case 'moment':
+      return momentAnswer(context, asked);
+    case 'count':
+      return countAnswer(context, asked);
+    case 'compare':
+      return compareAnswer(context, asked);
+    case 'check':
+      return checkAnswer(context, asked);
+    case 'why':
+      return (
+        whyAnswer(context, asked) ??
+        (asked.time === undefined ? fixFirstAnswer(context) : momentAnswer(context, asked))
+      );
+    case 'repetition':
+      return repetitionAnswer(context, asked);
+    case 'who':
+      return whoAnswer(context, asked);
+    case 'drills':
+      return drillsAnswer(context, asked);
+    case 'notes':
+      return notesAnswer(context);
+    case 'overview':
+      return overviewAnswer(context);
+    case 'unknown':
+      return unknownAnswer(context);
+  }
+}
+
+/** The built-in coach's answer, streamed word by word. */
+export async function* answerQuestion(
+  context: ChatContext,
+  question: string,
+  options: StreamOptions = {},
+): AsyncGenerator<string, void, undefined> {
+  if (options.signal?.aborted) throw new ChatAbortedError();
+  yield* streamWords(composeAnswer(context, question), options);
+}
+
+/**
+ * A text as chunks of one word each with the whitespace after it, so the chunks joined are
+ * the text exactly (markdown line breaks included).
+ */
+export async function* streamWords(
+  text: string,
+  { signal, wordDelayMs = 0 }: StreamOptions = {},
+): AsyncGenerator<string, void, undefined> {
+  const words = text.match(/\S+\s*/g) ?? [];
+  const leading = /^\s*/.exec(text)![0];
+  if (!words.length) {
+    if (text) yield text;
+    return;
+  }
+  words[0] = leading + words[0]!;
+  for (const [index, word] of words.entries()) {
+    if (index > 0) await pause(wordDelayMs, signal);
+    if (signal?.aborted) throw new ChatAbortedError();
+    yield word;
+  }
+}
+
+/** Waits `ms` (or one turn of the event loop), returning early when the signal fires. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (ms <= 0) return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
