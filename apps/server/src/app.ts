@@ -7,6 +7,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { analysisRoutes } from './modules/analysis/routes';
+import { annotationRoutes } from './modules/annotations/routes';
+import { transcribeRoutes } from './modules/annotations/transcribe-routes';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
 import { coachRoutes } from './modules/coach/routes';
@@ -64,6 +66,8 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(shareRoutes);
         await api.register(analysisRoutes);
         await api.register(playerRoutes);
+        await api.register(annotationRoutes);
+        await api.register(transcribeRoutes);
         await api.register(videoEventRoutes);
         await api.register(coachRoutes);
         await api.register(profileRoutes);

@@ -62,9 +62,39 @@ describe('loadConfig', () => {
     });
   });
 
+  it('transcribes offline unless STT_BASE_URL names a speech-to-text service', () => {
+    const offline = loadConfig({});
+    expect(offline.speechToText).toBeUndefined();
+    expect(offline.maxAudioBytes).toBe(25 * 1024 * 1024);
+
+    const service = loadConfig({
+      STT_BASE_URL: 'http://whisper.internal:8000/v1',
+      STT_API_KEY: 'sk-test',
+      STT_MODEL: 'Systran/faster-whisper-small',
+      MAX_AUDIO_MB: '10',
+    });
+    expect(service.speechToText).toEqual({
+      baseUrl: 'http://whisper.internal:8000/v1',
+      apiKey: 'sk-test',
+      model: 'Systran/faster-whisper-small',
+    });
+    expect(service.maxAudioBytes).toBe(10 * 1024 * 1024);
+
+    // OpenAI needs no more than the address and a key: the model defaults to its Whisper.
+    expect(
+      loadConfig({ STT_BASE_URL: 'https://api.openai.com/v1', STT_API_KEY: 'sk-x' }).speechToText,
+    ).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-x', model: 'whisper-1' });
+    // A key or model without an address changes nothing.
+    expect(
+      loadConfig({ STT_API_KEY: 'sk-x', STT_MODEL: 'whisper-1' }).speechToText,
+    ).toBeUndefined();
+  });
+
   it('refuses a bad value with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration: PORT/);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ STT_BASE_URL: 'whisper' })).toThrow(/STT_BASE_URL/);
+    expect(() => loadConfig({ MAX_AUDIO_MB: '0' })).toThrow(/MAX_AUDIO_MB/);
   });
 });

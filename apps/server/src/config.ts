@@ -1,4 +1,5 @@
 import type { LanguageModelSettings } from '@filmroom/coach/narrator';
+import type { SpeechToTextServiceSettings } from '@filmroom/speech';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,11 @@ const environmentSchema = z.object({
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  STT_BASE_URL: z.string().url().optional(),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().optional(),
+  // OpenAI's own limit for a transcription upload; 25 MB of Opus is over an hour of speech.
+  MAX_AUDIO_MB: z.coerce.number().positive().default(25),
   VISION_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SCAN_FPS: z.coerce.number().min(0.5).max(30).default(5),
   WORK_QUEUES: z.string().optional(),
@@ -67,6 +73,13 @@ export type Config = {
   s3: S3Settings | undefined;
   /** Unset means: analysis is written from the measurements alone. */
   languageModel: LanguageModelSettings | undefined;
+  /**
+   * An OpenAI-compatible speech-to-text service for voice notes. Unset means: the offline
+   * engine (pocketsphinx) when it is installed.
+   */
+  speechToText: SpeechToTextServiceSettings | undefined;
+  /** Largest accepted voice note, in bytes. */
+  maxAudioBytes: number;
   vision: { workers: number; fps: number };
   /** Job queues this process works; unset means all of them. */
   workQueues: string[] | undefined;
@@ -130,6 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.LLM_BASE_URL && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
         : undefined,
+    speechToText: e.STT_BASE_URL
+      ? {
+          baseUrl: e.STT_BASE_URL,
+          apiKey: e.STT_API_KEY,
+          // OpenAI's name for Whisper; self-hosted servers take their own model names.
+          model: e.STT_MODEL ?? 'whisper-1',
+        }
+      : undefined,
+    maxAudioBytes: Math.round(e.MAX_AUDIO_MB * 1024 * 1024),
     vision: { workers: e.VISION_WORKERS ?? Math.max(1, availableParallelism()), fps: e.SCAN_FPS },
     workQueues: e.WORK_QUEUES?.split(',')
       .map((name) => name.trim())

@@ -8,7 +8,9 @@ import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../te
 import { storeScan } from '../test/scans';
 import { useTestApp } from '../test/test-app';
 import { multipartBody } from '../test/uploads';
-import { analyses, coachStudents, userPhotos, users, videoShares, videos } from './db/schema';
+import { insertReadyVideo, MP4_HEADER } from '../test/videos';
+import { voiceNote, voiceNoteForm } from '../test/voice-notes';
+import { analyses, annotations, coachStudents, userPhotos, users, videoShares } from './db/schema';
 import { NO_PASSWORD } from './modules/auth/password';
 import { profilePhotoKey } from './modules/users/profile-photos';
 import { videoKeys } from './modules/videos/video-keys';
@@ -70,8 +72,14 @@ const videoUpload = () => ({
     { filename: 'clip.mp4', contentType: 'video/mp4', data: MP4_HEADER },
   ),
 });
-// Enough of an MP4 for the sniffer: the upload is accepted and its preparation queued.
-const MP4_HEADER = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+let webmNote: Buffer;
+const voiceNoteUpload = () => ({
+  multipart: voiceNoteForm(
+    { timestamp: '1', xPosition: '50', yPosition: '50' },
+    { data: webmNote },
+  ),
+});
+const transcriptionUpload = () => ({ multipart: voiceNoteForm({}, { data: Buffer.alloc(0) }) });
 
 async function writeBlob(key: string, contentType: string, bytes: Buffer) {
   await ctx.runtime.deps.blobs.write(key, Readable.from([bytes]), { contentType });
@@ -103,28 +111,15 @@ const VIDEO_ROLES = ['signed out', 'stranger', 'view share', 'edit share', 'owne
 type VideoRole = (typeof VIDEO_ROLES)[number];
 let people: Record<Exclude<VideoRole, 'signed out'>, Account> & { athlete: Account };
 let athletePhoto: { id: string; url: string };
+let viewerPhoto: { id: string; url: string };
 
-/** A prepared, analysed video of the owner's, in which their athlete was identified. */
+/**
+ * A prepared, analysed video of the owner's, in which their athlete was identified, with the
+ * owner's voice note pinned on it and the view share's reply to it.
+ */
 async function freshVideo() {
   const { db } = ctx.database;
-  const id = randomUUID();
-  await db.insert(videos).values({
-    id,
-    ownerId: people.owner.user.id,
-    title: 'Match',
-    originalKey: videoKeys.original(id),
-    originalType: 'video/mp4',
-    originalBytes: MP4_HEADER.length,
-    mediaKey: videoKeys.media(id),
-    posterKey: videoKeys.poster(id),
-    thumbnailKey: videoKeys.thumbnail(id),
-    status: 'ready',
-    progress: 100,
-    duration: 4,
-    width: 720,
-    height: 1280,
-  });
-  await writeBlob(videoKeys.media(id), 'video/mp4', MP4_HEADER);
+  const id = await insertReadyVideo(ctx.runtime.deps, people.owner.user.id);
   await writeBlob(videoKeys.poster(id), 'image/jpeg', smallJpeg);
   await writeBlob(videoKeys.thumbnail(id), 'image/jpeg', smallJpeg);
   await storeScan(ctx.runtime.deps.blobs, id, [runner]);
@@ -163,7 +158,22 @@ async function freshVideo() {
       { videoId: id, sharedWithEmail: uniqueEmail('spare'), accessLevel: 'view', sharedById },
     ])
     .returning();
-  return { id, spareShareId: spare!.id };
+  const annotationId = randomUUID();
+  const audioKey = videoKeys.annotationAudio(id, annotationId, 'webm');
+  await writeBlob(audioKey, 'audio/webm', webmNote);
+  const pin = { videoId: id, timestamp: 1, xPosition: 50, yPosition: 50 };
+  await db.insert(annotations).values({
+    ...pin,
+    id: annotationId,
+    userId: people.owner.user.id,
+    content: 'Keep your elbow up',
+    audioKey,
+  });
+  const [reply] = await db
+    .insert(annotations)
+    .values({ ...pin, parentId: annotationId, userId: people['view share'].user.id, content: 'OK' })
+    .returning();
+  return { id, spareShareId: spare!.id, annotationId, audioKey, viewerReplyId: reply!.id };
 }
 type FreshVideo = Awaited<ReturnType<typeof freshVideo>>;
 
@@ -198,6 +208,36 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
   // prettier-ignore
   ['DELETE /api/videos/:id/shares/:shareId', (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/shares/${v.spareShareId}` }),
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/annotations', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/annotations` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:videoId/annotations', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/annotations`, body: { content: 'Hips lower', timestamp: 2, xPosition: 40, yPosition: 60 } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['POST /api/videos/:videoId/annotations (a voice note)', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/annotations`, body: voiceNoteUpload() }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ["DELETE /api/videos/:videoId/annotations/:annotationId (the owner's annotation)", (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/annotations/${v.annotationId}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ["DELETE /api/videos/:videoId/annotations/:annotationId (the view share's reply)", (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/annotations/${v.viewerReplyId}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:videoId/annotations/:annotationId/replies', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/annotations/${v.annotationId}/replies`, body: { content: 'Will do' } }),
+    { 'signed out': 401, stranger: 404, 'view share': 201, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['GET /api/annotations/:annotationId/reactions', (v) => ({ method: 'GET', url: `/api/annotations/${v.annotationId}/reactions` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/annotations/:annotationId/reactions', (v) => ({ method: 'POST', url: `/api/annotations/${v.annotationId}/reactions`, body: { reaction: '💪' } }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /uploads/videos/:id/annotations/:annotationId.webm', (v) => ({ method: 'GET', url: `/uploads/${v.audioKey}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ["GET /uploads/users/:id/photos/:photo.jpg (the avatar of a reply's author)", () => ({ method: 'GET', url: viewerPhoto.url }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['GET /uploads/videos/:id/media.mp4', (v) => ({ method: 'GET', url: `/uploads/${videoKeys.media(v.id)}` }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
@@ -235,6 +275,7 @@ describe('routes about one video', () => {
       .insert(coachStudents)
       .values({ coachId: owner!.user.id, studentId: athlete!.user.id });
     athletePhoto = await insertPhoto(athlete!.user.id);
+    viewerPhoto = await insertPhoto(viewer!.user.id);
   });
 
   describe.each(VIDEO_ROUTES)('%s', (_route, request, expected) => {
@@ -376,6 +417,9 @@ const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>]
   ['GET /api/events', () => ({ method: 'GET', url: '/api/events' }),
     { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore
+  ['POST /api/test/transcribe (an empty recording)', () => ({ method: 'POST', url: '/api/test/transcribe', body: transcriptionUpload() }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
   ['GET /api/players/:playerMatchId (the person themselves)', (p) => ({ method: 'GET', url: `/api/players/${p.user.id}` }),
     { 'signed out': 401, 'the person': 200, 'someone else': 404 }],
   // prettier-ignore
@@ -418,6 +462,7 @@ beforeAll(async () => {
   })
     .jpeg()
     .toBuffer();
+  webmNote = await voiceNote('webm');
   origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
 });
 

@@ -1,9 +1,11 @@
+import { createTranscriber } from '@filmroom/speech';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { applyMigrations, connectDatabase } from './db/connection';
 import { JobQueue } from './jobs/queue';
 import { createMailer } from './mail/mailer';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
+import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media/prepare-video-job';
 import { VideoEvents } from './modules/videos/video-events';
 import type { Dependencies } from './plugins/dependencies';
@@ -41,9 +43,28 @@ export async function startRuntime(
   const videoEvents = new VideoEvents(databaseUrl, log);
   await videoEvents.start();
   const mailer = createMailer(config.mail, database.db, log);
+  const transcriber = new LimitedTranscriber(
+    await createTranscriber({ service: config.speechToText }),
+  );
+  if (transcriber.name === 'unavailable') {
+    log.warn(
+      'speech to text is off: install pocketsphinx and pocketsphinx-en-us, or set STT_BASE_URL',
+    );
+  } else {
+    log.info({ engine: transcriber.name }, 'speech to text ready');
+  }
 
   return {
-    deps: { config, db: database.db, pool: database.pool, blobs, jobs, videoEvents, mailer },
+    deps: {
+      config,
+      db: database.db,
+      pool: database.pool,
+      blobs,
+      jobs,
+      videoEvents,
+      mailer,
+      transcriber,
+    },
     work: () => jobs.work(config.workQueues),
     stop: async () => {
       await mailer.close(); // mail already promised to someone goes out first

@@ -7,3 +7,4 @@ export * from './students';
 export * from './shares';
 export * from './profile';
 export * from './mail';
+export * from './annotations';

@@ -1,3 +1,6 @@
+// The package ships no types; the reference lets every importer of @filmroom/speech see ours.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./vader-sentiment.d.ts" />
 import vader from 'vader-sentiment';
 
 export type SentimentLabel = 'positive' | 'negative' | 'neutral';

@@ -1,4 +1,10 @@
-import type { CoachingPoint, MetricSeries, PlayerDetection } from '@filmroom/contract';
+import type {
+  CoachingPoint,
+  MetricSeries,
+  PlayerDetection,
+  Reaction,
+  SentimentLabel,
+} from '@filmroom/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -11,6 +17,7 @@ import {
   primaryKey,
   real,
   text,
+  type AnyPgColumn,
   timestamp,
   unique,
   uuid,
@@ -223,7 +230,61 @@ export const userPhotos = pgTable(
   (table) => [index('user_photos_user_created_idx').on(table.userId, table.createdAt)],
 );
 
+/**
+ * A note pinned at a time and place on a video, or (with `parentId`) a reply to one. Replies
+ * go with their annotation, and everything goes with the video; the voice note's file lives
+ * under the video's blob prefix, so deleting the video removes it too.
+ */
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => annotations.id, {
+      onDelete: 'cascade',
+    }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull().default(''),
+    /** Seconds from the start of the video; a reply repeats its annotation's. */
+    timestamp: doublePrecision('timestamp').notNull(),
+    /** Percent of the picture's width and height. */
+    xPosition: doublePrecision('x_position').notNull(),
+    yPosition: doublePrecision('y_position').notNull(),
+    audioKey: text('audio_key'),
+    audioDuration: doublePrecision('audio_duration'),
+    /** Computed from `content`; null when there is no text. */
+    sentimentLabel: text('sentiment_label').$type<SentimentLabel>(),
+    sentimentConfidence: doublePrecision('sentiment_confidence'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('annotations_video_timestamp_idx').on(table.videoId, table.timestamp),
+    index('annotations_parent_id_idx').on(table.parentId),
+  ],
+);
+
+/** One person's reaction to an annotation; each of the five emoji is given or taken back alone. */
+export const annotationReactions = pgTable(
+  'annotation_reactions',
+  {
+    annotationId: uuid('annotation_id')
+      .notNull()
+      .references(() => annotations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').$type<Reaction>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.annotationId, table.userId, table.reaction] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type AnnotationRow = typeof annotations.$inferSelect;
 export type UserPhotoRow = typeof userPhotos.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type VideoRow = typeof videos.$inferSelect;

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
+import type { LimitedTranscriber } from '../modules/annotations/transcription-limit';
 import type { VideoEvents } from '../modules/videos/video-events';
 import type { BlobStore } from '../storage';
 
@@ -16,6 +17,8 @@ export type Dependencies = {
   jobs: JobQueue;
   videoEvents: VideoEvents;
   mailer: Mailer;
+  /** Speech to text for voice notes, chosen once at start-up; limits its own concurrency. */
+  transcriber: LimitedTranscriber;
 };
 
 declare module 'fastify' {
@@ -37,6 +40,7 @@ export default fp(
     app.decorate('jobs', deps.jobs);
     app.decorate('videoEvents', deps.videoEvents);
     app.decorate('mailer', deps.mailer);
+    app.decorate('transcriber', deps.transcriber);
   },
   { name: 'dependencies' },
 );

@@ -1,11 +1,12 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
-import { analyses, coachStudents, type UserRow } from '../../db/schema';
+import { analyses, annotations, coachStudents, type UserRow } from '../../db/schema';
 import { findVideoAccess } from '../videos/video-access';
 
 /**
  * Whether the asker may see who a person is (name, photos): themselves, their athletes or
- * coach, or anyone identified in a video the asker may view.
+ * coach, anyone identified in a video the asker may view, or anyone who wrote an annotation or
+ * reply on one (their avatar is shown beside it).
  */
 export async function mayKnowPerson(
   db: Database,
@@ -29,7 +30,11 @@ export async function mayKnowPerson(
     .where(
       sql`${analyses.playerDetections} @> ${JSON.stringify([{ playerMatchId: personId }])}::jsonb`,
     );
-  for (const { videoId } of seenIn) {
+  const wroteOn = await db
+    .selectDistinct({ videoId: annotations.videoId })
+    .from(annotations)
+    .where(eq(annotations.userId, personId));
+  for (const { videoId } of [...seenIn, ...wroteOn]) {
     if (await findVideoAccess(db, asker, videoId)) return true;
   }
   return false;

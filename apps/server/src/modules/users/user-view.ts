@@ -1,8 +1,9 @@
-import type { User } from '@filmroom/contract';
+import type { AnnotationUser, User } from '@filmroom/contract';
+import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
-import type { UserRow } from '../../db/schema';
+import { userPhotos, users, type UserRow } from '../../db/schema';
 import { chosenJerseyColors } from './jersey-colors';
-import { listProfilePhotos, toPhotoView } from './profile-photos';
+import { listProfilePhotos, photoUrl, toPhotoView } from './profile-photos';
 
 /** The user as the API shows them; the avatar is their first profile photo. */
 export async function loadUserView(db: Database, user: UserRow): Promise<User> {
@@ -21,4 +22,41 @@ export async function loadUserView(db: Database, user: UserRow): Promise<User> {
     photos: photoViews,
     avatarUrl: photoViews[0]?.url ?? user.avatarUrl,
   };
+}
+
+/**
+ * Several people as others see them beside what they wrote: name and avatar (their first
+ * profile photo), in two queries however many there are.
+ */
+export async function loadPeopleViews(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, AnnotationUser>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const [people, photos] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(inArray(users.id, unique)),
+    db
+      .selectDistinctOn([userPhotos.userId], {
+        userId: userPhotos.userId,
+        blobKey: userPhotos.blobKey,
+      })
+      .from(userPhotos)
+      .where(inArray(userPhotos.userId, unique))
+      .orderBy(userPhotos.userId, asc(userPhotos.createdAt), asc(userPhotos.id)),
+  ]);
+  const firstPhoto = new Map(photos.map((photo) => [photo.userId, photoUrl(photo)]));
+  return new Map(
+    people.map((person) => [
+      person.id,
+      {
+        id: person.id,
+        name: person.name,
+        avatarUrl: firstPhoto.get(person.id) ?? person.avatarUrl,
+      },
+    ]),
+  );
 }

@@ -10,7 +10,8 @@ const ACCESS_CACHE_MS = 10_000;
 
 /**
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
- * `video` events (preparation status and progress) and `analysis` events (scan and write-up).
+ * `video` events (preparation status and progress), `analysis` events (scan and write-up) and
+ * `annotations` events (`{id}`: that video's annotations, replies or reactions changed).
  * Open pages update from it instead of polling.
  */
 export const videoEventRoutes: FastifyPluginAsync = async (app) => {
@@ -25,7 +26,8 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['videos'],
-        summary: 'Server-sent events: `video` and `analysis` status and progress',
+        summary:
+          'Server-sent events: `video` and `analysis` status and progress, `annotations` changes',
       },
     },
     async (request, reply) => {

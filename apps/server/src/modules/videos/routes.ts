@@ -7,15 +7,13 @@ import {
   videoIdParamsSchema,
   videoSchema,
 } from '@filmroom/contract';
-import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import { fileTypeStream } from 'file-type/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/http-errors';
+import { receiveSniffedUpload } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
 import { findAnalysis, toAnalysisState, toAnalysisView } from '../analysis/analysis-store';
-import type { BlobStore } from '../../storage';
 import { videoKeys } from './video-keys';
 import { VideoService } from './video-service';
 import { toVideoView } from './video-view';
@@ -111,29 +109,27 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const owner = requireUser(request);
-      if (!request.isMultipart()) {
-        throw badRequest('Send the upload as multipart/form-data with a "video" file');
-      }
       const uploadId = randomUUID();
       const incomingKey = videoKeys.incoming(uploadId);
-      const fields: Record<string, string> = {};
-      let file: { contentType: string; bytes: number } | undefined;
+      const { fields, file } = await receiveSniffedUpload(request, incomingKey, app.blobs, {
+        field: 'video',
+        maxBytes: app.config.maxUploadBytes,
+        accepts: isVideoType,
+        refusal: (mime) =>
+          mime
+            ? `This file is ${mime}, not a video. Choose a video file (MP4, MOV, WebM, ...).`
+            : 'This file is not a video we recognise. Choose a video file (MP4, MOV, WebM, ...).',
+        tooLarge: `The video is larger than the ${Math.round(app.config.maxUploadBytes / 1024 / 1024)} MB limit`,
+        notMultipart: 'Send the upload as multipart/form-data with a "video" file',
+      });
       try {
-        for await (const part of request.parts({
-          limits: { fileSize: app.config.maxUploadBytes },
-        })) {
-          if (part.type === 'field') {
-            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-            continue;
-          }
-          if (part.fieldname !== 'video' || file) {
-            part.file.resume(); // not ours: drain it so the rest of the form can be read
-            continue;
-          }
-          file = await receiveVideoFile(part, incomingKey, app.blobs);
-          if (part.file.truncated) throw tooLarge(app.config.maxUploadBytes);
-        }
         if (!file) throw badRequest('A video file is required (field "video")');
+        if (file === 'empty') {
+          throw new HttpError(
+            415,
+            'This file is empty. Choose a video file (MP4, MOV, WebM, ...).',
+          );
+        }
         const parsed = uploadFieldsSchema.safeParse(fields);
         if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
 
@@ -148,44 +144,11 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(201).send(toVideoView(video));
       } catch (error) {
         await app.blobs.delete(incomingKey).catch(() => undefined);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw tooLarge(app.config.maxUploadBytes);
-        }
         throw error;
       }
     },
   );
 };
-
-function tooLarge(maxBytes: number) {
-  const megabytes = Math.round(maxBytes / 1024 / 1024);
-  return new HttpError(413, `The video is larger than the ${megabytes} MB limit`);
-}
-
-/**
- * Streams the file part into the BlobStore, judging its type by its first bytes, never by its
- * name or the browser's claim: a renamed photo or document is refused before it is stored.
- */
-async function receiveVideoFile(
-  part: MultipartFile,
-  key: string,
-  blobs: BlobStore,
-): Promise<{ contentType: string; bytes: number }> {
-  const sniffed = await fileTypeStream(part.file, { sampleSize: 4100 });
-  const mime = sniffed.fileType?.mime;
-  if (!mime || !isVideoType(mime)) {
-    sniffed.destroy();
-    part.file.resume();
-    throw new HttpError(
-      415,
-      mime
-        ? `This file is ${mime}, not a video. Choose a video file (MP4, MOV, WebM, ...).`
-        : 'This file is not a video we recognise. Choose a video file (MP4, MOV, WebM, ...).',
-    );
-  }
-  const { bytes } = await blobs.write(key, sniffed, { contentType: mime });
-  return { contentType: mime, bytes };
-}
 
 // file-type calls some audio-capable containers by their audio name (an .m4a is an MP4).
 function isVideoType(mime: string): boolean {

@@ -8,14 +8,17 @@ import type { UserRow } from '../../db/schema';
 import { mayKnowPerson } from '../users/people-access';
 import { SERVABLE_PHOTO_KEY } from '../users/profile-photos';
 import { findVideoAccess } from './video-access';
-import { SERVABLE_KEY } from './video-keys';
+import { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY } from './video-keys';
 
 // A signed S3 address lives long enough to start playback and seek around a long game.
 const SIGNED_URL_SECONDS = 15 * 60;
 
-/** Video files go to people who may view the video; profile photos to people who may know the person. */
+/**
+ * Video files and annotations' voice notes go to people who may view the video; profile photos
+ * to people who may know the person.
+ */
 async function mayRead(db: Database, user: UserRow, key: string): Promise<boolean> {
-  const video = SERVABLE_KEY.exec(key);
+  const video = SERVABLE_KEY.exec(key) ?? SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
   if (video) return (await findVideoAccess(db, user, video[1]!)) !== null;
   const photo = SERVABLE_PHOTO_KEY.exec(key);
   if (photo) return mayKnowPerson(db, user, photo[1]!);
@@ -23,8 +26,8 @@ async function mayRead(db: Database, user: UserRow, key: string): Promise<boolea
 }
 
 /**
- * GET /uploads/<key>: a video's prepared media and stills, only to people who may view it, and
- * profile photos.
+ * GET /uploads/<key>: a video's prepared media, stills and voice notes, only to people who may
+ * view it, and profile photos.
  * From disk with Range, ETag and Last-Modified; from S3 as a short-lived signed redirect.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
@@ -61,10 +64,13 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
       throw result.metadata.error;
     }
     // Private: each viewer's own cache may keep it, shared caches may not.
-    return reply
+    reply
       .code(result.statusCode)
       .headers(result.headers)
-      .header('cache-control', 'private, max-age=3600')
-      .send(result.stream);
+      .header('cache-control', 'private, max-age=3600');
+    // By extension a .webm is video/webm; a voice note is audio (its blob's type on S3 says so too).
+    const audio = SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
+    if (audio) reply.header('content-type', `audio/${audio[2]!}`);
+    return reply.send(result.stream);
   });
 };

@@ -1,5 +1,7 @@
 import {
   analysisStateSchema,
+  annotationsChangedEventSchema,
+  type AnnotationsChangedEvent,
   videoEventSchema,
   type AnalysisState,
   type VideoEvent,
@@ -11,13 +13,19 @@ import type { SqlRunner } from '../../jobs/queue';
 
 const CHANNEL = 'filmroom_video_events';
 
-/** What travels on the channel: a video's preparation, or its analysis, moving on. */
+/**
+ * What travels on the channel: a video's preparation, or its analysis, moving on; or its
+ * annotations changing (open pages refetch them).
+ */
 export type VideoChannelEvent =
-  { type: 'video'; data: VideoEvent } | { type: 'analysis'; data: AnalysisState };
+  | { type: 'video'; data: VideoEvent }
+  | { type: 'analysis'; data: AnalysisState }
+  | { type: 'annotations'; data: AnnotationsChangedEvent };
 
 const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('video'), data: videoEventSchema }),
   z.object({ type: z.literal('analysis'), data: analysisStateSchema }),
+  z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
 ]);
 
 /**
@@ -40,6 +48,10 @@ export class VideoEvents {
 
   static async publishAnalysis(runner: SqlRunner, state: AnalysisState): Promise<void> {
     await VideoEvents.send(runner, { type: 'analysis', data: state });
+  }
+
+  static async publishAnnotationsChanged(runner: SqlRunner, videoId: string): Promise<void> {
+    await VideoEvents.send(runner, { type: 'annotations', data: { id: videoId } });
   }
 
   private static async send(runner: SqlRunner, event: VideoChannelEvent) {

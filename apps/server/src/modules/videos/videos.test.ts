@@ -81,13 +81,17 @@ describe('POST /api/videos', () => {
 
   it.each([
     ['a photo renamed to .mp4', 'images/three_people.jpg', /This file is image\/jpeg, not a video/],
-    ['a text file renamed to .mp4', null, /not a video we recognise/],
+    ['a text file renamed to .mp4', 'words', /not a video we recognise/],
+    ['an empty file', 'empty', /This file is empty/],
   ])('refuses %s with 415 and stores nothing', async (_name, file, message) => {
     const { cookie } = await registerAccount(ctx.app);
     const before = await storedKeys();
-    const data = file
-      ? await readFile(fixture(file))
-      : Buffer.from('just some words\n'.repeat(500));
+    const data =
+      file === 'words'
+        ? Buffer.from('just some words\n'.repeat(500))
+        : file === 'empty'
+          ? Buffer.alloc(0)
+          : await readFile(fixture(file));
     const response = await postUpload(
       cookie,
       multipartBody({ title: 'Sneaky' }, { filename: 'game.mp4', contentType: 'video/mp4', data }),

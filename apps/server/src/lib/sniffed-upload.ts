@@ -1,0 +1,110 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeStream } from 'file-type/node';
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import type { BlobStore } from '../storage';
+import { badRequest, HttpError } from './http-errors';
+
+export type StoredUpload = {
+  /** As stored: the sniffed type, or what `storedType` made of it. */
+  contentType: string;
+  bytes: number;
+};
+
+export type SniffedUploadRules = {
+  /** The multipart field that carries the file. */
+  field: string;
+  maxBytes: number;
+  /** Whether a type, as judged from the file's first bytes, is one this upload takes. */
+  accepts: (mime: string) => boolean;
+  /** The 415 message for a file of another type (`mime` undefined: not a type we recognise). */
+  refusal: (mime: string | undefined) => string;
+  /** The Content-Type to store the blob with, when it should differ from the sniffed type. */
+  storedType?: (mime: string) => string;
+  /** The 413 message. */
+  tooLarge: string;
+  /** The 400 message when the request is not multipart/form-data. */
+  notMultipart: string;
+};
+
+/**
+ * Reads a multipart/form-data request: its text fields, and its one file streamed into the
+ * BlobStore at `key` (the caller commits it elsewhere or deletes it). The file's type is judged
+ * by its first bytes, never its name or the browser's claim, so a renamed document is refused
+ * (415) before anything is stored. A file past `maxBytes` is 413. An empty file (0 bytes) is
+ * reported as `empty` rather than judged: it has no type.
+ * On any failure nothing is left at `key`.
+ */
+export async function receiveSniffedUpload(
+  request: FastifyRequest,
+  key: string,
+  blobs: BlobStore,
+  rules: SniffedUploadRules,
+): Promise<{ fields: Record<string, string>; file: StoredUpload | 'empty' | undefined }> {
+  if (!request.isMultipart()) throw badRequest(rules.notMultipart);
+  const fields: Record<string, string> = {};
+  let file: StoredUpload | 'empty' | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: rules.maxBytes } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== rules.field || file) {
+        part.file.resume(); // not ours: drain it so the rest of the form can be read
+        continue;
+      }
+      file = await storeSniffedFile(part, key, blobs, rules);
+      if (part.file.truncated) throw new HttpError(413, rules.tooLarge);
+    }
+    return { fields, file };
+  } catch (error) {
+    await blobs.delete(key).catch(() => undefined);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, rules.tooLarge);
+    }
+    throw error;
+  }
+}
+
+async function storeSniffedFile(
+  part: MultipartFile,
+  key: string,
+  blobs: BlobStore,
+  rules: SniffedUploadRules,
+): Promise<StoredUpload | 'empty'> {
+  // The sniffer waits forever on a file part that has no bytes at all, so look first.
+  const first = await firstChunk(part.file);
+  if (!first) return 'empty'; // the form goes on: there may be fields after it
+  part.file.unshift(first);
+  const sniffed = await fileTypeStream(part.file, { sampleSize: 4100 });
+  const mime = sniffed.fileType?.mime;
+  if (!mime || !rules.accepts(mime)) {
+    sniffed.destroy();
+    part.file.resume();
+    throw new HttpError(415, rules.refusal(mime));
+  }
+  const contentType = rules.storedType?.(mime) ?? mime;
+  const { bytes } = await blobs.write(key, sniffed, { contentType });
+  return { contentType, bytes };
+}
+
+/** The stream's first chunk, or null when it ends without any. */
+async function firstChunk(stream: Readable): Promise<Buffer | null> {
+  for (;;) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) return chunk;
+    if (stream.readableEnded || stream.destroyed) return null;
+    const settled = new AbortController();
+    try {
+      // 'error' rejects either wait.
+      await Promise.race([
+        once(stream, 'readable', { signal: settled.signal }),
+        once(stream, 'end', { signal: settled.signal }),
+      ]);
+    } finally {
+      settled.abort();
+    }
+  }
+}

@@ -1,0 +1,310 @@
+import type { Annotation, AnnotationReply, Reaction, ReactionSummary } from '@filmroom/contract';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Database } from '../../db/connection';
+import * as schema from '../../db/schema';
+import {
+  annotationReactions,
+  annotations,
+  type AnnotationRow,
+  type UserRow,
+  type VideoRow,
+} from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import type { Log } from '../../lib/logger';
+import type { BlobStore } from '../../storage';
+import { loadPeopleViews } from '../users/user-view';
+import { canEdit, canView, findVideoAccess, type VideoAccess } from '../videos/video-access';
+import { VideoEvents } from '../videos/video-events';
+import { videoKeys } from '../videos/video-keys';
+import {
+  sentimentFor,
+  toAnnotationView,
+  toReactionSummary,
+  toReplyView,
+  type ReactionTally,
+} from './annotation-view';
+
+// The browser's idea of a video's length can run a frame or two past ffprobe's (a coach pausing
+// on the last frame): that close to the end, a timestamp counts as the end.
+const END_TOLERANCE_SECONDS = 0.1;
+
+export type NewAnnotation = {
+  content: string;
+  timestamp: number;
+  xPosition: number;
+  yPosition: number;
+  /** A voice note already streamed to the BlobStore at `incomingKey`, of a sniffed type. */
+  audio?: { incomingKey: string; extension: 'webm' | 'ogg'; duration: number | null };
+};
+
+/**
+ * Annotations and their discussions. Who may do what (the product's decision; the spec leaves
+ * it open): anyone who may view the video reads, replies and reacts; adding an annotation takes
+ * edit access (owner or edit share); an annotation or reply may be deleted by its author or by
+ * anyone with edit access, and an annotation goes with its replies, reactions and voice note.
+ */
+export class AnnotationService {
+  constructor(
+    private readonly db: Database,
+    private readonly pool: pg.Pool,
+    private readonly blobs: BlobStore,
+    private readonly log: Log,
+  ) {}
+
+  /** The video's annotations by time, each with its replies oldest first. */
+  async list(user: UserRow, videoId: string): Promise<Annotation[]> {
+    await this.requireViewer(user, videoId);
+    const rows = await this.db
+      .select()
+      .from(annotations)
+      .where(eq(annotations.videoId, videoId))
+      .orderBy(asc(annotations.timestamp), asc(annotations.createdAt), asc(annotations.id));
+    const replies = rows.filter((row) => row.parentId !== null);
+    const [people, reactions] = await Promise.all([
+      loadPeopleViews(
+        this.db,
+        rows.map((row) => row.userId),
+      ),
+      this.tallies(user, eq(annotations.videoId, videoId)),
+    ]);
+    const summaryOf = (row: AnnotationRow) => toReactionSummary(reactions.get(row.id) ?? []);
+    return rows
+      .filter((row) => row.parentId === null)
+      .map((row) =>
+        toAnnotationView(
+          row,
+          people,
+          summaryOf(row),
+          replies
+            .filter((reply) => reply.parentId === row.id)
+            .sort(
+              (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+            )
+            .map((reply) => toReplyView(reply, people, summaryOf(reply))),
+        ),
+      );
+  }
+
+  /**
+   * The video, if the user may add annotations to it. Called before an upload is read, so a
+   * viewer's voice note is refused before it is received.
+   */
+  async requireAnnotator(user: UserRow, videoId: string): Promise<VideoRow> {
+    const access = await this.requireViewer(user, videoId);
+    if (!canEdit(access)) {
+      throw forbidden(
+        'You have view access to this video: only its owner or an editor can add annotations. You can reply and react.',
+      );
+    }
+    return access.video;
+  }
+
+  /** Adds an annotation (and commits its voice note, if any, with the row or not at all). */
+  async create(user: UserRow, video: VideoRow, input: NewAnnotation): Promise<Annotation> {
+    const content = input.content.trim();
+    if (!content && !input.audio) throw badRequest('An annotation needs text or a voice recording');
+    if (video.duration === null) {
+      throw conflict('This video is still being prepared: annotate it once it plays');
+    }
+    if (input.timestamp > video.duration + END_TOLERANCE_SECONDS) {
+      const seconds = Number(video.duration.toFixed(2));
+      throw badRequest(`timestamp must be within the video: 0 to ${seconds} seconds`);
+    }
+
+    const id = randomUUID();
+    const audioKey = input.audio
+      ? videoKeys.annotationAudio(video.id, id, input.audio.extension)
+      : null;
+    const sentiment = sentimentFor(content);
+    const values = {
+      id,
+      videoId: video.id,
+      userId: user.id,
+      content,
+      timestamp: Math.min(input.timestamp, video.duration),
+      xPosition: input.xPosition,
+      yPosition: input.yPosition,
+      audioKey,
+      audioDuration: input.audio?.duration ?? null,
+      sentimentLabel: sentiment?.label ?? null,
+      sentimentConfidence: sentiment?.confidence ?? null,
+    };
+
+    let row: AnnotationRow;
+    if (!input.audio || !audioKey) {
+      [row] = (await this.db.insert(annotations).values(values).returning()) as [AnnotationRow];
+    } else {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        [row] = (await drizzle(client, { schema })
+          .insert(annotations)
+          .values(values)
+          .returning()) as [AnnotationRow];
+        await this.blobs.move(input.audio.incomingKey, audioKey);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        await this.blobs.delete(audioKey).catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+    await this.announce(video.id);
+    const people = await loadPeopleViews(this.db, [user.id]);
+    return toAnnotationView(row, people, toReactionSummary([]), []);
+  }
+
+  /** Adds a reply to one of the video's annotations (anyone who may view the video). */
+  async reply(
+    user: UserRow,
+    videoId: string,
+    annotationId: string,
+    content: string,
+  ): Promise<AnnotationReply> {
+    await this.requireViewer(user, videoId);
+    const parent = await this.findInVideo(videoId, annotationId);
+    if (parent.parentId !== null) {
+      throw badRequest('Reply to the annotation itself: replies have no replies of their own');
+    }
+    const text = content.trim();
+    if (!text) throw badRequest('Reply text is required');
+    const sentiment = sentimentFor(text);
+    const [row] = await this.db
+      .insert(annotations)
+      .values({
+        videoId,
+        parentId: parent.id,
+        userId: user.id,
+        content: text,
+        timestamp: parent.timestamp,
+        xPosition: parent.xPosition,
+        yPosition: parent.yPosition,
+        sentimentLabel: sentiment?.label ?? null,
+        sentimentConfidence: sentiment?.confidence ?? null,
+      })
+      .returning();
+    await this.announce(videoId);
+    const people = await loadPeopleViews(this.db, [user.id]);
+    return toReplyView(row!, people, toReactionSummary([]));
+  }
+
+  /**
+   * Deletes an annotation with its replies, their reactions and voice notes; or one reply.
+   * Its author may, and so may anyone with edit access to the video.
+   */
+  async delete(user: UserRow, videoId: string, annotationId: string): Promise<void> {
+    const access = await this.requireViewer(user, videoId);
+    const row = await this.findInVideo(videoId, annotationId);
+    if (row.userId !== user.id && !canEdit(access)) {
+      throw forbidden(
+        row.parentId
+          ? 'Only the author of this reply or an editor of the video can delete it'
+          : 'Only the author of this annotation or an editor of the video can delete it',
+      );
+    }
+    // Rows first (replies and reactions cascade): once they are gone nothing serves the files.
+    const removed = await this.db
+      .delete(annotations)
+      .where(or(eq(annotations.id, row.id), eq(annotations.parentId, row.id)))
+      .returning({ audioKey: annotations.audioKey });
+    for (const { audioKey } of removed) {
+      if (!audioKey) continue;
+      await this.blobs.delete(audioKey).catch((error: unknown) => {
+        // The video's prefix sweep (when the video is deleted) still removes it.
+        this.log.error({ err: error, key: audioKey }, 'could not delete a voice note');
+      });
+    }
+    await this.announce(videoId);
+  }
+
+  /** The annotation's reactions, for anyone who may view its video. */
+  async reactions(user: UserRow, annotationId: string): Promise<ReactionSummary> {
+    await this.requireAnnotationViewer(user, annotationId);
+    return this.summary(user, annotationId);
+  }
+
+  /** Gives the reaction, or takes it back if the user had given it. */
+  async toggleReaction(
+    user: UserRow,
+    annotationId: string,
+    reaction: Reaction,
+  ): Promise<ReactionSummary> {
+    const row = await this.requireAnnotationViewer(user, annotationId);
+    const given = and(
+      eq(annotationReactions.annotationId, annotationId),
+      eq(annotationReactions.userId, user.id),
+      eq(annotationReactions.reaction, reaction),
+    );
+    const takenBack = await this.db.delete(annotationReactions).where(given).returning();
+    if (takenBack.length === 0) {
+      await this.db
+        .insert(annotationReactions)
+        .values({ annotationId, userId: user.id, reaction })
+        .onConflictDoNothing();
+    }
+    await this.announce(row.videoId);
+    return this.summary(user, annotationId);
+  }
+
+  private async summary(user: UserRow, annotationId: string): Promise<ReactionSummary> {
+    const tallies = await this.tallies(user, eq(annotations.id, annotationId));
+    return toReactionSummary(tallies.get(annotationId) ?? []);
+  }
+
+  /** Reaction counts per annotation matching `where`, and which ones the user gave. */
+  private async tallies(user: UserRow, where: SQL): Promise<Map<string, ReactionTally[]>> {
+    const rows = await this.db
+      .select({
+        annotationId: annotationReactions.annotationId,
+        reaction: annotationReactions.reaction,
+        count: count(),
+        mine: sql<boolean>`bool_or(${annotationReactions.userId} = ${user.id})`,
+      })
+      .from(annotationReactions)
+      .innerJoin(annotations, eq(annotations.id, annotationReactions.annotationId))
+      .where(where)
+      .groupBy(annotationReactions.annotationId, annotationReactions.reaction);
+    const byAnnotation = new Map<string, ReactionTally[]>();
+    for (const { annotationId, ...tally } of rows) {
+      byAnnotation.set(annotationId, [...(byAnnotation.get(annotationId) ?? []), tally]);
+    }
+    return byAnnotation;
+  }
+
+  private async requireViewer(user: UserRow, videoId: string): Promise<VideoAccess> {
+    const access = await findVideoAccess(this.db, user, videoId);
+    if (!canView(access)) throw notFound('Video not found');
+    return access;
+  }
+
+  /** The annotation, if the user may view its video; otherwise it is "not found" to them. */
+  private async requireAnnotationViewer(user: UserRow, annotationId: string) {
+    const [row] = await this.db.select().from(annotations).where(eq(annotations.id, annotationId));
+    if (!row || !canView(await findVideoAccess(this.db, user, row.videoId))) {
+      throw notFound('Annotation not found');
+    }
+    return row;
+  }
+
+  private async findInVideo(videoId: string, annotationId: string): Promise<AnnotationRow> {
+    const [row] = await this.db
+      .select()
+      .from(annotations)
+      .where(and(eq(annotations.id, annotationId), eq(annotations.videoId, videoId)));
+    if (!row) throw notFound('Annotation not found');
+    return row;
+  }
+
+  /** Tells open pages of the video to refetch its annotations. */
+  private async announce(videoId: string) {
+    await VideoEvents.publishAnnotationsChanged(this.pool, videoId).catch((error: unknown) => {
+      // The change is made; pages that miss the event see it on their next load.
+      this.log.warn({ err: error, videoId }, 'could not announce an annotation change');
+    });
+  }
+}

@@ -1,0 +1,205 @@
+import {
+  annotationParamsSchema,
+  annotationReplySchema,
+  annotationSchema,
+  annotationUploadFieldsSchema,
+  annotationVideoParamsSchema,
+  createAnnotationBodySchema,
+  errorResponseSchema,
+  messageResponseSchema,
+  reactionBodySchema,
+  reactionParamsSchema,
+  reactionSummarySchema,
+  replyBodySchema,
+} from '@filmroom/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { badRequest } from '../../lib/http-errors';
+import { receiveSniffedUpload } from '../../lib/sniffed-upload';
+import { requireUser } from '../../plugins/auth';
+import { videoKeys } from '../videos/video-keys';
+import { AnnotationService, type NewAnnotation } from './annotation-service';
+import { voiceNoteExtension, voiceNoteRules } from './voice-note-upload';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/**
+ * Annotations pinned on a video, their replies and reactions. The rules of who may do what
+ * live in AnnotationService.
+ */
+export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new AnnotationService(app.db, app.pool, app.blobs, app.log);
+
+  app.get(
+    '/videos/:videoId/annotations',
+    {
+      schema: {
+        tags: ['annotations'],
+        summary: "The video's annotations by time, each with its replies (view access)",
+        params: annotationVideoParamsSchema,
+        response: { 200: z.array(annotationSchema), ...errors },
+      },
+    },
+    async (request) => service.list(requireUser(request), request.params.videoId),
+  );
+
+  app.post(
+    '/videos/:videoId/annotations',
+    {
+      schema: {
+        tags: ['annotations'],
+        summary: 'Pin an annotation on the video (edit access)',
+        description:
+          'JSON `{content, timestamp, xPosition, yPosition}` (CreateAnnotationBody), or for a voice ' +
+          'note multipart/form-data with `audio` (a WebM or Ogg recording), `timestamp`, ' +
+          '`xPosition`, `yPosition`, and optionally `audioDuration`, `content` and `sentiment` ' +
+          '(a JSON string; checked, then recomputed from the final text). Positions are percent ' +
+          'of the picture (0-100); the timestamp lies within the video; text or audio is required.',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: annotationVideoParamsSchema,
+        response: {
+          201: annotationSchema,
+          ...errors,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Before a byte of the upload is read: a viewer's voice note is refused, not received.
+      const video = await service.requireAnnotator(user, request.params.videoId);
+
+      if (!request.isMultipart()) {
+        const body = parseInput(createAnnotationBodySchema, request.body);
+        const annotation = await service.create(user, video, body);
+        return reply.code(201).send(annotation);
+      }
+
+      const incomingKey = videoKeys.incoming(randomUUID());
+      const { fields, file } = await receiveSniffedUpload(
+        request,
+        incomingKey,
+        app.blobs,
+        voiceNoteRules(app.config.maxAudioBytes),
+      );
+      try {
+        const parsed = parseInput(annotationUploadFieldsSchema, fields);
+        const extension = file && file !== 'empty' ? voiceNoteExtension(file.contentType) : null;
+        const input: NewAnnotation = {
+          content: parsed.content,
+          timestamp: parsed.timestamp,
+          xPosition: parsed.xPosition,
+          yPosition: parsed.yPosition,
+          // An empty recording (stopped before its first chunk) is no recording.
+          ...(extension
+            ? { audio: { incomingKey, extension, duration: parsed.audioDuration ?? null } }
+            : {}),
+        };
+        const annotation = await service.create(user, video, input);
+        return reply.code(201).send(annotation);
+      } catch (error) {
+        await app.blobs.delete(incomingKey).catch(() => undefined);
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/videos/:videoId/annotations/:annotationId',
+    {
+      schema: {
+        tags: ['annotations'],
+        summary:
+          'Delete an annotation with its replies, reactions and voice note, or one reply (its author, or edit access)',
+        params: annotationParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { videoId, annotationId } = request.params;
+      await service.delete(requireUser(request), videoId, annotationId);
+      return { message: 'Annotation deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/videos/:videoId/annotations/:annotationId/replies',
+    {
+      schema: {
+        tags: ['annotations'],
+        summary: 'Reply to an annotation (view access)',
+        params: annotationParamsSchema,
+        body: replyBodySchema,
+        response: { 201: annotationReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { videoId, annotationId } = request.params;
+      const created = await service.reply(
+        requireUser(request),
+        videoId,
+        annotationId,
+        request.body.content,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/annotations/:annotationId/reactions',
+    {
+      schema: {
+        tags: ['annotations'],
+        summary: "Each reaction's count, and whether you gave it (view access)",
+        params: reactionParamsSchema,
+        response: { 200: reactionSummarySchema, ...errors },
+      },
+    },
+    async (request) => service.reactions(requireUser(request), request.params.annotationId),
+  );
+
+  app.post(
+    '/annotations/:annotationId/reactions',
+    {
+      schema: {
+        tags: ['annotations'],
+        summary: 'Give a reaction, or take it back if you gave it (view access)',
+        params: reactionParamsSchema,
+        body: reactionBodySchema,
+        response: { 200: reactionSummarySchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.toggleReaction(
+        requireUser(request),
+        request.params.annotationId,
+        request.body.reaction,
+      ),
+  );
+};
+
+/**
+ * Checks input the route could not declare as its body schema (it takes JSON or multipart),
+ * with one message per field as the error handler gives for declared schemas.
+ */
+function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw badRequest('The request body must be a JSON object');
+  }
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const firstPerField = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.');
+    if (!firstPerField.has(field)) firstPerField.set(field, issue.message);
+  }
+  throw badRequest([...firstPerField.values()].join('; '));
+}
