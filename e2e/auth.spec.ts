@@ -90,12 +90,14 @@ test('a wrong password shows the Error toast with the server message', async ({ 
   await expectSignInScreen(page);
 });
 
-test('the forgot-password link exists and its address shows the sign-in screen', async ({
-  page,
-}) => {
+test('the forgot-password link opens its screen, which leads back to sign in', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Link' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Sign In' }).click();
+  await expect(page).toHaveURL('/');
   await expectSignInScreen(page);
 });
 

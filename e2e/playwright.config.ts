@@ -15,6 +15,12 @@ const dataDir = process.env.FILMROOM_E2E_DATA_DIR;
 process.env.FILMROOM_E2E_MEASURED_URL ??= `http://127.0.0.1:${Number(process.env.E2E_MEASURED_PORT ?? port + 1)}`;
 const measuredURL = process.env.FILMROOM_E2E_MEASURED_URL;
 
+// The SMTP peer (started by global-setup.ts) that the first server relays its mail to, and the
+// folder where it keeps each message for the specs to read (see mail-support.ts).
+process.env.FILMROOM_E2E_SMTP_PORT ??= String(Number(process.env.E2E_SMTP_PORT ?? port + 2));
+process.env.FILMROOM_E2E_MAIL_DIR ??= `${dataDir}-mail`;
+const smtpPort = process.env.FILMROOM_E2E_SMTP_PORT;
+
 /** The production server, serving the web app built by `npm run test:e2e`. */
 function server(url: string, env: Record<string, string>) {
   return {
@@ -79,6 +85,9 @@ export default defineConfig({
       // The video tests are about upload, preparation and playback; the vision scan (a minute
       // of CPU per clip) runs only on the measuring server below.
       WORK_QUEUES: 'media.prepare',
+      // Real mail to a real SMTP peer on loopback; links in it point at this server.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_ORIGIN: baseURL,
     }),
     // Every queue on, for the one spec that follows a clip from upload to its measured analysis.
     // Its own database beside the first one (global-setup.ts keeps both for this run).

@@ -1,15 +1,25 @@
+import { matchPath, useLocation } from 'react-router';
 import { FullPageError, FullPageLoading } from '@/components/layout/full-page-status';
 import { useUser } from '@/features/auth/api/get-user';
+import { ForgotPasswordScreen } from '@/features/auth/components/forgot-password-screen';
+import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { AppRoutes } from './router';
 
 /**
  * Spec §2 and §4: signed out, every address shows the sign-in screen; signed in, the routes.
  * The first answer is awaited with a loading screen so the sign-in form never flashes.
+ *
+ * Two addresses are for people who cannot sign in: /forgot-password (signed out only) and
+ * /reset-password, the link in reset and invitation e-mails. The latter shows whoever is signed
+ * in on this device too: the link sets the password of the account it was sent to, and the
+ * server then signs that account in here.
  */
 export function AuthGate() {
+  const { pathname } = useLocation();
   const user = useUser();
 
+  if (matchPath('/reset-password', pathname)) return <ResetPasswordScreen />;
   if (user.isPending) return <FullPageLoading />;
   if (user.isError) {
     return (
@@ -21,6 +31,8 @@ export function AuthGate() {
       />
     );
   }
-  if (user.data === null) return <SignInScreen />;
+  if (user.data === null) {
+    return matchPath('/forgot-password', pathname) ? <ForgotPasswordScreen /> : <SignInScreen />;
+  }
   return <AppRoutes user={user.data} />;
 }

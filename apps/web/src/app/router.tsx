@@ -22,7 +22,7 @@ export function AppRoutes({ user }: { user: User }) {
         {/* Registered only for coaches, so anyone else falls through to the 404 page. */}
         {user.isCoach ? <Route path="athletes" element={<AthletesRoute />} /> : null}
         <Route path="settings" element={<SettingsRoute user={user} />} />
-        {/* Linked from the sign-in screen; once signed in there is nothing to recover. */}
+        {/* Linked from the sign-in screen (see auth-gate.tsx); signed in, nothing to recover. */}
         <Route path="forgot-password" element={<Navigate to="/" replace />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

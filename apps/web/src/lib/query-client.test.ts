@@ -2,7 +2,13 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, createQueryClient, getQueryFn } from './query-client';
+import {
+  ApiError,
+  apiRequest,
+  createQueryClient,
+  getQueryFn,
+  withFallbackMessage,
+} from './query-client';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -224,5 +230,27 @@ describe('createQueryClient defaults', () => {
       '500: Internal Server Error',
       '400: Password must be at least 8 characters',
     ]);
+  });
+});
+
+describe('withFallbackMessage', () => {
+  it("keeps the server's own message when it answered", async () => {
+    const failure = await withFallbackMessage(
+      () => apiRequest('POST', `${base}/api/text-error`),
+      'Failed to add student',
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as Error).message).toBe('409: Email already registered');
+  });
+
+  it('says the fallback when no answer came at all', async () => {
+    // Nothing listens on port 9 of this machine: the fetch itself fails.
+    await expect(
+      withFallbackMessage(() => apiRequest('POST', 'http://127.0.0.1:9/'), 'Failed to add student'),
+    ).rejects.toThrow(/^Failed to add student$/);
+  });
+
+  it('passes a success through', async () => {
+    await expect(withFallbackMessage(async () => 7, 'Failed to add student')).resolves.toBe(7);
   });
 });

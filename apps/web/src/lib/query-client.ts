@@ -92,6 +92,20 @@ export async function apiRequest(
   return res;
 }
 
+/**
+ * Spec §8 fallback messages ("Failed to add student", ...): a call that got no answer at all
+ * (offline, server gone) reports `fallback` rather than the browser's "Failed to fetch". An
+ * answer the server did give keeps its own message.
+ */
+export async function withFallbackMessage<T>(call: () => Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new Error(fallback, { cause: error });
+  }
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**

@@ -3,6 +3,9 @@
  * item (spec §7: the first query key is the address), so each key is its address.
  */
 
+/** The signed-in user: sign-in sets it, Settings changes it, the shell shows it. */
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
 /** The signed-in user's videos and those shared with them. */
 export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
 
@@ -10,3 +13,9 @@ export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
 export function videoQueryKey(id: string) {
   return [`/api/videos/${id}`] as const;
 }
+
+/**
+ * Mail the user's actions caused (Settings > Mail outbox): adding a student and sharing a
+ * video add to it.
+ */
+export const MAIL_OUTBOX_QUERY_KEY = ['/api/mail/outbox'] as const;

@@ -1,39 +1,18 @@
 import type { User } from '@filmroom/contract';
-import { ShirtIcon } from 'lucide-react';
-import { useId } from 'react';
-import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { MailOutboxCard } from '@/features/mail/components/mail-outbox-card';
+import { JerseyColorsAndPhotosCard } from '@/features/profile/components/jersey-colors-and-photos-card';
+import { ProfileCard } from '@/features/profile/components/profile-card';
 
+/** Spec §2 Settings: Profile, Jersey Colors & Photos, and (beyond the spec) the Mail outbox. */
 export function SettingsRoute({ user }: { user: User }) {
-  const nameId = useId();
-  const emailId = useId();
   return (
     <>
       <PageHeader title="Settings" description="Your profile and how FilmRoom recognises you." />
-      <Card>
-        <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>The name and e-mail on your account.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor={nameId}>Name</Label>
-            <Input id={nameId} value={user.name} readOnly />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={emailId}>Email</Label>
-            <Input id={emailId} type="email" value={user.username} readOnly />
-          </div>
-        </CardContent>
-      </Card>
-      <EmptyState
-        icon={ShirtIcon}
-        title="Profile editing will appear here"
-        description="Changing your name and player number, choosing your jersey colours, and adding photos that help identify you in videos."
-      />
+      {/* Keyed by account: a different person signing in on this device starts fresh forms. */}
+      <ProfileCard key={`profile-${user.id}`} user={user} />
+      <JerseyColorsAndPhotosCard key={`colors-${user.id}`} user={user} />
+      <MailOutboxCard />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { PlayersPanel } from '@/features/players/components/players-panel';
 import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
+import { SharedBadges } from '@/features/videos/components/shared-badges';
 import { VideoDetailsForm } from '@/features/videos/components/video-details-form';
 import { VideoPlayer } from '@/features/videos/components/video-player';
 import type { VideoViewerHandle } from '@/features/videos/components/viewer/video-viewer';
@@ -113,7 +114,7 @@ function VideoDetailPage({ id }: { id: string }) {
           <AiCoachDialog />
           {editable ? (
             <>
-              <ShareVideoDialog />
+              <ShareVideoDialog videoId={detail.id} isShared={detail.isShared} />
               <Button variant="outline" onClick={() => setEditing(!isEditing)}>
                 {isEditing ? <XIcon aria-hidden /> : <PencilIcon aria-hidden />}
                 {isEditing ? 'Cancel Edit' : 'Edit'}
@@ -132,9 +133,12 @@ function VideoDetailPage({ id }: { id: string }) {
               <VideoDetailsForm video={detail} onDone={() => setEditing(false)} />
             </>
           ) : (
-            <h1 className="text-2xl font-bold tracking-tight break-words text-balance sm:text-3xl">
-              {detail.title}
-            </h1>
+            <div className="grid gap-2">
+              <h1 className="text-2xl font-bold tracking-tight break-words text-balance sm:text-3xl">
+                {detail.title}
+              </h1>
+              <SharedBadges video={detail} />
+            </div>
           )}
           <VideoPlayer
             video={detail}

@@ -1,13 +1,7 @@
 import type { User } from '@filmroom/contract';
+import { useState } from 'react';
+import { initialsOf } from '@/lib/initials';
 import { cn } from '@/lib/utils';
-
-/** Up to two initials from the person's name, for the avatar disc. */
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase() || '?';
-}
 
 type UserSummaryProps = {
   user: User;
@@ -18,12 +12,15 @@ type UserSummaryProps = {
 
 /** Who is signed in: avatar, name and e-mail. Names are user input, rendered as plain text. */
 export function UserSummary({ user, className, textClassName }: UserSummaryProps) {
+  // A photo that fails to load (deleted meanwhile, network) falls back to the initials.
+  const [brokenAvatar, setBrokenAvatar] = useState<string | null>(null);
   return (
     <div className={cn('flex min-w-0 items-center gap-3', className)}>
-      {user.avatarUrl ? (
+      {user.avatarUrl && user.avatarUrl !== brokenAvatar ? (
         <img
           src={user.avatarUrl}
           alt=""
+          onError={() => setBrokenAvatar(user.avatarUrl)}
           className="size-8 shrink-0 rounded-full object-cover ring-2 ring-signal/60"
         />
       ) : (

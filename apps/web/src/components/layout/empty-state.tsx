@@ -10,8 +10,11 @@ type EmptyStateProps = {
   /** An optional next step, such as a button. */
   children?: ReactNode;
   className?: string;
-  /** h1 when the empty state is the whole page (a video that does not exist). */
-  titleAs?: 'h1' | 'h2';
+  /**
+   * h1 when the empty state is the whole page (a video that does not exist); deeper inside a
+   * titled section of a card.
+   */
+  titleAs?: 'h1' | 'h2' | 'h3' | 'h4';
 };
 
 /** A card that says plainly what will appear in a place that has nothing to show yet. */

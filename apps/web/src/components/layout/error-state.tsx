@@ -10,6 +10,8 @@ type ErrorStateProps = {
   onRetry?: () => void;
   retrying?: boolean;
   className?: string;
+  /** The heading level that fits where the error shows (h2 by default). */
+  titleAs?: 'h2' | 'h3' | 'h4';
 };
 
 /** A part of the page that failed to load, with the reason and a way to try again. */
@@ -19,6 +21,7 @@ export function ErrorState({
   onRetry,
   retrying = false,
   className,
+  titleAs: Title = 'h2',
 }: ErrorStateProps) {
   return (
     <Card
@@ -32,7 +35,7 @@ export function ErrorState({
         <TriangleAlertIcon className="size-6" aria-hidden />
       </span>
       <div className="grid max-w-md gap-1.5">
-        <h2 className="text-base font-semibold">{title}</h2>
+        <Title className="text-base font-semibold">{title}</Title>
         <p className="text-sm break-words text-muted-foreground">{message}</p>
       </div>
       {onRetry ? (

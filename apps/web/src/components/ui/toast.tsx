@@ -28,6 +28,11 @@ export function ToastViewport({
   return (
     <ToastPrimitive.Viewport
       hotkey={TOAST_HOTKEY}
+      // A modal dialog hides everything else from screen readers (aria-hidden) but keeps
+      // [aria-live] elements: this keeps the toasts a dialog's own actions raise (Video shared
+      // successfully, an Error) reachable, F8 included. "off" because Radix announces each
+      // toast through its own live region already.
+      aria-live="off"
       className={cn(
         // Full width at the top of a phone; bottom-right and at most 420 px from md up.
         'fixed top-0 z-[100] flex max-h-svh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',

@@ -1,9 +1,7 @@
 import type { User } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '@/lib/query-client';
-
-/** The current user's address doubles as its cache key, as the shared query function expects. */
-export const USER_QUERY_KEY = ['/api/user'] as const;
+import { USER_QUERY_KEY } from '@/lib/query-keys';
 
 /**
  * Spec §4 and §9: a 401 means signed out (null), not an error; the answer is never stale and

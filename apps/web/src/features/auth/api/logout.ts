@@ -2,7 +2,7 @@ import type { MessageResponse } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
-import { USER_QUERY_KEY } from './get-user';
+import { USER_QUERY_KEY } from '@/lib/query-keys';
 
 export async function logout(): Promise<MessageResponse> {
   const res = await apiRequest('POST', '/api/logout');

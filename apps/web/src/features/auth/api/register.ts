@@ -2,7 +2,7 @@ import type { RegisterBody, User } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
-import { USER_QUERY_KEY } from './get-user';
+import { USER_QUERY_KEY } from '@/lib/query-keys';
 
 /** Creates the account; the server signs the new user in with the same answer. */
 export async function register(body: RegisterBody): Promise<User> {

@@ -8,12 +8,10 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
+import { PASSWORD_MIN_LENGTH } from '../lib/password-rules';
 import { PasswordInput } from './password-input';
 
 type AuthMode = 'sign-in' | 'create-account';
-
-// Mirrors the server's rule so people learn it before submitting; the server still decides.
-const PASSWORD_MIN_LENGTH = 8;
 
 /** Sign in, or create an account: one form whose title and fields follow the mode (spec §2). */
 export function AuthForm() {
@@ -93,6 +91,8 @@ export function AuthForm() {
             {creating ? null : (
               <Link
                 to="/forgot-password"
+                // The Forgot screen starts with what was typed here.
+                state={{ email }}
                 className="rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40"
               >
                 Forgot your password?

@@ -1,99 +1,14 @@
-import { ClapperboardIcon, MessageSquareTextIcon, Share2Icon } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
-import { useLocation } from 'react-router';
-import { Logo } from '@/components/brand/logo';
 import { AuthForm } from './auth-form';
-
-const HIGHLIGHTS: { icon: LucideIcon; text: string }[] = [
-  { icon: ClapperboardIcon, text: 'Analysis and coaching points built from what the camera saw' },
-  { icon: MessageSquareTextIcon, text: 'Text and voice notes pinned to the exact moment' },
-  { icon: Share2Icon, text: 'Share clips by e-mail with view or edit access' },
-];
-
-/** Halfway line, centre circle and penalty boxes, drawn faintly behind the brand panel. */
-function PitchLines() {
-  return (
-    <svg
-      viewBox="0 0 600 800"
-      preserveAspectRatio="xMidYMid slice"
-      aria-hidden
-      className="pointer-events-none absolute inset-0 size-full text-white/[0.07]"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="3"
-    >
-      <rect x="40" y="40" width="520" height="720" rx="4" />
-      <line x1="40" y1="400" x2="560" y2="400" />
-      <circle cx="300" cy="400" r="90" />
-      <circle cx="300" cy="400" r="5" fill="currentColor" />
-      <rect x="170" y="40" width="260" height="120" />
-      <rect x="230" y="40" width="140" height="50" />
-      <rect x="170" y="640" width="260" height="120" />
-      <rect x="230" y="710" width="140" height="50" />
-    </svg>
-  );
-}
-
-function BrandPanel() {
-  return (
-    <aside
-      aria-label="About FilmRoom"
-      className="relative hidden overflow-hidden bg-sidebar text-sidebar-foreground lg:flex lg:flex-col lg:justify-between lg:p-12 xl:p-16"
-    >
-      <PitchLines />
-      <div
-        aria-hidden
-        className="pointer-events-none absolute -top-32 -right-32 size-96 rounded-full bg-signal/15 blur-3xl"
-      />
-      <Logo surface="dark" className="relative" />
-      <div className="relative grid max-w-lg gap-8">
-        <p className="font-display text-4xl leading-[1.1] font-extrabold tracking-tight xl:text-5xl">
-          <span className="block">Every rep on film.</span>
-          <span className="block text-signal">Every note grounded.</span>
-        </p>
-        <ul className="grid gap-4">
-          {HIGHLIGHTS.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3 text-sidebar-muted-foreground">
-              <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-sidebar-accent text-signal">
-                <Icon className="size-4.5" aria-hidden />
-              </span>
-              {text}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <p className="relative text-sm text-sidebar-muted-foreground">
-        Open source and self-hosted: your team&apos;s film stays on your server.
-      </p>
-    </aside>
-  );
-}
+import { AuthLayout } from './auth-layout';
 
 /**
  * Spec §2: while signed out this shows at every address. The address is left alone, so after
  * signing in the person lands on the page they asked for.
  */
 export function SignInScreen() {
-  const { pathname } = useLocation();
   return (
-    <div className="grid min-h-svh bg-background lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)]">
-      <title>Sign In · FilmRoom</title>
-      <BrandPanel />
-      <main className="flex flex-col items-center justify-center px-5 py-10 sm:px-10">
-        <div className="grid w-full max-w-sm gap-10">
-          <Logo className="justify-self-center lg:hidden" />
-          {pathname === '/forgot-password' ? (
-            <p
-              role="note"
-              className="rounded-lg border border-primary/25 bg-secondary px-4 py-3 text-sm text-secondary-foreground"
-            >
-              Password reset isn&apos;t available yet. Contact the person who runs this FilmRoom
-              server for help signing in.
-            </p>
-          ) : null}
-          <AuthForm />
-        </div>
-      </main>
-    </div>
+    <AuthLayout title="Sign In">
+      <AuthForm />
+    </AuthLayout>
   );
 }

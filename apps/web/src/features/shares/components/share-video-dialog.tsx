@@ -1,4 +1,8 @@
-import { Share2Icon } from 'lucide-react';
+import type { AccessLevel, Share } from '@filmroom/contract';
+import { Share2Icon, UserRoundXIcon, UsersRoundIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { ErrorState } from '@/components/layout/error-state';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -8,35 +12,211 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Separator } from '@/components/ui/separator';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useShares } from '../api/get-shares';
+import { useRemoveShare } from '../api/remove-share';
+import { useShareVideo } from '../api/share-video';
+import { ACCESS_LEVEL_OPTIONS, DEFAULT_ACCESS_LEVEL, isAccessLevel } from '../lib/access-level';
+
+type ShareVideoDialogProps = {
+  videoId: string;
+  /** True when someone else shared this video with the viewer (at edit access, to get here). */
+  isShared: boolean;
+};
 
 /**
- * Spec §2 Share (owner or edit access only). Sharing by e-mail arrives in a later release;
- * the dialog says so rather than showing a form that cannot send.
+ * Spec §2 Share dialog (owner or edit access only): an e-mail, the access level (view by
+ * default), and the people it is shared with, each removable or changed in place.
  */
-export function ShareVideoDialog() {
+export function ShareVideoDialog({ videoId, isShared }: ShareVideoDialogProps) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <Share2Icon aria-hidden />
           Share
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>Share video</DialogTitle>
+          <DialogTitle>Share Video</DialogTitle>
           <DialogDescription>
-            Give a teammate or another coach view or edit access by e-mail.
+            Give a teammate or another coach access by email. They get an email with a link to the
+            video.
           </DialogDescription>
         </DialogHeader>
-        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed bg-muted/50 px-4 py-8 text-center">
-          <Share2Icon className="size-8 text-primary" aria-hidden />
-          <p className="font-semibold">Sharing is coming soon</p>
+        <ShareForm videoId={videoId} />
+        <Separator />
+        {/* Spec §6: the share list is loaded only for videos not shared to the viewer. */}
+        {isShared ? (
           <p className="text-sm text-muted-foreground">
-            Inviting people by e-mail, with view or edit access, will be available here.
+            This video was shared with you, so only its owner sees the full list of people it is
+            shared with.
           </p>
-        </div>
+        ) : (
+          <ShareList videoId={videoId} enabled={open} />
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function ShareForm({ videoId }: { videoId: string }) {
+  const [email, setEmail] = useState('');
+  const [accessLevel, setAccessLevel] = useState<AccessLevel>(DEFAULT_ACCESS_LEVEL);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const share = useShareVideo(videoId, {
+    onSuccess: () => {
+      setEmail('');
+      setAccessLevel(DEFAULT_ACCESS_LEVEL);
+      emailInput.current?.focus();
+    },
+  });
+  const ids = { form: useId(), email: useId(), level: useId() };
+  const empty = email.trim() === '';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (empty || share.isPending) return;
+    share.mutate({ email: email.trim(), accessLevel });
+  }
+
+  return (
+    <form aria-label="Share with someone" onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
+        <div className="grid gap-2">
+          <Label htmlFor={ids.email}>Email</Label>
+          <Input
+            ref={emailInput}
+            id={ids.email}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="teammate@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={ids.level}>Access level</Label>
+          <NativeSelect
+            id={ids.level}
+            name="accessLevel"
+            value={accessLevel}
+            onChange={(event) => {
+              if (isAccessLevel(event.target.value)) setAccessLevel(event.target.value);
+            }}
+          >
+            {ACCESS_LEVEL_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <p className="-mt-1 text-xs text-muted-foreground">
+        View lets them watch and chat with the AI Coach. Edit also lets them change, share and
+        delete the video.
+      </p>
+      <Button
+        type="submit"
+        disabled={empty || share.isPending}
+        className="w-full sm:w-auto sm:justify-self-end"
+      >
+        {share.isPending ? <Spinner /> : <Share2Icon aria-hidden />}
+        {share.isPending ? 'Sharing…' : 'Share'}
+      </Button>
+    </form>
+  );
+}
+
+function ShareList({ videoId, enabled }: { videoId: string; enabled: boolean }) {
+  const shares = useShares(videoId, { enabled });
+  const titleId = useId();
+
+  return (
+    <section aria-labelledby={titleId} className="grid min-w-0 gap-3">
+      <h3 id={titleId} className="text-sm font-semibold">
+        People with access
+      </h3>
+      {shares.isError && !shares.data ? (
+        <ErrorState
+          title="Shares couldn't load"
+          message={shares.error.message}
+          onRetry={() => void shares.refetch()}
+          retrying={shares.isFetching}
+          className="py-6"
+          titleAs="h4"
+        />
+      ) : !shares.data ? (
+        <div role="status" aria-label="Loading shares" className="grid gap-2">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : shares.data.length === 0 ? (
+        <p className="flex items-center gap-2.5 rounded-lg border border-dashed bg-muted/40 px-4 py-3.5 text-sm text-muted-foreground">
+          <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
+          No shares yet
+        </p>
+      ) : (
+        <ul aria-labelledby={titleId} className="grid min-w-0 gap-2">
+          {shares.data.map((share) => (
+            <ShareRow key={share.id} videoId={videoId} share={share} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ShareRow({ videoId, share }: { videoId: string; share: Share }) {
+  const change = useShareVideo(videoId);
+  const removal = useRemoveShare(videoId);
+  const busy = change.isPending || removal.isPending;
+
+  return (
+    <li className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1.5 rounded-lg border bg-card py-2 pr-2 pl-3">
+      {/* A whole line on a phone: two similar addresses must be told apart. */}
+      <span className="min-w-0 flex-1 basis-full text-sm font-medium wrap-anywhere sm:basis-0">
+        {share.sharedWithEmail}
+      </span>
+      <NativeSelect
+        aria-label={`Access level for ${share.sharedWithEmail}`}
+        value={change.isPending ? change.variables.accessLevel : share.accessLevel}
+        disabled={busy}
+        onChange={(event) => {
+          const accessLevel = event.target.value;
+          if (isAccessLevel(accessLevel) && accessLevel !== share.accessLevel) {
+            change.mutate({ email: share.sharedWithEmail, accessLevel });
+          }
+        }}
+        wrapperClassName="ml-auto w-24 shrink-0"
+        className="h-8 py-1 text-sm"
+      >
+        {ACCESS_LEVEL_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Remove share with ${share.sharedWithEmail}`}
+        disabled={busy}
+        onClick={() => removal.mutate(share.id)}
+        className="text-muted-foreground hover:text-destructive"
+      >
+        {removal.isPending ? <Spinner /> : <UserRoundXIcon aria-hidden />}
+      </Button>
+    </li>
   );
 }

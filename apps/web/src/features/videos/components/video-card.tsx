@@ -1,10 +1,10 @@
 import type { Video } from '@filmroom/contract';
-import { PencilIcon, SparklesIcon, UsersIcon } from 'lucide-react';
+import { PencilIcon, SparklesIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { canEditVideo, sharerName } from '../lib/video-library';
+import { canEditVideo } from '../lib/video-library';
+import { SharedBadges } from './shared-badges';
 import { VideoThumbnail } from './video-thumbnail';
 
 type VideoCardProps = {
@@ -20,7 +20,6 @@ type VideoCardProps = {
  */
 export function VideoCard({ video, now }: VideoCardProps) {
   const to = `/videos/${video.id}`;
-  const sharer = sharerName(video);
   const editable = canEditVideo(video);
 
   return (
@@ -43,20 +42,7 @@ export function VideoCard({ video, now }: VideoCardProps) {
           </p>
         </div>
 
-        {video.isShared ? (
-          <div className="flex flex-wrap items-center gap-1.5 text-xs">
-            <Badge variant="signal">
-              <UsersIcon aria-hidden />
-              Shared
-            </Badge>
-            {sharer ? (
-              <span className="min-w-0 truncate text-muted-foreground">by {sharer}</span>
-            ) : null}
-            <Badge variant="outline">
-              {video.accessLevel === 'edit' ? 'Edit Access' : 'View Access'}
-            </Badge>
-          </div>
-        ) : null}
+        <SharedBadges video={video} />
 
         <div className="mt-auto flex items-center gap-2 pt-1">
           <Button asChild variant="secondary" size="sm" className="relative z-10 flex-1">

@@ -1,0 +1,35 @@
+import type { CoachStudentLink, UpdateStudentBody } from '@filmroom/contract';
+
+/**
+ * Spec §5 Add Student. Copied from @filmroom/contract rather than imported (a value from there
+ * would bundle zod into the web app); roster.test.ts keeps it in step.
+ */
+export const STUDENT_EMAIL_REQUIRED_MESSAGE = 'Please enter a student email';
+
+/** The Add Student form's one rule: an e-mail, after trimming. Null when the form may be sent. */
+export function addStudentProblem(email: string): string | null {
+  return email.trim() === '' ? STUDENT_EMAIL_REQUIRED_MESSAGE : null;
+}
+
+/** Spec §2 student search: the name or the e-mail contains the words, ignoring case. */
+export function searchStudents(
+  students: readonly CoachStudentLink[],
+  query: string,
+): CoachStudentLink[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [...students];
+  return students.filter(({ student }) =>
+    [student.name, student.username].some((text) => text.toLocaleLowerCase().includes(needle)),
+  );
+}
+
+/** Spec §5 Edit student: a blank name or e-mail falls back to the value the card shows. */
+export function studentChanges(
+  draft: { name: string; email: string },
+  current: CoachStudentLink['student'],
+): UpdateStudentBody {
+  return {
+    name: draft.name.trim() || current.name,
+    email: draft.email.trim() || current.username,
+  };
+}

@@ -1,0 +1,12 @@
+import type { OutboxMessage } from '@filmroom/contract';
+
+export const MAIL_KIND_LABELS: Record<OutboxMessage['kind'], string> = {
+  invitation: 'Invitation',
+  roster: 'Added to roster',
+  share: 'Video shared',
+};
+
+/** The first web address in a message's text: the link the recipient would have followed. */
+export function firstLinkIn(text: string): string | null {
+  return text.match(/https?:\/\/\S+/)?.[0] ?? null;
+}

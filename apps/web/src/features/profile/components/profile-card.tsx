@@ -1,0 +1,126 @@
+import type { User } from '@filmroom/contract';
+import { SaveIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { useUpdateProfile } from '../api/update-profile';
+import { parsePlayerNumber } from '../lib/player-number';
+
+/** Spec §2 Settings > Profile: name, player number, the read-only e-mail, Save Changes. */
+export function ProfileCard({ user }: { user: User }) {
+  const [name, setName] = useState(user.name);
+  const [playerNumber, setPlayerNumber] = useState(user.playerNumber?.toString() ?? '');
+  const [numberProblem, setNumberProblem] = useState<string | null>(null);
+  const numberInput = useRef<HTMLInputElement>(null);
+  const update = useUpdateProfile();
+  const ids = {
+    title: useId(),
+    name: useId(),
+    number: useId(),
+    numberHint: useId(),
+    numberProblem: useId(),
+    email: useId(),
+    emailHint: useId(),
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const parsed = parsePlayerNumber(playerNumber);
+    if (!parsed.ok) {
+      setNumberProblem(parsed.message);
+      numberInput.current?.focus();
+      return;
+    }
+    setNumberProblem(null);
+    update.mutate(
+      parsed.playerNumber === undefined
+        ? { name: name.trim() }
+        : { name: name.trim(), playerNumber: parsed.playerNumber },
+    );
+  }
+
+  return (
+    <Card aria-labelledby={ids.title} role="region">
+      <CardHeader>
+        <CardTitle id={ids.title}>Profile</CardTitle>
+        <CardDescription>How you appear to your coach and teammates.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          aria-labelledby={ids.title}
+          onSubmit={submit}
+          className="grid gap-x-6 gap-y-5 sm:grid-cols-2"
+        >
+          <div className="grid content-start gap-2">
+            <Label htmlFor={ids.name}>Name</Label>
+            <Input
+              id={ids.name}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <div className="grid content-start gap-2">
+            <Label htmlFor={ids.number}>Player Number</Label>
+            <Input
+              ref={numberInput}
+              id={ids.number}
+              name="playerNumber"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0–99"
+              aria-invalid={numberProblem ? true : undefined}
+              aria-describedby={numberProblem ? ids.numberProblem : ids.numberHint}
+              value={playerNumber}
+              onChange={(event) => {
+                setPlayerNumber(event.target.value);
+                setNumberProblem(null);
+              }}
+              className="max-w-32 tabular-nums"
+            />
+            {numberProblem ? (
+              <p
+                id={ids.numberProblem}
+                role="alert"
+                className="text-sm font-medium text-destructive"
+              >
+                {numberProblem}
+              </p>
+            ) : (
+              <p id={ids.numberHint} className="text-xs text-muted-foreground">
+                The number on your shirt helps spot you in videos. Leave it empty if you have none.
+              </p>
+            )}
+          </div>
+          <div className="grid content-start gap-2 sm:col-span-2">
+            <Label htmlFor={ids.email}>Email</Label>
+            <Input
+              id={ids.email}
+              type="email"
+              value={user.username}
+              readOnly
+              aria-describedby={ids.emailHint}
+            />
+            <p id={ids.emailHint} className="text-xs text-muted-foreground">
+              Your email is how you sign in, so it can&apos;t be changed here.
+            </p>
+          </div>
+          <div className="flex justify-end sm:col-span-2">
+            <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+              {update.isPending ? <Spinner /> : <SaveIcon aria-hidden />}
+              {update.isPending ? 'Saving…' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { waitForMail } from './mail-support';
+import { expectToast, newAccount, registerThroughApi, toasts } from './support';
+
+test('a coach searches, edits and removes students, with confirmation', async ({
+  page,
+  playwright,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  // An athlete who already has an account (registered on their own, elsewhere).
+  const jordan = newAccount('athlete', 'Jordan Lee');
+  const elsewhere = await playwright.request.newContext({ baseURL });
+  expect(
+    (
+      await elsewhere.post('/api/register', {
+        data: { username: jordan.email, password: jordan.password, name: jordan.name },
+      })
+    ).status(),
+  ).toBe(201);
+  await elsewhere.dispose();
+
+  const coach = newAccount('coach', 'Casey Coach');
+  await registerThroughApi(page, coach);
+  await page.goto('/athletes');
+  await expect(page.getByText('No students added yet')).toBeVisible();
+
+  const addDialog = page.getByRole('dialog', { name: 'Add Student' });
+  // An existing account is linked as it is, named as the coach likes, and hears by e-mail.
+  await page.getByRole('button', { name: 'Add Student' }).click();
+  await addDialog.getByLabel('Email').fill(` ${jordan.email.toUpperCase()} `);
+  await addDialog.getByRole('button', { name: 'Add Student' }).click();
+  await expectToast(page, 'Success', 'Student added successfully');
+  const jordanCard = page.getByRole('article', { name: 'Jordan Lee' });
+  await expect(jordanCard).toContainText(jordan.email);
+  await expect(jordanCard.getByText('Invitation pending')).toHaveCount(0);
+  await waitForMail(jordan.email, /^Casey Coach added you to their athletes on FilmRoom$/);
+
+  // The same person twice: the server's message in the Error toast, the dialog stays open.
+  await page.getByRole('button', { name: 'Add Student' }).click();
+  await addDialog.getByLabel('Email').fill(jordan.email);
+  await addDialog.getByRole('button', { name: 'Add Student' }).click();
+  await expectToast(page, 'Error', '409: This student is already on your list');
+  await expect(addDialog).toBeVisible();
+  await addDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(addDialog).toBeHidden();
+
+  // A new address without a name: named from the e-mail until the coach renames them.
+  const samEmail = `sam-${Date.now()}@example.com`;
+  await page.getByRole('button', { name: 'Add Student' }).click();
+  await addDialog.getByLabel('Email').fill(samEmail);
+  await addDialog.getByRole('button', { name: 'Add Student' }).click();
+  await expectToast(page, 'Success', 'Student added successfully');
+  const samCard = page.getByRole('article', { name: samEmail.split('@')[0] });
+  await expect(samCard.getByText('Invitation pending')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(2);
+
+  // Search matches names and e-mails, ignoring case.
+  const search = page.getByRole('searchbox', { name: 'Search students' });
+  await search.fill('JORDAN');
+  await expect(jordanCard).toBeVisible();
+  await expect(samCard).toHaveCount(0);
+  await search.fill(samEmail);
+  await expect(samCard).toBeVisible();
+  await expect(jordanCard).toHaveCount(0);
+  await search.fill('nobody by this name');
+  await expect(page.getByText('No students found matching your search')).toBeVisible();
+  await search.fill('');
+
+  // Inline edit: Cancel keeps everything; blank fields keep the current values; Save renames.
+  await jordanCard.getByRole('button', { name: 'Edit Jordan Lee' }).click();
+  const form = page.getByRole('form', { name: 'Edit Jordan Lee' });
+  await expect(form.getByLabel('Name')).toBeFocused();
+  await form.getByLabel('Name').fill('Someone Else');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(jordanCard.getByRole('heading', { name: 'Jordan Lee' })).toBeVisible();
+  await expect(jordanCard.getByRole('button', { name: 'Edit Jordan Lee' })).toBeFocused();
+
+  await jordanCard.getByRole('button', { name: 'Edit Jordan Lee' }).click();
+  await form.getByLabel('Name').fill('  ');
+  await form.getByLabel('Email').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Success', 'Student updated successfully');
+  await expect(form).toHaveCount(0);
+  await expect(jordanCard).toContainText(jordan.email);
+
+  await jordanCard.getByRole('button', { name: 'Edit Jordan Lee' }).click();
+  await form.getByLabel('Name').fill('J. Lee');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Success', 'Student updated successfully');
+  const renamed = page.getByRole('article', { name: 'J. Lee' });
+  await expect(renamed).toContainText(jordan.email);
+
+  // The Dashboard counts them as Active Athletes.
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Statistics' })).toContainText('Active Athletes2');
+  await page.goto('/athletes');
+
+  // Removing asks first; Cancel keeps the student.
+  await renamed.getByRole('button', { name: 'Remove J. Lee' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove this student?' });
+  await expect(confirm).toContainText('J. Lee will be taken off your list');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(renamed).toBeVisible();
+
+  await renamed.getByRole('button', { name: 'Remove J. Lee' }).click();
+  await confirm.getByRole('button', { name: 'Remove Student' }).click();
+  await expectToast(page, 'Success', 'Student removed successfully');
+  await expect(renamed).toHaveCount(0);
+  await samCard.getByRole('button', { name: /^Remove / }).click();
+  await confirm.getByRole('button', { name: 'Remove Student' }).click();
+  await expect(toasts(page).getByText('Student removed successfully')).toBeVisible();
+  await expect(page.getByText('No students added yet')).toBeVisible();
+
+  // Only the link went: Jordan's account still signs in.
+  const jordanAgain = await playwright.request.newContext({ baseURL });
+  expect(
+    (
+      await jordanAgain.post('/api/login', {
+        data: { username: jordan.email, password: jordan.password },
+      })
+    ).status(),
+  ).toBe(200);
+  await jordanAgain.dispose();
+});
