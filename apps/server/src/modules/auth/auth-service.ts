@@ -8,12 +8,15 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { users, type UserRow } from '../../db/schema';
 import { conflict, unauthorized } from '../../lib/http-errors';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, hasUsablePassword, verifyPassword } from './password';
 
 type Registration = z.output<typeof registerBodySchema>;
 type Credentials = z.output<typeof loginBodySchema>;
 
 const UNIQUE_VIOLATION = '23505';
+
+export const INVITED_ACCOUNT_MESSAGE =
+  'You were invited with this email. Use the link in your invitation email, or "Forgot your password?" to get a new one.';
 
 export class AuthService {
   constructor(private readonly db: Database) {}
@@ -33,6 +36,14 @@ export class AuthService {
       return user!;
     } catch (error) {
       if (isUniqueViolation(error)) {
+        // An athlete a coach invited has an account but no password yet: "sign in" cannot help.
+        const [existing] = await this.db
+          .select({ passwordHash: users.passwordHash })
+          .from(users)
+          .where(eq(users.username, registration.username));
+        if (existing && !hasUsablePassword(existing.passwordHash)) {
+          throw conflict(INVITED_ACCOUNT_MESSAGE);
+        }
         throw conflict('An account with this email already exists. Sign in instead.');
       }
       throw error;

@@ -2,6 +2,7 @@ import type { CoachStudentLink } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { INVITED_ACCOUNT_MESSAGE } from '../auth/auth-service';
 import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
 import { linkIn, startSmtpPeer } from '../../../test/smtp-peer';
 import { useTestApp } from '../../../test/test-app';
@@ -42,6 +43,15 @@ describe('adding a student who has no account', () => {
     const login = await call('POST', '/api/login', undefined, { username: email, password: '!' });
     expect(login.statusCode).toBe(401);
     expect(login.json()).toEqual({ message: 'Invalid username or password' });
+    // Signing up instead points them at the invitation rather than at signing in.
+    const signUp = await call('POST', '/api/register', undefined, {
+      username: email,
+      password: 'my own password',
+      name: 'Jo',
+      isCoach: false,
+    });
+    expect(signUp.statusCode).toBe(409);
+    expect(signUp.json()).toEqual({ message: INVITED_ACCOUNT_MESSAGE });
 
     const invitation = await peer.mailTo(email);
     expect(invitation.subject).toBe('Coach Kay invited you to FilmRoom');
