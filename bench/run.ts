@@ -2,6 +2,7 @@
 // targets are read by people, not enforced by tests.
 import { benchAnalysis } from './analysis';
 import { benchAnalysisOverHttp } from './analysis-over-http';
+import { benchChatOverHttp } from './chat-over-http';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { printTable, type Row } from './table';
 import { benchUploadThroughput } from './upload-throughput';
@@ -11,5 +12,6 @@ const rows: Row[] = [
   ...(await benchUploadThroughput()),
   ...(await benchAnalysis()),
   ...(await benchAnalysisOverHttp()),
+  ...(await benchChatOverHttp()),
 ];
 printTable(rows);

@@ -11,6 +11,7 @@ import { annotationRoutes } from './modules/annotations/routes';
 import { transcribeRoutes } from './modules/annotations/transcribe-routes';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
+import { chatRoutes } from './modules/chat/routes';
 import { coachRoutes } from './modules/coach/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { playerRoutes } from './modules/players/routes';
@@ -69,6 +70,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(annotationRoutes);
         await api.register(transcribeRoutes);
         await api.register(videoEventRoutes);
+        await api.register(chatRoutes);
         await api.register(coachRoutes);
         await api.register(profileRoutes);
         await api.register(photoRoutes);

@@ -209,6 +209,15 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
   ['DELETE /api/videos/:id/shares/:shareId', (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/shares/${v.spareShareId}` }),
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
+  ['GET /api/videos/:id/chat', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/chat` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:id/chat', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/chat`, body: { message: 'Thanks!' } }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['DELETE /api/videos/:id/chat', (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/chat` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
   ['GET /api/videos/:videoId/annotations', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/annotations` }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
   // prettier-ignore

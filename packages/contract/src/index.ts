@@ -8,3 +8,4 @@ export * from './shares';
 export * from './profile';
 export * from './mail';
 export * from './annotations';
+export * from './chat';

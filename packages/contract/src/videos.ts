@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisSchema } from './analysis';
+import { suggestedPromptsSchema } from './chat';
 
 export const accessLevelSchema = z.enum(['view', 'edit']);
 export type AccessLevel = z.infer<typeof accessLevelSchema>;
@@ -51,6 +52,11 @@ export const videoDetailSchema = videoSchema
     analysis: analysisSchema.nullable(),
     /** null until the video is prepared and its scan has begun. */
     analysisState: analysisStateSchema.nullable(),
+    /**
+     * Questions to start the AI Coach chat with (spec: suggested prompts per video), made from
+     * the analysis; general questions until there is one.
+     */
+    suggestedPrompts: suggestedPromptsSchema,
   })
   .meta({ id: 'VideoDetail' });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;

@@ -283,6 +283,29 @@ export const annotationReactions = pgTable(
   (table) => [primaryKey({ columns: [table.annotationId, table.userId, table.reaction] })],
 );
 
+/**
+ * The AI Coach conversations: one per video and per person, never shown to anyone else. A
+ * question is kept when it arrives; an answer only once it is complete.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('chat_messages_video_user_created_idx').on(table.videoId, table.userId, table.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type AnnotationRow = typeof annotations.$inferSelect;
 export type UserPhotoRow = typeof userPhotos.$inferSelect;
@@ -292,3 +315,4 @@ export type VideoShareRow = typeof videoShares.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type PasswordTokenRow = typeof passwordTokens.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;

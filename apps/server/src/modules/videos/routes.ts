@@ -14,6 +14,7 @@ import { badRequest, HttpError } from '../../lib/http-errors';
 import { receiveSniffedUpload } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
 import { findAnalysis, toAnalysisState, toAnalysisView } from '../analysis/analysis-store';
+import { ChatContextLoader } from '../chat/chat-context';
 import { videoKeys } from './video-keys';
 import { VideoService } from './video-service';
 import { toVideoView } from './video-view';
@@ -27,6 +28,7 @@ const errors = {
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log);
+  const chatContexts = new ChatContextLoader(app.db, app.blobs);
 
   app.get(
     '/videos',
@@ -45,7 +47,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['videos'],
-        summary: 'One video with its analysis',
+        summary: "One video with its analysis and the AI Coach chat's suggested prompts",
         params: videoIdParamsSchema,
         response: { 200: videoDetailSchema, ...errors },
       },
@@ -57,6 +59,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         ...toVideoView(video),
         analysis: toAnalysisView(analysis),
         analysisState: analysis ? toAnalysisState(analysis) : null,
+        suggestedPrompts: await chatContexts.suggestedPrompts(video.video, analysis, request.log),
       };
     },
   );

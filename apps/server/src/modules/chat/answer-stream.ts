@@ -1,0 +1,71 @@
+import type { ChatStreamEvent } from '@filmroom/contract';
+import {
+  answerQuestion,
+  ChatAbortedError,
+  ChatModelError,
+  streamModelAnswer,
+  type ChatContext,
+  type LanguageModelSettings,
+} from '@filmroom/coach/chat';
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+
+/**
+ * The built-in coach's typing pace. Its whole answer is ready in a millisecond; sent at once it
+ * would land as one block. At 10 ms a word (about 100 words, 500 characters, a second: faster
+ * than anyone reads, like a quick model) the answer visibly grows, and leaving stops it.
+ */
+export const BUILT_IN_WORD_DELAY_MS = 10;
+
+/**
+ * The answer in pieces, from the language model when one is configured, otherwise from the
+ * built-in coach. Either stops at once when `signal` fires, throwing ChatAbortedError.
+ */
+export function answerPieces(
+  languageModel: LanguageModelSettings | undefined,
+  context: ChatContext,
+  question: string,
+  signal: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  return languageModel
+    ? streamModelAnswer(languageModel, context, question, signal)
+    : answerQuestion(context, question, { signal, wordDelayMs: BUILT_IN_WORD_DELAY_MS });
+}
+
+/** One event as the stream carries it: a `data:` line with its JSON, then a blank line. */
+export const eventLine = (event: ChatStreamEvent) => `data: ${JSON.stringify(event)}\n\n`;
+
+/**
+ * Writes an event, waiting while the connection's buffer is full. Rejects (with the signal's
+ * reason) when `signal` fires first, so a slow reader who leaves holds nothing open.
+ */
+export async function writeEvent(
+  stream: ServerResponse,
+  event: ChatStreamEvent,
+  signal: AbortSignal,
+): Promise<void> {
+  if (stream.writableEnded || stream.destroyed) throw new ChatAbortedError();
+  if (!stream.write(eventLine(event))) await once(stream, 'drain', { signal });
+}
+
+export const SHUTTING_DOWN = 'shutting down';
+
+/**
+ * What the person is told when the answer failed: never the model service's own words (they may
+ * name keys, hosts or quotas); those go to the log.
+ */
+export function failureMessage(error: unknown, signal: AbortSignal): string {
+  if (signal.reason === SHUTTING_DOWN) {
+    return 'The server is restarting, so the AI Coach stopped. Ask again in a moment.';
+  }
+  if (error instanceof ChatModelError) {
+    if (error.status === 401 || error.status === 403 || error.status === 404) {
+      return "The AI Coach's language model refused the request. Ask whoever runs this FilmRoom server to check its LLM settings.";
+    }
+    if (error.status === 429) {
+      return "The AI Coach's language model is busy. Try again in a moment.";
+    }
+    return 'The AI Coach could not finish this answer. Try again in a moment.';
+  }
+  return 'Something went wrong on our side while answering. Please try again.';
+}
