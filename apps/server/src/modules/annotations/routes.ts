@@ -21,13 +21,9 @@ import { requireUser } from '../../plugins/auth';
 import { videoKeys } from '../videos/video-keys';
 import { AnnotationService, type NewAnnotation } from './annotation-service';
 import { voiceNoteExtension, voiceNoteRules } from './voice-note-upload';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Annotations pinned on a video, their replies and reactions. The rules of who may do what

@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordBodySchema,
   messageResponseSchema,
@@ -13,8 +12,9 @@ import { publicOriginOf } from '../../lib/public-origin';
 import { sessionTokenOf, setSessionCookie } from '../../plugins/auth';
 import { loadUserView } from '../users/user-view';
 import { sendPasswordResetLink, setPasswordFromLink } from './password-reset';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 429);
 
 /**
  * "Forgot your password?" and the set-password screen, which invitations use as well.

@@ -16,8 +16,9 @@ import {
 } from '../../plugins/auth';
 import { loadUserView } from '../users/user-view';
 import { AuthService } from './auth-service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const auth = new AuthService(app.db);

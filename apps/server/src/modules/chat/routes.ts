@@ -19,16 +19,13 @@ import {
 } from './answer-stream';
 import { ChatContextLoader } from './chat-context';
 import { ChatService } from './chat-service';
+import { errorResponses } from '../../lib/error-responses';
 
 // A person reads an answer before asking again: a question every few seconds at most. This
 // stops one account from keeping the language model (and its bill) busy for everybody.
 const QUESTIONS_PER_MINUTE = 20;
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404);
 
 /**
  * The AI Coach chat about one video (spec §7): the asker's history, a question answered as a

@@ -14,13 +14,9 @@ import { requireUser } from '../../plugins/auth';
 import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
 import { RosterService } from './roster-service';
 import { StudentService } from './student-service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
   const students = new StudentService(app.db);

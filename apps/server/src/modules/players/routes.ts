@@ -13,13 +13,9 @@ import { readScan } from '../analysis/generate-analysis';
 import { scanKey } from '../analysis/scan-keys';
 import { requireVideoAccess } from '../videos/video-access';
 import { detectPlayers, findPlayerFor } from './player-service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

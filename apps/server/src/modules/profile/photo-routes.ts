@@ -16,11 +16,12 @@ import {
   toPhotoView,
 } from '../users/profile-photos';
 import { receivePhoto, toProfileJpeg } from './photo-upload';
+import { errorResponses } from '../../lib/error-responses';
 
 // Enough angles to recognise someone; each photo's face is compared at every detection.
 export const MAX_PROFILE_PHOTOS = 20;
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errors = errorResponses(400, 401);
 
 /** Settings > Profile Photos: the pictures that help recognise the athlete in videos. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {

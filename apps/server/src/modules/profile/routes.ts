@@ -11,8 +11,9 @@ import { requireUser } from '../../plugins/auth';
 import { listJerseyColors } from '../users/jersey-colors';
 import { loadUserView } from '../users/user-view';
 import { chooseKnownJerseyColors, updateProfile } from './profile-service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errors = errorResponses(400, 401);
 
 /** Settings: the signed-in user's own profile, the colours they play in. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

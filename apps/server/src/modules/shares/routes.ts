@@ -12,13 +12,9 @@ import { publicOriginOf } from '../../lib/public-origin';
 import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
 import { requireUser } from '../../plugins/auth';
 import { ShareService } from './share-service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const shares = new ShareService(app.db, app.mailer);

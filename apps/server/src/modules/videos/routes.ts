@@ -18,13 +18,9 @@ import { ChatContextLoader } from '../chat/chat-context';
 import { videoKeys } from './video-keys';
 import { VideoService } from './video-service';
 import { toVideoView } from './video-view';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log);
