@@ -36,7 +36,9 @@ async function encode(format: Format): Promise<Buffer> {
       ? ['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '1']
       : ['-i', SPOKEN_WAV];
   const codec = format === 'mp3' ? [] : ['-c:a', 'libopus'];
-  await runMediaTool(FFMPEG_PATH, ['-hide_banner', '-y', ...input, ...codec, output]);
+  // MediaRecorder writes WebM as a live stream: no duration, no index.
+  const live = extension === 'webm' ? ['-live', '1'] : [];
+  await runMediaTool(FFMPEG_PATH, ['-hide_banner', '-y', ...input, ...codec, ...live, output]);
   return readFile(output);
 }
 

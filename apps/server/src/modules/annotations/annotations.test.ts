@@ -1,6 +1,9 @@
 import type { Annotation, AnnotationReply, ReactionSummary } from '@filmroom/contract';
 import { eq, inArray, or } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
@@ -9,6 +12,7 @@ import type { multipartBody } from '../../../test/uploads';
 import { insertReadyVideo } from '../../../test/videos';
 import { SPOKEN_WORDS, voiceNote, voiceNoteForm } from '../../../test/voice-notes';
 import { annotationReactions, annotations, userPhotos, videoShares } from '../../db/schema';
+import { probeMedia } from '../media/probe';
 import { profilePhotoKey } from '../users/profile-photos';
 
 const ctx = useTestApp();
@@ -302,24 +306,35 @@ describe('POST /api/videos/:videoId/annotations (voice note, multipart)', () => 
     });
 
     const audioUrl = annotation.audioUrl!;
+    const served: Buffer[] = [];
     for (const person of [owner, editor, viewer]) {
       const whole = await call('GET', audioUrl, person.cookie);
       expect(whole.statusCode).toBe(200);
       expect(whole.headers['content-type']).toBe('audio/webm');
       expect(whole.headers['accept-ranges']).toBe('bytes');
-      expect(whole.rawPayload.equals(webm)).toBe(true);
+      served.push(whole.rawPayload);
     }
+    // The browser's live-stream recording is rewritten so players know its length and can
+    // seek; the audio itself is copied, not re-encoded.
+    const stored = served[0]!;
+    expect(served.every((copy) => copy.equals(stored))).toBe(true);
+    const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-served-note-'));
+    await writeFile(path.join(folder, 'note.webm'), stored);
+    expect((await probeMedia(path.join(folder, 'note.webm'))).duration).toBeCloseTo(2.8, 1);
+    await rm(folder, { recursive: true, force: true });
+    expect(Math.abs(stored.length - webm.length)).toBeLessThan(webm.length * 0.1);
+
     const part = await ctx.app.inject({
       url: audioUrl,
       headers: { cookie: viewer.cookie, range: 'bytes=0-99' },
     });
     expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 0-99/${webm.length}`);
-    expect(part.rawPayload.equals(webm.subarray(0, 100))).toBe(true);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${stored.length}`);
+    expect(part.rawPayload.equals(stored.subarray(0, 100))).toBe(true);
 
     const refused = await call('GET', audioUrl, stranger.cookie);
     expect(refused.statusCode).toBe(404);
-    expect(refused.rawPayload.includes(webm.subarray(0, 64))).toBe(false);
+    expect(refused.rawPayload.includes(stored.subarray(0, 64))).toBe(false);
     expect((await call('GET', audioUrl)).statusCode).toBe(401);
     expect(await ctx.runtime.deps.blobs.list('incoming/')).toEqual([]);
   });
@@ -352,7 +367,8 @@ describe('POST /api/videos/:videoId/annotations (voice note, multipart)', () => 
       }),
     );
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ content: '', sentiment: null, audioDuration: null });
+    // No length was sent: the server measures it from the recording.
+    expect(response.json()).toMatchObject({ content: '', sentiment: null, audioDuration: 2.8 });
   });
 
   it('treats an empty recording as none: saved with text, refused without', async () => {

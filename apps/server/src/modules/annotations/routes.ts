@@ -20,6 +20,7 @@ import { receiveSniffedUpload } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
 import { videoKeys } from '../videos/video-keys';
 import { AnnotationService, type NewAnnotation } from './annotation-service';
+import { finishVoiceNote } from './voice-note-file';
 import { voiceNoteExtension, voiceNoteRules } from './voice-note-upload';
 import { errorResponses } from '../../lib/error-responses';
 
@@ -89,6 +90,10 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const parsed = parseInput(annotationUploadFieldsSchema, fields);
         const extension = file && file !== 'empty' ? voiceNoteExtension(file.contentType) : null;
+        // The file's own length once it is written in full; the browser's count otherwise.
+        const measured = extension
+          ? await finishVoiceNote(app.blobs, incomingKey, extension)
+          : null;
         const input: NewAnnotation = {
           content: parsed.content,
           timestamp: parsed.timestamp,
@@ -96,7 +101,13 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
           yPosition: parsed.yPosition,
           // An empty recording (stopped before its first chunk) is no recording.
           ...(extension
-            ? { audio: { incomingKey, extension, duration: parsed.audioDuration ?? null } }
+            ? {
+                audio: {
+                  incomingKey,
+                  extension,
+                  duration: measured ?? parsed.audioDuration ?? null,
+                },
+              }
             : {}),
         };
         const annotation = await service.create(user, video, input);

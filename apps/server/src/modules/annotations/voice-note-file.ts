@@ -1,0 +1,38 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { badRequest } from '../../lib/http-errors';
+import type { BlobStore } from '../../storage';
+import { FFMPEG_PATH, runMediaTool } from '../media/ffmpeg';
+import { probeMedia } from '../media/probe';
+
+/**
+ * A browser's MediaRecorder writes a voice note as a live stream: no length in the file, so
+ * players show no duration and cannot seek. Copying the audio into a fresh file (no
+ * re-encoding) writes the length and an index. Returns the measured length in seconds.
+ */
+export async function finishVoiceNote(
+  blobs: BlobStore,
+  key: string,
+  extension: 'webm' | 'ogg',
+): Promise<number | null> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-voice-note-'));
+  try {
+    const finished = path.join(folder, `note.${extension}`);
+    await blobs.withLocalCopy(key, async (recording) => {
+      // prettier-ignore
+      await runMediaTool(FFMPEG_PATH, [
+        '-hide_banner', '-loglevel', 'error', '-y',
+        '-i', recording, '-map', '0:a:0', '-c', 'copy', finished,
+      ]).catch(() => {
+        throw badRequest('The voice recording could not be read. Record it again.');
+      });
+    });
+    const { duration } = await probeMedia(finished);
+    await blobs.write(key, createReadStream(finished), { contentType: `audio/${extension}` });
+    return duration === null ? null : Math.round(duration * 100) / 100;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
