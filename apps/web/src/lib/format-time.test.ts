@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatPointTimestamp, formatTimelineLabel } from './format-time';
+import {
+  formatClockTime,
+  formatDuration,
+  formatPointTimestamp,
+  formatTimelineLabel,
+} from './format-time';
 
 describe('formatTimelineLabel', () => {
   it.each([
@@ -31,5 +36,18 @@ describe('formatPointTimestamp', () => {
   it('shows one decimal and the suffix s', () => {
     expect(formatPointTimestamp(12)).toBe('12.0s');
     expect(formatPointTimestamp(3.456)).toBe('3.5s');
+  });
+});
+
+describe('formatClockTime', () => {
+  it.each([
+    [0, '00:00:00'],
+    [3.9, '00:00:03'],
+    [65, '00:01:05'],
+    [3729, '01:02:09'],
+    [-1, '00:00:00'],
+    [Number.NaN, '00:00:00'],
+  ])('%d s reads %s', (seconds, label) => {
+    expect(formatClockTime(seconds)).toBe(label);
   });
 });

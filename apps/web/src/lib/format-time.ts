@@ -21,3 +21,10 @@ export function formatDuration(seconds: number): string {
 export function formatPointTimestamp(seconds: number): string {
   return `${seconds.toFixed(1)}s`;
 }
+
+/** Spec §2 Annotation overlay: an annotation's time as HH:MM:SS ("00:01:05"), whole seconds. */
+export function formatClockTime(seconds: number): string {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(Math.floor(whole / 3600))}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
+}

@@ -19,3 +19,11 @@ export function videoQueryKey(id: string) {
  * video add to it.
  */
 export const MAIL_OUTBOX_QUERY_KEY = ['/api/mail/outbox'] as const;
+
+/**
+ * A video's annotations with their replies and reactions: the annotations feature reads and
+ * changes them, and the event stream (videos feature) refetches them when someone else does.
+ */
+export function annotationsQueryKey(videoId: string) {
+  return [`/api/videos/${videoId}/annotations`] as const;
+}

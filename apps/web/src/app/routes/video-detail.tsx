@@ -7,6 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AnalysisPanel } from '@/features/analysis/components/analysis-panel';
+import { AnnotationBar } from '@/features/annotations/components/annotation-bar';
+import { AnnotationDialog } from '@/features/annotations/components/annotation-dialog';
+import { AnnotationLayer } from '@/features/annotations/components/annotation-layer';
+import { AnnotationsPanel } from '@/features/annotations/components/annotations-panel';
+import { useAnnotationSession } from '@/features/annotations/components/use-annotation-session';
+import { annotationTimelineMarkers } from '@/features/annotations/lib/annotation-timeline';
+import { useUser } from '@/features/auth/api/get-user';
 import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { PlayersPanel } from '@/features/players/components/players-panel';
 import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
@@ -49,6 +56,8 @@ function VideoDetailPage({ id }: { id: string }) {
   }, [askedToEdit, location.pathname, navigate]);
   const [currentTime, setCurrentTime] = useState(0);
   const playerRef = useRef<VideoViewerHandle>(null);
+  const annotations = useAnnotationSession(id, playerRef);
+  const user = useUser();
 
   if (video.isPending) {
     return (
@@ -111,7 +120,11 @@ function VideoDetailPage({ id }: { id: string }) {
               : 'flex'
           }
         >
-          <AiCoachDialog />
+          <AiCoachDialog
+            videoId={detail.id}
+            suggestedPrompts={detail.suggestedPrompts}
+            onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
+          />
           {editable ? (
             <>
               <ShareVideoDialog videoId={detail.id} isShared={detail.isShared} />
@@ -145,8 +158,12 @@ function VideoDetailPage({ id }: { id: string }) {
             coachingPoints={coachingPoints}
             onTimeUpdate={setCurrentTime}
             posesAvailable={detail.analysis !== null}
+            overlay={(viewer) => <AnnotationLayer viewer={viewer} session={annotations} />}
+            timelineMarkers={annotationTimelineMarkers(annotations.annotations, annotations.open)}
             ref={playerRef}
           />
+          {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}
+          {editable && detail.status === 'ready' ? <AnnotationBar session={annotations} /> : null}
           {isEditing ? null : (
             <section aria-labelledby="video-description-title" className="grid gap-1.5">
               <h2 id="video-description-title" className="text-sm font-semibold">
@@ -166,6 +183,14 @@ function VideoDetailPage({ id }: { id: string }) {
             </TabsTrigger>
             <TabsTrigger value="players" className="flex-1">
               Players
+            </TabsTrigger>
+            <TabsTrigger value="notes" className="flex-1">
+              Notes
+              {annotations.annotations.length > 0 ? (
+                <span className="rounded-full bg-secondary px-1.5 text-xs text-secondary-foreground tabular-nums">
+                  {annotations.annotations.length}
+                </span>
+              ) : null}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="analysis">
@@ -188,8 +213,12 @@ function VideoDetailPage({ id }: { id: string }) {
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
             />
           </TabsContent>
+          <TabsContent value="notes">
+            <AnnotationsPanel session={annotations} editable={editable} />
+          </TabsContent>
         </Tabs>
       </div>
+      <AnnotationDialog session={annotations} editable={editable} userId={user.data?.id ?? null} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { Analysis, AnalysisState, CoachingPoint } from '@filmroom/contract';
 import { PlayIcon, SparklesIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
+import { Markdown } from '@/components/markdown/markdown';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPointTimestamp } from '@/lib/format-time';
-import { AnalysisMarkdown } from './analysis-markdown';
 import { MetricChart } from './metric-chart';
 import { RegenerateAnalysisDialog } from './regenerate-analysis-dialog';
 
@@ -70,7 +70,7 @@ export function AnalysisPanel({
             className="max-h-[600px] overflow-y-auto rounded-md pr-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
           >
             <div className="pb-6">
-              <AnalysisMarkdown>{analysis.textAnalysis}</AnalysisMarkdown>
+              <Markdown>{analysis.textAnalysis}</Markdown>
             </div>
             {/* Fades the cut-off text so more below reads as "scroll"; at the end it only
                 covers the padding above. */}

@@ -1,9 +1,15 @@
-import type { AnalysisState, Video, VideoDetail, VideoEvent } from '@filmroom/contract';
+import type {
+  AnalysisState,
+  AnnotationsChangedEvent,
+  Video,
+  VideoDetail,
+  VideoEvent,
+} from '@filmroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from '../lib/video-events';
-import { VIDEOS_QUERY_KEY, videoQueryKey } from '@/lib/query-keys';
+import { annotationsQueryKey, VIDEOS_QUERY_KEY, videoQueryKey } from '@/lib/query-keys';
 
 export const VIDEO_EVENTS_URL = '/api/events';
 
@@ -64,6 +70,17 @@ export async function applyAnalysisEventToCache(
 }
 
 /**
+ * An `annotations` event: someone added, deleted, replied to or reacted on one of the video's
+ * annotations. Only a page showing that video has the list active and fetches it again.
+ */
+export async function applyAnnotationsEventToCache(
+  queryClient: QueryClient,
+  event: AnnotationsChangedEvent,
+): Promise<void> {
+  await refetchAfterEvent(queryClient, annotationsQueryKey(event.id));
+}
+
+/**
  * Listens to GET /api/events (server-sent events) for as long as someone is signed in, and
  * writes each video's status and progress into the cached list and detail. The server pushes;
  * nothing here polls (spec §7). Mount it once, inside the signed-in shell: logging out unmounts
@@ -93,6 +110,17 @@ export function useVideoEvents() {
       }
     };
 
+    const onAnnotations = (message: MessageEvent<string>) => {
+      try {
+        void applyAnnotationsEventToCache(
+          queryClient,
+          JSON.parse(message.data) as AnnotationsChangedEvent,
+        );
+      } catch {
+        // an unreadable event changes nothing
+      }
+    };
+
     // Events sent before the stream opened are not replayed: the page's first fetch may predate
     // one (a video turning ready while the page loaded), and the browser's reconnections lose
     // those sent while the connection was down. So catch up each time the stream opens.
@@ -105,10 +133,12 @@ export function useVideoEvents() {
 
     source.addEventListener('video', onVideo);
     source.addEventListener('analysis', onAnalysis);
+    source.addEventListener('annotations', onAnnotations);
     source.addEventListener('open', onOpen);
     return () => {
       source.removeEventListener('video', onVideo);
       source.removeEventListener('analysis', onAnalysis);
+      source.removeEventListener('annotations', onAnnotations);
       source.removeEventListener('open', onOpen);
       source.close();
     };

@@ -1,8 +1,9 @@
 import type { CoachingPoint, Video } from '@filmroom/contract';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { VideoPreparationFrame } from './video-preparation-frame';
+import type { TimelineMarker } from './viewer/timeline-overlay';
 import { VideoViewer } from './viewer/video-viewer';
-import type { VideoViewerHandle } from './viewer/video-viewer';
+import type { VideoViewerHandle, ViewerOverlayState } from './viewer/video-viewer';
 
 type VideoPlayerProps = {
   video: Pick<
@@ -13,6 +14,9 @@ type VideoPlayerProps = {
   onTimeUpdate: (seconds: number) => void;
   /** The analysis scan has run, so there are measured poses to draw. */
   posesAvailable: boolean;
+  /** Another feature's layer over the picture (annotations); see VideoViewer. */
+  overlay?: (viewer: ViewerOverlayState) => ReactNode;
+  timelineMarkers?: readonly TimelineMarker[];
   ref?: Ref<VideoViewerHandle>;
 };
 
@@ -22,6 +26,8 @@ export function VideoPlayer({
   coachingPoints,
   onTimeUpdate,
   posesAvailable,
+  overlay,
+  timelineMarkers,
   ref,
 }: VideoPlayerProps) {
   if (video.status !== 'ready' || !video.url) return <VideoPreparationFrame video={video} />;
@@ -34,6 +40,8 @@ export function VideoPlayer({
       coachingPoints={coachingPoints}
       onTimeUpdate={onTimeUpdate}
       posesAvailable={posesAvailable}
+      overlay={overlay}
+      timelineMarkers={timelineMarkers}
       ref={ref}
     />
   );

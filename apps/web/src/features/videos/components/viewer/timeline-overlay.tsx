@@ -3,8 +3,21 @@ import { formatTimelineLabel } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 import { markerPercent } from '../../lib/timeline';
 
+/** A marker another feature puts on the timeline (an annotation), in its own lane. */
+export type TimelineMarker = {
+  key: string;
+  seconds: number;
+  /** The accessible name and tooltip. */
+  label: string;
+  /** A CSS colour for the marker's fill. */
+  colour: string;
+  onSelect: () => void;
+};
+
 type TimelineOverlayProps = {
   points: readonly CoachingPoint[];
+  /** Drawn in a lane above the coaching points, so two at the same moment stay apart. */
+  extraMarkers?: readonly TimelineMarker[];
   duration: number;
   currentTime: number;
   activePoint: CoachingPoint | null;
@@ -14,11 +27,13 @@ type TimelineOverlayProps = {
 };
 
 /**
- * Spec §2: markers for the coaching points along the bottom; a click seeks to the point.
- * Nothing is drawn without points or without a known duration (spec §5).
+ * Spec §2: markers for the coaching points along the bottom; a click seeks to the point. Other
+ * features' markers (annotations) get a lane above. Nothing is drawn without markers or
+ * without a known duration (spec §5).
  */
 export function TimelineOverlay({
   points,
+  extraMarkers = [],
   duration,
   currentTime,
   activePoint,
@@ -30,7 +45,12 @@ export function TimelineOverlay({
     .filter(
       (marker): marker is { point: CoachingPoint; percent: number } => marker.percent !== null,
     );
-  if (placed.length === 0) return null;
+  const placedExtras = extraMarkers
+    .map((marker) => ({ marker, percent: markerPercent(marker.seconds, duration) }))
+    .filter(
+      (extra): extra is { marker: TimelineMarker; percent: number } => extra.percent !== null,
+    );
+  if (placed.length === 0 && placedExtras.length === 0) return null;
   const playhead = markerPercent(currentTime, duration) ?? 0;
 
   return (
@@ -41,6 +61,24 @@ export function TimelineOverlay({
         raised ? 'bottom-[4.25rem]' : 'bottom-3',
       )}
     >
+      {placedExtras.length > 0 ? (
+        <ol aria-label="Annotations on the timeline" className="relative h-3.5">
+          {placedExtras.map(({ marker, percent }) => (
+            <li key={marker.key}>
+              <button
+                type="button"
+                onClick={marker.onSelect}
+                aria-label={marker.label}
+                title={marker.label}
+                data-testid="timeline-annotation-marker"
+                style={{ left: `${percent}%`, backgroundColor: marker.colour }}
+                // A diamond, unlike the coaching points' discs.
+                className="pointer-events-auto absolute bottom-0 size-3 -translate-x-1/2 rotate-45 rounded-[3px] border-[1.5px] border-white shadow-md transition-transform outline-none hover:scale-125 focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-black"
+              />
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <div className="relative h-6">
         <div
           aria-hidden
@@ -48,28 +86,30 @@ export function TimelineOverlay({
         >
           <div className="h-full rounded-full bg-white/70" style={{ width: `${playhead}%` }} />
         </div>
-        <ol aria-label="Coaching points">
-          {placed.map(({ point, percent }) => {
-            const active = point === activePoint;
-            const label = formatTimelineLabel(point.timestamp);
-            return (
-              <li key={`${point.timestamp}-${point.title}`}>
-                <button
-                  type="button"
-                  onClick={() => onSeek(point.timestamp)}
-                  aria-label={`${label} ${point.title}`}
-                  aria-current={active ? 'true' : undefined}
-                  title={`${label} · ${point.title}`}
-                  style={{ left: `${percent}%` }}
-                  className={cn(
-                    'pointer-events-auto absolute top-1/2 size-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-signal shadow-md transition-transform outline-none hover:scale-125 focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-black',
-                    active && 'scale-125 bg-white',
-                  )}
-                />
-              </li>
-            );
-          })}
-        </ol>
+        {placed.length > 0 ? (
+          <ol aria-label="Coaching points">
+            {placed.map(({ point, percent }) => {
+              const active = point === activePoint;
+              const label = formatTimelineLabel(point.timestamp);
+              return (
+                <li key={`${point.timestamp}-${point.title}`}>
+                  <button
+                    type="button"
+                    onClick={() => onSeek(point.timestamp)}
+                    aria-label={`${label} ${point.title}`}
+                    aria-current={active ? 'true' : undefined}
+                    title={`${label} · ${point.title}`}
+                    style={{ left: `${percent}%` }}
+                    className={cn(
+                      'pointer-events-auto absolute top-1/2 size-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-signal shadow-md transition-transform outline-none hover:scale-125 focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-black',
+                      active && 'scale-125 bg-white',
+                    )}
+                  />
+                </li>
+              );
+            })}
+          </ol>
+        ) : null}
       </div>
       <div
         aria-hidden

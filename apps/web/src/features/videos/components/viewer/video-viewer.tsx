@@ -1,10 +1,11 @@
 import type { CoachingPoint } from '@filmroom/contract';
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
-import type { KeyboardEvent, Ref } from 'react';
+import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
 import { cn } from '@/lib/utils';
 import { useVideoPoses } from '../../api/get-video-poses';
 import { containedRect, zoomRect } from '../../lib/content-box';
+import type { Rect } from '../../lib/content-box';
 import { playbackActionFor, seekTarget } from '../../lib/playback-shortcuts';
 import { DEFAULT_PLAYBACK_SPEED } from '../../lib/playback-speed';
 import type { PlaybackSpeed } from '../../lib/playback-speed';
@@ -16,6 +17,7 @@ import { PoseOverlay } from './pose-overlay';
 import { PoseStatus } from './pose-status';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TimelineOverlay } from './timeline-overlay';
+import type { TimelineMarker } from './timeline-overlay';
 import { useVideoLoading } from './use-video-loading';
 import { useZoomPan } from './use-zoom-pan';
 import { ViewerError } from './viewer-error';
@@ -32,8 +34,23 @@ type VideoViewerProps = {
   onTimeUpdate?: (seconds: number) => void;
   /** The measured poses exist (the analysis scan has run): the Pose toggle is offered. */
   posesAvailable?: boolean;
-  /** Lets the page seek the player (a coaching point in the Analysis tab). */
+  /**
+   * Drawn over the picture once the video has loaded, above the guides and below the toolbar:
+   * another feature's layer (annotations), told where the picture is and what time it is.
+   */
+  overlay?: (viewer: ViewerOverlayState) => ReactNode;
+  /** Markers another feature puts on the timeline (annotations), beside the coaching points. */
+  timelineMarkers?: readonly TimelineMarker[];
+  /** Lets the page seek, pause and play the player (a coaching point in the Analysis tab). */
   ref?: Ref<VideoViewerHandle>;
+};
+
+/** What a layer drawn over the picture needs to know. */
+export type ViewerOverlayState = {
+  /** The picture's rect in frame pixels, after letterboxing, zoom and pan. */
+  picture: Rect;
+  frame: { width: number; height: number };
+  currentTime: number;
 };
 
 export type VideoViewerHandle = {
@@ -42,9 +59,15 @@ export type VideoViewerHandle = {
    * stay under the sticky top bar: the frame isolates their z-indexes; scroll-mt clears the bar).
    */
   seekTo: (seconds: number) => void;
+  pause: () => void;
+  /** Plays on; a play() the browser refuses (autoplay rules) leaves it paused. */
+  play: () => void;
+  /** The playback time now, read from the element rather than the last timeupdate. */
+  currentTime: () => number;
 };
 
 const NO_POINTS: readonly CoachingPoint[] = [];
+const NO_MARKERS: readonly TimelineMarker[] = [];
 
 // Keys typed into the toolbar's own controls are theirs (Space presses a button, arrows
 // change the speed), not the player's.
@@ -61,6 +84,8 @@ export function VideoViewer({
   coachingPoints = NO_POINTS,
   onTimeUpdate,
   posesAvailable = false,
+  overlay,
+  timelineMarkers = NO_MARKERS,
   ref,
 }: VideoViewerProps) {
   const source = resolveVideoUrl(url);
@@ -111,6 +136,9 @@ export function VideoViewer({
       seekTo(seconds);
       frameRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     },
+    pause: () => videoRef.current?.pause(),
+    play: () => void videoRef.current?.play().catch(() => undefined),
+    currentTime: () => videoRef.current?.currentTime ?? 0,
   }));
 
   const togglePlay = () => {
@@ -185,7 +213,11 @@ export function VideoViewer({
             onTimeUpdate={readTime}
             onSeeked={readTime}
             onPlay={() => setPaused(false)}
-            onPause={() => setPaused(true)}
+            onPause={() => {
+              setPaused(true);
+              // The exact frame it stopped on: a note pinned now takes this time.
+              readTime();
+            }}
           />
         </div>
 
@@ -201,12 +233,14 @@ export function VideoViewer({
             <CoachingPointCard point={tipsShown ? activePoint : null} placement="overlay" />
             <TimelineOverlay
               points={coachingPoints}
+              extraMarkers={timelineMarkers}
               duration={duration}
               currentTime={currentTime}
               activePoint={activePoint}
               onSeek={seekTo}
               raised={!zoomed}
             />
+            {overlay?.({ picture: pictureRect, frame, currentTime })}
           </>
         ) : null}
 

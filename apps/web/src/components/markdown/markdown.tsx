@@ -1,18 +1,37 @@
-import Markdown from 'react-markdown';
-import type { Components } from 'react-markdown';
+import { useMemo } from 'react';
+import type { ComponentProps } from 'react';
+import ReactMarkdown from 'react-markdown';
+import type { Components, ExtraProps, Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { safeUrlTransform } from '../lib/safe-url';
+import { cn } from '@/lib/utils';
+import { safeUrlTransform } from './safe-url';
 
-// GitHub-flavoured markdown for the metrics table the coach engine writes.
-const REMARK_PLUGINS = [remarkGfm];
+/** A link in the text; opens elsewhere, never replacing the app. */
+export function MarkdownLink({
+  node: _node,
+  className,
+  ...props
+}: ComponentProps<'a'> & ExtraProps) {
+  return (
+    <a
+      className={cn(
+        'font-medium text-primary underline underline-offset-2 hover:no-underline',
+        className,
+      )}
+      target="_blank"
+      rel="noreferrer noopener"
+      {...props}
+    />
+  );
+}
 
 /**
- * The analysis is markdown written by the coach engine (or a language model phrasing it):
- * headings, lists, bold and a table of the metrics. Raw HTML in it is never rendered
- * (react-markdown skips it by default) and links and images keep only the spec's safe
- * addresses (spec §5). Headings start at h3: the card's title is the h2 above them.
+ * Text written by the coach engine or a language model phrasing it (the analysis, the AI
+ * Coach's answers): headings, lists, bold and tables of the metrics. Raw HTML in it is never
+ * rendered (react-markdown skips it by default) and links and images keep only the spec's safe
+ * addresses (spec §5). Headings start at h3: the text always sits under a titled card or dialog.
  */
-const components: Components = {
+const baseComponents: Components = {
   h1: ({ node: _node, ...props }) => (
     <h3 className="mt-5 mb-2 text-base font-semibold first:mt-0" {...props} />
   ),
@@ -42,14 +61,7 @@ const components: Components = {
   strong: ({ node: _node, ...props }) => (
     <strong className="font-semibold text-foreground" {...props} />
   ),
-  a: ({ node: _node, ...props }) => (
-    <a
-      className="font-medium text-primary underline underline-offset-2 hover:no-underline"
-      target="_blank"
-      rel="noreferrer noopener"
-      {...props}
-    />
-  ),
+  a: MarkdownLink,
   blockquote: ({ node: _node, ...props }) => (
     <blockquote className="my-3 border-l-2 border-primary/60 pl-3 italic" {...props} />
   ),
@@ -76,16 +88,23 @@ const components: Components = {
   td: ({ node: _node, ...props }) => <td className="px-2.5 py-1.5 align-top sm:px-3" {...props} />,
 };
 
-export function AnalysisMarkdown({ children }: { children: string }) {
+type MarkdownProps = {
+  children: string;
+  /** Elements drawn differently here (the chat draws its moment links as seek buttons). */
+  components?: Components;
+  /** Run after GitHub-flavoured markdown (tables, the coach engine's metrics). */
+  remarkPlugins?: Options['remarkPlugins'];
+  className?: string;
+};
+
+export function Markdown({ children, components, remarkPlugins, className }: MarkdownProps) {
+  const merged = useMemo(() => ({ ...baseComponents, ...components }), [components]);
+  const plugins = useMemo(() => [remarkGfm, ...(remarkPlugins ?? [])], [remarkPlugins]);
   return (
-    <div className="text-sm leading-relaxed text-foreground/90">
-      <Markdown
-        components={components}
-        remarkPlugins={REMARK_PLUGINS}
-        urlTransform={safeUrlTransform}
-      >
+    <div className={cn('text-sm leading-relaxed text-foreground/90', className)}>
+      <ReactMarkdown components={merged} remarkPlugins={plugins} urlTransform={safeUrlTransform}>
         {children}
-      </Markdown>
+      </ReactMarkdown>
     </div>
   );
 }

@@ -1,0 +1,71 @@
+import type { Transcription } from '@filmroom/contract';
+import { useMutation } from '@tanstack/react-query';
+
+/** Spec §8: the fixed message for any failed transcription. */
+export const TRANSCRIPTION_FAILED_MESSAGE = 'Failed to transcribe audio';
+
+/**
+ * A transcription that did not work. The toast says the spec's fixed message; `reason` is the
+ * server's own account (no engine set up and how to set one up, busy, could not read the
+ * audio), shown beside the recording.
+ */
+export class TranscriptionFailed extends Error {
+  override readonly name = 'TranscriptionFailed';
+
+  constructor(
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(TRANSCRIPTION_FAILED_MESSAGE, options);
+  }
+}
+
+function reasonFrom(body: string, status: number, statusText: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'message' in parsed &&
+      typeof parsed.message === 'string' &&
+      parsed.message !== ''
+    ) {
+      return parsed.message;
+    }
+  } catch {
+    // Not the server's JSON: a proxy's page, say.
+  }
+  return `The server answered ${status}${statusText ? ` ${statusText}` : ''}.`;
+}
+
+/**
+ * POST /api/test/transcribe (spec §7): called first for a voice note, its words fill the note's
+ * text and its sentiment goes with the note.
+ */
+export async function transcribeAudio(audio: Blob, fileName: string): Promise<Transcription> {
+  let res: Response;
+  try {
+    const form = new FormData();
+    form.append('audio', audio, fileName);
+    res = await fetch('/api/test/transcribe', {
+      method: 'POST',
+      body: form,
+      credentials: 'include',
+    });
+  } catch (error) {
+    throw new TranscriptionFailed('The server could not be reached.', { cause: error });
+  }
+  if (!res.ok) {
+    const body = await res.text().catch(() => '');
+    throw new TranscriptionFailed(reasonFrom(body, res.status, res.statusText));
+  }
+  return (await res.json()) as Transcription;
+}
+
+/** Failures get the shared Error toast, whose message is always 'Failed to transcribe audio'. */
+export function useTranscribeAudio() {
+  return useMutation({
+    mutationFn: ({ audio, fileName }: { audio: Blob; fileName: string }) =>
+      transcribeAudio(audio, fileName),
+  });
+}

@@ -1,0 +1,118 @@
+import type { AnnotationReply } from '@filmroom/contract';
+import { SendHorizontalIcon, Trash2Icon } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useAddReply } from '../api/add-reply';
+import { useDeleteAnnotation } from '../api/delete-annotation';
+import { AuthorAvatar } from './author-avatar';
+
+type AnnotationDiscussionProps = {
+  videoId: string;
+  annotationId: string;
+  replies: readonly AnnotationReply[];
+  canDelete: (reply: AnnotationReply) => boolean;
+  now: Date;
+};
+
+/** Spec §2: the discussion under a note, oldest reply first, and the reply input. */
+export function AnnotationDiscussion({
+  videoId,
+  annotationId,
+  replies,
+  canDelete,
+  now,
+}: AnnotationDiscussionProps) {
+  const titleId = useId();
+  const remove = useDeleteAnnotation(videoId);
+  return (
+    <section aria-labelledby={titleId} className="grid gap-3">
+      <h3 id={titleId} className="text-sm font-semibold">
+        Discussion{replies.length > 0 ? ` (${replies.length})` : ''}
+      </h3>
+      {replies.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No replies yet. Start the discussion.</p>
+      ) : (
+        <ol aria-label="Replies" className="grid gap-2.5">
+          {replies.map((reply) => (
+            <li key={reply.id} className="flex gap-2.5">
+              <AuthorAvatar user={reply.user} className="mt-0.5 size-7 text-[0.65rem]" />
+              <div className="grid min-w-0 flex-1 gap-0.5 rounded-lg bg-muted/70 px-3 py-2">
+                <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
+                  <span className="text-sm font-semibold text-foreground">{reply.user.name}</span>
+                  <time dateTime={reply.createdAt} className="whitespace-nowrap">
+                    {formatRelativeTime(reply.createdAt, now)}
+                  </time>
+                  {canDelete(reply) ? (
+                    <button
+                      type="button"
+                      aria-label={`Delete reply by ${reply.user.name}`}
+                      title="Delete reply"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(reply.id)}
+                      className="ml-auto grid size-6 place-items-center self-center rounded-md text-muted-foreground transition-colors outline-none hover:bg-destructive/10 hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+                    >
+                      <Trash2Icon className="size-3.5" aria-hidden />
+                    </button>
+                  ) : null}
+                </p>
+                <p className="text-sm break-words whitespace-pre-wrap">{reply.content}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <ReplyForm videoId={videoId} annotationId={annotationId} />
+    </section>
+  );
+}
+
+/** Spec §2, §5: Enter without Shift sends, as does Reply; a blank reply is not sent. */
+function ReplyForm({ videoId, annotationId }: { videoId: string; annotationId: string }) {
+  const [content, setContent] = useState('');
+  const hintId = useId();
+  const add = useAddReply(videoId, annotationId);
+  const blank = content.trim() === '';
+
+  const send = () => {
+    if (blank || add.isPending) return;
+    add.mutate(content.trim(), { onSuccess: () => setContent('') });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Not while an input method is composing a character: its Enter picks the character.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Reply" className="grid gap-1.5">
+      <div className="flex items-end gap-2">
+        <Textarea
+          aria-label="Write a reply"
+          aria-describedby={hintId}
+          placeholder="Write a reply…"
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          className="max-h-40 min-h-10 resize-none field-sizing-content"
+        />
+        <Button type="submit" disabled={blank || add.isPending} className="shrink-0">
+          {add.isPending ? <Spinner /> : <SendHorizontalIcon aria-hidden />}
+          Reply
+        </Button>
+      </div>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        Enter sends; Shift+Enter starts a new line.
+      </p>
+    </form>
+  );
+}

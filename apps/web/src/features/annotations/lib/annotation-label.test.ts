@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { annotationLabel, annotationSummary } from './annotation-label';
+
+const user = { id: 'u', name: 'Casey Coach', avatarUrl: null };
+
+describe('annotationSummary', () => {
+  it('reads the words, else says it is a voice note', () => {
+    expect(annotationSummary({ content: '  Keep\n your elbow up ', audioUrl: null })).toBe(
+      'Keep your elbow up',
+    );
+    expect(annotationSummary({ content: '', audioUrl: '/uploads/a.webm' })).toBe('Voice note');
+  });
+});
+
+describe('annotationLabel', () => {
+  it('names the time, the author and the start of the words', () => {
+    expect(
+      annotationLabel({ content: 'Great footwork!', audioUrl: null, timestamp: 65.4, user }),
+    ).toBe('Annotation at 00:01:05 by Casey Coach: Great footwork!');
+    const long = annotationLabel({ content: 'x'.repeat(100), audioUrl: null, timestamp: 0, user });
+    expect(long.endsWith(`${'x'.repeat(59)}…`)).toBe(true);
+  });
+});

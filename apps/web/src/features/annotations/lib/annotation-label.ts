@@ -1,0 +1,26 @@
+import type { Annotation } from '@filmroom/contract';
+import { formatClockTime } from '@/lib/format-time';
+
+const EXCERPT_LENGTH = 60;
+
+/** What a note says in a line: its words, else that it is a voice note. */
+export function annotationSummary(annotation: Pick<Annotation, 'content' | 'audioUrl'>): string {
+  const text = annotation.content.trim().replace(/\s+/g, ' ');
+  if (text) return text;
+  return annotation.audioUrl ? 'Voice note' : 'Annotation';
+}
+
+/**
+ * The accessible name of a note's marker: when, by whom, and the start of what it says, so a
+ * screen reader moving between markers hears which is which.
+ */
+export function annotationLabel(
+  annotation: Pick<Annotation, 'content' | 'audioUrl' | 'timestamp' | 'user'>,
+): string {
+  const summary = annotationSummary(annotation);
+  const excerpt =
+    summary.length > EXCERPT_LENGTH
+      ? `${summary.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`
+      : summary;
+  return `Annotation at ${formatClockTime(annotation.timestamp)} by ${annotation.user.name}: ${excerpt}`;
+}
