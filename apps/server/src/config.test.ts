@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, roleFromArguments } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded, single-machine set-up', () => {
@@ -13,6 +13,26 @@ describe('loadConfig', () => {
     expect(config.rateLimits).toEqual({ authPerIp: 30, authPerUsername: 10 });
     expect(config.maxPhotoBytes).toBe(20 * 1024 * 1024);
     expect(config.mail).toEqual({ smtpUrl: undefined, from: 'FilmRoom <no-reply@localhost>' });
+    expect(config.role).toBe('all');
+  });
+
+  it('splits into API and worker roles only on a shared database', () => {
+    const shared = { DATABASE_URL: 'postgres://filmroom@db.internal/filmroom' };
+    expect(loadConfig({ ...shared, ROLE: 'api' }).role).toBe('api');
+    expect(loadConfig({ ...shared, ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(
+      'Invalid configuration: ROLE: worker needs DATABASE_URL, a PostgreSQL that every API and worker process shares',
+    );
+    expect(() => loadConfig({ ...shared, ROLE: 'scheduler' })).toThrow(
+      /Invalid configuration: ROLE/,
+    );
+
+    // `--role` on the command line wins over the environment.
+    expect(roleFromArguments(['--role', 'worker'])).toEqual({ ROLE: 'worker' });
+    expect(roleFromArguments(['--role=api'])).toEqual({ ROLE: 'api' });
+    expect(roleFromArguments([])).toEqual({});
+    const argv = roleFromArguments(['--role', 'api']);
+    expect(loadConfig({ ...shared, ROLE: 'worker', ...argv }).role).toBe('api');
   });
 
   it('sends mail through SMTP_URL from MAIL_FROM, or from the public host', () => {

@@ -18,6 +18,7 @@ const booleanFlag = z
  */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
@@ -57,6 +58,11 @@ const environmentSchema = z.object({
 
 export type Config = {
   env: 'development' | 'production' | 'test';
+  /**
+   * What this process does: `all` serves HTTP and runs jobs (one machine); `api` only serves;
+   * `worker` only runs jobs. Split roles share one DATABASE_URL (and one S3 bucket or disk).
+   */
+  role: 'all' | 'api' | 'worker';
   host: string;
   port: number;
   dataDir: string;
@@ -116,9 +122,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: PUBLIC_ORIGIN: required when SMTP_URL is set, so links in e-mails point at this server',
     );
   }
+  // The embedded database is started by, and belongs to, a single process.
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new Error(
+      `Invalid configuration: ROLE: ${e.ROLE} needs DATABASE_URL, a PostgreSQL that every API and worker process shares`,
+    );
+  }
   const publicOrigin = e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined;
   return {
     env: e.NODE_ENV,
+    role: e.ROLE,
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
@@ -168,4 +181,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerUsername: e.AUTH_RATE_LIMIT_PER_USERNAME,
     },
   };
+}
+
+/** `--role api` on the command line, as an environment entry (it wins over ROLE). */
+export function roleFromArguments(argv: string[]): { ROLE?: string } {
+  const index = argv.indexOf('--role');
+  const inline = argv.find((arg) => arg.startsWith('--role='));
+  const role = inline ? inline.slice('--role='.length) : index >= 0 ? argv[index + 1] : undefined;
+  return role === undefined ? {} : { ROLE: role };
 }

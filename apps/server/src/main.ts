@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, roleFromArguments } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { deleteStalePasswordTokens } from './modules/auth/password-tokens';
 import { SessionService } from './modules/auth/session-service';
@@ -11,7 +11,7 @@ const SHUTDOWN_GRACE_MS = 15_000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig({ ...process.env, ...roleFromArguments(process.argv.slice(2)) });
   const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'password'] });
   const startedAt = performance.now();
 
@@ -21,11 +21,13 @@ async function main() {
 
   // The embedded database belongs to this process alone, so jobs found running were ours.
   const runtime = await startRuntime(config, databaseUrl, log, { ownsDatabase: !!embedded });
-  const app = await buildApp({ ...runtime.deps, logger: log });
-  await app.listen({ host: config.host, port: config.port });
-  await runtime.work();
+  const serves = config.role !== 'worker';
+  const app = serves ? await buildApp({ ...runtime.deps, logger: log }) : undefined;
+  await app?.listen({ host: config.host, port: config.port });
+  if (config.role !== 'api') await runtime.work();
   log.info(
     {
+      role: config.role,
       database: embedded ? `embedded (${config.dataDir})` : 'external',
       storage: config.s3 ? `s3 (${config.s3.bucket})` : 'local disk',
       startupMs: Math.round(performance.now() - startedAt),
@@ -47,11 +49,14 @@ async function main() {
     await deleteStalePasswordTokens(runtime.deps.db);
     await videos.sweepAbandonedUploads();
   };
-  void sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
-  const sweeper = setInterval(() => {
-    sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
+  // API processes sweep: a worker-only process has no sessions or uploads of its own.
+  const sweeper = serves
+    ? setInterval(() => {
+        sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
+      }, SWEEP_INTERVAL_MS)
+    : undefined;
+  if (serves) void sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
+  sweeper?.unref();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -65,7 +70,7 @@ async function main() {
     forceExit.unref();
     try {
       clearInterval(sweeper);
-      await app.close(); // stop accepting, let in-flight requests finish
+      await app?.close(); // stop accepting, let in-flight requests finish
       await runtime.stop();
       await embedded?.stop();
       process.exit(0);

@@ -164,3 +164,66 @@ describe('the server process on an external PostgreSQL (DATABASE_URL)', () => {
     }
   });
 });
+
+describe('split roles: API and worker processes on one database', () => {
+  it(
+    'serves from the API process while a worker with no HTTP port prepares the upload',
+    { timeout: 180_000 },
+    async () => {
+      const adminUrl = inject('adminDatabaseUrl');
+      const name = `filmroom_roles_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      // One machine here, so both share the local blob folder; a cluster shares an S3 bucket.
+      const shared = {
+        DATA_DIR: path.join(dataDir, 'roles'),
+        DATABASE_URL: url.toString(),
+        WORK_QUEUES: 'media.prepare',
+      };
+      const clip = await makeClip('roles.mp4', { seconds: 2, videoArgs: ['-c:v', 'libx264'] });
+
+      const api = await startServerProcess({ ...shared, ROLE: 'api' });
+      const worker = await startServerProcess({ ...shared, ROLE: 'worker' });
+      try {
+        expect(worker.output()).not.toContain('Server listening');
+        expect(worker.output()).toContain('"role":"worker"');
+        const register = await json(api.origin, '/api/register', {
+          username: uniqueEmail('roles'),
+          password: PASSWORD,
+          name: 'Robin',
+        });
+        const cookie = register.headers.get('set-cookie')!.split(';')[0]!;
+        const form = new FormData();
+        form.set('title', 'Split roles');
+        form.set('video', new Blob([await readFile(clip)], { type: 'video/mp4' }), 'roles.mp4');
+        const upload = await fetch(`${api.origin}/api/videos`, {
+          method: 'POST',
+          headers: { cookie, origin: api.origin },
+          body: form,
+        });
+        expect(upload.status).toBe(201);
+        const { id } = (await upload.json()) as Video;
+
+        let video: Video;
+        const deadline = Date.now() + 120_000;
+        do {
+          await sleep(200);
+          const response = await fetch(`${api.origin}/api/videos/${id}`, { headers: { cookie } });
+          video = (await response.json()) as Video;
+        } while (video.status === 'processing' && Date.now() < deadline);
+        expect(video.status).toBe('ready');
+        // The job ran in the worker, never in the API process.
+        expect(worker.output()).toContain('preparing video');
+        expect(api.output()).not.toContain('preparing video');
+      } finally {
+        expect(await worker.stop('SIGTERM')).toBe(0);
+        expect(await api.stop('SIGTERM')).toBe(0);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
+});

@@ -29,11 +29,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       child.kill('SIGTERM'); // never leave a half-started server (and its database) behind
       reject(new Error(`server did not start:\n${output}`));
     }, 45_000);
+    // A worker-only process serves no HTTP: it is ready when it says so.
+    const listens = env.ROLE !== 'worker';
     const check = () => {
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening && output.includes('FilmRoom is ready')) {
+      if ((listening || !listens) && output.includes('FilmRoom is ready')) {
         clearTimeout(timer);
-        resolve(listening[1]!);
+        resolve(listening?.[1] ?? '');
       }
     };
     child.stdout!.on('data', check);
