@@ -1,26 +1,11 @@
+import type { POSE_KEYPOINT_ORDER } from '@filmroom/contract';
+
 /**
  * What the coach engine reads: people tracked through a clip, with body keypoints per sample.
  * Coordinates are fractions (0-1) of the frame, as the vision scan stores them; the frame's
  * pixel size is needed to measure true angles on non-square pictures.
  */
-export type KeypointName =
-  | 'nose'
-  | 'left_eye'
-  | 'right_eye'
-  | 'left_ear'
-  | 'right_ear'
-  | 'left_shoulder'
-  | 'right_shoulder'
-  | 'left_elbow'
-  | 'right_elbow'
-  | 'left_wrist'
-  | 'right_wrist'
-  | 'left_hip'
-  | 'right_hip'
-  | 'left_knee'
-  | 'right_knee'
-  | 'left_ankle'
-  | 'right_ankle';
+export type KeypointName = (typeof POSE_KEYPOINT_ORDER)[number];
 
 export type Keypoint = { name: string; x: number; y: number; score: number };
 

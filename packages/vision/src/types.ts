@@ -4,26 +4,10 @@
  * embeddings are kept per track.
  */
 
-/** The 17 COCO body keypoints, in the order movenet returns them. */
-export const KEYPOINT_NAMES = [
-  'nose',
-  'left_eye',
-  'right_eye',
-  'left_ear',
-  'right_ear',
-  'left_shoulder',
-  'right_shoulder',
-  'left_elbow',
-  'right_elbow',
-  'left_wrist',
-  'right_wrist',
-  'left_hip',
-  'right_hip',
-  'left_knee',
-  'right_knee',
-  'left_ankle',
-  'right_ankle',
-] as const;
+import { POSE_KEYPOINT_ORDER } from '@filmroom/contract';
+
+/** The 17 COCO body keypoints, in the order movenet returns them (the API's order too). */
+export const KEYPOINT_NAMES = POSE_KEYPOINT_ORDER;
 
 export type KeypointName = (typeof KEYPOINT_NAMES)[number];
 
