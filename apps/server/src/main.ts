@@ -4,7 +4,7 @@ import { loadConfig, roleFromArguments } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { deleteStalePasswordTokens } from './modules/auth/password-tokens';
 import { SessionService } from './modules/auth/session-service';
-import { VideoService } from './modules/videos/video-service';
+import { LEFTOVER_AGE_MS, sweepOrphanedBlobs } from './maintenance/blob-inventory';
 import { startRuntime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -14,6 +14,7 @@ async function main() {
   const config = loadConfig({ ...process.env, ...roleFromArguments(process.argv.slice(2)) });
   const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'password'] });
   const startedAt = performance.now();
+  const startedAtDate = new Date();
 
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
@@ -22,40 +23,34 @@ async function main() {
   // The embedded database belongs to this process alone, so jobs found running were ours.
   const runtime = await startRuntime(config, databaseUrl, log, { ownsDatabase: !!embedded });
   const serves = config.role !== 'worker';
+  // Leftovers are refused or unreachable already; sweeping only keeps storage from growing.
+  const sessions = new SessionService(runtime.deps.db);
+  const sweep = async (filesBefore: Date) => {
+    await sessions.deleteExpired();
+    await deleteStalePasswordTokens(runtime.deps.db);
+    await sweepOrphanedBlobs(runtime.deps.pool, runtime.deps.blobs, filesBefore);
+  };
+  // Files a request may still be writing are spared: on a shared store anything younger than
+  // the leftover age; on our own store (embedded database) anything from before this start.
+  const leftoverCutoff = () => new Date(Date.now() - LEFTOVER_AGE_MS);
+  // On its own store a process can tidy up after its last crash before it serves anyone, so
+  // nothing it left half-done is ever seen.
+  if (embedded) await sweep(startedAtDate);
   const app = serves ? await buildApp({ ...runtime.deps, logger: log }) : undefined;
   await app?.listen({ host: config.host, port: config.port });
   if (config.role !== 'api') await runtime.work();
-  log.info(
-    {
-      role: config.role,
-      database: embedded ? `embedded (${config.dataDir})` : 'external',
-      storage: config.s3 ? `s3 (${config.s3.bucket})` : 'local disk',
-      startupMs: Math.round(performance.now() - startedAt),
-    },
-    'FilmRoom is ready',
-  );
 
-  // Leftovers are refused or unreachable already; sweeping only keeps storage from growing.
-  const sessions = new SessionService(runtime.deps.db);
-  const videos = new VideoService(
-    runtime.deps.db,
-    runtime.deps.pool,
-    runtime.deps.blobs,
-    runtime.deps.jobs,
-    log,
-  );
-  const sweep = async () => {
-    await sessions.deleteExpired();
-    await deleteStalePasswordTokens(runtime.deps.db);
-    await videos.sweepAbandonedUploads();
-  };
   // API processes sweep: a worker-only process has no sessions or uploads of its own.
   const sweeper = serves
     ? setInterval(() => {
-        sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
+        sweep(leftoverCutoff()).catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
       }, SWEEP_INTERVAL_MS)
     : undefined;
-  if (serves) void sweep().catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
+  if (serves && !embedded) {
+    void sweep(leftoverCutoff()).catch((error: unknown) =>
+      log.warn({ err: error }, 'sweep failed'),
+    );
+  }
   sweeper?.unref();
 
   let stopping = false;
@@ -81,6 +76,16 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Said last, once a stop signal would be handled: whoever waits for it may send one at once.
+  log.info(
+    {
+      role: config.role,
+      database: embedded ? `embedded (${config.dataDir})` : 'external',
+      storage: config.s3 ? `s3 (${config.s3.bucket})` : 'local disk',
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    'FilmRoom is ready',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { createTranscriber } from '@filmroom/speech';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { applyMigrations, connectDatabase } from './db/connection';
+import { applyMigrations, connectDatabase, withSchemaLock } from './db/connection';
 import { JobQueue } from './jobs/queue';
 import { createMailer } from './mail/mailer';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
@@ -9,7 +9,7 @@ import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media/prepare-video-job';
 import { VideoEvents } from './modules/videos/video-events';
 import type { Dependencies } from './plugins/dependencies';
-import { createBlobStore } from './storage';
+import { createBlobStore, sweepPartialWrites } from './storage';
 
 export type Runtime = {
   deps: Dependencies;
@@ -30,14 +30,18 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const database = connectDatabase(databaseUrl);
   await applyMigrations(database.pool);
-  const blobs = await createBlobStore(config);
+  const blobs = createBlobStore(config);
+  await sweepPartialWrites(blobs, { exclusive: options.ownsDatabase });
 
   const jobs = new JobQueue(database.pool, log);
   const jobDeps = { db: database.db, pool: database.pool, blobs, log, queue: jobs, config };
-  await jobs.start([
-    prepareVideoJob(jobDeps),
-    ...analysisJobs({ ...jobDeps, languageModel: config.languageModel }),
-  ]);
+  // pg-boss creates its own schema on first start: the same race as migrations.
+  await withSchemaLock(database.pool, () =>
+    jobs.start([
+      prepareVideoJob(jobDeps),
+      ...analysisJobs({ ...jobDeps, languageModel: config.languageModel }),
+    ]),
+  );
   if (options.ownsDatabase) await jobs.requeueOrphanedJobs();
 
   const videoEvents = new VideoEvents(databaseUrl, log);

@@ -13,9 +13,22 @@ export type ServerProcess = {
   stop: (signal: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Runs the real server entry point (`npm start`'s process) with the given environment. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * Runs the real server entry point (`npm start`'s process) with the given environment.
+ * `wrapper`: a command the server runs under (it ends by exec-ing its arguments).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { wrapper?: string[] } = {},
+): Promise<ServerProcess> {
+  const [command, ...args] = [
+    ...(options.wrapper ?? []),
+    process.execPath,
+    '--import',
+    'tsx',
+    'src/main.ts',
+  ];
+  const child = spawn(command!, args, {
     cwd: serverDir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,4 +81,18 @@ export async function postgresProcessesFor(databaseDir: string): Promise<number[
     if (parts[0]?.endsWith('postgres') && parts.includes(databaseDir)) pids.push(Number(entry));
   }
   return pids;
+}
+
+/** Runs `npm run doctor`'s program against the given environment: exit code and report. */
+export async function runDoctor(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/doctor.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
 }

@@ -24,19 +24,24 @@ export function connectDatabase(url: string, options: { maxConnections?: number 
 }
 
 // Any fixed number: every FilmRoom process that starts at once waits on the same lock.
-const MIGRATION_LOCK_ID = 4_201_977;
+const SCHEMA_LOCK_ID = 4_201_977;
 
 /**
- * Applies the committed SQL migrations. Runs at every start; an advisory lock makes API nodes
- * and workers that start together apply them once, one after another.
+ * Runs `work` while holding the lock every starting FilmRoom process takes to change the
+ * database's schema, so API nodes and workers that start together do it one after another.
  */
-export async function applyMigrations(pool: pg.Pool): Promise<void> {
+export async function withSchemaLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_ID]);
+    return await work();
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK_ID]).catch(() => undefined);
     client.release();
   }
+}
+
+/** Applies the committed SQL migrations. Runs at every start, once per database. */
+export async function applyMigrations(pool: pg.Pool): Promise<void> {
+  await withSchemaLock(pool, () => migrate(drizzle(pool, { schema }), { migrationsFolder }));
 }

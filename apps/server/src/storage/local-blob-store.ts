@@ -10,6 +10,7 @@ import {
   type BlobInfo,
   type BlobLocation,
   type BlobStore,
+  type PartialWrite,
 } from './blob-store';
 
 /**
@@ -39,6 +40,16 @@ export class LocalBlobStore implements BlobStore {
       }
     }
     return removed;
+  }
+
+  async listPartialWrites(): Promise<PartialWrite[]> {
+    const names = await readdir(this.partialDir).catch(() => [] as string[]);
+    const writes: PartialWrite[] = [];
+    for (const name of names) {
+      const info = await stat(path.join(this.partialDir, name)).catch(() => null);
+      if (info) writes.push({ name: `.partial/${name}`, modifiedAt: info.mtime });
+    }
+    return writes;
   }
 
   private pathOf(key: string): string {

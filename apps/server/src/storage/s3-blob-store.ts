@@ -4,6 +4,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
@@ -23,6 +24,7 @@ import {
   type BlobInfo,
   type BlobLocation,
   type BlobStore,
+  type PartialWrite,
 } from './blob-store';
 
 export type S3Settings = {
@@ -148,6 +150,37 @@ export class S3BlobStore implements BlobStore {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys.sort();
+  }
+
+  /**
+   * Multipart uploads begun and never completed or aborted: a process died mid-write. The
+   * bucket's lifecycle rule (AbortIncompleteMultipartUpload) is what removes them.
+   */
+  async listPartialWrites(): Promise<PartialWrite[]> {
+    const writes: PartialWrite[] = [];
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+        for (const upload of page.Uploads ?? []) {
+          writes.push({ name: `${upload.Key} (multipart upload)`, modifiedAt: upload.Initiated! });
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (keyMarker);
+    } catch (error) {
+      // Some S3-compatible stores (s3rver among them) cannot list these: nothing to report.
+      if (error instanceof S3ServiceException && error.name === 'NotImplemented') return writes;
+      throw error;
+    }
+    return writes;
   }
 
   async locate(key: string, options: { expiresInSeconds: number }): Promise<BlobLocation> {

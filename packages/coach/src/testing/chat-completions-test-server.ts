@@ -27,7 +27,10 @@ export type ChatCompletionAnswer =
       content: string;
       /** Characters per streamed delta (12 when absent). */
       chunkSize?: number;
-      /** Pause before each streamed delta, in milliseconds (none when absent). */
+      /**
+       * Pause before each streamed delta, or before a whole reply (a slow model), in
+       * milliseconds (none when absent).
+       */
       delayMs?: number;
       /**
        * How a streamed reply ends after its content: `[DONE]` (the default), an error event
@@ -108,6 +111,8 @@ async function reply(
   }
   const base = { id: 'chatcmpl-test', created: 1, model: call.body.model };
   if (!call.body.stream) {
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if (response.destroyed) return;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
       JSON.stringify({

@@ -132,17 +132,4 @@ export class VideoService {
       this.log.error({ err: error, videoId }, 'could not delete the files of a deleted video');
     }
   }
-
-  /** Upload leftovers whose request died between writing the file and committing the row. */
-  async sweepAbandonedUploads(olderThanMs = 60 * 60 * 1000): Promise<number> {
-    let removed = 0;
-    for (const key of await this.blobs.list('incoming/')) {
-      const info = await this.blobs.stat(key);
-      if (info && Date.now() - info.modifiedAt.getTime() > olderThanMs) {
-        await this.blobs.delete(key);
-        removed += 1;
-      }
-    }
-    return removed;
-  }
 }

@@ -1,0 +1,57 @@
+import type pg from 'pg';
+import type { BlobStore } from '../storage';
+
+/** Leftovers younger than this may belong to work still going on in another process. */
+export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
+/** Every folder of the blob store that FilmRoom writes to. */
+const BLOB_FOLDERS = ['videos/', 'users/', 'incoming/'];
+
+/** Every blob key a row refers to, with a readable name for the row. */
+export async function blobsRowsReferTo(pool: pg.Pool): Promise<Map<string, string>> {
+  const { rows } = await pool.query<{ key: string | null; owner: string }>(`
+    SELECT unnest(ARRAY[original_key, media_key, poster_key, thumbnail_key]) AS key,
+           'video ' || id AS owner FROM videos
+    UNION ALL SELECT scan_key, 'the analysis of video ' || video_id FROM analyses
+    UNION ALL SELECT audio_key, 'annotation ' || id FROM annotations
+    UNION ALL SELECT blob_key, 'profile photo ' || id FROM user_photos`);
+  return new Map(rows.flatMap((row) => (row.key === null ? [] : [[row.key, row.owner]])));
+}
+
+export async function storedBlobs(blobs: BlobStore): Promise<string[]> {
+  const keys: string[] = [];
+  for (const folder of BLOB_FOLDERS) keys.push(...(await blobs.list(folder)));
+  return keys;
+}
+
+/**
+ * Blobs no row refers to: uploads never committed, files of a video whose row never committed
+ * (a crash between the two), a photo whose row failed. Listed before the rows are read, so a
+ * row committed meanwhile still counts.
+ */
+export async function blobsWithoutRows(pool: pg.Pool, blobs: BlobStore) {
+  const stored = await storedBlobs(blobs);
+  const referred = await blobsRowsReferTo(pool);
+  return { stored, orphaned: stored.filter((key) => !referred.has(key)), referred };
+}
+
+/**
+ * Removes orphaned blobs last written before `modifiedBefore`. Younger ones may belong to a
+ * request still running (on this or another process), so they stay until a later sweep.
+ */
+export async function sweepOrphanedBlobs(
+  pool: pg.Pool,
+  blobs: BlobStore,
+  modifiedBefore: Date,
+): Promise<number> {
+  const { orphaned } = await blobsWithoutRows(pool, blobs);
+  let removed = 0;
+  for (const key of orphaned) {
+    const info = await blobs.stat(key);
+    if (info && info.modifiedAt < modifiedBefore) {
+      await blobs.delete(key);
+      removed += 1;
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { registerAccount } from '../../test/accounts';
+import { useTestApp } from '../../test/test-app';
+import { users, videos } from '../db/schema';
+import { videoKeys } from '../modules/videos/video-keys';
+import { sweepOrphanedBlobs } from './blob-inventory';
+import { examine } from './doctor';
+
+const ctx = useTestApp();
+const TWO_HOURS_AGO = new Date(Date.now() - 2 * 60 * 60 * 1000);
+
+let ownerId: string;
+beforeEach(async () => {
+  // Every case starts from an empty store and database.
+  await ctx.runtime.deps.db.delete(videos);
+  await ctx.runtime.deps.pool.query('DELETE FROM pgboss.job; DELETE FROM job_workers');
+  for (const folder of ['videos/', 'incoming/', 'users/']) {
+    await ctx.runtime.deps.blobs.deletePrefix(folder);
+  }
+  const account = await registerAccount(ctx.app);
+  const [user] = await ctx.runtime.deps.db
+    .select()
+    .from(users)
+    .where(eq(users.username, account.username));
+  ownerId = user!.id;
+});
+
+const writeBlob = (key: string, modifiedAt?: Date) =>
+  ctx.runtime.deps.blobs
+    .write(key, Readable.from([Buffer.from('x')]))
+    .then(() =>
+      modifiedAt ? utimes(path.join(ctx.dataDir, 'blobs', key), modifiedAt, modifiedAt) : undefined,
+    );
+
+/** A prepared video with every file in place. */
+async function healthyVideo(changes: Partial<typeof videos.$inferInsert> = {}) {
+  const id = randomUUID();
+  await ctx.runtime.deps.db.insert(videos).values({
+    id,
+    ownerId,
+    title: 'Match',
+    originalKey: videoKeys.original(id),
+    originalType: 'video/mp4',
+    originalBytes: 1,
+    mediaKey: videoKeys.media(id),
+    posterKey: videoKeys.poster(id),
+    thumbnailKey: videoKeys.thumbnail(id),
+    status: 'ready',
+    progress: 100,
+    ...changes,
+  });
+  for (const key of [videoKeys.original, videoKeys.media, videoKeys.poster, videoKeys.thumbnail]) {
+    await writeBlob(key(id));
+  }
+  return id;
+}
+
+const problemsOf = async () =>
+  (await examine(ctx.runtime.deps)).problems.map(({ check, subject }) => ({ check, subject }));
+
+describe('npm run doctor: the storage invariants', () => {
+  it('finds nothing wrong with a healthy video', async () => {
+    await healthyVideo();
+    const report = await examine(ctx.runtime.deps);
+    expect(report.problems).toEqual([]);
+    expect(report.counts).toMatchObject({ videos: 1, blobs: 4 });
+  });
+
+  it('reports a row whose file is missing', async () => {
+    const id = await healthyVideo();
+    await ctx.runtime.deps.blobs.delete(videoKeys.poster(id));
+    expect(await problemsOf()).toEqual([{ check: 'missing blob', subject: videoKeys.poster(id) }]);
+  });
+
+  it('reports an hour-old file no row refers to; a younger one is work in progress', async () => {
+    const old = videoKeys.original(randomUUID());
+    await writeBlob(old, TWO_HOURS_AGO);
+    await writeBlob(videoKeys.incoming(randomUUID()));
+    const report = await examine(ctx.runtime.deps);
+    expect(report.problems.map((finding) => finding.subject)).toEqual([old]);
+    expect(report.inProgress).toHaveLength(1);
+    expect(report.inProgress[0]!.detail).toContain('never committed');
+  });
+
+  it('reports a video still processing with no job to prepare it, until one is queued', async () => {
+    const id = await healthyVideo({ status: 'processing', progress: 10 });
+    expect(await problemsOf()).toEqual([{ check: 'stuck video', subject: `video ${id}` }]);
+    await ctx.runtime.deps.jobs.send('media.prepare', { videoId: id });
+    expect(await problemsOf()).toEqual([]);
+  });
+
+  it('reports a failure nobody is told the reason for', async () => {
+    const id = await healthyVideo({ status: 'failed', failureReason: ' ' });
+    expect(await problemsOf()).toEqual([
+      { check: 'failure without a reason', subject: `video ${id}` },
+    ]);
+  });
+
+  it('reports a job whose worker died, until the queue hands it back', async () => {
+    const id = await healthyVideo({ status: 'processing' });
+    const jobId = (await ctx.runtime.deps.jobs.send('media.prepare', { videoId: id }))!;
+    // A worker that registered and took the job, then died: its lock is gone with it.
+    const { rows } = await ctx.runtime.deps.pool.query<{ id: number }>(
+      `INSERT INTO job_workers (hostname, pid) VALUES ('gone', 1) RETURNING id`,
+    );
+    await ctx.runtime.deps.pool.query(
+      `UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = $1;`,
+      [jobId],
+    );
+    await ctx.runtime.deps.pool.query(
+      `INSERT INTO running_jobs (job_id, queue, worker_id) VALUES ($1, 'media.prepare', $2)`,
+      [jobId, rows[0]!.id],
+    );
+    const report = await examine(ctx.runtime.deps);
+    expect(report.problems).toEqual([
+      {
+        check: 'stuck job',
+        subject: `media.prepare ${jobId}`,
+        detail: 'its worker (gone pid 1) has stopped',
+      },
+    ]);
+
+    expect(await ctx.runtime.deps.jobs.requeueJobsOfDeadWorkers()).toBe(1);
+    const { rows: jobs } = await ctx.runtime.deps.pool.query<{ state: string }>(
+      'SELECT state FROM pgboss.job WHERE id = $1',
+      [jobId],
+    );
+    expect(jobs[0]!.state).toBe('retry');
+    expect(await problemsOf()).toEqual([]);
+    // Requeued once only, however many workers look.
+    expect(await ctx.runtime.deps.jobs.requeueJobsOfDeadWorkers()).toBe(0);
+  });
+
+  it('reports a job marked running that no worker ever claimed', async () => {
+    const id = await healthyVideo({ status: 'processing' });
+    const jobId = (await ctx.runtime.deps.jobs.send('media.prepare', { videoId: id }))!;
+    await ctx.runtime.deps.pool.query(
+      `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '2 minutes'
+       WHERE id = $1`,
+      [jobId],
+    );
+    expect(await problemsOf()).toEqual([{ check: 'stuck job', subject: `media.prepare ${jobId}` }]);
+  });
+});
+
+describe('the leftover sweep', () => {
+  it('removes old files no row refers to, and keeps young ones and every referred file', async () => {
+    const id = await healthyVideo();
+    const oldOrphan = videoKeys.original(randomUUID());
+    const youngOrphan = videoKeys.incoming(randomUUID());
+    await writeBlob(oldOrphan, TWO_HOURS_AGO);
+    await writeBlob(youngOrphan);
+    await utimes(
+      path.join(ctx.dataDir, 'blobs', videoKeys.media(id)),
+      TWO_HOURS_AGO,
+      TWO_HOURS_AGO,
+    );
+
+    const cutoff = new Date(Date.now() - 60 * 60 * 1000);
+    expect(await sweepOrphanedBlobs(ctx.runtime.deps.pool, ctx.runtime.deps.blobs, cutoff)).toBe(1);
+    expect(await ctx.runtime.deps.blobs.stat(oldOrphan)).toBeNull();
+    expect(await ctx.runtime.deps.blobs.stat(youngOrphan)).not.toBeNull();
+    expect(await ctx.runtime.deps.blobs.stat(videoKeys.media(id))).not.toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import type pg from 'pg';
+import { findStuckJobs } from '../jobs/worker-lease';
+import type { BlobStore } from '../storage';
+import { blobsWithoutRows, LEFTOVER_AGE_MS } from './blob-inventory';
+
+export type Finding = { check: Check; subject: string; detail: string };
+
+export type Check =
+  | 'missing blob'
+  | 'blob without a row'
+  | 'stuck job'
+  | 'stuck video'
+  | 'stuck analysis'
+  | 'failure without a reason';
+
+export type Report = {
+  /** Broken invariants: each needs an operator (or a bug fix). */
+  problems: Finding[];
+  /** Work in progress that is fine now but would be a problem if it stays. */
+  inProgress: Finding[];
+  counts: { videos: number; blobs: number; activeJobs: number };
+};
+
+type Dependencies = { pool: pg.Pool; blobs: BlobStore; now?: Date };
+
+/**
+ * FilmRoom's storage invariants, checked against the live database and blob store: every row's
+ * files exist, every file belongs to a row, no job is stuck, every video ends ready or failed
+ * with a reason. Reads only; `npm run doctor` prints the report.
+ */
+export async function examine(deps: Dependencies): Promise<Report> {
+  const now = deps.now ?? new Date();
+  const problems: Finding[] = [];
+  const inProgress: Finding[] = [];
+  const { stored, orphaned, referred } = await blobsWithoutRows(deps.pool, deps.blobs);
+
+  for (const [key, owner] of referred) {
+    if (!(await deps.blobs.stat(key))) {
+      problems.push({ check: 'missing blob', subject: key, detail: `${owner} has no file` });
+    }
+  }
+  for (const key of orphaned) {
+    const info = await deps.blobs.stat(key);
+    if (!info) continue; // gone since it was listed: a request finished with it
+    const age = now.getTime() - info.modifiedAt.getTime();
+    const finding = {
+      check: 'blob without a row' as const,
+      subject: key,
+      detail: key.startsWith('incoming/')
+        ? `an upload that was never committed, last written ${ageText(age)} ago`
+        : `no row refers to it (written ${ageText(age)} ago)`,
+    };
+    (age > LEFTOVER_AGE_MS ? problems : inProgress).push(finding);
+  }
+  for (const partial of await deps.blobs.listPartialWrites()) {
+    const age = now.getTime() - partial.modifiedAt.getTime();
+    (age > LEFTOVER_AGE_MS ? problems : inProgress).push({
+      check: 'blob without a row',
+      subject: partial.name,
+      detail: `a half-written file, last written ${ageText(age)} ago`,
+    });
+  }
+
+  for (const job of await findStuckJobs(deps.pool)) {
+    problems.push({ check: 'stuck job', subject: `${job.queue} ${job.jobId}`, detail: job.reason });
+  }
+  problems.push(...(await unfinishedWork(deps.pool)));
+
+  const { rows } = await deps.pool.query<{ videos: number; active: number }>(
+    `SELECT (SELECT count(*)::int FROM videos) AS videos,
+            (SELECT count(*)::int FROM pgboss.job WHERE state = 'active') AS active`,
+  );
+  return {
+    problems,
+    inProgress,
+    counts: { videos: rows[0]!.videos, blobs: stored.length, activeJobs: rows[0]!.active },
+  };
+}
+
+/** Videos and analyses that are neither finished nor have a job that will finish them. */
+async function unfinishedWork(pool: pg.Pool): Promise<Finding[]> {
+  const pending = (queues: string[], idColumn: string) => `EXISTS (
+    SELECT 1 FROM pgboss.job j
+    WHERE j.name = ANY('{${queues.join(',')}}') AND j.data->>'videoId' = ${idColumn}::text
+      AND j.state IN ('created', 'retry', 'active'))`;
+  const { rows } = await pool.query<{ check: Check; subject: string; detail: string }>(`
+    SELECT 'stuck video' AS check, 'video ' || id AS subject,
+           'still processing, but no job will prepare it' AS detail
+      FROM videos WHERE status = 'processing' AND NOT ${pending(['media.prepare'], 'videos.id')}
+    UNION ALL
+    SELECT 'stuck analysis', 'the analysis of video ' || video_id,
+           'still ' || status || ', but no job will finish it'
+      FROM analyses WHERE status IN ('scanning', 'analysing')
+       AND NOT ${pending(['vision.scan', 'analysis.generate'], 'analyses.video_id')}
+    UNION ALL
+    SELECT 'failure without a reason', 'video ' || id, 'failed, and nobody is told why'
+      FROM videos WHERE status = 'failed' AND coalesce(trim(failure_reason), '') = ''
+    UNION ALL
+    SELECT 'failure without a reason', 'the analysis of video ' || video_id,
+           'failed, and nobody is told why'
+      FROM analyses WHERE status = 'failed' AND coalesce(trim(failure_reason), '') = ''`);
+  return rows;
+}
+
+function ageText(ms: number): string {
+  if (ms < 60_000) return `${Math.max(0, Math.round(ms / 1000))} s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 3_600_000)} h`;
+}

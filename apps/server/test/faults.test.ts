@@ -1,0 +1,195 @@
+import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startChatCompletionsTestServer } from '@filmroom/coach/testing';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openEmbeddedPostgres } from '../src/db/embedded-postgres';
+import { OUT_OF_SPACE_MESSAGE } from '../src/plugins/errors';
+import { signUp, uploadFile, waitForVideo } from './http-client';
+import { createProcessDatabase } from './process-database';
+import { postgresProcessesFor, runDoctor, startServerProcess } from './server-process';
+import { fixture, multipartBody } from './uploads';
+
+/**
+ * The server killed (-9) at the worst moments — mid-upload, mid-scan, while the analysis is
+ * being written — and started again: afterwards `npm run doctor` finds nothing lost or stuck.
+ */
+const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-faults-'));
+afterAll(async () => {
+  for (const pid of await postgresProcessesFor(path.join(dataDir, 'postgres'))) {
+    process.kill(pid, 'SIGKILL');
+  }
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Asks the database of the server running on dataDir (found through its lock file). */
+async function queryServerDatabase<T extends pg.QueryResultRow>(sql: string, values: unknown[]) {
+  const database = await openEmbeddedPostgres(dataDir, pino({ level: 'silent' }));
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForActiveJob(queue: string, videoId: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const rows = await queryServerDatabase(
+      `SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'active' AND data->>'videoId' = $2`,
+      [queue, videoId],
+    );
+    if (rows.length > 0) return;
+    await sleep(100);
+  }
+  throw new Error(`no ${queue} job became active for ${videoId}`);
+}
+
+const filesIn = (folder: string) => readdir(folder).catch(() => [] as string[]);
+
+describe('a server killed mid-work and started again', () => {
+  it(
+    'loses nothing and leaves nothing stuck: mid-upload, mid-scan, mid-write-up',
+    { timeout: 300_000 },
+    async () => {
+      // A slow model, so the write-up is surely under way when the kill comes; after the
+      // restart it answers at once.
+      const model = await startChatCompletionsTestServer((call) => ({
+        content: 'Good depth on every rep.',
+        delayMs: call === model.received[0] ? 60_000 : 0,
+      }));
+      const env = {
+        DATA_DIR: dataDir,
+        VISION_WORKERS: '1',
+        LLM_BASE_URL: model.baseUrl,
+        LLM_MODEL: 'coach-test',
+      };
+      const partials = path.join(dataDir, 'blobs/.partial');
+      let server = await startServerProcess(env);
+      try {
+        const cookie = await signUp(server.origin, 'Faye');
+
+        // 1. Killed while an upload streams in: half the file has reached the disk.
+        const clip = await readFile(fixture('video/squats_single_person.mp4'));
+        const { body, contentType } = multipartBody(
+          { title: 'Cut short' },
+          { filename: 'squats.mp4', contentType: 'video/mp4', data: clip },
+        );
+        const request = http.request(`${server.origin}/api/videos`, {
+          method: 'POST',
+          headers: {
+            cookie,
+            origin: server.origin,
+            'content-type': contentType,
+            'content-length': body.length,
+          },
+        });
+        request.on('error', () => undefined); // the server is about to die under it
+        request.write(body.subarray(0, body.length / 2));
+        for (let waited = 0; (await filesIn(partials)).length === 0; waited += 50) {
+          if (waited > 20_000) throw new Error('the upload never reached the disk');
+          await sleep(50);
+        }
+        await server.stop('SIGKILL');
+        request.destroy();
+
+        server = await startServerProcess(env);
+        expect(await filesIn(partials)).toEqual([]);
+        let doctor = await runDoctor(env);
+        expect(doctor.output).toContain('0 videos,');
+        expect(doctor.code, doctor.output).toBe(0);
+
+        // 2. Killed while the vision scan runs.
+        const video = await uploadFile(
+          server.origin,
+          cookie,
+          fixture('video/squats_single_person.mp4'),
+          'video/mp4',
+        );
+        await waitForActiveJob('vision.scan', video.id, 90_000);
+        await server.stop('SIGKILL');
+
+        // 3. Killed while the analysis is being written (the model is thinking).
+        server = await startServerProcess(env);
+        await waitForActiveJob('analysis.generate', video.id, 120_000);
+        expect(model.received).toHaveLength(1);
+        await server.stop('SIGKILL');
+
+        server = await startServerProcess(env);
+        const done = await waitForVideo(
+          server.origin,
+          cookie,
+          video.id,
+          (state) => ['ready', 'failed'].includes(state.analysisState?.status ?? ''),
+          120_000,
+        );
+        expect(done.analysisState?.status).toBe('ready');
+        expect(done.analysis?.textAnalysis).toContain('Good depth on every rep.');
+
+        doctor = await runDoctor(env);
+        expect(doctor.output).toContain('1 video,');
+        expect(doctor.code, doctor.output).toBe(0);
+      } finally {
+        await server.stop('SIGTERM');
+        await model.close();
+      }
+    },
+  );
+});
+
+describe('the disk filling up during an upload', () => {
+  it('tells the uploader plainly and leaves nothing behind', { timeout: 120_000 }, async () => {
+    // The server runs in a mount namespace of its own where its blob folder is a 256 KB disk:
+    // a real "No space left on device" half-way through the clip, with no root needed.
+    const database = await createProcessDatabase('disk_full');
+    const blobsDir = path.join(dataDir, 'small-disk/blobs');
+    const server = await startServerProcess(
+      { DATA_DIR: path.join(dataDir, 'small-disk'), DATABASE_URL: database.url },
+      {
+        wrapper: [
+          'unshare',
+          '--user',
+          '--map-root-user',
+          '--mount',
+          'sh',
+          '-c',
+          'mkdir -p "$0" && mount -t tmpfs -o size=256k tmpfs "$0" && exec "$@"',
+          blobsDir,
+        ],
+      },
+    );
+    try {
+      const cookie = await signUp(server.origin, 'Dora');
+      const form = new FormData();
+      form.set('title', 'Too big for the disk');
+      const clip = await readFile(fixture('video/squats_single_person.mp4'));
+      form.set('video', new Blob([clip], { type: 'video/mp4' }), 'squats.mp4');
+      const upload = await fetch(`${server.origin}/api/videos`, {
+        method: 'POST',
+        headers: { cookie, origin: server.origin },
+        body: form,
+      });
+      expect(upload.status).toBe(507);
+      expect(await upload.json()).toEqual({ message: OUT_OF_SPACE_MESSAGE });
+
+      // Nothing behind: no video, no file, not even a half-written one (seen from inside the
+      // server's namespace), and the server carries on.
+      const list = await fetch(`${server.origin}/api/videos`, { headers: { cookie } });
+      expect(await list.json()).toEqual([]);
+      const insideServer = (folder: string) =>
+        filesIn(path.join(`/proc/${server.child.pid}/root`, blobsDir, folder));
+      expect(await insideServer('.partial')).toEqual([]);
+      expect(await insideServer('incoming')).toEqual([]);
+      expect((await fetch(`${server.origin}/api/user`, { headers: { cookie } })).status).toBe(200);
+    } finally {
+      await server.stop('SIGTERM');
+      await database.drop();
+    }
+  });
+});
