@@ -1,17 +1,34 @@
 // npm run bench: FilmRoom's speed and memory figures, printed as one table. Asserts nothing:
 // targets are read by people, not enforced by tests.
+// `npm run bench -- load chat` runs only the named groups; no names runs them all.
 import { benchAnalysis } from './analysis';
 import { benchAnalysisOverHttp } from './analysis-over-http';
 import { benchChatOverHttp } from './chat-over-http';
+import { benchLoad } from './load';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { printTable, type Row } from './table';
 import { benchUploadThroughput } from './upload-throughput';
 
-const rows: Row[] = [
-  ...(await benchStartupAndSignIn()),
-  ...(await benchUploadThroughput()),
-  ...(await benchAnalysis()),
-  ...(await benchAnalysisOverHttp()),
-  ...(await benchChatOverHttp()),
-];
+const groups: Record<string, () => Promise<Row[]>> = {
+  startup: benchStartupAndSignIn,
+  upload: benchUploadThroughput,
+  analysis: benchAnalysis,
+  'analysis-http': benchAnalysisOverHttp,
+  chat: benchChatOverHttp,
+  load: benchLoad,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in groups));
+if (unknown.length > 0) {
+  throw new Error(
+    `No bench named ${unknown.join(', ')}; choose from ${Object.keys(groups).join(', ')}`,
+  );
+}
+
+const rows: Row[] = [];
+// In the table's usual order whatever order the names came in.
+for (const [name, bench] of Object.entries(groups)) {
+  if (asked.length === 0 || asked.includes(name)) rows.push(...(await bench()));
+}
 printTable(rows);
