@@ -16,15 +16,18 @@ import { requireUser } from '../../plugins/auth';
 import { findAnalysis, toAnalysisState, toAnalysisView } from '../analysis/analysis-store';
 import { ChatContextLoader } from '../chat/chat-context';
 import { videoKeys } from './video-keys';
+import { VideoListCache } from './video-list-cache';
 import { VideoService } from './video-service';
 import { toVideoView } from './video-view';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404);
+const videoListSchema = z.array(videoSchema);
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log);
   const chatContexts = new ChatContextLoader(app.db, app.blobs);
+  const listCache = new VideoListCache();
 
   app.get(
     '/videos',
@@ -32,10 +35,33 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['videos'],
         summary: "The user's videos and those shared with them, newest first",
-        response: { 200: z.array(videoSchema), 401: errorResponseSchema },
+        response: {
+          200: videoListSchema,
+          304: z.null().describe('Not modified: the list matches the If-None-Match ETag'),
+          401: errorResponseSchema,
+        },
       },
     },
-    async (request) => (await videos.listFor(requireUser(request))).map(toVideoView),
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Fingerprint first, rows second: a list built here is never older than its fingerprint.
+      const fingerprint = await videos.listFingerprint(user);
+      const etag = `"${fingerprint}"`;
+      // Browsers keep the list and ask whether it changed; an unchanged one is not sent again.
+      void reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      let list = listCache.get(user.id, fingerprint);
+      if (list === undefined) {
+        const views = (await videos.listFor(user)).map(toVideoView);
+        list = listCache.set(user.id, fingerprint, JSON.stringify(videoListSchema.parse(views)));
+      }
+      // Already JSON (checked against the contract when it was made): sent as it is.
+      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        return reply.header('content-encoding', 'gzip').send(list.gzip as never);
+      }
+      return reply.send(list.json as never);
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { UpdateVideoBody } from '@filmroom/contract';
-import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -34,33 +34,65 @@ export class VideoService {
     private readonly log: Log,
   ) {}
 
-  /** The user's own videos and those shared with them, newest first. */
+  /**
+   * The user's own videos and those shared with them, newest first. Two queries, each on its
+   * own index (owner; share e-mail): one query joining both with OR reads the whole table.
+   */
   async listFor(user: UserRow): Promise<VideoWithSharing[]> {
-    const rows = await this.db
-      .select({
-        video: videos,
-        accessLevel: videoShares.accessLevel,
-        sharerName: sharer.name,
-        sharerUsername: sharer.username,
-      })
-      .from(videos)
-      .leftJoin(
-        videoShares,
-        and(eq(videoShares.videoId, videos.id), eq(videoShares.sharedWithEmail, user.username)),
-      )
-      .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
-      .where(or(eq(videos.ownerId, user.id), isNotNull(videoShares.id)))
-      .orderBy(desc(videos.createdAt), desc(videos.id));
-    return rows.map((row) => ({
-      video: row.video,
-      share:
-        row.video.ownerId !== user.id && row.accessLevel
-          ? {
-              accessLevel: row.accessLevel,
-              sharedBy: { name: row.sharerName ?? '', username: row.sharerUsername ?? '' },
-            }
-          : null,
-    }));
+    const [owned, shared] = await Promise.all([
+      this.db
+        .select()
+        .from(videos)
+        .where(eq(videos.ownerId, user.id))
+        .orderBy(desc(videos.createdAt), desc(videos.id)),
+      this.db
+        .select({
+          video: videos,
+          accessLevel: videoShares.accessLevel,
+          sharerName: sharer.name,
+          sharerUsername: sharer.username,
+        })
+        .from(videoShares)
+        .innerJoin(videos, eq(videos.id, videoShares.videoId))
+        .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
+        .where(and(eq(videoShares.sharedWithEmail, user.username), ne(videos.ownerId, user.id))),
+    ]);
+    const list: VideoWithSharing[] = [
+      ...owned.map((video) => ({ video, share: null })),
+      ...shared.map((row) => ({
+        video: row.video,
+        share: {
+          accessLevel: row.accessLevel,
+          sharedBy: { name: row.sharerName ?? '', username: row.sharerUsername ?? '' },
+        },
+      })),
+    ];
+    return list.sort(
+      (a, b) =>
+        b.video.createdAt.getTime() - a.video.createdAt.getTime() ||
+        (b.video.id < a.video.id ? -1 : b.video.id > a.video.id ? 1 : 0),
+    );
+  }
+
+  /**
+   * A digest of everything listFor shows the user, from one small query: equal digests mean an
+   * equal list, so a list already built can be sent again (and a browser's copy stays good).
+   */
+  async listFingerprint(user: UserRow): Promise<string> {
+    const { rows } = await this.pool.query<{ digest: string }>(
+      `SELECT md5(coalesce(string_agg(part, ',' ORDER BY part), '')) AS digest FROM (
+         SELECT v.id || ':' || v.updated_at AS part FROM videos v WHERE v.owner_id = $1
+         UNION ALL
+         SELECT v.id || ':' || v.updated_at || ':' || s.access_level || ':' ||
+                coalesce(u.name, '') || ':' || coalesce(u.username, '')
+         FROM video_shares s
+         JOIN videos v ON v.id = s.video_id
+         LEFT JOIN users u ON u.id = s.shared_by_id
+         WHERE s.shared_with_email = $2 AND v.owner_id <> $1
+       ) parts`,
+      [user.id, user.username],
+    );
+    return rows[0]!.digest;
   }
 
   async getFor(user: UserRow, videoId: string): Promise<VideoWithSharing> {
