@@ -98,3 +98,22 @@ describe('behind a TLS proxy', () => {
     expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
   });
 });
+
+describe('behind one proxy that appends to X-Forwarded-For (TRUST_PROXY=1)', () => {
+  const proxied = useTestApp({ TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '2' });
+
+  it('limits sign-ins by the address the proxy saw, whatever the client wrote before it', async () => {
+    const attempt = (spoofed: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        // nginx's $proxy_add_x_forwarded_for: what the client sent, then the client's address.
+        headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.7`, origin: 'http://localhost:80' },
+        payload: { username: uniqueEmail(), password: PASSWORD },
+      });
+    expect((await attempt('198.51.100.1')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.2')).statusCode).toBe(401);
+    const third = await attempt('198.51.100.3');
+    expect(third.statusCode, third.body).toBe(429);
+  });
+});

@@ -28,18 +28,27 @@ import openapi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
+import type { Config } from './config';
 
 export type AppDependencies = Dependencies & {
   /** The process's pino logger; tests leave it out and run silent. */
   logger?: FastifyBaseLogger;
 };
 
+/** TRUST_PROXY as Fastify takes it: all, a hop count, or the proxies' addresses. */
+const fastifyTrustProxy = (trust: Config['trustProxy']) =>
+  typeof trust === 'boolean'
+    ? trust
+    : 'hops' in trust
+      ? (_address: string, hop: number) => hop < trust.hops
+      : trust.addresses;
+
 /** Composes the HTTP application. The server and the tests build it the same way. */
 export async function buildApp({ logger, ...deps }: AppDependencies) {
   const { config } = deps;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep-alive sockets must not hold a shutdown open for long.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,

@@ -110,9 +110,20 @@ describe('loadConfig', () => {
     ).toBeUndefined();
   });
 
+  it('trusts every proxy, the last N hops, or the proxies named by address', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'yes' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual({
+      addresses: ['127.0.0.1', '10.0.0.0/8', '::1'],
+    });
+  });
+
   it('refuses a bad value with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration: PORT/);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, nginx' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ STT_BASE_URL: 'whisper' })).toThrow(/STT_BASE_URL/);
     expect(() => loadConfig({ MAX_AUDIO_MB: '0' })).toThrow(/MAX_AUDIO_MB/);

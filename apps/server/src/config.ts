@@ -23,7 +23,24 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().url().optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      // "1" is one proxy hop (the safe reading), not "true".
+      if (['true', 'yes'].includes(value)) return true;
+      if (['false', '0', 'no'].includes(value)) return false;
+      if (/^[1-9]\d*$/.test(value)) return { hops: Number(value) };
+      const addresses = value.split(',').map((part) => part.trim());
+      if (addresses.every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) {
+        return { addresses };
+      }
+      context.addIssue({
+        code: 'custom',
+        message: 'use true, false, a number of proxies, or proxy addresses (e.g. 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    })
+    .default(false),
   PUBLIC_ORIGIN: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -68,7 +85,11 @@ export type Config = {
   dataDir: string;
   /** Unset means: start the embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-* headers to believe: every peer (`true`, for a proxy that overwrites
+   * them), the last N hops, or the given proxy addresses.
+   */
+  trustProxy: boolean | { hops: number } | { addresses: string[] };
   /** The origin browsers see (https://coach.example.org); unset means the request's own host. */
   publicOrigin: string | undefined;
   logLevel: string;

@@ -1,11 +1,11 @@
 import pino from 'pino';
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import { loadConfig, roleFromArguments } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { LEFTOVER_AGE_MS, sweepOrphanedBlobs } from './maintenance/blob-inventory';
 import { deleteStalePasswordTokens } from './modules/auth/password-tokens';
 import { SessionService } from './modules/auth/session-service';
-import { LEFTOVER_AGE_MS, sweepOrphanedBlobs } from './maintenance/blob-inventory';
-import { startRuntime } from './runtime';
+import { startRuntime, type Runtime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 15_000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,43 +16,12 @@ async function main() {
   const startedAt = performance.now();
   const startedAtDate = new Date();
 
+  // What has started so far: a stop signal may come at any point of the start-up (systemd,
+  // a test), and must stop the parts that are already running, the database above all.
   let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
-
-  // The embedded database belongs to this process alone, so jobs found running were ours.
-  const runtime = await startRuntime(config, databaseUrl, log, { ownsDatabase: !!embedded });
-  const serves = config.role !== 'worker';
-  // Leftovers are refused or unreachable already; sweeping only keeps storage from growing.
-  const sessions = new SessionService(runtime.deps.db);
-  const sweep = async (filesBefore: Date) => {
-    await sessions.deleteExpired();
-    await deleteStalePasswordTokens(runtime.deps.db);
-    await sweepOrphanedBlobs(runtime.deps.pool, runtime.deps.blobs, filesBefore);
-  };
-  // Files a request may still be writing are spared: on a shared store anything younger than
-  // the leftover age; on our own store (embedded database) anything from before this start.
-  const leftoverCutoff = () => new Date(Date.now() - LEFTOVER_AGE_MS);
-  // On its own store a process can tidy up after its last crash before it serves anyone, so
-  // nothing it left half-done is ever seen.
-  if (embedded) await sweep(startedAtDate);
-  const app = serves ? await buildApp({ ...runtime.deps, logger: log }) : undefined;
-  await app?.listen({ host: config.host, port: config.port });
-  if (config.role !== 'api') await runtime.work();
-
-  // API processes sweep: a worker-only process has no sessions or uploads of its own.
-  const sweeper = serves
-    ? setInterval(() => {
-        sweep(leftoverCutoff()).catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
-      }, SWEEP_INTERVAL_MS)
-    : undefined;
-  if (serves && !embedded) {
-    void sweep(leftoverCutoff()).catch((error: unknown) =>
-      log.warn({ err: error }, 'sweep failed'),
-    );
-  }
-  sweeper?.unref();
-
+  let runtime: Runtime | undefined;
+  let app: App | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -66,7 +35,7 @@ async function main() {
     try {
       clearInterval(sweeper);
       await app?.close(); // stop accepting, let in-flight requests finish
-      await runtime.stop();
+      await runtime?.stop();
       await embedded?.stop();
       process.exit(0);
     } catch (error) {
@@ -76,7 +45,44 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // Said last, once a stop signal would be handled: whoever waits for it may send one at once.
+
+  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  // The embedded database belongs to this process alone, so jobs found running were ours.
+  runtime = await startRuntime(config, databaseUrl, log, { ownsDatabase: !!embedded });
+  const { deps } = runtime;
+
+  // Leftovers are refused or unreachable already; sweeping only keeps storage from growing.
+  const sessions = new SessionService(deps.db);
+  const sweep = async (filesBefore: Date) => {
+    await sessions.deleteExpired();
+    await deleteStalePasswordTokens(deps.db);
+    await sweepOrphanedBlobs(deps.pool, deps.blobs, filesBefore);
+  };
+  // Files a request may still be writing are spared: on a shared store anything younger than
+  // the leftover age; on our own store (embedded database) anything from before this start.
+  const leftoverCutoff = () => new Date(Date.now() - LEFTOVER_AGE_MS);
+  // On its own store a process can tidy up after its last crash before it serves anyone, so
+  // nothing it left half-done is ever seen.
+  if (embedded) await sweep(startedAtDate);
+
+  const serves = config.role !== 'worker';
+  if (serves) {
+    app = await buildApp({ ...deps, logger: log });
+    await app.listen({ host: config.host, port: config.port });
+    // API processes sweep: a worker-only process has no sessions or uploads of its own.
+    sweeper = setInterval(() => {
+      sweep(leftoverCutoff()).catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+    if (!embedded) {
+      void sweep(leftoverCutoff()).catch((error: unknown) =>
+        log.warn({ err: error }, 'sweep failed'),
+      );
+    }
+  }
+  if (config.role !== 'api') await runtime.work();
+
   log.info(
     {
       role: config.role,

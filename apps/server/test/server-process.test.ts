@@ -54,6 +54,18 @@ describe('the server process on embedded PostgreSQL', () => {
     expect(await postgresProcessesFor(databaseDir)).toEqual([]);
   });
 
+  it('refuses a second server on the same DATA_DIR and leaves the first one running', async () => {
+    const first = await startServerProcess({ DATA_DIR: dataDir });
+    try {
+      await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(
+        /Another FilmRoom process \(pid \d+\) is using/,
+      );
+      expect((await fetch(`${first.origin}/api/user`)).status).toBe(401);
+    } finally {
+      expect(await first.stop('SIGTERM')).toBe(0);
+    }
+  });
+
   it('shuts down cleanly on SIGINT too', async () => {
     const server = await startServerProcess({ DATA_DIR: dataDir });
     expect(await server.stop('SIGINT')).toBe(0);

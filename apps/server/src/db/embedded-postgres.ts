@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -24,6 +24,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
+  const releaseDataDir = await claimDataDir(dataDir);
   const runAsRoot = process.getuid?.() === 0;
   // As root, the database runs as the `postgres` system user, which must be able to enter here.
   if (runAsRoot) await chmod(dataDir, 0o711);
@@ -66,7 +67,10 @@ export async function startEmbeddedPostgres(
 
   // Should the process end without a graceful stop (an uncaught error, process.exit), the
   // database still gets its stop signal: stop() sends it synchronously.
-  const stopOnExit = () => void postgres.stop();
+  const stopOnExit = () => {
+    void postgres.stop();
+    releaseDataDir();
+  };
   process.on('exit', stopOnExit);
 
   let stopped: Promise<void> | undefined;
@@ -74,7 +78,7 @@ export async function startEmbeddedPostgres(
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop: () => {
       process.off('exit', stopOnExit);
-      return (stopped ??= postgres.stop());
+      return (stopped ??= postgres.stop().finally(releaseDataDir));
     },
   };
 }
@@ -147,6 +151,38 @@ async function findFreePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * Makes this process the one owner of DATA_DIR, or refuses: a second server started on the same
+ * folder would otherwise take the first one's PostgreSQL for a crash leftover and stop it.
+ * Returns the release, which leaves the folder to the next process.
+ */
+async function claimDataDir(dataDir: string): Promise<() => void> {
+  const ownerFile = path.join(dataDir, 'owner.pid');
+  if (existsSync(ownerFile)) {
+    const owner = Number((await readFile(ownerFile, 'utf8')).trim());
+    if (owner !== process.pid && (await isNodeProcess(owner))) {
+      throw new Error(
+        `Another FilmRoom process (pid ${owner}) is using ${dataDir}. Stop it first, or give this one another DATA_DIR.`,
+      );
+    }
+  }
+  await writeFile(ownerFile, `${process.pid}\n`);
+  return () => {
+    // Synchronous: this also runs from the process's `exit` event.
+    try {
+      if (readFileSync(ownerFile, 'utf8').trim() === String(process.pid)) rmSync(ownerFile);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+async function isNodeProcess(pid: number): Promise<boolean> {
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return false;
+  const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return /(^|\/)node(js)?$/.test(commandLine.split('\0')[0] ?? '');
 }
 
 /**
