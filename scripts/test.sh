@@ -27,11 +27,16 @@ reports=(vitest.json playwright.json)
 if debian_pg=$(bash scripts/debian-postgres.sh find 2>/dev/null); then
   reports+=(vitest-external.json)
   echo "==> Server tests again on Debian's PostgreSQL ($debian_pg): the DATABASE_URL path"
+  # The SQL is what differs between the two servers: the files that run whole server processes
+  # (crashes, a cluster) or fuzz the HTTP layer ran above and would only repeat themselves.
   bash scripts/debian-postgres.sh run npx vitest run --project server \
+    --exclude '**/test/server-process.test.ts' --exclude '**/test/cluster.test.ts' \
+    --exclude '**/test/faults.test.ts' --exclude '**/src/contract-fuzz.test.ts' \
     --reporter=default --reporter=json --outputFile.json="$results/vitest-external.json"
 fi
 
 echo "==> Browser tests (production build, Debian Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npm run --silent test:e2e
+echo "==> Bundle budget (the build the browser tests ran on)" && node scripts/check-bundle-budget.mjs
 
 node scripts/summarize-tests.mjs "$results" "${reports[@]}"
