@@ -58,7 +58,10 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
-  await app.register(security, { config });
+  // Files on S3 reach the browser by a signed redirect: the page must allow that origin.
+  const probe = await deps.blobs.locate('videos/origin-probe', { expiresInSeconds: 60 });
+  const fileOrigins = probe.kind === 'url' ? [new URL(probe.url).origin] : [];
+  await app.register(security, { config, fileOrigins });
   await app.register(cookie);
   await app.register(rateLimits);
   await app.register(dependencies, deps);

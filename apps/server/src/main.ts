@@ -18,10 +18,12 @@ async function main() {
 
   // What has started so far: a stop signal may come at any point of the start-up (systemd,
   // a test), and must stop the parts that are already running, the database above all.
-  let embedded: EmbeddedDatabase | undefined;
-  let runtime: Runtime | undefined;
-  let app: App | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
+  const running: {
+    embedded?: EmbeddedDatabase;
+    runtime?: Runtime;
+    app?: App;
+    sweeper?: NodeJS.Timeout;
+  } = {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -33,10 +35,10 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
     try {
-      clearInterval(sweeper);
-      await app?.close(); // stop accepting, let in-flight requests finish
-      await runtime?.stop();
-      await embedded?.stop();
+      clearInterval(running.sweeper);
+      await running.app?.close(); // stop accepting, let in-flight requests finish
+      await running.runtime?.stop();
+      await running.embedded?.stop();
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');
@@ -46,10 +48,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
+  const embedded = config.databaseUrl
+    ? undefined
+    : (running.embedded = await startEmbeddedPostgres(config.dataDir, log));
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   // The embedded database belongs to this process alone, so jobs found running were ours.
-  runtime = await startRuntime(config, databaseUrl, log, { ownsDatabase: !!embedded });
+  const runtime = (running.runtime = await startRuntime(config, databaseUrl, log, {
+    ownsDatabase: !!embedded,
+  }));
   const { deps } = runtime;
 
   // Leftovers are refused or unreachable already; sweeping only keeps storage from growing.
@@ -68,13 +74,13 @@ async function main() {
 
   const serves = config.role !== 'worker';
   if (serves) {
-    app = await buildApp({ ...deps, logger: log });
+    const app = (running.app = await buildApp({ ...deps, logger: log }));
     await app.listen({ host: config.host, port: config.port });
     // API processes sweep: a worker-only process has no sessions or uploads of its own.
-    sweeper = setInterval(() => {
+    running.sweeper = setInterval(() => {
       sweep(leftoverCutoff()).catch((error: unknown) => log.warn({ err: error }, 'sweep failed'));
     }, SWEEP_INTERVAL_MS);
-    sweeper.unref();
+    running.sweeper.unref();
     if (!embedded) {
       void sweep(leftoverCutoff()).catch((error: unknown) =>
         log.warn({ err: error }, 'sweep failed'),

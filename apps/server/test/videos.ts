@@ -15,7 +15,7 @@ export const MP4_HEADER = Buffer.from('000000186674797069736f6d0000020069736f6d6
 export async function insertReadyVideo(
   deps: { db: Database; blobs: BlobStore },
   ownerId: string,
-  options: { duration?: number | null; title?: string } = {},
+  options: { duration?: number | null; title?: string; description?: string } = {},
 ): Promise<string> {
   const id = randomUUID();
   const duration = options.duration === undefined ? 4 : options.duration;
@@ -24,6 +24,7 @@ export async function insertReadyVideo(
     id,
     ownerId,
     title: options.title ?? 'Match',
+    description: options.description ?? null,
     originalKey: videoKeys.original(id),
     originalType: 'video/mp4',
     originalBytes: MP4_HEADER.length,

@@ -5,6 +5,8 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { BlobStore } from '../storage';
 import { badRequest, HttpError } from './http-errors';
+import { problemWithInput } from './json-input';
+import { malformedFormError } from './multipart-form';
 
 export type StoredUpload = {
   /** As stored: the sniffed type, or what `storedType` made of it. */
@@ -33,7 +35,8 @@ export type SniffedUploadRules = {
  * BlobStore at `key` (the caller commits it elsewhere or deletes it). The file's type is judged
  * by its first bytes, never its name or the browser's claim, so a renamed document is refused
  * (415) before anything is stored. A file past `maxBytes` is 413. An empty file (0 bytes) is
- * reported as `empty` rather than judged: it has no type.
+ * reported as `empty` rather than judged: it has no type. A form that is not well-formed
+ * (no boundary, cut short) is 400, and so is a text field holding a NUL character.
  * On any failure nothing is left at `key`.
  */
 export async function receiveSniffedUpload(
@@ -58,13 +61,15 @@ export async function receiveSniffedUpload(
       file = await storeSniffedFile(part, key, blobs, rules);
       if (part.file.truncated) throw new HttpError(413, rules.tooLarge);
     }
+    const problem = problemWithInput(fields);
+    if (problem) throw badRequest(problem);
     return { fields, file };
   } catch (error) {
     await blobs.delete(key).catch(() => undefined);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(413, rules.tooLarge);
     }
-    throw error;
+    throw malformedFormError(error) ?? error;
   }
 }
 
@@ -90,10 +95,15 @@ async function storeSniffedFile(
   return { contentType, bytes };
 }
 
-/** The stream's first chunk, or null when it ends without any. */
+/**
+ * The stream's first chunk, or null when it ends without any. A part the form cut short is
+ * destroyed with its error, often with its first bytes still buffered: those are not a file,
+ * and a destroyed stream would never feed the sniffer, so the error is thrown instead.
+ */
 async function firstChunk(stream: Readable): Promise<Buffer | null> {
   for (;;) {
     const chunk = stream.read() as Buffer | null;
+    if (stream.errored) throw stream.errored;
     if (chunk !== null) return chunk;
     if (stream.readableEnded || stream.destroyed) return null;
     const settled = new AbortController();

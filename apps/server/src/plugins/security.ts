@@ -2,7 +2,8 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { forbidden } from '../lib/http-errors';
+import { badRequest, forbidden } from '../lib/http-errors';
+import { problemWithInput } from '../lib/json-input';
 import { publicOriginOf } from '../lib/public-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -10,19 +11,41 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * A state-changing request from another site is refused: the session cookie is SameSite=Lax,
  * and this closes what Lax leaves open (same-site subdomains, older browsers).
- * Clients that send no Origin (curl, scripts) are not browsers riding on a cookie.
+ * Without an Origin (older browsers leave it out of some requests) the Referer names the page
+ * that sent it. Clients that send neither (curl, scripts) are not browsers riding on a cookie.
  */
 export function isCrossSiteRequest(request: FastifyRequest, publicOrigin: string | undefined) {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.origin;
-  if (origin === undefined) return request.headers['sec-fetch-site'] === 'cross-site';
-  return origin !== publicOriginOf(request, publicOrigin);
+  if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const sender = origin ?? request.headers.referer;
+  if (sender === undefined) return false;
+  // Compared as origins, so `http://host` and `http://host:80` are one; `null` is no origin.
+  const ours = originOf(publicOriginOf(request, publicOrigin));
+  return ours === null || originOf(sender) !== ours;
+}
+
+/** The origin of an absolute URL, or null for anything that is not one. */
+function originOf(url: string): string | null {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
 }
 
 export default fp(
-  async function security(app: FastifyInstance, options: { config: Config }) {
-    const { config } = options;
-    const httpsOnly = config.trustProxy || config.publicOrigin?.startsWith('https:') === true;
+  async function security(
+    app: FastifyInstance,
+    options: {
+      config: Config;
+      /** Where stored files are served from, besides here. */ fileOrigins: string[];
+    },
+  ) {
+    const { config, fileOrigins } = options;
+    const httpsOnly =
+      config.trustProxy !== false || config.publicOrigin?.startsWith('https:') === true;
 
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -32,8 +55,8 @@ export default fp(
           scriptSrc: ["'self'"],
           // Radix and vaul position popovers and drawers with inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins],
+          mediaSrc: ["'self'", 'blob:', ...fileOrigins],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -53,6 +76,14 @@ export default fp(
       if (isCrossSiteRequest(request, config.publicOrigin)) {
         throw forbidden('This request came from another site and was refused');
       }
+    });
+
+    // Hostile JSON, refused before any route sees it: a NUL character would reach PostgreSQL,
+    // which cannot store one, and absurd nesting any code that walks it. (Multipart fields are
+    // read later, by the route: see receiveSniffedUpload.)
+    app.addHook('preValidation', async (request) => {
+      const problem = problemWithInput(request.body);
+      if (problem) throw badRequest(problem);
     });
   },
   { name: 'security' },

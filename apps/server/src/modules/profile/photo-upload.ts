@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { badRequest, HttpError } from '../../lib/http-errors';
+import { malformedFormError } from '../../lib/multipart-form';
 
 /** Image types a phone or camera produces that the resizer reads. SVG is never one: it can hold script. */
 const PHOTO_TYPES = new Set([
@@ -39,7 +40,7 @@ export async function receivePhoto(request: FastifyRequest, maxBytes: number): P
       const megabytes = Number((maxBytes / 1024 / 1024).toFixed(1));
       throw new HttpError(413, `The photo is larger than the ${megabytes} MB limit`);
     }
-    throw error;
+    throw malformedFormError(error) ?? error;
   }
   if (!photo) throw badRequest('A photo file is required (field "photo")');
   return photo;
@@ -52,7 +53,7 @@ export async function receivePhoto(request: FastifyRequest, maxBytes: number): P
  * upright first, since the orientation flag goes with the rest.
  */
 export async function toProfileJpeg(file: Buffer): Promise<Buffer> {
-  const mime = (await fileTypeFromBuffer(file))?.mime;
+  const mime = await sniffedType(file);
   if (!mime || !PHOTO_TYPES.has(mime)) {
     throw new HttpError(
       415,
@@ -70,5 +71,18 @@ export async function toProfileJpeg(file: Buffer): Promise<Buffer> {
   } catch {
     // HEIC from some phones needs a codec this build lacks; a damaged file fails the same way.
     throw new HttpError(415, `This image could not be read. ${CHOOSE}`);
+  }
+}
+
+/**
+ * The type judged from the bytes, or undefined when they say nothing the sniffer knows. It
+ * throws on some damaged files (EBML cut short: a WebM's first bytes and junk), and damage is
+ * the person's file, not a server fault.
+ */
+async function sniffedType(file: Buffer): Promise<string | undefined> {
+  try {
+    return (await fileTypeFromBuffer(file))?.mime;
+  } catch {
+    return undefined;
   }
 }

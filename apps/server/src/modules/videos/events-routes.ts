@@ -7,6 +7,8 @@ import type { VideoChannelEvent } from './video-events';
 const HEARTBEAT_MS = 25_000;
 // How long a viewer's right to hear about a video is trusted before it is checked again.
 const ACCESS_CACHE_MS = 10_000;
+const EVENT_STREAM = 'text/event-stream; charset=utf-8';
+const NO_CACHE = 'no-cache, no-transform';
 
 /**
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
@@ -32,6 +34,11 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
+      // A HEAD answer has no body, so Node holds its headers until the end, which a stream
+      // never reaches: without this a HEAD would wait, subscribed, until the client gave up.
+      if (request.method === 'HEAD') {
+        return reply.header('content-type', EVENT_STREAM).header('cache-control', NO_CACHE).send();
+      }
       const allowed = new Map<string, { ok: boolean; at: number }>();
       const mayHear = async (videoId: string) => {
         const cached = allowed.get(videoId);
@@ -44,8 +51,8 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'content-type': EVENT_STREAM,
+        'cache-control': NO_CACHE,
         connection: 'keep-alive',
         // Reverse proxies (nginx) must pass events on at once rather than buffer them.
         'x-accel-buffering': 'no',

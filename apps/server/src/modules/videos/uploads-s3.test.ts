@@ -56,3 +56,13 @@ describe('videos on S3-compatible storage', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 });
+
+describe('the page served with S3 storage', () => {
+  it('lets the player and pictures load from the bucket the signed addresses point at', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/user' });
+    const directives = String(response.headers['content-security-policy']).split(';');
+    const bucket = new URL(s3.settings.endpoint!).origin;
+    expect(directives).toContain(`media-src 'self' blob: ${bucket}`);
+    expect(directives).toContain(`img-src 'self' data: blob: ${bucket}`);
+  });
+});

@@ -1,0 +1,349 @@
+import {
+  annotationUploadFieldsSchema,
+  createAnnotationBodySchema,
+  uploadFieldsSchema,
+} from '@filmroom/contract';
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  describeRequest,
+  requestArbitrary,
+  type FormSpec,
+  type FuzzRequest,
+  type FuzzTarget,
+} from '../test/fuzz-requests';
+import { ROLES, seedFuzzWorld, type FuzzWorld, type Role } from '../test/fuzz-world';
+import type { JsonSchema, SchemaResolver } from '../test/json-schema-arbitrary';
+import { listServerRoutes, type ServerRoute } from '../test/route-inventory';
+import { useTestApp } from '../test/test-app';
+import { MP4_HEADER } from '../test/videos';
+import { voiceNote } from '../test/voice-notes';
+
+/**
+ * Every route the server has, asked by every kind of person, with requests generated from the
+ * contract's schemas: valid ones, ones at and past each limit, malformed ones, hostile ids and
+ * query strings. Whatever comes in, the answer is below 500, in time, JSON `{message}` when it
+ * is an error, and never shows one person's private things to another.
+ *
+ * FUZZ_SEED replays a run (the seed of each route and role derives from it); FUZZ_RUNS sets the
+ * requests per route and role; FUZZ_SHRINK=1 shrinks a failing request to its simplest form;
+ * FUZZ_VERBOSE=1 reports each route and role as it is done; FUZZ_ONLY='GET /uploads/*' fuzzes
+ * only the routes whose method and path contain that text.
+ */
+const ctx = useTestApp({
+  // The fuzz signs in and registers far more often than anyone would.
+  AUTH_RATE_LIMIT_PER_IP: '1000000',
+  AUTH_RATE_LIMIT_PER_USERNAME: '1000000',
+});
+
+const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_250_807);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const SHRINK = process.env.FUZZ_SHRINK === '1';
+const VERBOSE = process.env.FUZZ_VERBOSE === '1';
+const ONLY = process.env.FUZZ_ONLY;
+// A request still waiting after this is hanging. Generous: on a loaded two-core machine the
+// thread pool can sit behind password hashing for seconds (a HEAD of a static file once took 9).
+const ANSWER_TIMEOUT_MS = 20_000;
+/** Streams that never end on their own: read the status over a socket, then hang up. */
+const ENDLESS_STREAMS = new Set(['/api/events']);
+// Routes fuzzed side by side: a request mostly waits on PostgreSQL, so a few at once use the
+// machine better without crowding it.
+const ROUTES_AT_ONCE = 3;
+
+/** A contract schema as JSON Schema, its `$defs` (schemas with an id) put in place. */
+function toJsonSchema(schema: z.ZodType): JsonSchema {
+  const { $defs = {}, ...root } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const inline = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(inline);
+    if (typeof value !== 'object' || value === null) return value;
+    const ref = (value as JsonSchema).$ref;
+    if (ref?.startsWith('#/$defs/')) return inline($defs[ref.slice('#/$defs/'.length)]);
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inline(inner)]));
+  };
+  return inline(root) as JsonSchema;
+}
+
+/**
+ * Routes that read their bodies themselves, so the OpenAPI document declares no body for
+ * them: their multipart forms, and the annotation route's JSON. The valid files are cheap to
+ * receive: a photo that really decodes would run the face model for seconds, and real speech
+ * a transcription for a second, so those two get files that pass the type check and then fail.
+ */
+async function bodiesRoutesReadThemselves(): Promise<
+  Record<string, { jsonBody?: JsonSchema; form?: FormSpec }>
+> {
+  const jpeg = await sharp({
+    create: { width: 16, height: 16, channels: 3, background: { r: 1, g: 2, b: 3 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const webm = await voiceNote('webm');
+  const pin = { timestamp: '1', xPosition: '50', yPosition: '50' };
+  return {
+    'POST /api/videos': {
+      form: {
+        fields: toJsonSchema(uploadFieldsSchema),
+        example: { title: 'Fuzz clip', description: 'Week 3' },
+        fileField: 'video',
+        validFile: { data: MP4_HEADER, filename: 'clip.mp4', contentType: 'video/mp4' },
+      },
+    },
+    'POST /api/videos/:videoId/annotations': {
+      jsonBody: toJsonSchema(createAnnotationBodySchema),
+      form: {
+        fields: toJsonSchema(annotationUploadFieldsSchema),
+        example: { ...pin, content: 'Hips lower', audioDuration: '2.8' },
+        fileField: 'audio',
+        validFile: { data: webm, filename: 'note.webm', contentType: 'audio/webm' },
+      },
+    },
+    'POST /api/user/photos': {
+      form: {
+        fields: { type: 'object', properties: {} },
+        example: {},
+        fileField: 'photo',
+        validFile: { data: jpeg.subarray(0, 64), filename: 'me.jpg', contentType: 'image/jpeg' },
+      },
+    },
+    'POST /api/test/transcribe': {
+      form: {
+        fields: { type: 'object', properties: {} },
+        example: {},
+        fileField: 'audio',
+        validFile: {
+          data: webm.subarray(0, 200),
+          filename: 'note.webm',
+          contentType: 'audio/webm',
+        },
+      },
+    },
+  };
+}
+
+let routes: ServerRoute[];
+let unmatched: string[];
+let resolve: SchemaResolver;
+let targets: FuzzTarget[];
+let origin: string;
+
+beforeAll(async () => {
+  ({ routes, resolve, unmatched } = await listServerRoutes(ctx.app));
+  const readThemselves = await bodiesRoutesReadThemselves();
+  const everything = routes.flatMap((route) =>
+    route.methods
+      // HEAD is tried beside GET, which it shares a handler with.
+      .filter((method) => method !== 'HEAD' || !route.methods.includes('GET'))
+      .map((method) => {
+        const own = readThemselves[`${method} ${route.path}`];
+        const jsonBody = route.jsonBody ?? own?.jsonBody;
+        return {
+          method,
+          route,
+          ...(jsonBody ? { jsonBody } : {}),
+          ...(own?.form ? { form: own.form } : {}),
+        };
+      }),
+  );
+  targets = everything.filter(
+    (target) => !ONLY || `${target.method} ${target.route.path}`.includes(ONLY),
+  );
+  origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+type Answer = { status: number; headers: Record<string, unknown>; body: string };
+
+/** Sends the request as `cookie`'s owner; rejects when no answer comes in time. */
+async function send(request: FuzzRequest, cookie: string | undefined): Promise<Answer> {
+  const headers = { ...request.headers, ...(cookie ? { cookie } : {}) };
+  const path = request.url.split('?')[0]!;
+  const answer = ENDLESS_STREAMS.has(path)
+    ? readStreamStatus(request, headers)
+    : ctx.app
+        .inject({
+          method: request.method as 'GET',
+          url: request.url,
+          headers,
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        })
+        .then((response) => ({
+          status: response.statusCode,
+          headers: response.headers,
+          body: response.body,
+        }));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)),
+      ANSWER_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readStreamStatus(
+  request: FuzzRequest,
+  headers: Record<string, string>,
+): Promise<Answer> {
+  const abort = new AbortController();
+  const response = await fetch(`${origin}${request.url}`, {
+    method: request.method,
+    headers,
+    signal: abort.signal,
+  });
+  const streaming = response.headers.get('content-type')?.startsWith('text/event-stream');
+  const body = streaming ? '' : await response.text();
+  abort.abort();
+  return { status: response.status, headers: Object.fromEntries(response.headers), body };
+}
+
+// Traces of the server's insides that an error must never carry: SQL, stack frames, paths.
+const INTERNALS = /Failed query|node_modules|\bat .+:\d+:\d+\)|\/apps\/server\//;
+// No answer at all may carry a password hash.
+const PASSWORD_HASH = /\$argon2|password_?hash/i;
+
+/** What is wrong with an answer, or undefined when nothing is. */
+function problemWith(answer: Answer, request: FuzzRequest, role: Role, world: FuzzWorld) {
+  if (answer.status >= 500) return `answered ${answer.status}: ${answer.body.slice(0, 300)}`;
+  const seen = `${answer.body}\n${JSON.stringify(answer.headers)}`;
+  const leaked = world.forbidden[role].filter((secret) => seen.includes(secret));
+  if (leaked.length > 0) return `showed ${role} what is not theirs: ${leaked.join(', ')}`;
+  if (PASSWORD_HASH.test(answer.body)) return `answered with a password hash: ${answer.body}`;
+  if (answer.status >= 400 && INTERNALS.test(answer.body)) {
+    return `answered with the server's insides: ${answer.body.slice(0, 300)}`;
+  }
+  if (answer.status >= 400 && request.method !== 'HEAD') {
+    const message = parseMessage(answer.body);
+    if (message === undefined) {
+      return `answered ${answer.status} without a JSON {message}: ${answer.body.slice(0, 300)}`;
+    }
+  }
+  return undefined;
+}
+
+function parseMessage(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A seed of each route and role's own, so one of them can be replayed alone. */
+function seedOf(target: FuzzTarget, role: Role): number {
+  const digest = createHash('sha256')
+    .update(`${BASE_SEED} ${target.method} ${target.route.path} ${role}`)
+    .digest();
+  return digest.readInt32LE(0);
+}
+
+/** Fuzzes one route as one role; the failure report, if a request got a wrong answer. */
+async function fuzzCell(target: FuzzTarget, role: Role, world: FuzzWorld) {
+  const cookie = world.cookies[role];
+  const started = performance.now();
+  const result = await fc.check(
+    fc.asyncProperty(requestArbitrary(target, world, resolve), async (request) => {
+      requestsSent += 1;
+      let problem: string | undefined;
+      try {
+        problem = problemWith(await send(request, cookie), request, role, world);
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+      if (problem) throw new Error(`${problem}\n  ${describeRequest(request, role)}`);
+    }),
+    // Shrinking replays a failure many times; a hanging request would make that minutes.
+    // The report names the whole request anyway; FUZZ_SHRINK=1 shrinks it.
+    { seed: seedOf(target, role), numRuns: RUNS, endOnFailure: !SHRINK },
+  );
+  const cell = `${target.method} ${target.route.path} as ${role}`;
+  if (VERBOSE) console.info(`${cell}: ${Math.round(performance.now() - started)} ms`);
+  if (!result.failed) return undefined;
+  const failure =
+    `${cell} (FUZZ_SEED=${BASE_SEED}, seed ${result.seed}): ` +
+    (result.errorInstance as Error | undefined)?.message;
+  if (VERBOSE) console.info(failure);
+  return failure;
+}
+
+/** `work` on every item, at most `limit` at a time; the results in the items' order. */
+async function mapConcurrently<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+let requestsSent = 0;
+
+describe('contract fuzz', () => {
+  it('reads every documented operation from the router, plus the undocumented routes', () => {
+    expect(unmatched).toEqual([]);
+    const documented = routes.filter((route) => route.documented);
+    expect(documented.length).toBeGreaterThan(30);
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/uploads/*', '/api/openapi.json', '/api/docs/static/*']),
+    );
+    // The JSON bodies come from the contract: a route with one the fuzz did not find would
+    // only ever get junk.
+    expect(targets.filter((target) => target.jsonBody).length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('answers every route, as every role, below 500, in time, with JSON errors and no leaks', async () => {
+    // Reads share one world; each route that may change data gets a fresh one, so a DELETE
+    // that works cannot starve the routes after it.
+    const readersWorld = await seedFuzzWorld(ctx);
+    const failures = await mapConcurrently(targets, ROUTES_AT_ONCE, async (target) => {
+      const readOnly = target.method === 'GET' || target.method === 'HEAD';
+      const world = readOnly ? readersWorld : await seedFuzzWorld(ctx);
+      const found: string[] = [];
+      // One role after another: the roles that may destroy the shared data come last.
+      for (const role of ROLES) {
+        const failure = await fuzzCell(target, role, world);
+        if (failure) found.push(failure);
+      }
+      return found;
+    });
+    const all = failures.flat();
+    expect(all, all.join('\n\n')).toEqual([]);
+  }, 300_000);
+
+  it('is still up and serving signed-in people after all of it', async () => {
+    const world = await seedFuzzWorld(ctx);
+    const me = await ctx.app.inject({
+      url: '/api/user',
+      headers: { cookie: world.cookies.coach! },
+    });
+    expect(me.statusCode).toBe(200);
+    const reference = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(reference.statusCode).toBe(200);
+  });
+});
+
+afterAll(() => {
+  const cells = (targets?.length ?? 0) * ROLES.length;
+  console.info(
+    `contract fuzz: ${targets?.length} routes × ${ROLES.length} roles × ${RUNS} runs ` +
+      `(${cells} cells), ${requestsSent} requests, FUZZ_SEED=${BASE_SEED}`,
+  );
+});

@@ -1,0 +1,256 @@
+import type { PlayerDetection } from '@filmroom/contract';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import {
+  analyses,
+  annotations,
+  chatMessages,
+  coachStudents,
+  mailOutbox,
+  userPhotos,
+  users,
+  videoShares,
+} from '../src/db/schema';
+import { NO_PASSWORD } from '../src/modules/auth/password';
+import { SessionService } from '../src/modules/auth/session-service';
+import { profilePhotoKey } from '../src/modules/users/profile-photos';
+import { videoKeys } from '../src/modules/videos/video-keys';
+import { SESSION_COOKIE } from '../src/plugins/auth';
+import { uniqueEmail } from './accounts';
+import { storeScan } from './scans';
+import type { TestContext } from './test-app';
+import { insertReadyVideo } from './videos';
+
+/**
+ * The people every route is tried as. Ordered so that those who may destroy the shared data
+ * (the edit share, the owner) come last: everyone before them meets the data whole.
+ */
+export const ROLES = [
+  'signed out',
+  'another coach',
+  'athlete',
+  'view share',
+  'edit share',
+  'coach',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * A coach with an athlete, two videos (one shared with a viewer and an editor, one private),
+ * annotations, AI Coach chats, a mail in the outbox and profile photos; and another coach who
+ * owns nothing. Everything private carries a marker no generator can produce, so a response
+ * that shows it to the wrong person is caught by a plain substring search.
+ */
+export type FuzzWorld = {
+  cookies: Record<Role, string | undefined>;
+  /** Ids a request may name, by the parameter that takes them. */
+  ids: Record<'video' | 'annotation' | 'share' | 'student' | 'player' | 'photo', string[]>;
+  /** Keys under `/uploads/` that exist or look as if they could. */
+  blobKeys: string[];
+  /** What each role must never read in any response. */
+  forbidden: Record<Role, string[]>;
+};
+
+let smallJpeg: Promise<Buffer> | undefined;
+const photoBytes = () =>
+  (smallJpeg ??= sharp({
+    create: { width: 32, height: 32, channels: 3, background: { r: 20, g: 90, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer());
+
+export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
+  const { db } = ctx.database;
+  const { blobs } = ctx.runtime.deps;
+  const tag = randomBytes(6).toString('hex');
+  const secret = (what: string) => `${what}-${tag}`;
+
+  const [coach, athlete, otherCoach, viewer, editor] = await db
+    .insert(users)
+    .values(
+      (['coach', 'athlete', 'other-coach', 'viewer', 'editor'] as const).map((who) => ({
+        username: uniqueEmail(`${who}-${tag}`),
+        passwordHash: NO_PASSWORD,
+        name: `Fuzz ${who}`,
+        isCoach: who === 'coach' || who === 'other-coach',
+      })),
+    )
+    .returning();
+  const people = {
+    coach: coach!,
+    athlete: athlete!,
+    otherCoach: otherCoach!,
+    viewer: viewer!,
+    editor: editor!,
+  };
+  await db.insert(coachStudents).values({ coachId: people.coach.id, studentId: people.athlete.id });
+
+  const photoIds: string[] = [];
+  const photoKeys: string[] = [];
+  for (const owner of [people.athlete, people.coach]) {
+    const id = randomUUID();
+    const key = profilePhotoKey(owner.id, id);
+    await blobs.write(key, Readable.from([await photoBytes()]), { contentType: 'image/jpeg' });
+    await db.insert(userPhotos).values({ id, userId: owner.id, blobKey: key });
+    photoIds.push(id);
+    photoKeys.push(key);
+  }
+
+  const sharedVideo = await insertReadyVideo(ctx.runtime.deps, people.coach.id, {
+    title: secret('SHARED-TITLE'),
+  });
+  const privateVideo = await insertReadyVideo(ctx.runtime.deps, people.coach.id, {
+    title: secret('PRIVATE-TITLE'),
+    description: secret('PRIVATE-DESCRIPTION'),
+  });
+  await blobs.write(videoKeys.poster(sharedVideo), Readable.from([await photoBytes()]));
+  await storeScan(blobs, sharedVideo, [
+    {
+      id: 1,
+      jerseyNumber: { value: '23', confidence: 0.9 },
+      samples: Array.from({ length: 10 }, (_, i) => ({
+        t: i / 5,
+        box: [0.3, 0.2, 0.3, 0.7] as [number, number, number, number],
+        score: 0.8,
+        keypoints: [],
+      })),
+    },
+  ]);
+  const seen: PlayerDetection = {
+    timestamp: 0,
+    playerMatchId: people.athlete.id,
+    confidence: 0.9,
+    jerseyNumber: '23',
+    jerseyColor: null,
+    faceDetected: false,
+  };
+  await db.insert(analyses).values({
+    videoId: sharedVideo,
+    status: 'ready',
+    progress: 100,
+    textAnalysis: 'Good depth.',
+    coachingPoints: [],
+    playerDetections: [seen],
+  });
+
+  const shares = await db
+    .insert(videoShares)
+    .values(
+      [
+        { email: people.viewer.username, accessLevel: 'view' as const },
+        { email: people.editor.username, accessLevel: 'edit' as const },
+        { email: uniqueEmail('spare'), accessLevel: 'view' as const },
+      ].map(({ email, accessLevel }) => ({
+        videoId: sharedVideo,
+        sharedWithEmail: email,
+        accessLevel,
+        sharedById: people.coach.id,
+      })),
+    )
+    .returning();
+
+  const pin = { timestamp: 1, xPosition: 50, yPosition: 50 };
+  const [note, privateNote] = await db
+    .insert(annotations)
+    .values([
+      { ...pin, videoId: sharedVideo, userId: people.coach.id, content: 'Keep your elbow up' },
+      { ...pin, videoId: privateVideo, userId: people.coach.id, content: secret('PRIVATE-NOTE') },
+    ])
+    .returning();
+  const [reply] = await db
+    .insert(annotations)
+    .values({
+      ...pin,
+      videoId: sharedVideo,
+      parentId: note!.id,
+      userId: people.viewer.id,
+      content: 'Will do',
+    })
+    .returning();
+
+  await db.insert(chatMessages).values([
+    { videoId: sharedVideo, userId: people.coach.id, role: 'user', content: secret('COACH-CHAT') },
+    {
+      videoId: sharedVideo,
+      userId: people.viewer.id,
+      role: 'user',
+      content: secret('VIEWER-CHAT'),
+    },
+  ]);
+  await db.insert(mailOutbox).values({
+    senderId: people.coach.id,
+    kind: 'roster',
+    recipient: people.athlete.username,
+    subject: 'You were added',
+    body: secret('COACH-MAIL'),
+  });
+
+  const sessions = new SessionService(db);
+  const cookieOf = async (userId: string) =>
+    `${SESSION_COOKIE}=${(await sessions.create(userId)).token}`;
+
+  // What each secret is, and who may read it besides its owner.
+  const coachSecrets = [
+    secret('PRIVATE-TITLE'),
+    secret('PRIVATE-DESCRIPTION'),
+    secret('PRIVATE-NOTE'),
+    secret('COACH-CHAT'),
+    secret('COACH-MAIL'),
+  ];
+  const everything = [
+    ...coachSecrets,
+    secret('SHARED-TITLE'),
+    secret('VIEWER-CHAT'),
+    ...[people.coach, people.athlete, people.otherCoach, people.viewer, people.editor].map(
+      (user) => user.username,
+    ),
+  ];
+  const except = (...allowed: string[]) => everything.filter((text) => !allowed.includes(text));
+
+  return {
+    cookies: {
+      'signed out': undefined,
+      'another coach': await cookieOf(people.otherCoach.id),
+      athlete: await cookieOf(people.athlete.id),
+      'view share': await cookieOf(people.viewer.id),
+      'edit share': await cookieOf(people.editor.id),
+      coach: await cookieOf(people.coach.id),
+    },
+    ids: {
+      video: [sharedVideo, privateVideo],
+      annotation: [note!.id, reply!.id, privateNote!.id],
+      share: shares.map((share) => share.id),
+      student: [people.athlete.id, people.viewer.id],
+      player: [people.athlete.id, people.coach.id],
+      photo: photoIds,
+    },
+    blobKeys: [
+      videoKeys.media(sharedVideo),
+      videoKeys.poster(sharedVideo),
+      videoKeys.thumbnail(sharedVideo),
+      videoKeys.original(sharedVideo),
+      videoKeys.media(privateVideo),
+      videoKeys.annotationAudio(sharedVideo, note!.id, 'webm'),
+      ...photoKeys,
+    ],
+    forbidden: {
+      'signed out': everything,
+      'another coach': except(people.otherCoach.username),
+      athlete: except(people.athlete.username, people.coach.username),
+      'view share': except(
+        secret('SHARED-TITLE'),
+        secret('VIEWER-CHAT'),
+        people.viewer.username,
+        people.coach.username,
+      ),
+      'edit share': except(
+        secret('SHARED-TITLE'),
+        people.editor.username,
+        people.coach.username,
+        people.viewer.username,
+      ),
+      coach: [secret('VIEWER-CHAT'), people.otherCoach.username],
+    },
+  };
+}
