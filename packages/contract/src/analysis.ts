@@ -97,25 +97,6 @@ export const playerDetectionsResponseSchema = z
  * The measured body positions of a video, for drawing skeletons over playback. Keypoints come
  * in the 17-point COCO order as [x, y, score] with x and y as fractions of the frame.
  */
-export const POSE_KEYPOINT_ORDER = [
-  'nose',
-  'left_eye',
-  'right_eye',
-  'left_ear',
-  'right_ear',
-  'left_shoulder',
-  'right_shoulder',
-  'left_elbow',
-  'right_elbow',
-  'left_wrist',
-  'right_wrist',
-  'left_hip',
-  'right_hip',
-  'left_knee',
-  'right_knee',
-  'left_ankle',
-  'right_ankle',
-] as const;
 
 export const posesSchema = z
   .object({

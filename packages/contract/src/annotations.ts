@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { REACTIONS } from './values';
 
 /** The five reactions of the spec, in the order the app shows them. */
-export const REACTIONS = ['👍', '👎', '❤️', '🎯', '💪'] as const;
-export type Reaction = (typeof REACTIONS)[number];
 
 export const ANNOTATION_CONTENT_MAX_LENGTH = 5000;
 /** The longest voice note the API accepts a duration for (an hour; far beyond any real note). */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { MISSING_TOKEN_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './values';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** argon2 work grows with input; a cap keeps a single request from costing seconds. */
-export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 100;
 
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
@@ -72,18 +70,11 @@ export const FORGOT_PASSWORD_MESSAGE =
 export const resetPasswordBodySchema = z
   .object({
     token: z
-      .string({ error: 'The link is missing its token. Open the link from the email again.' })
+      .string({ error: MISSING_TOKEN_MESSAGE })
       .trim()
-      .min(1, 'The link is missing its token. Open the link from the email again.')
+      .min(1, MISSING_TOKEN_MESSAGE)
       .max(200, 'This password link is not valid. Ask for a new one with "Forgot your password?".'),
     password: passwordSchema,
   })
   .meta({ id: 'ResetPasswordBody' });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
-
-/** Why a set-password link was refused (400). */
-export const PASSWORD_LINK_MESSAGES = {
-  unknown: 'This password link is not valid. Ask for a new one with "Forgot your password?".',
-  used: 'This password link has already been used. Ask for a new one with "Forgot your password?".',
-  expired: 'This password link has expired. Ask for a new one with "Forgot your password?".',
-} as const;

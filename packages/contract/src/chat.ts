@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** The longest question the AI Coach takes, in characters (a long paragraph). */
-export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+import { CHAT_MESSAGE_MAX_LENGTH } from './values';
 
 export const chatRoleSchema = z.enum(['user', 'assistant']);
 export type ChatRole = z.infer<typeof chatRoleSchema>;

@@ -1,3 +1,4 @@
+export * from './values';
 export * from './errors';
 export * from './users';
 export * from './auth';
