@@ -1,14 +1,16 @@
 import type { User } from '@filmroom/contract';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { useLogout } from '@/features/auth/api/logout';
 import { VideoEventsListener } from '@/features/videos/components/video-events-listener';
 import { AppSidebar } from './app-sidebar';
+import { PageBoundary } from './page-boundary';
 import { TopBar } from './top-bar';
 
 /** The frame around every signed-in page: side panel or drawer, top bar, and the page. */
 export function AppShell({ user }: { user: User }) {
   const logout = useLogout();
+  const { pathname } = useLocation();
   const onLogout = () => logout.mutate();
 
   return (
@@ -29,7 +31,9 @@ export function AppShell({ user }: { user: User }) {
           tabIndex={-1}
           className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-8 px-4 py-6 outline-none sm:px-6 md:py-8 lg:px-10"
         >
-          <Outlet />
+          <PageBoundary key={pathname}>
+            <Outlet />
+          </PageBoundary>
         </main>
       </SidebarInset>
     </SidebarProvider>

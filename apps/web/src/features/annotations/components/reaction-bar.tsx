@@ -1,6 +1,6 @@
-import { REACTIONS } from '@filmroom/contract';
 import type { ReactionSummary } from '@filmroom/contract';
 import { useToggleReaction } from '../api/toggle-reaction';
+import { REACTIONS } from '@filmroom/contract/values';
 import { REACTION_NAMES } from '../lib/reactions';
 
 /**

@@ -1,4 +1,4 @@
-import type { Reaction } from '@filmroom/contract';
+import type { Reaction } from '@filmroom/contract/values';
 
 /** What each of the five reactions (spec §9) is called for screen readers and tooltips. */
 export const REACTION_NAMES: Record<Reaction, string> = {

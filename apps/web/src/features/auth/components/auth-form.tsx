@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
-import { PASSWORD_MIN_LENGTH } from '../lib/password-rules';
+import { PASSWORD_MIN_LENGTH } from '@filmroom/contract/values';
 import { PasswordInput } from './password-input';
 
 type AuthMode = 'sign-in' | 'create-account';

@@ -6,11 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useResetPassword } from '../api/reset-password';
-import {
-  MISSING_TOKEN_MESSAGE,
-  PASSWORD_MIN_LENGTH,
-  passwordLinkProblem,
-} from '../lib/password-rules';
+import { MISSING_TOKEN_MESSAGE, PASSWORD_MIN_LENGTH } from '@filmroom/contract/values';
+import { passwordLinkProblem } from '../lib/password-rules';
 import { AuthLayout, BackToSignIn } from './auth-layout';
 import { PasswordInput } from './password-input';
 

@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import type { Ref } from 'react';
 import { ErrorState } from '@/components/layout/error-state';
 import { Button } from '@/components/ui/button';
-import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -12,6 +11,7 @@ import type { AiCoachTurn } from '../api/ask-ai-coach';
 import { useClearChatHistory } from '../api/clear-chat-history';
 import { useChatHistory } from '../api/get-chat-history';
 import { ChatComposer } from './chat-composer';
+import { ChatDialogHeading } from './chat-dialog-heading';
 import { ChatMessage, CoachAvatar } from './chat-message';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -51,12 +51,7 @@ export function AiCoachChat({ videoId, suggestedPrompts, onSeek, inputRef }: AiC
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b py-3 pr-14 pl-4 md:pl-5">
-        <div className="grid min-w-0 flex-1 gap-0.5">
-          <DialogTitle className="text-lg">Chat with AI Coach</DialogTitle>
-          <DialogDescription className="text-xs">
-            Answers from this clip&apos;s analysis
-          </DialogDescription>
-        </div>
+        <ChatDialogHeading />
         <Button
           variant="ghost"
           size="sm"

@@ -1,10 +1,10 @@
-import { CHAT_MESSAGE_MAX_LENGTH } from '@filmroom/contract';
 import { SendHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, KeyboardEvent, Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@filmroom/contract/values';
 
 // The count shows once a question gets near the limit, not for every short one.
 const SHOW_COUNT_FROM = CHAT_MESSAGE_MAX_LENGTH - 200;

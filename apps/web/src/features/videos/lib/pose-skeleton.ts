@@ -1,6 +1,6 @@
-import { POSE_KEYPOINT_ORDER } from '@filmroom/contract';
 import type { Poses } from '@filmroom/contract';
 import type { Point, Rect } from './content-box';
+import { POSE_KEYPOINT_ORDER } from '@filmroom/contract/values';
 
 type KeypointName = (typeof POSE_KEYPOINT_ORDER)[number];
 export type PoseSample = Poses['tracks'][number]['samples'][number];

@@ -1,7 +1,8 @@
 import type { CoachingPoint } from '@filmroom/contract';
-import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { Suspense, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
+import { lazyComponent } from '@/lib/lazy-component';
 import { cn } from '@/lib/utils';
 import { useVideoPoses } from '../../api/get-video-poses';
 import { containedRect, zoomRect } from '../../lib/content-box';
@@ -13,7 +14,6 @@ import { activeCoachingPoint } from '../../lib/timeline';
 import { resolveVideoUrl } from '../../lib/video-url';
 import { canPan } from '../../lib/zoom';
 import { CoachingPointCard } from './coaching-point-card';
-import { PoseOverlay } from './pose-overlay';
 import { PoseStatus } from './pose-status';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TimelineOverlay } from './timeline-overlay';
@@ -23,6 +23,11 @@ import { useZoomPan } from './use-zoom-pan';
 import { ViewerError } from './viewer-error';
 import { ViewerToolbar } from './viewer-toolbar';
 import { VisualGuides } from './visual-guides';
+
+// Skeletons are drawn only once someone turns Pose on: the toggle starts fetching their code
+// alongside the poses themselves.
+const loadPoseOverlay = () => import('./pose-overlay').then((module) => module.PoseOverlay);
+const PoseOverlay = lazyComponent(loadPoseOverlay);
 
 type VideoViewerProps = {
   videoId: string;
@@ -222,7 +227,14 @@ export function VideoViewer({
         </div>
 
         {loading.loaded && poseOn && poses.data ? (
-          <PoseOverlay poses={poses.data} videoRef={videoRef} picture={pictureRect} frame={frame} />
+          <Suspense fallback={null}>
+            <PoseOverlay
+              poses={poses.data}
+              videoRef={videoRef}
+              picture={pictureRect}
+              frame={frame}
+            />
+          </Suspense>
         ) : null}
         {poseOn ? <PoseStatus poses={poses} /> : null}
         {loading.loaded && tipsShown && activePoint?.visualGuides ? (
@@ -258,7 +270,10 @@ export function VideoViewer({
             shown: poseOn,
             available: posesAvailable,
             loading: poseOn && poses.isFetching,
-            onToggle: () => setPosesShown((shown) => !shown),
+            onToggle: () => {
+              if (!posesShown) void loadPoseOverlay();
+              setPosesShown(!posesShown);
+            },
           }}
         />
       </div>

@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** The impacts this suite allows none of; minor and moderate findings are not failures. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/**
+ * Lets entry animations (dialogs fading and sliding in) finish, so axe measures contrast on the
+ * colours people end up seeing rather than a half-transparent frame. Endless ones (spinners,
+ * skeleton pulses) are left alone.
+ */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * One violation as a person would read it: what, how bad, where, and why. (No line starts with
+ * "at ": Playwright would take it for a stack frame and move it out of the message.)
+ */
+function describeViolation(violation: Violation): string {
+  const nodes = violation.nodes.map((node) => {
+    const why = (node.failureSummary ?? '')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/^Fix (any|all)/.test(line.trim()))
+      .map((line) => `      ${line.trim()}`);
+    return [`    - ${node.target.join(' ')}`, `      ${node.html}`, ...why].join('\n');
+  });
+  return [
+    `  [${violation.impact}] ${violation.id}: ${violation.help}`,
+    `    ${violation.helpUrl}`,
+    ...nodes,
+  ].join('\n');
+}
+
+/**
+ * Runs axe (every rule, or only `rules`) on the page as it is now; the serious and critical
+ * violations, as a report.
+ */
+async function blockingViolations(page: Page, where: string, rules?: string[]) {
+  await settle(page);
+  let axe = new AxeBuilder({ page })
+    // The app has no frames: one axe run in the page itself, without the helper page the
+    // frame-merging mode opens for each run, and without collecting the passes.
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] });
+  if (rules) axe = axe.withRules(rules);
+  const results = await axe.analyze();
+  await test.info().attach(`axe: ${where}`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  return results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map(describeViolation);
+}
+
+/** Only colours change between the schemes, so the dark one is checked by these rules alone. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Audits the screen as it is now in both colour schemes (the app follows the system's), and
+ * records, softly so that one run reports every screen, any serious or critical violation. The
+ * full findings are attached to the test's report either way.
+ */
+export async function expectAccessible(page: Page, screen: string) {
+  const width = page.viewportSize()?.width ?? '?';
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const where = `${screen} at ${width} px, ${colorScheme}`;
+    const rules = colorScheme === 'dark' ? COLOUR_RULES : undefined;
+    const report = await blockingViolations(page, where, rules);
+    expect
+      .soft(report.length, `accessibility violations on ${where}:\n${report.join('\n')}`)
+      .toBe(0);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}

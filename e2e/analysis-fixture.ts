@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * The suite's server never scans a clip (playwright.config.ts), so a video there has no
+ * analysis. Specs about how the page shows one (its accessibility, what it does with hostile
+ * text) give the page this made-up analysis in the server's own answer instead, shaped like the
+ * contract's Analysis. What the analysis says about a real clip is analysis-measured.spec.ts's
+ * business.
+ */
+export type FixtureAnalysis = {
+  textAnalysis: string;
+  overallFeedback: string | null;
+  coachingPoints: {
+    timestamp: number;
+    title: string;
+    description: string;
+    type: string;
+    visualGuides?: {
+      type: 'arrow' | 'line' | 'highlight';
+      x: number;
+      y: number;
+      endX?: number;
+      endY?: number;
+    }[];
+  }[];
+  playerDetections: {
+    timestamp: number;
+    playerMatchId: string | null;
+    confidence: number;
+    jerseyNumber: string | null;
+    jerseyColor: string | null;
+    faceDetected: boolean;
+  }[];
+  keyMetric: { name: string; unit: string; target: number | null; samples: [number, number][] };
+};
+
+/** An identified player in the fixture's detections (see `showAnalysis`'s `players`). */
+export const FIXTURE_PLAYER_ID = 'fixture-player';
+
+export function fixtureAnalysis(): FixtureAnalysis {
+  return {
+    textAnalysis: [
+      '## Summary',
+      'You completed **3 repetitions** with a steady tempo. See the [squat guide](https://example.com/squats).',
+      '',
+      '### Depth',
+      '- Rep 1 reached 92° of knee bend',
+      '- Rep 2 reached 88°',
+      '',
+      '| Rep | Knee angle | Tempo |',
+      '| --- | --- | --- |',
+      '| 1 | 92° | 2.1 s |',
+      '| 2 | 88° | 2.0 s |',
+    ].join('\n'),
+    overallFeedback: 'Good control through the set; sit a little deeper on the first rep.',
+    coachingPoints: [
+      {
+        timestamp: 1.5,
+        title: 'Knees track over toes',
+        description: 'Your knees stay in line with your feet on the way down.',
+        type: 'technique',
+        visualGuides: [{ type: 'highlight', x: 0.5, y: 0.6 }],
+      },
+      {
+        timestamp: 4,
+        title: 'Sit deeper',
+        description: 'Aim for thighs parallel to the floor.',
+        type: 'depth',
+        visualGuides: [{ type: 'arrow', x: 0.4, y: 0.4, endX: 0.4, endY: 0.7 }],
+      },
+    ],
+    playerDetections: [0, 0.1, 2, 4].map((timestamp, index) => ({
+      timestamp,
+      playerMatchId: index % 2 === 0 ? FIXTURE_PLAYER_ID : null,
+      confidence: [0.91, 0.65, 0.42, 0.88][index]!,
+      jerseyNumber: index % 2 === 0 ? '23' : null,
+      jerseyColor: index % 2 === 0 ? 'red' : null,
+      faceDetected: index % 2 === 0,
+    })),
+    keyMetric: {
+      name: 'Knee angle',
+      unit: '°',
+      target: 90,
+      samples: [0, 1, 2, 3, 4, 5, 6].map((t) => [t, 170 - 40 * Math.abs(Math.sin(t))]),
+    },
+  };
+}
+
+/**
+ * From now on, this page's reads of the video carry `analysis` (as if the scan had finished),
+ * and the player lookups answer with `players[playerMatchId]`. Everything else about the video
+ * is the server's real answer.
+ */
+export async function showAnalysis(
+  page: Page,
+  videoId: string,
+  analysis: FixtureAnalysis,
+  players: Record<string, { name: string; photoUrl: string | null }> = {},
+) {
+  await page.route(`**/api/videos/${videoId}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const video = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: {
+        ...video,
+        analysis,
+        analysisState: { id: videoId, status: 'ready', progress: 100, failureReason: null },
+      },
+    });
+  });
+  await page.route('**/api/players/*', async (route) => {
+    const id = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
+    const player = players[id];
+    if (!player) return route.fulfill({ status: 404, json: { message: 'Player not found' } });
+    return route.fulfill({ json: player });
+  });
+}
