@@ -118,6 +118,11 @@ describe('a server killed mid-work and started again', () => {
         // 3. Killed while the analysis is being written (the model is thinking).
         server = await startServerProcess(env);
         await waitForActiveJob('analysis.generate', video.id, 120_000);
+        // The job reads the scan first; the kill comes once it is waiting on the model.
+        for (let waited = 0; model.received.length === 0; waited += 50) {
+          if (waited > 60_000) throw new Error('the write-up never asked the model');
+          await sleep(50);
+        }
         expect(model.received).toHaveLength(1);
         await server.stop('SIGKILL');
 
