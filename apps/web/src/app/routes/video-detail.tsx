@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
+import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AnalysisPanel } from '@/features/analysis/components/analysis-panel';
 import { AnnotationBar } from '@/features/annotations/components/annotation-bar';
@@ -61,14 +61,9 @@ function VideoDetailPage({ id }: { id: string }) {
 
   if (video.isPending) {
     return (
-      <div className="grid gap-6" aria-busy>
+      <PageLoading>
         <BackToDashboard />
-        <p role="status" className="text-sm font-medium text-muted-foreground">
-          Loading...
-        </p>
-        <Skeleton className="h-9 w-2/3 max-w-md" />
-        <Skeleton className="aspect-video w-full rounded-xl" />
-      </div>
+      </PageLoading>
     );
   }
 
