@@ -117,3 +117,18 @@ describe('behind one proxy that appends to X-Forwarded-For (TRUST_PROXY=1)', () 
     expect(third.statusCode, third.body).toBe(429);
   });
 });
+
+describe('addresses the router refuses', () => {
+  const ctx = useTestApp();
+
+  it('answers a broken escape and an over-long path part with a JSON message', async () => {
+    const broken = await ctx.app.inject({ method: 'GET', url: '/api/videos/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'The address is not valid' });
+
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/videos/${'a'.repeat(200)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'A part of the address is too long' });
+    expect(long.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

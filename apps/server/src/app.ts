@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -52,6 +52,17 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
     // Keep-alive sockets must not hold a shutdown open for long.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a broken %-escape, a path part over 100 characters) answer in
+    // the API's shape too, not Fastify's.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('x-content-type-options', 'nosniff')
+        .send({
+          message: tooLong ? 'A part of the address is too long' : 'The address is not valid',
+        });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
