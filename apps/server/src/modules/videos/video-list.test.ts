@@ -99,12 +99,17 @@ describe('GET /api/videos, revalidated and kept', () => {
     expect(videos.map((video) => video.title)).toEqual(['Match']);
   });
 
-  it('never hands one user’s list to another', async () => {
+  it('never hands one user’s list to another, even when both are empty', async () => {
     const one = await coachWithVideos(['Only mine']);
     const other = await coachWithVideos([]);
     const etag = String((await list(one.cookie)).headers.etag);
     const response = await list(other.cookie, etag);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
+
+    // Two people whose lists are alike (both empty) still have ETags of their own: a browser
+    // one of them used keeps nothing the other could be given.
+    const third = await coachWithVideos([]);
+    expect((await list(third.cookie)).headers.etag).not.toBe(response.headers.etag);
   });
 });

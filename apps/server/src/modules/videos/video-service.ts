@@ -2,6 +2,7 @@ import type { UpdateVideoBody } from '@filmroom/contract';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
@@ -77,22 +78,31 @@ export class VideoService {
   /**
    * A digest of everything listFor shows the user, from one small query: equal digests mean an
    * equal list, so a list already built can be sent again (and a browser's copy stays good).
+   * Every change to a video moves its updated_at, so the count and the sum of those times
+   * cover the user's own videos without sorting or hashing them (the list's hot path); the few
+   * shared ones are hashed with their share and sharer.
    */
   async listFingerprint(user: UserRow): Promise<string> {
     const { rows } = await this.pool.query<{ digest: string }>(
-      `SELECT md5(coalesce(string_agg(part, ',' ORDER BY part), '')) AS digest FROM (
-         SELECT v.id || ':' || v.updated_at AS part FROM videos v WHERE v.owner_id = $1
-         UNION ALL
-         SELECT v.id || ':' || v.updated_at || ':' || s.access_level || ':' ||
-                coalesce(u.name, '') || ':' || coalesce(u.username, '')
-         FROM video_shares s
-         JOIN videos v ON v.id = s.video_id
-         LEFT JOIN users u ON u.id = s.shared_by_id
-         WHERE s.shared_with_email = $2 AND v.owner_id <> $1
-       ) parts`,
+      `SELECT
+         (SELECT count(*) || ':' || coalesce(sum(extract(epoch FROM updated_at)), 0)
+            FROM videos WHERE owner_id = $1)
+         || '/' ||
+         (SELECT count(*) || ':' || coalesce(sum(hashtextextended(
+                   v.id || ':' || v.updated_at || ':' || s.access_level || ':' ||
+                   coalesce(u.name, '') || ':' || coalesce(u.username, ''), 0)::numeric), 0)
+            FROM video_shares s
+            JOIN videos v ON v.id = s.video_id
+            LEFT JOIN users u ON u.id = s.shared_by_id
+            WHERE s.shared_with_email = $2 AND v.owner_id <> $1) AS digest`,
       [user.id, user.username],
     );
-    return rows[0]!.digest;
+    // The user is part of it: a browser shared by two people must never keep one's list for the
+    // other, however alike their numbers.
+    return createHash('sha256')
+      .update(`${user.id}/${rows[0]!.digest}`)
+      .digest('base64url')
+      .slice(0, 27);
   }
 
   async getFor(user: UserRow, videoId: string): Promise<VideoWithSharing> {
