@@ -13,6 +13,7 @@ import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { coachRoutes } from './modules/coach/routes';
+import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { playerRoutes } from './modules/players/routes';
 import { photoRoutes } from './modules/profile/photo-routes';
@@ -98,6 +99,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(profileRoutes);
         await api.register(photoRoutes);
         await api.register(mailRoutes);
+        await api.register(healthRoutes);
       },
       { prefix: '/api' },
     );

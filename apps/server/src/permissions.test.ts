@@ -432,6 +432,9 @@ const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>]
   ['GET /api/players/:playerMatchId (the person themselves)', (p) => ({ method: 'GET', url: `/api/players/${p.user.id}` }),
     { 'signed out': 401, 'the person': 200, 'someone else': 404 }],
   // prettier-ignore
+  ['GET /api/health', () => ({ method: 'GET', url: '/api/health' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
   ['GET /api/openapi.json', () => ({ method: 'GET', url: '/api/openapi.json' }),
     { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore

@@ -10,3 +10,4 @@ export * from './profile';
 export * from './mail';
 export * from './annotations';
 export * from './chat';
+export * from './health';
