@@ -75,7 +75,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
   const fileOrigins = probe.kind === 'url' ? [new URL(probe.url).origin] : [];
   await app.register(security, { config, fileOrigins });
   await app.register(cookie);
-  await app.register(rateLimits);
+  await app.register(rateLimits, { pool: deps.pool });
   await app.register(dependencies, deps);
   await app.register(multipart);
   await app.register(openapi);

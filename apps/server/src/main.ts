@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { LEFTOVER_AGE_MS, sweepOrphanedBlobs } from './maintenance/blob-inventory';
 import { deleteStalePasswordTokens } from './modules/auth/password-tokens';
 import { SessionService } from './modules/auth/session-service';
+import { deleteEndedRateLimits } from './plugins/rate-limit-store';
 import { startRuntime, type Runtime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -63,6 +64,7 @@ async function main() {
   const sweep = async (filesBefore: Date) => {
     await sessions.deleteExpired();
     await deleteStalePasswordTokens(deps.db);
+    await deleteEndedRateLimits(deps.pool);
     await sweepOrphanedBlobs(deps.pool, deps.blobs, filesBefore);
   };
   // Files a request may still be writing are spared: on a shared store anything younger than

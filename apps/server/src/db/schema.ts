@@ -328,6 +328,16 @@ export const runningJobs = pgTable('running_jobs', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Sign-in and password-request counters, shared by every API process so a limit holds for the
+ * whole deployment, not per process. A row's window restarts once it has ended.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type AnnotationRow = typeof annotations.$inferSelect;
 export type UserPhotoRow = typeof userPhotos.$inferSelect;

@@ -1,7 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import { HttpError } from '../lib/http-errors';
+import { postgresRateLimitStore } from './rate-limit-store';
 
 type Limit = { max: number; timeWindowMs: number; key: (request: FastifyRequest) => string };
 
@@ -15,12 +17,11 @@ declare module 'fastify' {
 }
 
 /**
- * Counters live in this process's memory. Limits are per process: with several API nodes an
- * attacker gets `max` tries per node, still far too few to guess a password.
+ * Counters live in PostgreSQL, so a limit holds across every API process of a deployment.
  */
 export default fp(
-  async function rateLimits(app: FastifyInstance) {
-    await app.register(rateLimit, { global: false });
+  async function rateLimits(app: FastifyInstance, options: { pool: pg.Pool }) {
+    await app.register(rateLimit, { global: false, store: postgresRateLimitStore(options.pool) });
 
     app.decorate('limitRequests', ({ max, timeWindowMs, key, message }) => {
       // createRateLimit, unlike rateLimit(), lets several limits apply to the same request.

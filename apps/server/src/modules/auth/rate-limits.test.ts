@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAccount, uniqueEmail } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
 
 describe('sign-in rate limits, per e-mail', () => {
   const ctx = useTestApp({ AUTH_RATE_LIMIT_PER_USERNAME: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
@@ -74,5 +75,30 @@ describe('sign-in rate limits, per address', () => {
       remoteAddress: '198.51.100.1',
     });
     expect(elsewhere.statusCode).toBe(201);
+  });
+});
+
+describe('sign-in rate limits across API processes', () => {
+  const ctx = useTestApp({ AUTH_RATE_LIMIT_PER_IP: '100', AUTH_RATE_LIMIT_PER_USERNAME: '4' });
+
+  it('count the attempts made through every process together', async () => {
+    // A second API process: its own app and memory, the same database.
+    const other = await buildApp(ctx.runtime.deps);
+    try {
+      const username = uniqueEmail('spread');
+      const attempt = (app: typeof other) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username, password: 'wrong password' },
+        });
+      const statuses = [];
+      for (const app of [ctx.app, other, ctx.app, other, ctx.app, other]) {
+        statuses.push((await attempt(app)).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    } finally {
+      await other.close();
+    }
   });
 });
