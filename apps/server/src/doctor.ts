@@ -27,6 +27,7 @@ async function doctor(): Promise<number> {
       console.log(`In progress (fine unless it stays for an hour):`);
       report.inProgress.forEach(print);
     }
+    for (const what of report.unchecked) console.log(`Not checked: ${what}`);
     if (report.problems.length === 0) {
       console.log('No problems found.');
       return 0;

@@ -13,7 +13,7 @@ import {
 import { makeClip } from './media-clips';
 import { createProcessDatabase } from './process-database';
 import { startS3Server } from './s3-server';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { runDoctor, startServerProcess, type ServerProcess } from './server-process';
 import { fixture } from './uploads';
 
 /**
@@ -147,6 +147,12 @@ describe('a cluster of two API processes and a worker on PostgreSQL and S3', () 
       expect(finished).toMatchObject({ status: 'ready', progress: 100, width: 1280, height: 720 });
       expect(nextWorker.output()).toContain('requeued a job interrupted by a stopped worker');
       expect((await videoOn(api2.origin, cookie, long.id)).status).toBe('ready');
+
+      // The doctor sees the cluster as its processes do: rows in PostgreSQL, files in the bucket.
+      const doctor = await runDoctor({ ...env, DATA_DIR: `${dataRoot}/doctor` });
+      expect(doctor.code, doctor.output).toBe(0);
+      expect(doctor.output).toContain('2 videos,');
+      expect(doctor.output).toContain('Not checked: unfinished uploads');
     },
   );
 });

@@ -68,6 +68,7 @@ describe('npm run doctor: the storage invariants', () => {
     await healthyVideo();
     const report = await examine(ctx.runtime.deps);
     expect(report.problems).toEqual([]);
+    expect(report.unchecked).toEqual([]);
     expect(report.counts).toMatchObject({ videos: 1, blobs: 4 });
   });
 

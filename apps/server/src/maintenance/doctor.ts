@@ -18,6 +18,8 @@ export type Report = {
   problems: Finding[];
   /** Work in progress that is fine now but would be a problem if it stays. */
   inProgress: Finding[];
+  /** What this store does not let the doctor see, said rather than passed over. */
+  unchecked: string[];
   counts: { videos: number; blobs: number; activeJobs: number };
 };
 
@@ -52,7 +54,14 @@ export async function examine(deps: Dependencies): Promise<Report> {
     };
     (age > LEFTOVER_AGE_MS ? problems : inProgress).push(finding);
   }
-  for (const partial of await deps.blobs.listPartialWrites()) {
+  const unchecked: string[] = [];
+  const partials = await deps.blobs.listPartialWrites();
+  if (partials === 'unlisted') {
+    unchecked.push(
+      'unfinished uploads: this store cannot list them (its lifecycle rule for incomplete multipart uploads removes them)',
+    );
+  }
+  for (const partial of partials === 'unlisted' ? [] : partials) {
     const age = now.getTime() - partial.modifiedAt.getTime();
     (age > LEFTOVER_AGE_MS ? problems : inProgress).push({
       check: 'blob without a row',
@@ -73,6 +82,7 @@ export async function examine(deps: Dependencies): Promise<Report> {
   return {
     problems,
     inProgress,
+    unchecked,
     counts: { videos: rows[0]!.videos, blobs: stored.length, activeJobs: rows[0]!.active },
   };
 }

@@ -119,3 +119,34 @@ describe.each(Object.keys(subjects))('BlobStore contract: %s', (name) => {
     },
   );
 });
+
+describe('writes a crash may have left unfinished', () => {
+  it('are listed from local disk while they are being written', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'filmroom-blobs-'));
+    try {
+      const store = new LocalBlobStore(root);
+      expect(await store.listPartialWrites()).toEqual([]);
+      const body = new Readable({ read() {} });
+      body.push(Buffer.from('half'));
+      const writing = store.write('videos/x/media.mp4', body);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const partial = await store.listPartialWrites();
+      expect(partial).toHaveLength(1);
+      expect((partial as { name: string }[])[0]!.name).toMatch(/^\.partial\//);
+      body.push(null);
+      await writing;
+      expect(await store.listPartialWrites()).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('are said to be unlisted by an S3 server that cannot list multipart uploads', async () => {
+    const server = await startS3Server();
+    try {
+      expect(await new S3BlobStore(server.settings).listPartialWrites()).toBe('unlisted');
+    } finally {
+      await server.stop();
+    }
+  });
+});

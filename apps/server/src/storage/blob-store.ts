@@ -30,8 +30,11 @@ export interface BlobStore {
   /** Removes every blob whose key starts with `prefix` (which must end in `/`). */
   deletePrefix(prefix: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
-  /** Writes not yet in place; old ones are what crashes left behind. */
-  listPartialWrites(): Promise<PartialWrite[]>;
+  /**
+   * Writes not yet in place; old ones are what crashes left behind. `unlisted`: the store
+   * cannot tell (some S3-compatible servers cannot list unfinished multipart uploads).
+   */
+  listPartialWrites(): Promise<PartialWrite[] | 'unlisted'>;
   /** Where to send a browser for this blob. */
   locate(key: string, options: { expiresInSeconds: number }): Promise<BlobLocation>;
   /** Runs `work` with a path on local disk holding the blob (for ffmpeg and friends). */

@@ -156,7 +156,7 @@ export class S3BlobStore implements BlobStore {
    * Multipart uploads begun and never completed or aborted: a process died mid-write. The
    * bucket's lifecycle rule (AbortIncompleteMultipartUpload) is what removes them.
    */
-  async listPartialWrites(): Promise<PartialWrite[]> {
+  async listPartialWrites(): Promise<PartialWrite[] | 'unlisted'> {
     const writes: PartialWrite[] = [];
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
@@ -176,8 +176,10 @@ export class S3BlobStore implements BlobStore {
         uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
       } while (keyMarker);
     } catch (error) {
-      // Some S3-compatible stores (s3rver among them) cannot list these: nothing to report.
-      if (error instanceof S3ServiceException && error.name === 'NotImplemented') return writes;
+      // Some S3-compatible stores (s3rver among them) cannot list these: say so, not "none".
+      if (error instanceof S3ServiceException && error.name === 'NotImplemented') {
+        return 'unlisted';
+      }
       throw error;
     }
     return writes;
