@@ -34,7 +34,7 @@ export class ApiError extends Error {
 }
 
 /** The server's errors are JSON `{ message }`; people should read the message, not raw JSON. */
-function messageFromBody(body: string): string | undefined {
+export function messageFromBody(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
     if (

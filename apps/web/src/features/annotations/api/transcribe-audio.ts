@@ -1,5 +1,6 @@
 import type { Transcription } from '@filmroom/contract';
 import { useMutation } from '@tanstack/react-query';
+import { messageFromBody } from '@/lib/query-client';
 
 /** Spec §8: the fixed message for any failed transcription. */
 export const TRANSCRIPTION_FAILED_MESSAGE = 'Failed to transcribe audio';
@@ -21,21 +22,10 @@ export class TranscriptionFailed extends Error {
 }
 
 function reasonFrom(body: string, status: number, statusText: string): string {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      'message' in parsed &&
-      typeof parsed.message === 'string' &&
-      parsed.message !== ''
-    ) {
-      return parsed.message;
-    }
-  } catch {
-    // Not the server's JSON: a proxy's page, say.
-  }
-  return `The server answered ${status}${statusText ? ` ${statusText}` : ''}.`;
+  // Not the server's JSON (a proxy's page, say): name the status instead.
+  return (
+    messageFromBody(body) ?? `The server answered ${status}${statusText ? ` ${statusText}` : ''}.`
+  );
 }
 
 /**
