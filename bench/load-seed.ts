@@ -1,11 +1,10 @@
 // What the load rows need on the server: a signed-in coach, one really prepared clip to read
 // ranges of, and a library of videos inserted straight into the database (fast; the list
 // endpoint reads rows only, so those need no files).
-import { readFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../apps/server/src/db/connection';
 import { videos } from '../apps/server/src/db/schema';
 import { videoKeys } from '../apps/server/src/modules/videos/video-keys';
+import { postJson, uploadFile, waitForVideo } from '../apps/server/test/http-client';
 
 export type Account = { id: string; cookie: string };
 
@@ -15,10 +14,10 @@ export async function registerCoach(
   origin: string,
   credentials: { username: string; password: string },
 ): Promise<Account> {
-  const response = await fetch(`${origin}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ ...credentials, name: 'Load Coach', isCoach: true }),
+  const response = await postJson(origin, '/api/register', {
+    ...credentials,
+    name: 'Load Coach',
+    isCoach: true,
   });
   if (response.status !== 201) throw new Error(`register answered ${response.status}`);
   const { id } = (await response.json()) as { id: string };
@@ -31,34 +30,22 @@ export async function uploadPreparedClip(
   account: Account,
   clip: string,
 ): Promise<{ url: string; bytes: number }> {
-  const form = new FormData();
-  form.set('title', 'Load clip');
-  form.set('video', new Blob([await readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
-  const uploaded = await fetch(`${origin}/api/videos`, {
-    method: 'POST',
-    headers: { cookie: account.cookie, origin },
-    body: form,
-  });
-  if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}`);
-  const { id } = (await uploaded.json()) as { id: string };
-
-  type Video = { status: string; url: string | null; failureReason: string | null };
-  for (const started = performance.now(); performance.now() - started < PREPARATION_TIMEOUT_MS;) {
-    const response = await fetch(`${origin}/api/videos/${id}`, {
-      headers: { cookie: account.cookie },
-    });
-    const video = (await response.json()) as Video;
-    if (video.status === 'failed') throw new Error(`preparation failed: ${video.failureReason}`);
-    if (video.status === 'ready' && video.url) {
-      const head = await fetch(`${origin}${video.url}`, {
-        method: 'HEAD',
-        headers: { cookie: account.cookie },
-      });
-      return { url: video.url, bytes: Number(head.headers.get('content-length')) };
-    }
-    await sleep(200);
+  const { id } = await uploadFile(origin, account.cookie, clip, 'video/mp4', 'Load clip');
+  const video = await waitForVideo(
+    origin,
+    account.cookie,
+    id,
+    (state) => state.status !== 'processing',
+    PREPARATION_TIMEOUT_MS,
+  );
+  if (video.status !== 'ready' || !video.url) {
+    throw new Error(`preparation failed: ${video.failureReason}`);
   }
-  throw new Error('the clip was not prepared in time');
+  const head = await fetch(`${origin}${video.url}`, {
+    method: 'HEAD',
+    headers: { cookie: account.cookie },
+  });
+  return { url: video.url, bytes: Number(head.headers.get('content-length')) };
 }
 
 /** Ready videos as if uploaded and prepared, a minute apart, newest first. */
