@@ -181,6 +181,8 @@ describe('the disk filling up during an upload', () => {
         body: form,
       });
       expect(upload.status).toBe(507);
+      // The rest of the file was never read: the connection is not for reuse.
+      expect(upload.headers.get('connection')).toBe('close');
       expect(await upload.json()).toEqual({ message: OUT_OF_SPACE_MESSAGE });
 
       // Nothing behind: no video, no file, not even a half-written one (seen from inside the

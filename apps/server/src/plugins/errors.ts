@@ -38,6 +38,12 @@ function isOutOfSpace(error: unknown): boolean {
 export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      // A request refused with its body unread, or an upload that failed part-way (too large,
+      // wrong type, disk full): what is left of the body may still be on the wire, or its
+      // stream was torn down with the socket. Either way this connection cannot carry another
+      // request; say so, or the client's next request on it meets a reset.
+      const upload = request.headers['content-type']?.startsWith('multipart/') === true;
+      if (!request.raw.complete || upload) void reply.header('connection', 'close');
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
       }
