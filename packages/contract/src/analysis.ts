@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  AUTO_DETECT,
+  CAMERA_VIEWS,
+  MAX_SLOW_MOTION_FACTOR,
+  MOVEMENT_IDS,
+  type CameraView,
+} from './values';
 
 /** A shape drawn over the picture. Coordinates are fractions (0-1) of the video's own frame. */
 export const visualGuideSchema = z
@@ -20,6 +27,10 @@ export const coachingPointSchema = z
     description: z.string(),
     type: z.string(),
     visualGuides: z.array(visualGuideSchema).optional(),
+    /** Beyond the spec: which athlete (1-based, as in `athletes`) the point is about. */
+    athlete: z.number().int().min(1).optional(),
+    /** Beyond the spec: the metric records (`MetricRecord.id`) the point quotes. */
+    metricIds: z.array(z.string()).optional(),
   })
   .meta({ id: 'CoachingPoint' });
 export type CoachingPoint = z.infer<typeof coachingPointSchema>;
@@ -49,11 +60,93 @@ export const metricSeriesSchema = z
     unit: z.string().describe('e.g. "°" or "body lengths/s"'),
     /** A reference value a coach aims at (e.g. 90° of knee bend), when there is one. */
     target: z.number().nullable(),
+    /** Which athlete (1-based, as in `athletes`) the series follows. */
+    athlete: z.number().int().min(1).optional(),
     /** [seconds from the start of the video, value], in time order. */
     samples: z.array(z.tuple([z.number(), z.number()])),
   })
   .meta({ id: 'MetricSeries' });
 export type MetricSeries = z.infer<typeof metricSeriesSchema>;
+
+export const movementIdSchema = z.enum(MOVEMENT_IDS).meta({ id: 'MovementId' });
+export const movementChoiceSchema = z
+  .enum([AUTO_DETECT, ...MOVEMENT_IDS], {
+    error: `Movement must be ${AUTO_DETECT} or one of: ${MOVEMENT_IDS.join(', ')}`,
+  })
+  .describe('auto lets FilmRoom recognise the movement; otherwise a catalogue entry')
+  .meta({ id: 'MovementChoice' });
+export const cameraViewSchema = z.enum(
+  CAMERA_VIEWS.map((view) => view.id) as [CameraView, ...CameraView[]],
+);
+
+/**
+ * One measured number, computed once: the table, the coaching points, the feedback, the chart
+ * and the chat all quote this record (its `text`), never a value of their own.
+ */
+export const metricRecordSchema = z
+  .object({
+    id: z.string().describe('Unique in the analysis, e.g. "a1.tempo_ratio"'),
+    athlete: z.number().int().min(1),
+    name: z.string().describe('e.g. "Backswing:downswing tempo"'),
+    value: z.number(),
+    unit: z.string().describe('e.g. "°", "s", ":1", "steps/min"'),
+    /** The value as every text quotes it, unit included, e.g. "3.1:1" or "94°". */
+    text: z.string(),
+    /** When it was measured (seconds), or null for a whole-clip measure. */
+    t: z.number().nullable(),
+    /** The key event it was measured at, e.g. "impact". */
+    event: z.string().nullable(),
+    /** What good looks like, e.g. "near 3:1", or null when FilmRoom has no target. */
+    target: z.string().nullable(),
+    /** Where the target comes from, in one line. */
+    source: z.string().nullable(),
+    status: z.enum(['ok', 'fault', 'info']),
+  })
+  .meta({ id: 'MetricRecord' });
+export type MetricRecord = z.infer<typeof metricRecordSchema>;
+
+export const movementEventSchema = z
+  .object({
+    name: z.string().describe('e.g. "impact"'),
+    label: z.string().describe('e.g. "Impact"'),
+    t: z.number().describe('Seconds from the start of the video'),
+  })
+  .meta({ id: 'MovementEvent' });
+export type MovementEvent = z.infer<typeof movementEventSchema>;
+
+/** One athlete's reading: the movement they were doing, its key moments and what was measured. */
+export const athleteReadingSchema = z
+  .object({
+    index: z.number().int().min(1),
+    /** The identified player's name, or e.g. "Athlete 1 (white shirt)". */
+    name: z.string(),
+    trackId: z.number().int(),
+    playerMatchId: z.string().nullable(),
+    movement: movementIdSchema,
+    movementLabel: z.string(),
+    /** How sure the recognition is (0-1); 1 when the coach chose the movement. */
+    confidence: z.number().min(0).max(1),
+    movementSource: z.enum(['detected', 'chosen']),
+    view: cameraViewSchema,
+    viewConfidence: z.number().min(0).max(1),
+    events: z.array(movementEventSchema),
+    metrics: z.array(metricRecordSchema),
+    /** What this camera angle cannot measure, and the angle that would show it. */
+    withheld: z.array(z.string()),
+  })
+  .meta({ id: 'AthleteReading' });
+export type AthleteReading = z.infer<typeof athleteReadingSchema>;
+
+/** How the clip's time relates to real time: slow-motion footage plays slower than life. */
+export const timingSchema = z
+  .object({
+    /** Real time runs this many times faster than playback (4 for 120 fps played at 30). */
+    slowMotionFactor: z.number().min(1).max(MAX_SLOW_MOTION_FACTOR).nullable(),
+    /** Who said so: the file's own metadata, the coach, or nobody (assumed real time). */
+    source: z.enum(['container', 'coach']).nullable(),
+  })
+  .meta({ id: 'Timing' });
+export type Timing = z.infer<typeof timingSchema>;
 
 export const analysisSchema = z
   .object({
@@ -65,6 +158,11 @@ export const analysisSchema = z
       .nullable()
       .optional()
       .describe('Beyond the spec: one measure over time, for a chart'),
+    /** Beyond the spec: each athlete's movement, key moments and measured numbers. */
+    athletes: z.array(athleteReadingSchema).optional(),
+    /** Beyond the spec: the movement the coach chose (auto: recognised per athlete). */
+    movement: movementChoiceSchema.optional(),
+    timing: timingSchema.optional(),
   })
   .meta({ id: 'Analysis' });
 export type Analysis = z.infer<typeof analysisSchema>;
@@ -79,6 +177,18 @@ export const regenerateBodySchema = z
         INSTRUCTIONS_MAX_LENGTH,
         `Instructions must be at most ${INSTRUCTIONS_MAX_LENGTH} characters`,
       )
+      .optional(),
+    /** Beyond the spec: coach this movement (or auto-detect); absent keeps the current choice. */
+    movement: movementChoiceSchema.optional(),
+    /**
+     * Beyond the spec: the footage is slow motion, this many times slower than life (1 = real
+     * time); null goes back to what the file says. Absent keeps the current setting.
+     */
+    slowMotionFactor: z
+      .number({ error: 'Slow-motion factor must be a number' })
+      .min(1, 'Slow-motion factor must be at least 1')
+      .max(MAX_SLOW_MOTION_FACTOR, `Slow-motion factor must be at most ${MAX_SLOW_MOTION_FACTOR}`)
+      .nullable()
       .optional(),
   })
   .meta({ id: 'RegenerateBody' });

@@ -46,3 +46,50 @@ export const POSE_KEYPOINT_ORDER = [
   'left_ankle',
   'right_ankle',
 ] as const;
+
+/**
+ * The movements FilmRoom knows how to coach (packages/coach's catalogue), in the order the
+ * movement picker lists them. `general` is the honest reading of anything else: what was
+ * measured, with no rubric invented.
+ */
+export const MOVEMENTS = [
+  { id: 'squat', label: 'Squat' },
+  { id: 'lunge', label: 'Lunge' },
+  { id: 'hip_hinge', label: 'Hip hinge / deadlift' },
+  { id: 'push_up', label: 'Push-up' },
+  { id: 'vertical_jump', label: 'Vertical jump' },
+  { id: 'jumping_jacks', label: 'Jumping jacks' },
+  { id: 'running', label: 'Running / sprinting' },
+  { id: 'golf_swing', label: 'Golf swing' },
+  { id: 'basketball_shot', label: 'Basketball jump shot / free throw' },
+  { id: 'tennis_serve', label: 'Tennis serve' },
+  { id: 'tennis_groundstroke', label: 'Tennis forehand / backhand' },
+  { id: 'yoga', label: 'Yoga / held poses' },
+  { id: 'general', label: 'General movement' },
+] as const;
+export type MovementId = (typeof MOVEMENTS)[number]['id'];
+export const MOVEMENT_IDS = MOVEMENTS.map((movement) => movement.id) as [
+  MovementId,
+  ...MovementId[],
+];
+/** What the coach picked: a catalogue entry, or `auto` to let FilmRoom recognise it. */
+export const AUTO_DETECT = 'auto';
+export type MovementChoice = MovementId | typeof AUTO_DETECT;
+
+export function movementLabel(id: MovementId): string {
+  return MOVEMENTS.find((movement) => movement.id === id)?.label ?? id;
+}
+
+/** Where the camera stood relative to the athlete, as far as 2D keypoints can tell. */
+export const CAMERA_VIEWS = [
+  { id: 'side', label: 'side-on' },
+  { id: 'front', label: 'front-on' },
+  { id: 'behind', label: 'from behind' },
+  { id: 'down_the_line', label: 'down the line' },
+  { id: 'face_on', label: 'face-on' },
+  { id: 'unknown', label: 'an angle that could not be told' },
+] as const;
+export type CameraView = (typeof CAMERA_VIEWS)[number]['id'];
+
+/** Slow-motion footage plays this many times slower than real life, at most. */
+export const MAX_SLOW_MOTION_FACTOR = 32;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisSchema } from './analysis';
+import { analysisSchema, movementChoiceSchema } from './analysis';
 import { suggestedPromptsSchema } from './chat';
 
 export const accessLevelSchema = z.enum(['view', 'edit']);
@@ -79,6 +79,8 @@ const descriptionSchema = z
 export const uploadFieldsSchema = z.object({
   title: titleSchema,
   description: descriptionSchema.optional(),
+  /** Beyond the spec: the movement to coach; absent or auto recognises it. */
+  movement: movementChoiceSchema.optional(),
 });
 
 export const updateVideoBodySchema = z

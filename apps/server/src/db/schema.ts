@@ -1,6 +1,8 @@
 import type {
+  AthleteReading,
   CoachingPoint,
   MetricSeries,
+  MovementId,
   PlayerDetection,
   Reaction,
   SentimentLabel,
@@ -80,6 +82,12 @@ export const videos = pgTable(
     duration: doublePrecision('duration'),
     width: integer('width'),
     height: integer('height'),
+    /** The movement the uploader or an editor chose to coach; null recognises it. */
+    movement: text('movement').$type<MovementId>(),
+    /** Slow-motion footage plays this many times slower than life; null is real time. */
+    slowMotionFactor: doublePrecision('slow_motion_factor'),
+    /** Who set the factor: the file's metadata (`container`) or an editor (`coach`). */
+    slowMotionSource: text('slow_motion_source', { enum: ['container', 'coach'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -188,6 +196,8 @@ export const analyses = pgTable('analyses', {
   coachingPoints: jsonb('coaching_points').$type<CoachingPoint[]>(),
   playerDetections: jsonb('player_detections').$type<PlayerDetection[]>(),
   keyMetric: jsonb('key_metric').$type<MetricSeries>(),
+  /** Each athlete's movement, key moments and metric records. */
+  athletes: jsonb('athletes').$type<AthleteReading[]>(),
   /** Whose wording the text is: the measurements' own, or a language model's. */
   source: text('source', { enum: ['measurements', 'model'] }),
   instructions: text('instructions'),
