@@ -1,4 +1,9 @@
-import type { CoachingPoint, MetricSeries } from '@filmroom/contract';
+import type {
+  AthleteReading,
+  CoachingPoint,
+  MetricSeries,
+  MovementChoice,
+} from '@filmroom/contract';
 import { measureAthlete, type AthleteMetrics } from './athlete-metrics';
 import { overallFeedback, technicalAnalysis } from './analysis-text';
 import { bodySeries } from './body-series';
@@ -15,6 +20,18 @@ export { THRESHOLDS } from './thresholds';
 export { readInstructions } from './instructions';
 export type { CoachInstructions } from './instructions';
 
+/** How the coach engine is asked to read a clip. */
+export type AnalyseOptions = {
+  /** The coach's Regenerate instructions, in plain words. */
+  instructions?: string;
+  /** The movement to coach; `auto` (the default) recognises it per athlete. */
+  movement?: MovementChoice;
+  /** Slow-motion footage plays this many times slower than life; null or absent: real time. */
+  slowMotionFactor?: number | null;
+  /** Players identified on evidence, by track id: their names replace "Athlete 1". */
+  people?: ReadonlyMap<number | string, { name: string; playerMatchId: string | null }>;
+};
+
 export type CoachAnalysis = {
   textAnalysis: string;
   overallFeedback: string | null;
@@ -22,6 +39,8 @@ export type CoachAnalysis = {
   /** One measure of the main athlete over time, for the chart under the analysis. */
   keyMetric: MetricSeries | null;
   athletes: AthleteMetrics[];
+  /** Each athlete's movement, key moments and metric records: what every text quotes. */
+  readings: AthleteReading[];
 };
 
 // A track seen for less than this share of the longest one is a passer-by, not an athlete.
@@ -32,8 +51,8 @@ const MAX_ATHLETES = 4;
  * The coach's reading of a clip, from measurements only: the same tracks always give the same
  * analysis. A language model may rephrase it later, never change its numbers.
  */
-export function analysePoses(scan: PoseScan, instructionText = ''): CoachAnalysis {
-  const instructions = readInstructions(instructionText);
+export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): CoachAnalysis {
+  const instructions = readInstructions(options.instructions ?? '');
   const longest = Math.max(0, ...scan.tracks.map((track) => track.samples.length));
   const athletes = scan.tracks
     .filter((track) => track.samples.length >= Math.max(5, longest * MIN_PRESENCE))
@@ -61,6 +80,7 @@ export function analysePoses(scan: PoseScan, instructionText = ''): CoachAnalysi
       .sort((a, b) => a.timestamp - b.timestamp),
     keyMetric: main ? keyMetricFor(main.metrics, main.moments) : null,
     athletes: athletesMetrics,
+    readings: [],
   };
 }
 

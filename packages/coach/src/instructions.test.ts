@@ -53,16 +53,20 @@ describe('analysePoses with a focus on jumps or holds', () => {
   it('keeps to the jumps and landings when asked', () => {
     const all = analysePoses(jumps).coachingPoints.map((p) => p.type);
     expect(all).toEqual(expect.arrayContaining(['jump', 'arms', 'landing']));
-    const asked = analysePoses(jumps, 'only the jumps please').coachingPoints.map((p) => p.type);
+    const asked = analysePoses(jumps, { instructions: 'only the jumps please' }).coachingPoints.map(
+      (p) => p.type,
+    );
     expect(asked.sort()).toEqual(['jump', 'landing']);
-    expect(analysePoses(jumps, 'arms').coachingPoints.map((p) => p.type)).toEqual(['arms']);
+    expect(analysePoses(jumps, { instructions: 'arms' }).coachingPoints.map((p) => p.type)).toEqual(
+      ['arms'],
+    );
   });
 
   it('keeps to the hold when asked about balance', () => {
     const hold = holdSet({ seconds: 5, sway: 0.07 });
-    expect(analysePoses(hold, 'was she steady?').coachingPoints.map((p) => p.type)).toEqual([
-      'balance',
-    ]);
+    expect(
+      analysePoses(hold, { instructions: 'was she steady?' }).coachingPoints.map((p) => p.type),
+    ).toEqual(['balance']);
   });
 });
 
@@ -75,21 +79,21 @@ describe('analysePoses with instructions', () => {
 
   it('points only at moments inside the asked time range', () => {
     const all = analysePoses(scan).coachingPoints.map((p) => p.timestamp);
-    const windowed = analysePoses(scan, 'between 0:03 and 0:06').coachingPoints;
+    const windowed = analysePoses(scan, { instructions: 'between 0:03 and 0:06' }).coachingPoints;
     expect(all.some((t) => t < 3 || t > 6)).toBe(true);
     expect(windowed.length).toBeGreaterThan(0);
     expect(windowed.every((p) => p.timestamp >= 3 && p.timestamp <= 6)).toBe(true);
   });
 
   it('keeps to the asked focus, and says so in the analysis', () => {
-    const analysis = analysePoses(scan, 'only the tempo please');
+    const analysis = analysePoses(scan, { instructions: 'only the tempo please' });
     expect(analysis.coachingPoints.map((p) => p.type)).toEqual(['consistency']);
     expect(analysis.textAnalysis).toMatch(/^_As asked: focus on tempo\._/);
   });
 
   it('adapts wording to the level and tone without changing a measurement', () => {
     const plain = analysePoses(scan);
-    const beginner = analysePoses(scan, 'beginner, encouraging');
+    const beginner = analysePoses(scan, { instructions: 'beginner, encouraging' });
     expect(beginner.coachingPoints.map((p) => p.timestamp)).toEqual(
       plain.coachingPoints.map((p) => p.timestamp),
     );

@@ -1,9 +1,11 @@
-import { analysePoses } from '@filmroom/coach';
+import { analysePoses, type AnalyseOptions } from '@filmroom/coach';
 import { Narrator, type LanguageModelSettings } from '@filmroom/coach/narrator';
 import type { VisionScan } from '@filmroom/vision';
 import { buffer } from 'node:stream/consumers';
 import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
+import { videos } from '../../db/schema';
 import type { BlobStore } from '../../storage';
 import { detectPlayers } from '../players/player-service';
 import { saveAnalysis } from './analysis-store';
@@ -24,6 +26,26 @@ export async function readScan(blobs: BlobStore, videoId: string): Promise<Visio
 }
 
 /**
+ * How the coach engine should read a video: the movement and slow-motion factor kept on the
+ * video (chosen at upload, in the Analysis tab, or read from the file) and the instructions.
+ */
+export async function coachOptions(
+  db: Database,
+  videoId: string,
+  instructions: string,
+): Promise<AnalyseOptions> {
+  const [video] = await db
+    .select({ movement: videos.movement, slowMotionFactor: videos.slowMotionFactor })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  return {
+    instructions,
+    movement: video?.movement ?? 'auto',
+    slowMotionFactor: video?.slowMotionFactor ?? null,
+  };
+}
+
+/**
  * The coach step: measured tracks in, analysis out. Cheap (no vision), so Regenerate runs it
  * while the person waits. With a language model configured, the model only rephrases.
  */
@@ -34,7 +56,7 @@ export async function generateAnalysis(
 ) {
   if (!(await deps.blobs.stat(scanKey(videoId)))) throw new ScanNotReady();
   const scan = await readScan(deps.blobs, videoId);
-  const analysis = analysePoses(scan, instructions);
+  const analysis = analysePoses(scan, await coachOptions(deps.db, videoId, instructions));
   const narrative = deps.languageModel
     ? await new Narrator(deps.languageModel).narrate(analysis, instructions)
     : {
@@ -50,6 +72,7 @@ export async function generateAnalysis(
     overallFeedback: narrative.overallFeedback,
     coachingPoints: analysis.coachingPoints,
     keyMetric: analysis.keyMetric,
+    athletes: analysis.readings,
     playerDetections: await detectPlayers(deps.db, videoId, scan),
     source: narrative.source,
     instructions: instructions.trim() || null,

@@ -13,7 +13,7 @@ import {
 import type { Log } from '../../lib/logger';
 import type { BlobStore } from '../../storage';
 import { findAnalysis } from '../analysis/analysis-store';
-import { readScan } from '../analysis/generate-analysis';
+import { coachOptions, readScan } from '../analysis/generate-analysis';
 import { scanKey } from '../analysis/scan-keys';
 
 // The turns an answer is given: the built-in coach needs the last few for follow-ups ("and the
@@ -100,7 +100,10 @@ export class ChatContextLoader {
     if (measured?.stamp !== stamp) {
       const scanned = await this.blobs.stat(scanKey(videoId));
       const analysis = scanned
-        ? analysePoses(await readScan(this.blobs, videoId), row.instructions ?? '')
+        ? analysePoses(
+            await readScan(this.blobs, videoId),
+            await coachOptions(this.db, videoId, row.instructions ?? ''),
+          )
         : null;
       measured = { stamp, analysis };
       this.analyses.delete(videoId);
@@ -116,6 +119,7 @@ export class ChatContextLoader {
       keyMetric: measured.analysis?.keyMetric ?? row.keyMetric ?? null,
       // Without the scan (never expected once there is an analysis) nobody's metrics are known.
       athletes: measured.analysis?.athletes ?? [],
+      readings: row.athletes ?? [],
     };
   }
 
