@@ -89,3 +89,6 @@ function withLevel(point: CoachingPoint, instructions: CoachInstructions): Coach
   if (instructions.level !== 'beginner') return point;
   return { ...point, description: `${point.description} Try it slowly, one rep at a time.` };
 }
+
+export { guideFor, type MovementGuide } from './movements/catalogue';
+export type { Drill, Fault, Phase, Topic } from './movements/types';
