@@ -24,7 +24,25 @@ export function findStrikes(athlete: Athlete): number[] {
     athlete.moments.length > 1
       ? (athlete.moments.at(-1)!.t - athlete.moments[0]!.t) / (athlete.moments.length - 1)
       : 0.2;
-  return peaks(sm, 0.25, Math.max(1, Math.round(0.22 / step))).map((i) => athlete.moments[i]!.t);
+  // The foot reaches furthest forward just after it lands; the landing itself is where, on the
+  // way there, the front ankle comes down to the ground (the leg at its longest below the hips).
+  const drop = athlete.moments.map((m) => {
+    const ankles = [m.points.left_ankle, m.points.right_ankle].filter((a) => !!a);
+    if (!ankles.length) return undefined;
+    const front = ankles.reduce((a, b) => ((a!.x - b!.x) * forward > 0 ? a : b))!;
+    return (front.y - m.hip.y) / athlete.trunk;
+  });
+  // A foot still reaching forward as the clip starts or ends has not been seen to land.
+  const inside = (i: number) => i > 0 && i < sm.length - 1;
+  return peaks(sm, 0.25, Math.max(1, Math.round(0.22 / step)))
+    .filter(inside)
+    .map((peak) => {
+      const from = Math.max(0, peak - Math.round(0.15 / step));
+      const window = drop.slice(from, peak + 1);
+      const ground = Math.max(...window.filter((d) => d !== undefined).map((d) => d!));
+      const landed = window.findIndex((d) => d !== undefined && d >= ground - 0.02);
+      return athlete.moments[landed < 0 ? peak : from + landed]!.t;
+    });
 }
 
 export const running: MovementModule = {
