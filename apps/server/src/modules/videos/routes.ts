@@ -79,7 +79,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const analysis = await findAnalysis(app.db, request.params.id);
       return {
         ...toVideoView(video),
-        analysis: toAnalysisView(analysis),
+        analysis: toAnalysisView(analysis, video.video),
         analysisState: analysis ? toAnalysisState(analysis) : null,
         suggestedPrompts: await chatContexts.suggestedPrompts(video.video, analysis, request.log),
       };
