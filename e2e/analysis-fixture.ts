@@ -1,3 +1,4 @@
+import type { AthleteReading, MovementChoice, Timing } from '@filmroom/contract';
 import type { Page } from '@playwright/test';
 
 /**
@@ -32,7 +33,77 @@ export type FixtureAnalysis = {
     faceDetected: boolean;
   }[];
   keyMetric: { name: string; unit: string; target: number | null; samples: [number, number][] };
+  /** Beyond the spec, as the contract has them (types only: the values are written here). */
+  athletes?: AthleteReading[];
+  movement?: MovementChoice;
+  timing?: Timing;
 };
+
+/**
+ * One athlete's reading as the coach engine writes it: a golf swing recognised at 86% and seen
+ * side-on, with its key moments, two numbers (one on target, one not) and what the angle hides.
+ */
+export function fixtureReading(overrides: Partial<AthleteReading> = {}): AthleteReading {
+  return {
+    index: 1,
+    name: 'Athlete 1 (white shirt)',
+    trackId: 1,
+    playerMatchId: null,
+    movement: 'golf_swing',
+    movementLabel: 'Golf swing',
+    confidence: 0.86,
+    movementSource: 'detected',
+    view: 'side',
+    viewConfidence: 0.8,
+    events: [
+      { name: 'top', label: 'Top of backswing', t: 2.4 },
+      { name: 'impact', label: 'Impact', t: 3.2 },
+    ],
+    metrics: [
+      {
+        id: 'a1.tempo_ratio',
+        athlete: 1,
+        name: 'Backswing:downswing tempo',
+        value: 3.1,
+        unit: ':1',
+        text: '3.1:1',
+        t: null,
+        event: null,
+        target: 'near 3:1',
+        source: 'Tour players average about 3:1',
+        status: 'ok',
+      },
+      {
+        id: 'a1.head_sway',
+        athlete: 1,
+        name: 'Head sway to impact',
+        value: 9,
+        unit: 'cm',
+        text: '9 cm',
+        t: 3.2,
+        event: 'impact',
+        target: 'under 5 cm',
+        source: null,
+        status: 'fault',
+      },
+      {
+        id: 'a1.swing_time',
+        athlete: 1,
+        name: 'Swing time',
+        value: 1.3,
+        unit: 's',
+        text: '1.3 s',
+        t: null,
+        event: null,
+        target: null,
+        source: null,
+        status: 'info',
+      },
+    ],
+    withheld: ['Hip turn: film down the line to see it'],
+    ...overrides,
+  };
+}
 
 /** An identified player in the fixture's detections (see `showAnalysis`'s `players`). */
 export const FIXTURE_PLAYER_ID = 'fixture-player';
@@ -83,6 +154,9 @@ export function fixtureAnalysis(): FixtureAnalysis {
       target: 90,
       samples: [0, 1, 2, 3, 4, 5, 6].map((t) => [t, 170 - 40 * Math.abs(Math.sin(t))]),
     },
+    athletes: [fixtureReading()],
+    movement: 'auto',
+    timing: { slowMotionFactor: 4, source: 'container' },
   };
 }
 

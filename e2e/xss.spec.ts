@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { FIXTURE_PLAYER_ID, fixtureAnalysis, showAnalysis } from './analysis-fixture';
+import {
+  FIXTURE_PLAYER_ID,
+  fixtureAnalysis,
+  fixtureReading,
+  showAnalysis,
+} from './analysis-fixture';
 import { fixtureVideo } from './media';
 import { expectToast, newAccount, registerThroughApi } from './support';
 import { uploadThroughApi, waitUntilPrepared } from './video-support';
@@ -243,6 +248,11 @@ test('the analysis markdown keeps HTML as text and empties javascript: and data:
   analysis.coachingPoints[0]!.title = `${P.script} title`;
   analysis.coachingPoints[0]!.description = `${P.img} description`;
   analysis.coachingPoints[0]!.type = P.svg;
+  // An identified athlete is named by their account; the engine quotes their names.
+  analysis.athletes = [
+    fixtureReading({ name: `${P.script} athlete`, withheld: [`${P.img} hip turn`] }),
+    fixtureReading({ index: 2, name: `${P.svg} athlete` }),
+  ];
   // A player's name is an athlete's own; a photo address is the server's (/uploads/...).
   await showAnalysis(page, video.id, analysis, {
     [FIXTURE_PLAYER_ID]: { name: `${P.svg} player`, photoUrl: null },
@@ -269,6 +279,9 @@ test('the analysis markdown keeps HTML as text and empties javascript: and data:
   await expectLiteral(tab, `${P.alert} keep going`);
   await expectLiteral(tab, `${P.img} description`);
   await expectLiteral(tab, `Type: ${P.svg}`);
+  await expectLiteral(tab, `${P.script} athlete`);
+  await expectLiteral(tab, `${P.svg} athlete`);
+  await expectLiteral(tab, `${P.img} hip turn`);
   await expect(
     tab.getByRole('button', { name: new RegExp(escapeRegExp(`${P.script} title`)) }),
   ).toBeVisible();

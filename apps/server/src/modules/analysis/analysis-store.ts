@@ -1,7 +1,7 @@
-import type { Analysis, AnalysisState } from '@filmroom/contract';
+import { AUTO_DETECT, type Analysis, type AnalysisState, type Timing } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
-import { analyses, type AnalysisRow } from '../../db/schema';
+import { analyses, type AnalysisRow, type VideoRow } from '../../db/schema';
 import { VideoEvents } from '../videos/video-events';
 
 export async function findAnalysis(
@@ -37,8 +37,17 @@ export function toAnalysisState(row: AnalysisRow): AnalysisState {
   };
 }
 
-/** The analysis as the API shows it: only once the coach engine has written it. */
-export function toAnalysisView(row: AnalysisRow | undefined): Analysis | null {
+/** What an analysis view reads from its video: the coach's movement and slow-motion setting. */
+export type CoachSettingsRow = Pick<VideoRow, 'movement' | 'slowMotionFactor' | 'slowMotionSource'>;
+
+/**
+ * The analysis as the API shows it: only once the coach engine has written it. The movement
+ * and timing come from the video, where the upload and Regenerate keep them.
+ */
+export function toAnalysisView(
+  row: AnalysisRow | undefined,
+  video: CoachSettingsRow,
+): Analysis | null {
   if (!row || row.textAnalysis === null) return null;
   return {
     textAnalysis: row.textAnalysis,
@@ -46,5 +55,13 @@ export function toAnalysisView(row: AnalysisRow | undefined): Analysis | null {
     coachingPoints: row.coachingPoints ?? [],
     playerDetections: row.playerDetections ?? [],
     keyMetric: row.keyMetric,
+    athletes: row.athletes ?? [],
+    movement: video.movement ?? AUTO_DETECT,
+    timing: toTiming(video),
   };
+}
+
+function toTiming(video: CoachSettingsRow): Timing {
+  if (video.slowMotionFactor === null) return { slowMotionFactor: null, source: null };
+  return { slowMotionFactor: video.slowMotionFactor, source: video.slowMotionSource };
 }

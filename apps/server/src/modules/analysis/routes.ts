@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
 import { requireVideoAccess } from '../videos/video-access';
-import { toAnalysisView } from './analysis-store';
-import { generateAnalysis, readScan, ScanNotReady } from './generate-analysis';
+import { regenerateAnalysis } from './analysis-service';
+import { readScan } from './generate-analysis';
 import { toPoses } from './poses';
 import { scanKey } from './scan-keys';
 
@@ -45,7 +45,8 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['analysis'],
-        summary: 'Write the analysis again from the stored measurements, steered by instructions',
+        summary:
+          'Write the analysis again from the stored measurements, steered by instructions; a movement or slow-motion factor sent is kept on the video first',
         params: videoIdParamsSchema,
         body: regenerateBodySchema,
         response: {
@@ -58,22 +59,12 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      await requireVideoAccess(app.db, user, request.params.id, 'edit');
-      try {
-        const row = await generateAnalysis(
-          { db: app.db, blobs: app.blobs, languageModel: app.config.languageModel },
-          request.params.id,
-          request.body.instructions ?? '',
-        );
-        return toAnalysisView(row)!;
-      } catch (error) {
-        if (error instanceof ScanNotReady) {
-          throw conflict('The video is still being analysed. Try again when the analysis appears.');
-        }
-        throw error;
-      }
-    },
+    async (request) =>
+      regenerateAnalysis(
+        { db: app.db, blobs: app.blobs, languageModel: app.config.languageModel },
+        requireUser(request),
+        request.params.id,
+        request.body,
+      ),
   );
 };

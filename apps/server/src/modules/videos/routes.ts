@@ -79,7 +79,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const analysis = await findAnalysis(app.db, request.params.id);
       return {
         ...toVideoView(video),
-        analysis: toAnalysisView(analysis),
+        analysis: toAnalysisView(analysis, video.video),
         analysisState: analysis ? toAnalysisState(analysis) : null,
         suggestedPrompts: await chatContexts.suggestedPrompts(video.video, analysis, request.log),
       };
@@ -122,7 +122,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['videos'],
-        summary: 'Upload a video: multipart/form-data with title, description and video (the file)',
+        summary:
+          'Upload a video: multipart/form-data with title, description, movement (optional: auto or a catalogue id) and video (the file)',
         consumes: ['multipart/form-data'],
         response: {
           201: videoSchema,
@@ -163,6 +164,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
           owner,
           title: parsed.data.title,
           description: parsed.data.description || null,
+          movement: parsed.data.movement,
           incomingKey,
           ...file,
         });

@@ -1,4 +1,4 @@
-import type { UpdateVideoBody } from '@filmroom/contract';
+import { AUTO_DETECT, type MovementChoice, type UpdateVideoBody } from '@filmroom/contract';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias } from 'drizzle-orm/pg-core';
@@ -19,6 +19,8 @@ export type CommittedUpload = {
   owner: UserRow;
   title: string;
   description: string | null;
+  /** The movement to coach; absent or `auto` lets the engine recognise it. */
+  movement?: MovementChoice;
   incomingKey: string;
   contentType: string;
   bytes: number;
@@ -135,6 +137,10 @@ export class VideoService {
           ownerId: upload.owner.id,
           title: upload.title,
           description: upload.description,
+          movement:
+            upload.movement === undefined || upload.movement === AUTO_DETECT
+              ? null
+              : upload.movement,
           originalKey,
           originalType: upload.contentType,
           originalBytes: upload.bytes,

@@ -1,5 +1,5 @@
-import type { Video } from '@filmroom/contract';
-import { sql } from 'drizzle-orm';
+import { MOVEMENT_IDS, type Video } from '@filmroom/contract';
+import { eq, sql } from 'drizzle-orm';
 import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
 import { fixture, multipartBody, uploadVideo } from '../../../test/uploads';
-import { coachStudents, videoShares } from '../../db/schema';
+import { coachStudents, videoShares, videos } from '../../db/schema';
 
 const ctx = useTestApp({ MAX_UPLOAD_MB: '2' });
 
@@ -123,6 +123,11 @@ describe('POST /api/videos', () => {
     [{ title: '   ' }, 'Title is required'],
     [{ title: 'x'.repeat(10_000) }, 'Title must be at most 200 characters'],
     [{ title: 'ok', description: 'd'.repeat(5001) }, 'Description must be at most 5000 characters'],
+    [
+      { title: 'ok', movement: 'curling' },
+      `Movement must be auto or one of: ${MOVEMENT_IDS.join(', ')}`,
+    ],
+    [{ title: 'ok', movement: '' }, expect.stringMatching(/^Movement must be auto or one of: /)],
   ])('refuses fields %# with 400 and stores nothing', async (fields, message) => {
     const { cookie } = await registerAccount(ctx.app);
     const before = await storedKeys();
@@ -138,6 +143,28 @@ describe('POST /api/videos', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect(await storedKeys()).toEqual(before);
+  });
+
+  it.each([
+    ['golf_swing', 'golf_swing'],
+    ['auto', null],
+    [undefined, null],
+  ])('keeps the movement chosen at upload (%s) for the coach engine', async (movement, stored) => {
+    const { cookie } = await registerAccount(ctx.app);
+    const data = await readFile(fixture('video/squats_single_person.mp4'));
+    const response = await postUpload(
+      cookie,
+      multipartBody(
+        { title: 'Swing', ...(movement === undefined ? {} : { movement }) },
+        { filename: 'swing.mp4', contentType: 'video/mp4', data },
+      ),
+    );
+    expect(response.statusCode).toBe(201);
+    const [row] = await ctx.database.db
+      .select({ movement: videos.movement })
+      .from(videos)
+      .where(eq(videos.id, response.json<Video>().id));
+    expect(row).toEqual({ movement: stored });
   });
 
   it('refuses a form without a file, and a body that is not multipart, with 400', async () => {

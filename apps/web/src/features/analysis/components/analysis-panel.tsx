@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/layout/empty-state';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { lazyComponent } from '@/lib/lazy-component';
+import { MovementReading } from './movement-reading';
 import { RegenerateAnalysisDialog } from './regenerate-analysis-dialog';
 
 // The markdown renderer and the chart are the heaviest code on the detail page, and a video
@@ -17,7 +18,7 @@ type AnalysisPanelProps = {
   videoId: string;
   analysis: Analysis | null;
   state: AnalysisState | null;
-  /** Edit access: the Regenerate Analysis dialog is offered (spec §6). */
+  /** Edit access: the Regenerate Analysis dialog and the movement pickers are offered (spec §6). */
   editable: boolean;
   /** Seeks the player to a coaching point's time (or a moment picked on the chart). */
   onSeek: (seconds: number) => void;
@@ -28,8 +29,8 @@ type AnalysisPanelProps = {
 };
 
 /**
- * Spec §2 Analysis tab: 'Analysis not available yet' until there is an analysis, then its
- * report (analysis-report.tsx).
+ * Spec §2 Analysis tab: 'Analysis not available yet' until there is an analysis, then the
+ * athletes' movement readings (movement-reading.tsx) above its report (analysis-report.tsx).
  */
 export function AnalysisPanel({
   videoId,
@@ -54,15 +55,18 @@ export function AnalysisPanel({
     );
   }
   return (
-    <Suspense fallback={<AnalysisReportLoading />}>
-      <AnalysisReport
-        analysis={analysis}
-        regenerate={regenerate}
-        onSeek={onSeek}
-        currentTime={currentTime}
-        duration={duration}
-      />
-    </Suspense>
+    <div className="grid gap-5">
+      <MovementReading videoId={videoId} analysis={analysis} editable={editable} onSeek={onSeek} />
+      <Suspense fallback={<AnalysisReportLoading />}>
+        <AnalysisReport
+          analysis={analysis}
+          regenerate={regenerate}
+          onSeek={onSeek}
+          currentTime={currentTime}
+          duration={duration}
+        />
+      </Suspense>
+    </div>
   );
 }
 

@@ -14,7 +14,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { useRegenerateAnalysis } from '../api/regenerate-analysis';
+import { useIsRegenerating, useRegenerateAnalysis } from '../api/regenerate-analysis';
 import { INSTRUCTIONS_MAX_LENGTH, regenerateBody } from '../lib/instructions';
 
 /** Spec §2: the Regenerate Analysis dialog (edit access only), instructions optional. */
@@ -22,6 +22,8 @@ export function RegenerateAnalysisDialog({ videoId }: { videoId: string }) {
   const [open, setOpen] = useState(false);
   const [instructions, setInstructions] = useState('');
   const fieldId = useId();
+  // A movement or slow-motion choice being applied is a Regenerate too: one at a time.
+  const busy = useIsRegenerating(videoId);
   const regeneration = useRegenerateAnalysis(videoId, {
     onSuccess: () => {
       setOpen(false);
@@ -32,7 +34,7 @@ export function RegenerateAnalysisDialog({ videoId }: { videoId: string }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !regeneration.isPending && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" disabled={busy && !open}>
           <RefreshCwIcon aria-hidden />
           Regenerate Analysis
         </Button>

@@ -1,4 +1,5 @@
 import type { Video } from '@filmroom/contract';
+import type { MovementChoice } from '@filmroom/contract/values';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { toastSuccess } from '@/components/ui/use-toast';
@@ -7,7 +8,13 @@ import { nextSpeed } from '../lib/upload-progress';
 import type { UploadProgress, UploadSample } from '../lib/upload-progress';
 import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 
-export type UploadVideoInput = { title: string; description: string; file: File };
+export type UploadVideoInput = {
+  title: string;
+  description: string;
+  /** The movement to coach (beyond the spec); `auto` lets FilmRoom recognise it. */
+  movement: MovementChoice;
+  file: File;
+};
 
 type UploadOptions = {
   onProgress?: (sent: { loaded: number; total: number }) => void;
@@ -36,6 +43,7 @@ export function uploadVideo(input: UploadVideoInput, options: UploadOptions = {}
     // The fields go before the file so the server has them when the file streams in.
     form.append('title', input.title);
     form.append('description', input.description);
+    form.append('movement', input.movement);
     form.append('video', input.file, input.file.name);
 
     const xhr = new XMLHttpRequest();

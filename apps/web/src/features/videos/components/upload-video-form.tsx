@@ -1,8 +1,10 @@
+import { AUTO_DETECT, type MovementChoice } from '@filmroom/contract/values';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../lib/video-limits';
 import { CircleSlashIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { MovementSelect } from '@/components/movement/movement-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -21,16 +23,26 @@ function titleFromFileName(name: string): string {
     .slice(0, TITLE_MAX_LENGTH);
 }
 
-/** Spec §2 Upload: Title, Description, Video File; progress and Cancel while it uploads. */
+/**
+ * Spec §2 Upload: Title, Description, Video File; progress and Cancel while it uploads. Beyond
+ * the spec, the movement to coach (Auto-detect unless the uploader knows better).
+ */
 export function UploadVideoForm() {
   const navigate = useNavigate();
   const upload = useUploadVideo();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
+  const [movement, setMovement] = useState<MovementChoice>(AUTO_DETECT);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const ids = { title: useId(), description: useId(), file: useId() };
+  const ids = {
+    title: useId(),
+    description: useId(),
+    movement: useId(),
+    movementHint: useId(),
+    file: useId(),
+  };
   const uploading = upload.isPending;
   const cancelled = upload.error instanceof UploadCancelledError;
 
@@ -51,7 +63,7 @@ export function UploadVideoForm() {
       return;
     }
     upload.mutate(
-      { title: title.trim(), description: description.trim(), file },
+      { title: title.trim(), description: description.trim(), movement, file },
       // Per call, so it only happens while this page is still open (spec §2: back to /).
       { onSuccess: () => void navigate('/') },
     );
@@ -111,6 +123,24 @@ export function UploadVideoForm() {
           if (chosen && title.trim() === '') setTitle(titleFromFileName(chosen.name));
         }}
       />
+
+      <div className="grid gap-2">
+        <div className="flex items-baseline justify-between gap-3">
+          <Label htmlFor={ids.movement}>Movement</Label>
+          <span className="text-xs text-muted-foreground">Optional</span>
+        </div>
+        <MovementSelect
+          id={ids.movement}
+          name="movement"
+          value={movement}
+          disabled={uploading}
+          aria-describedby={ids.movementHint}
+          onValueChange={setMovement}
+        />
+        <p id={ids.movementHint} className="text-xs text-muted-foreground">
+          Auto-detect recognises what the athlete is doing; pick one when you know it.
+        </p>
+      </div>
 
       {uploading && upload.progress && file ? (
         <UploadProgressPanel
