@@ -55,6 +55,7 @@ export function fixtureReading(overrides: Partial<AthleteReading> = {}): Athlete
     movementSource: 'detected',
     view: 'side',
     viewConfidence: 0.8,
+    repetitions: 1,
     events: [
       { name: 'top', label: 'Top of backswing', t: 2.4 },
       { name: 'impact', label: 'Impact', t: 3.2 },

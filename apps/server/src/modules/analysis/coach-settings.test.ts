@@ -66,6 +66,7 @@ function golfReading(): AthleteReading {
     movementSource: 'detected',
     view: 'side',
     viewConfidence: 0.8,
+    repetitions: 1,
     events: [
       { name: 'top', label: 'Top of backswing', t: 1.2 },
       { name: 'impact', label: 'Impact', t: 1.6 },
