@@ -363,7 +363,7 @@ export function readAlone(question: string, clip: ClipWords = NO_CLIP_WORDS): Qu
   }
 
   if (has(/\b(drills?|exercises?|practi[cs]e|training|workouts?|homework|routine)\b/)) {
-    add('drills', 3);
+    add('drills', 6);
   }
 
   if (has(/\b(notes?|annotations?|comments?|remarks?)\b/)) add('notes', 3);
@@ -462,7 +462,11 @@ function jerseyIn(text: string): string | undefined {
   // "number 2 rep" is a rep, not a shirt.
   const after = withWords.slice(found.index + found[0].length);
   if (/^\s*(reps?|squats?|jumps?|swings?|shots?|serves?)\b/.test(after)) return undefined;
-  if (/\b(rep|repetition|squat|jump|set)\s*$/.test(withWords.slice(0, found.index))) {
+  if (
+    /\b(rep|repetition|squat|jump|set|swing|shot|serve|stride|attempt)\s*$/.test(
+      withWords.slice(0, found.index),
+    )
+  ) {
     return undefined;
   }
   return String(Number(found[1]));
