@@ -5,14 +5,14 @@ import type {
   MovementChoice,
 } from '@filmroom/contract';
 import { measureAthlete, type AthleteMetrics } from './athlete-metrics';
-import { overallFeedback, technicalAnalysis } from './analysis-text';
-import { bodySeries } from './body-series';
-import { coachingPointsFor } from './coaching-points';
 import { findJumps } from './jumps';
-import { keyMetricFor } from './key-metric';
 import type { PoseScan } from './pose';
 import { pointMatches, readInstructions, type CoachInstructions } from './instructions';
 import { findRepetitions } from './repetitions';
+import { analyseAthletes } from './movements/analyse';
+import { chartFor } from './movements/chart';
+import type { Topic } from './movements/types';
+import { overallFeedback, technicalAnalysis } from './movements/write-up';
 
 export type { PoseScan, PoseTrack, PoseSample, Keypoint } from './pose';
 export type { AthleteMetrics } from './athlete-metrics';
@@ -43,45 +43,60 @@ export type CoachAnalysis = {
   readings: AthleteReading[];
 };
 
-// A track seen for less than this share of the longest one is a passer-by, not an athlete.
-const MIN_PRESENCE = 0.3;
-const MAX_ATHLETES = 4;
-
 /**
  * The coach's reading of a clip, from measurements only: the same tracks always give the same
- * analysis. A language model may rephrase it later, never change its numbers.
+ * analysis. Each athlete's movement is recognised (or taken from the coach), read by its
+ * catalogue module, and every number written is quoted from one metric record. A language
+ * model may rephrase it later, never change its numbers.
  */
 export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): CoachAnalysis {
   const instructions = readInstructions(options.instructions ?? '');
-  const longest = Math.max(0, ...scan.tracks.map((track) => track.samples.length));
-  const athletes = scan.tracks
-    .filter((track) => track.samples.length >= Math.max(5, longest * MIN_PRESENCE))
-    .sort((a, b) => b.samples.length - a.samples.length)
-    .slice(0, MAX_ATHLETES);
-
-  const measured = athletes.map((track) => {
-    const moments = bodySeries(track, scan);
-    // Jumps first: their loading dips and landings are not squat repetitions.
-    const jumps = findJumps(moments);
-    const metrics = measureAthlete(track.id, moments, findRepetitions(moments, jumps), jumps);
-    return { metrics, moments, points: coachingPointsFor(metrics, moments, scan) };
+  const chosen = options.movement && options.movement !== 'auto' ? options.movement : null;
+  const analyses = analyseAthletes(scan, {
+    instructions,
+    // Words in the instructions ("this is a golf swing") win over the picker: they are newer.
+    movement: instructions.movement ?? chosen,
+    slowMotionFactor: options.slowMotionFactor ?? null,
+    people: options.people ?? new Map(),
   });
-  // The main athlete is the one seen longest (athletes are sorted that way).
-  const main = measured[0];
-
-  const athletesMetrics = measured.map((m) => m.metrics);
+  const main = analyses[0];
+  const byFocus = analyses
+    .flatMap((a) => a.points)
+    .map((point) => ({ point, topic: point.type as Topic }));
+  let kept = byFocus.filter(({ point, topic }) =>
+    pointMatches({ timestamp: point.timestamp, topic }, instructions),
+  );
+  // A focus that matches nothing would hide every point: keep them, minus the excluded ones.
+  if (kept.length === 0 && instructions.focus.length) {
+    kept = byFocus.filter(({ point, topic }) =>
+      pointMatches({ timestamp: point.timestamp, topic }, { ...instructions, focus: [] }),
+    );
+  }
+  const legacy = analyses.map(({ athlete }) => {
+    const jumps = findJumps(athlete.moments);
+    return measureAthlete(
+      athlete.trackId,
+      athlete.moments,
+      findRepetitions(athlete.moments, jumps),
+      jumps,
+    );
+  });
   return {
-    textAnalysis: technicalAnalysis(athletesMetrics, scan.duration, instructions),
-    overallFeedback: overallFeedback(athletesMetrics, instructions),
-    coachingPoints: measured
-      .flatMap((m) => m.points)
-      .filter((point) => pointMatches(point, instructions))
-      .map((point) => withLevel(point, instructions))
+    textAnalysis: technicalAnalysis(analyses, scan.duration, instructions, timingNote(options)),
+    overallFeedback: overallFeedback(analyses, instructions),
+    coachingPoints: kept
+      .map(({ point }) => withLevel(point, instructions))
       .sort((a, b) => a.timestamp - b.timestamp),
-    keyMetric: main ? keyMetricFor(main.metrics, main.moments) : null,
-    athletes: athletesMetrics,
-    readings: [],
+    keyMetric: main ? chartFor(main) : null,
+    athletes: legacy,
+    readings: analyses.map((a) => a.reading),
   };
+}
+
+function timingNote(options: AnalyseOptions): string | null {
+  const factor = options.slowMotionFactor;
+  if (!factor || factor === 1) return null;
+  return `Slow motion: the footage plays ${factor} times slower than life, so times and speeds below are converted to real time.`;
 }
 
 // Beginners get one plain cue added; the measured numbers stay as they are.

@@ -1,31 +1,56 @@
-/**
- * What a coach can ask of Regenerate in plain words, read without a language model:
- * focus areas, a time range, the athlete's level and the tone. Anything not understood is
- * simply not applied (and the model, when there is one, still reads the whole text).
- */
-export type Focus =
-  'depth' | 'posture' | 'symmetry' | 'tempo' | 'jumping' | 'arms' | 'stability' | 'speed';
+import { MOVEMENTS, type MovementId } from '@filmroom/contract';
+import type { Topic } from './movements/types';
 
+/**
+ * What a coach can ask of Regenerate in plain words, read without a language model: the
+ * movement ("this is a golf swing"), topics to focus on or leave out ("don't talk about
+ * depth"), a time range, the athlete's level and the tone. The write-up says back exactly what
+ * it applied, so anything not understood is visibly not applied.
+ */
 export type CoachInstructions = {
-  focus: Focus[];
+  movement: MovementId | null;
+  focus: Topic[];
+  exclude: Topic[];
   /** Seconds; only moments inside the window are pointed at. */
   window: { from: number; to: number } | null;
   level: 'beginner' | 'standard' | 'advanced';
   tone: 'standard' | 'encouraging' | 'direct';
 };
 
-const FOCUS_WORDS: Record<Focus, RegExp> = {
-  depth: /\b(depth|deep|deeper|knees?|squat depth|parallel)\b/i,
-  posture: /\b(back|chest|trunk|torso|posture|lean|spine)\b/i,
-  symmetry: /\b(symmetr\w*|balance|uneven|left|right|side)\b/i,
-  tempo: /\b(tempo|pace|speed|rhythm|timing|consisten\w*)\b/i,
-  jumping: /\b(jump\w*|hops?|landings?|land|take-?offs?|air time|explosive\w*)\b/i,
-  arms: /\b(arms?|elbows?|overhead)\b/i,
-  // "balance" is both: left/right balance (symmetry) and holding still. Everyday words
-  // ("still", "quick", "fast") are left out: a wrong focus hides every other point.
-  stability: /\b(holds?|holding|stillness|steady|steadiness|stabil\w*|wobbl\w*|balance|sway\w*)\b/i,
-  speed: /\b(speed|sprint\w*|running|acceleration|velocity|fastest)\b/i,
+const TOPIC_WORDS: Record<Topic, RegExp> = {
+  depth: /\b(depth|deep|deeper|parallel|squat depth)\b/i,
+  posture: /\b(back|chest|trunk|torso|posture|lean|spine|hinge)\b/i,
+  symmetry: /\b(symmetr\w*|uneven|left and right|left\/right)\b/i,
+  tempo: /\b(tempo|pace|rhythm|timing)\b/i,
+  arms: /\b(arms?|elbows?|overhead|wrists?|hands?)\b/i,
+  legs: /\b(knees?|legs?|hips?|stance|feet|foot)\b/i,
+  balance: /\b(balance|holds?|holding|stillness|steady|steadiness|stabil\w*|wobbl\w*|sway\w*)\b/i,
+  head: /\b(head|eyes?)\b/i,
+  jumping: /\b(jump\w*|hops?|landings?|take-?offs?|air time|explosive\w*)\b/i,
+  speed: /\b(speed|fast\w*|acceleration|velocity|quick\w*)\b/i,
+  rhythm: /\b(cadence|stride|steps?|strides?)\b/i,
 };
+
+// Names a coach gives each movement. Longest phrases first, so "jump shot" is a basketball
+// shot before "jump" could be read as a vertical jump.
+const MOVEMENT_WORDS: [MovementId, RegExp][] = [
+  ['golf_swing', /\b(golf|swing|driver|iron|tee shot|backswing|downswing)\b/i],
+  ['basketball_shot', /\b(basketball|jump ?shot|free ?throw|shooting form|set shot|layup)\b/i],
+  ['tennis_serve', /\b(serve|serving|service motion)\b/i],
+  ['tennis_groundstroke', /\b(forehand|backhand|groundstrokes?|rally|rallying)\b/i],
+  ['running', /\b(running|run|sprint\w*|jog\w*|treadmill|stride)\b/i],
+  ['hip_hinge', /\b(deadlifts?|hip hinge|hinge|rdl|romanian|kettlebell swing)\b/i],
+  ['push_up', /\b(push-?ups?|press-?ups?)\b/i],
+  ['lunge', /\b(lunges?|split squats?|step-?ups?)\b/i],
+  ['jumping_jacks', /\b(jumping jacks?|star jumps?)\b/i],
+  ['vertical_jump', /\b(vertical jump|countermovement|box jump|jump test|cmj)\b/i],
+  ['yoga', /\b(yoga|warrior|asana|poses?)\b/i],
+  ['squat', /\b(squats?|squatting)\b/i],
+];
+
+// "don't talk about depth", "no depth", "leave out depth", "ignore depth", "not depth"
+const EXCLUDING =
+  /\b(?:do not|don'?t|never|no|not|without|ignore|skip|leave out|stop)\b(?:\s+(?:talk(?:ing)?|tell(?:ing)?\s+me|mention(?:ing)?|comment(?:ing)?|say(?:ing)? anything|focus(?:ing)?|worry(?:ing)?))?(?:\s+(?:about|on))?\s+((?:[\w-]+[ ,/]*(?:and|or)?\s*){1,4})/gi;
 
 const TIME = String.raw`(\d+(?::\d{1,2})?(?:\.\d+)?)\s*s?`;
 const RANGE = new RegExp(String.raw`(?:from|between)?\s*${TIME}\s*(?:-|–|to|and)\s*${TIME}`, 'i');
@@ -36,9 +61,13 @@ function seconds(text: string): number {
 }
 
 export function readInstructions(text: string): CoachInstructions {
-  const focus = (Object.keys(FOCUS_WORDS) as Focus[]).filter((name) =>
-    FOCUS_WORDS[name].test(text),
-  );
+  const exclude = new Set<Topic>();
+  let remaining = text;
+  for (const match of text.matchAll(EXCLUDING)) {
+    for (const topic of topicsIn(match[1]!)) exclude.add(topic);
+    remaining = remaining.replace(match[0], ' ');
+  }
+  const focus = topicsIn(remaining).filter((topic) => !exclude.has(topic));
   const range = RANGE.exec(text);
   const window =
     range && /\d/.test(range[1]!) && /\d/.test(range[2]!)
@@ -54,29 +83,40 @@ export function readInstructions(text: string): CoachInstructions {
     : /\b(direct|blunt|strict|short|brief|concise)\b/i.test(text)
       ? 'direct'
       : 'standard';
-  return { focus, window: window && window.to > window.from ? window : null, level, tone };
+  return {
+    movement: movementNamed(remaining),
+    focus,
+    exclude: [...exclude],
+    window: window && window.to > window.from ? window : null,
+    level,
+    tone,
+  };
 }
 
-const TYPE_FOCUS: Record<string, Focus> = {
-  technique: 'depth',
-  posture: 'posture',
-  symmetry: 'symmetry',
-  consistency: 'tempo',
-  jump: 'jumping',
-  landing: 'jumping',
-  arms: 'arms',
-  balance: 'stability',
-  speed: 'speed',
-};
+function topicsIn(text: string): Topic[] {
+  return (Object.keys(TOPIC_WORDS) as Topic[]).filter((topic) => TOPIC_WORDS[topic].test(text));
+}
 
-/** Keeps the points inside the time window and, when focus areas were named, about them. */
+/** The movement the text says the clip shows, if it names exactly one catalogue entry. */
+function movementNamed(text: string): MovementId | null {
+  const byLabel = MOVEMENTS.find(
+    (movement) =>
+      movement.id !== 'general' && text.toLowerCase().includes(movement.label.toLowerCase()),
+  );
+  if (byLabel) return byLabel.id;
+  const named = MOVEMENT_WORDS.filter(([, words]) => words.test(text));
+  if (named.length === 0) return null;
+  return named[0]![0];
+}
+
+/** Keeps the points inside the time window and about the asked topics, never excluded ones. */
 export function pointMatches(
-  point: { timestamp: number; type: string },
+  point: { timestamp: number; topic: Topic | undefined },
   instructions: CoachInstructions,
 ): boolean {
-  const { window, focus } = instructions;
+  const { window, focus, exclude } = instructions;
   if (window && (point.timestamp < window.from || point.timestamp > window.to)) return false;
-  if (focus.length === 0) return true;
-  const area = TYPE_FOCUS[point.type];
-  return area !== undefined && focus.includes(area);
+  if (point.topic && exclude.includes(point.topic)) return false;
+  if (focus.length === 0 || !point.topic) return true;
+  return focus.includes(point.topic);
 }

@@ -17,7 +17,12 @@ export type PoseSample = {
   keypoints: Keypoint[];
 };
 
-export type PoseTrack = { id: number | string; samples: PoseSample[] };
+export type PoseTrack = {
+  id: number | string;
+  samples: PoseSample[];
+  /** The shirt colour the vision scan read, when it read one. */
+  jerseyColor?: { name: string; confidence: number };
+};
 
 export type PoseScan = {
   duration: number;

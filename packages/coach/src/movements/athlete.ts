@@ -143,12 +143,17 @@ export function peaks(values: number[], prominence: number, minGap = 1): number[
     if (i < values.length - 1 && values[i + 1]! > v) continue;
     // Walk out each side until the values rise above v again; the lower of the two minima
     // found on the way is how far the peak stands out.
+    // A side that runs to the clip's edge without rising higher does not limit the peak: the
+    // clip may start or end mid-movement.
     let left = v;
-    for (let j = i - 1; j >= 0 && values[j]! <= v; j -= 1) left = Math.min(left, values[j]!);
+    let j = i - 1;
+    for (; j >= 0 && values[j]! <= v; j -= 1) left = Math.min(left, values[j]!);
+    if (j < 0) left = -Infinity;
     let right = v;
-    for (let j = i + 1; j < values.length && values[j]! <= v; j += 1) {
-      right = Math.min(right, values[j]!);
-    }
+    let k = i + 1;
+    for (; k < values.length && values[k]! <= v; k += 1) right = Math.min(right, values[k]!);
+    if (k >= values.length) right = -Infinity;
+    if (left === -Infinity && right === -Infinity) left = Math.min(...values);
     if (i > 0 && values[i - 1] === v) continue; // a plateau counts once, at its start
     if (v - Math.max(left, right) < prominence) continue;
     const last = found.at(-1);

@@ -1,8 +1,35 @@
 import { movementLabel, type MovementId } from '@filmroom/contract';
+import { basketballShot } from './basketball-shot';
+import { general } from './general';
+import { golfSwing } from './golf-swing';
+import { hipHinge } from './hip-hinge';
+import { jumpingJacks } from './jumping-jacks';
+import { lunge } from './lunge';
+import { pushUp } from './push-up';
+import { running } from './running';
+import { squat } from './squat';
+import { tennisGroundstroke } from './tennis-groundstroke';
+import { tennisServe } from './tennis-serve';
 import type { Fault, MovementModule, Phase } from './types';
+import { verticalJump } from './vertical-jump';
+import { yoga } from './yoga';
 
 /** Every movement FilmRoom coaches; `general` last, as what is left when nothing fits. */
-export const CATALOGUE: MovementModule[] = [];
+export const CATALOGUE: MovementModule[] = [
+  squat,
+  lunge,
+  hipHinge,
+  pushUp,
+  verticalJump,
+  jumpingJacks,
+  running,
+  golfSwing,
+  basketballShot,
+  tennisServe,
+  tennisGroundstroke,
+  yoga,
+  general,
+];
 
 export function moduleFor(id: MovementId): MovementModule | undefined {
   return CATALOGUE.find((module) => module.id === id);

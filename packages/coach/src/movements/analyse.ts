@@ -1,0 +1,125 @@
+import {
+  movementLabel,
+  type AthleteReading,
+  type CoachingPoint,
+  type MetricRecord,
+  type MovementId,
+} from '@filmroom/contract';
+import type { CoachInstructions } from '../instructions';
+import type { PoseScan, PoseTrack } from '../pose';
+import { athleteFrom, type Athlete } from './athlete';
+import { CATALOGUE, moduleFor } from './catalogue';
+import { faultPoints } from './points';
+import { toRecord } from './records';
+import type { MovementModule, MovementReading, ReadContext } from './types';
+import { estimateView } from './view';
+
+// A track seen for less than this share of the longest one is a passer-by, not an athlete.
+const MIN_PRESENCE = 0.3;
+const MAX_ATHLETES = 4;
+// A trunk shorter than this share of the frame's height is too small to measure joints on.
+const MIN_TRUNK_SHARE = 0.045;
+// Below this recognition score no catalogue entry fits: the general reading is given.
+const RECOGNISED = 0.5;
+
+export type AthleteAnalysis = {
+  athlete: Athlete;
+  reading: AthleteReading;
+  movement: MovementReading;
+  module: MovementModule;
+  records: MetricRecord[];
+  points: CoachingPoint[];
+};
+
+export type ReadOptions = {
+  instructions: CoachInstructions;
+  movement: MovementId | null;
+  slowMotionFactor: number | null;
+  people: ReadonlyMap<number | string, { name: string; playerMatchId: string | null }>;
+};
+
+/** The athletes worth coaching: seen long enough and big enough, the most seen first. */
+export function athletesIn(scan: PoseScan): { track: PoseTrack; athlete: Athlete }[] {
+  const longest = Math.max(0, ...scan.tracks.map((track) => track.samples.length));
+  return scan.tracks
+    .filter((track) => track.samples.length >= Math.max(5, longest * MIN_PRESENCE))
+    .flatMap((track) => {
+      const athlete = athleteFrom(track, scan);
+      return athlete && athlete.trunk >= scan.height * MIN_TRUNK_SHARE ? [{ track, athlete }] : [];
+    })
+    .sort(
+      (a, b) =>
+        b.athlete.moments.length * Math.sqrt(b.athlete.trunk) -
+        a.athlete.moments.length * Math.sqrt(a.athlete.trunk),
+    )
+    .slice(0, MAX_ATHLETES);
+}
+
+/** Every catalogue entry's score for this athlete, best first. */
+export function recognise(athlete: Athlete): { id: MovementId; score: number }[] {
+  return CATALOGUE.filter((module) => module.id !== 'general')
+    .map((module) => ({ id: module.id, score: clamp01(module.recognise(athlete)) }))
+    .sort((a, b) => b.score - a.score);
+}
+
+/** Each athlete's movement, events, metrics and coaching points. */
+export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAnalysis[] {
+  const timeScale = options.slowMotionFactor ? 1 / options.slowMotionFactor : 1;
+  return athletesIn(scan).map(({ track, athlete }, i) => {
+    const index = i + 1;
+    const chosen = options.movement;
+    const ranked = chosen ? [] : recognise(athlete);
+    const best = ranked[0];
+    const movementId: MovementId =
+      chosen ?? (best && best.score >= RECOGNISED ? best.id : 'general');
+    const module = moduleFor(movementId) ?? moduleFor('general')!;
+    const view = estimateView(athlete, movementId);
+    const context: ReadContext = { view: view.view, timeScale, timeTrusted: true };
+    const movement = module.read(athlete, context);
+    const records = movement.metrics.map((draft) => toRecord(draft, index));
+    const person = options.people.get(track.id);
+    const reading: AthleteReading = {
+      index,
+      name: person?.name ?? athleteName(index, track),
+      trackId: Number(track.id) || index,
+      playerMatchId: person?.playerMatchId ?? null,
+      movement: movementId,
+      movementLabel: movementLabel(movementId),
+      confidence: chosen ? 1 : confidenceOf(ranked, movementId),
+      movementSource: chosen ? 'chosen' : 'detected',
+      view: view.view,
+      viewConfidence: view.confidence,
+      events: movement.events.map((event) => ({ ...event, t: Math.round(event.t * 100) / 100 })),
+      metrics: records,
+      withheld: movement.withheld,
+    };
+    const points = [
+      ...faultPoints(module, athlete, records, movement.metrics),
+      ...(module.points?.(athlete, movement, records) ?? []),
+    ].map((point) => ({ ...point, athlete: index }));
+    return { athlete, reading, movement, module, records, points };
+  });
+}
+
+/** "Athlete 2 (white shirt)" when the shirt colour was read with some certainty. */
+function athleteName(index: number, track: PoseTrack): string {
+  const colour = track.jerseyColor;
+  return colour && colour.confidence >= 0.5
+    ? `Athlete ${index} (${colour.name.toLowerCase()} shirt)`
+    : `Athlete ${index}`;
+}
+
+/**
+ * How sure the recognition is: the winner's score, lowered when the runner-up came close
+ * (a clip that fits two movements equally is a coin toss, however well it fits).
+ */
+function confidenceOf(ranked: { id: MovementId; score: number }[], chosen: MovementId): number {
+  const best = ranked[0];
+  if (!best) return 0;
+  if (chosen === 'general') return Math.round((1 - best.score) * 100) / 100;
+  const runnerUp = ranked[1]?.score ?? 0;
+  const margin = Math.min(1, (best.score - runnerUp) / 0.3);
+  return Math.round(best.score * (0.7 + 0.3 * margin) * 100) / 100;
+}
+
+const clamp01 = (value: number) => Math.max(0, Math.min(1, Number.isFinite(value) ? value : 0));

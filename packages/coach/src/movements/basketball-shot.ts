@@ -1,0 +1,210 @@
+import { kneeAngleOf } from '../body-series';
+import { smooth } from '../geometry';
+import { momentAt, share, type Athlete } from './athlete';
+import { momentPoint } from './points';
+import { judged, metric } from './records';
+import { between, event, extreme, ramp, straighterElbow, uprightShare } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+
+const SOURCE =
+  'Common shooting coaching (e.g. BEEF): elbow near 90° at the set point, full extension at release';
+
+type Shot = { dip: number; setPoint: number; release: number };
+
+function filledHands(athlete: Athlete): number[] {
+  let last = athlete.handHeight.find((h) => h !== undefined) ?? 0;
+  return smooth(
+    athlete.handHeight.map((h) => (h === undefined ? last : (last = h))),
+    1,
+  );
+}
+
+/**
+ * Shots: both hands rising together above the head, fast. Release is the fastest upward
+ * moment of the hands; the dip the hips' last lowest moment before it; the set point the
+ * hands' stillest high moment between them.
+ */
+export function findShots(athlete: Athlete): Shot[] {
+  const h = filledHands(athlete);
+  const t = athlete.moments.map((m) => m.t);
+  const rise = h.map((v, i) => {
+    const a = Math.max(0, i - 1);
+    const b = Math.min(h.length - 1, i + 1);
+    return t[b]! > t[a]! ? (h[b]! - h[a]!) / (t[b]! - t[a]!) : 0;
+  });
+  const shots: Shot[] = [];
+  let i = 0;
+  while (i < h.length) {
+    if (!(h[i]! > 0.3 && rise[i]! > 2.5)) {
+      i += 1;
+      continue;
+    }
+    // This upward burst: its fastest moment, then the hands must get well above the head.
+    const burst = between(athlete, t[i]! - 0.3, t[i]! + 0.3);
+    const release = extreme(burst, (j) => (h[j]! > 0.2 ? rise[j] : undefined))!;
+    const top = Math.max(...between(athlete, t[release]!, t[release]! + 0.3).map((j) => h[j]!));
+    const together = athlete.wristGap[release] === undefined || athlete.wristGap[release]! < 0.6;
+    if (top > 0.6 && together) {
+      const before = between(athlete, t[release]! - 0.8, t[release]!);
+      const lowest = Math.min(...before.map((j) => athlete.hipHeight[j]!));
+      const dipIndex =
+        [...before].reverse().find((j) => athlete.hipHeight[j]! <= lowest + 0.02) ?? before[0]!;
+      const setWindow = between(athlete, t[release]! - 0.4, t[release]! - 0.05).filter(
+        (j) => h[j]! >= 0.3,
+      );
+      const setIndex = extreme(setWindow, (j) => athlete.wristSpeed[j], true) ?? dipIndex;
+      shots.push({ dip: t[dipIndex]!, setPoint: t[setIndex]!, release: t[release]! });
+      while (i < h.length && t[i]! < t[release]! + 0.8) i += 1;
+    } else {
+      i += 1;
+    }
+  }
+  return shots;
+}
+
+export const basketballShot: MovementModule = {
+  id: 'basketball_shot',
+  phases: [
+    {
+      event: 'dip',
+      label: 'Dip',
+      words: /\b(dip|load|knee bend|gather)\b/i,
+      about: 'the knees and hips lowest before the shot',
+    },
+    {
+      event: 'set_point',
+      label: 'Set point',
+      words: /\b(set ?point|set position|above (my|the) head|loading the ball)\b/i,
+      about: 'the ball set above the head before the push',
+    },
+    {
+      event: 'release',
+      label: 'Release',
+      words: /\b(release|let go|shoot|shot|follow-?through|wrist flick)\b/i,
+      about: 'the ball leaving the fingers',
+    },
+  ],
+  faults: [
+    {
+      id: 'short-arm',
+      metric: 'release_elbow',
+      title: 'Finish the arm',
+      cue: 'Push up through the ball until the shooting elbow is straight, then hold the follow-through.',
+      topic: 'arms',
+      drills: [
+        {
+          name: 'Form shooting',
+          how: 'One hand, close to the rim, straight elbow and held follow-through; 3 × 10.',
+        },
+        {
+          name: 'Lying-down release',
+          how: 'On the back, shoot the ball straight up with full extension; 2 × 15.',
+        },
+      ],
+    },
+    {
+      id: 'no-legs',
+      metric: 'dip_knee',
+      title: 'Use the legs',
+      cue: 'Bend the knees into the dip so the power comes from the legs, not the arms.',
+      topic: 'legs',
+      drills: [
+        {
+          name: 'Dip-and-rise shots',
+          how: 'Exaggerate the knee bend then shoot on the way up; 3 × 10 close to the rim.',
+        },
+      ],
+    },
+  ],
+  recognise(athlete) {
+    const shots = findShots(athlete);
+    if (!shots.length) return 0;
+    const together = share(athlete.wristGap, (gap) => gap < 0.5);
+    return ramp(together, 0.2, 0.6) * uprightShare(athlete) * ramp(shots.length, 0, 1) * 0.95;
+  },
+  read(athlete, context) {
+    const shots = findShots(athlete);
+    const metrics: MetricDraft[] = [];
+    shots.forEach((shot, n) => {
+      const suffix = shots.length > 1 ? ` (shot ${n + 1})` : '';
+      const key = shots.length > 1 ? `_${n + 1}` : '';
+      const dip = momentAt(athlete, shot.dip);
+      const dipKnee = kneeAngleOf(dip);
+      if (dipKnee !== undefined && context.view !== 'behind') {
+        metrics.push(
+          metric({
+            key: `dip_knee${key}`,
+            name: `Knee angle at the dip${suffix}`,
+            value: dipKnee,
+            unit: '°',
+            t: dip.t,
+            event: 'dip',
+            target: '150° or less',
+            source: 'Shooting coaching: a real knee bend in the dip powers the shot',
+            status: judged(Math.round(dipKnee), { max: 150 }),
+            topic: 'legs',
+          }),
+        );
+      }
+      const release = momentAt(athlete, shot.release);
+      const elbow = straighterElbow(momentAt(athlete, shot.release + 0.05));
+      if (elbow !== undefined) {
+        metrics.push(
+          metric({
+            key: `release_elbow${key}`,
+            name: `Shooting elbow just after release${suffix}`,
+            value: elbow,
+            unit: '°',
+            t: release.t,
+            event: 'release',
+            target: '160° or more',
+            source: SOURCE,
+            status: judged(Math.round(elbow), { min: 160 }),
+            topic: 'arms',
+          }),
+        );
+      }
+      metrics.push(
+        metric({
+          key: `dip_to_release${key}`,
+          name: `Dip to release${suffix}`,
+          value: (shot.release - shot.dip) * context.timeScale,
+          unit: 's',
+          t: shot.release,
+          event: 'release',
+          topic: 'tempo',
+        }),
+      );
+    });
+    const keys = shots.length > 1;
+    return {
+      events: shots.flatMap((shot, n) => [
+        event('dip', keys ? `Dip (shot ${n + 1})` : 'Dip', shot.dip),
+        event('set_point', keys ? `Set point (shot ${n + 1})` : 'Set point', shot.setPoint),
+        event('release', keys ? `Release (shot ${n + 1})` : 'Release', shot.release),
+      ]),
+      repetitions: shots.map((shot) => ({ t: shot.release })),
+      metrics,
+      withheld: [
+        'Ball arc and entry angle: FilmRoom follows the shooter, not the ball.',
+        ...(context.view === 'behind' ? ['Knee bend at the dip: film side-on to measure it.'] : []),
+      ],
+      summary: `${shots.length === 1 ? 'One shot was' : `${shots.length} shots were`} found, each from the dip through the set point to the release.`,
+    };
+  },
+  points(athlete, reading, records) {
+    const release = reading.events.find((e) => e.name === 'release');
+    return release
+      ? [
+          momentPoint(
+            athlete,
+            basketballShot,
+            release,
+            records,
+            'arms',
+            'Hold the follow-through until the ball lands.',
+          ),
+        ]
+      : [];
+  },
+};

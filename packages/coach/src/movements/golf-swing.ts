@@ -1,0 +1,316 @@
+import { defined } from '../geometry';
+import { momentAt, quantile, share, type Athlete } from './athlete';
+import { momentPoint } from './points';
+import { judged, metric } from './records';
+import { event, hipTravel, ramp, uprightShare } from './shared';
+import { smooth } from '../geometry';
+import type { MetricDraft, MovementModule } from './types';
+import { distance } from '../geometry';
+
+const TEMPO_SOURCE =
+  'Novosel and Garrity, Tour Tempo: tour players swing back three times as long as down';
+
+type Swing = { address: number; top: number; impact: number; finish: number | null };
+
+/** Hand height through the clip, gaps filled from the neighbours and lightly smoothed. */
+function hands(athlete: Athlete): number[] {
+  let last = athlete.handHeight.find((h) => h !== undefined) ?? 0;
+  const filled = athlete.handHeight.map((h) => (h === undefined ? last : (last = h)));
+  return smooth(filled, 1);
+}
+
+/**
+ * The swing's key moments from the hands: address (hands low and still before they move back),
+ * top (the middle of the hands' highest stretch before the downswing), impact (the hands back
+ * at their lowest after the top), finish (the hands high again and settled).
+ */
+export function findSwing(athlete: Athlete): Swing | undefined {
+  const h = hands(athlete);
+  const t = athlete.moments.map((m) => m.t);
+  const topIndex = h.reduce((best, v, i) => (v > h[best]! ? i : best), 0);
+  const peak = h[topIndex]!;
+  const low = quantile(h.slice(0, topIndex + 1), 0.1);
+  if (low === undefined || peak - low < 0.8) return undefined;
+  // The top: the stretch around the highest point where the hands stay near it.
+  let from = topIndex;
+  while (from > 0 && h[from - 1]! >= peak - 0.2) from -= 1;
+  let to = topIndex;
+  while (to < h.length - 1 && h[to + 1]! >= peak - 0.2) to += 1;
+  // Impact: the first low point of the hands after the top, back near address height.
+  let impact: number | undefined;
+  for (let i = to + 1; i < h.length; i += 1) {
+    if (h[i]! <= low + 0.35 && (i === h.length - 1 || h[i + 1]! >= h[i]!)) {
+      impact = i;
+      break;
+    }
+  }
+  if (impact === undefined || t[impact]! - t[to]! > 1) return undefined;
+  // Address: the hands low and still before the takeaway, the middle of the last second of it.
+  let takeaway = from;
+  while (takeaway > 0 && h[takeaway - 1]! > low + 0.2) takeaway -= 1;
+  const stillFrom = Math.max(t[0]!, t[takeaway]! - 1);
+  const address = (stillFrom + t[takeaway]!) / 2;
+  // Finish: after impact, the first 0.2 s in which the raised hands hardly move.
+  let finish: number | null = null;
+  for (let i = impact + 1; i < h.length; i += 1) {
+    if (h[i]! < low + 0.8) continue;
+    const window = athlete.moments
+      .map((m, j) => j)
+      .filter((j) => t[j]! >= t[i]! && t[j]! <= t[i]! + 0.2);
+    const values = window.map((j) => h[j]!);
+    if (window.length >= 3 && Math.max(...values) - Math.min(...values) < 0.2) {
+      finish = (t[window[0]!]! + t[window.at(-1)!]!) / 2;
+      break;
+    }
+  }
+  return { address, top: (t[from]! + t[to]!) / 2, impact: t[impact]!, finish };
+}
+
+export const golfSwing: MovementModule = {
+  id: 'golf_swing',
+  phases: [
+    {
+      event: 'address',
+      label: 'Address',
+      words: /\b(address|set-?up|setup|stance|before the swing)\b/i,
+      about: 'the set-up over the ball',
+    },
+    {
+      event: 'top',
+      label: 'Top of the backswing',
+      words: /\b(top|backswing|transition)\b/i,
+      about: 'the end of the backswing',
+    },
+    {
+      event: 'impact',
+      label: 'Impact',
+      words: /\b(impact|contact|hit|strike|ball)\b/i,
+      about: 'the club meeting the ball',
+    },
+    {
+      event: 'finish',
+      label: 'Finish',
+      words: /\b(finish|follow-?through|end of the swing)\b/i,
+      about: 'the balanced end of the swing',
+    },
+  ],
+  faults: [
+    {
+      id: 'quick-tempo',
+      metric: 'tempo',
+      title: 'Smooth the tempo',
+      cue: 'Let the backswing take about three counts to the downswing\'s one: "one-two-three, hit".',
+      topic: 'tempo',
+      drills: [
+        {
+          name: 'Counted swings',
+          how: 'Say "one-two-three" to the top and "four" at impact; 10 half-speed swings.',
+        },
+        {
+          name: 'Pause at the top',
+          how: 'Hold the top for one beat before starting down; 10 swings.',
+        },
+      ],
+    },
+    {
+      id: 'early-extension',
+      metric: 'posture_change',
+      title: 'Keep your spine angle through impact',
+      cue: 'Stay bent forward as at address until the ball is gone; the hips should not thrust towards it.',
+      topic: 'posture',
+      drills: [
+        {
+          name: 'Chair drill',
+          how: 'Set up with the backside touching a chair and keep it there through impact; 10 swings.',
+        },
+        {
+          name: 'Wall-butt drill',
+          how: 'Swing slowly with the backside against a wall; 10 swings.',
+        },
+      ],
+    },
+    {
+      id: 'head-move',
+      metric: 'head_move',
+      title: 'Keep the head steady',
+      cue: 'Keep the head over the ball from address to impact; let the club swing around it.',
+      topic: 'head',
+      drills: [
+        {
+          name: 'Shadow drill',
+          how: "Swing with the sun behind you and keep your head's shadow on a tee; 10 swings.",
+        },
+      ],
+    },
+  ],
+  recognise(athlete) {
+    const swing = findSwing(athlete);
+    if (!swing) return 0;
+    const together = share(athlete.wristGap, (gap) => gap < 0.45);
+    const lean =
+      quantile(
+        athlete.moments.map((m) => m.trunkLean),
+        0.5,
+      ) ?? 0;
+    const start = quantile(
+      athlete.handHeight.slice(0, Math.max(1, athlete.handHeight.length / 3)),
+      0.2,
+    );
+    return (
+      ramp(together, 0.3, 0.7) *
+      // The hands hang low at address and never end high above the head (a shot or a serve does).
+      ramp(-(start ?? 0), 0.5, 0.7) *
+      ramp(quantile(athlete.handHeight, 0.98), 1.1, 0.8) *
+      ramp(swing.top - swing.address, 0.2, 0.5) *
+      ramp(swing.impact - swing.top, 1.2, 0.6) *
+      ramp(hipTravel(athlete), 2, 0.8) *
+      uprightShare(athlete) *
+      (0.6 + 0.4 * ramp(lean, 3, 10))
+    );
+  },
+  read(athlete, context) {
+    const swing = findSwing(athlete);
+    const metrics: MetricDraft[] = [];
+    const withheld = [
+      'Hip and shoulder turn in degrees: a 2D camera sees rotation only as foreshortening; an overhead or 3D capture measures it.',
+      'Club path, face angle and ball flight: FilmRoom follows the body, not the club or the ball; a launch monitor measures them.',
+    ];
+    if (!swing) {
+      return {
+        events: [],
+        repetitions: [],
+        metrics,
+        withheld,
+        summary: "No complete swing was found in the hands' path.",
+      };
+    }
+    const back = swing.top - swing.address;
+    const down = swing.impact - swing.top;
+    const ratio = back / down;
+    metrics.push(
+      metric({
+        key: 'tempo',
+        name: 'Backswing:downswing tempo',
+        value: ratio,
+        unit: ':1',
+        decimals: 1,
+        t: swing.impact,
+        event: 'impact',
+        target: 'near 3:1 (2.5-3.5)',
+        source: TEMPO_SOURCE,
+        status: judged(Number(ratio.toFixed(1)), { min: 2.5, max: 3.5 }),
+        topic: 'tempo',
+      }),
+      metric({
+        key: 'downswing_time',
+        name: 'Downswing time',
+        value: down * context.timeScale,
+        unit: 's',
+        t: swing.impact,
+        event: 'impact',
+        topic: 'speed',
+      }),
+    );
+    const address = momentAt(athlete, swing.address);
+    const impact = momentAt(athlete, swing.impact);
+    if (context.view === 'down_the_line' || context.view === 'side') {
+      metrics.push(
+        metric({
+          key: 'spine_tilt',
+          name: 'Forward bend at address',
+          value: address.trunkLean,
+          unit: '°',
+          t: address.t,
+          event: 'address',
+          target: '25-45° from vertical',
+          source: 'Common fitting norm: bend from the hips about 30-45° with irons',
+          status: judged(Math.round(address.trunkLean), { min: 20, max: 50 }),
+          topic: 'posture',
+        }),
+        metric({
+          key: 'posture_change',
+          name: 'Forward bend lost by impact',
+          value: Math.max(0, address.trunkLean - impact.trunkLean),
+          unit: '°',
+          t: impact.t,
+          event: 'impact',
+          target: 'under 10°',
+          source: 'Keeping the address spine angle to impact avoids early extension',
+          status: judged(Math.round(Math.max(0, address.trunkLean - impact.trunkLean)), {
+            max: 10,
+          }),
+          topic: 'posture',
+        }),
+      );
+    } else {
+      withheld.push(
+        'Forward bend and its loss by impact: film down the line to measure the spine angle.',
+      );
+    }
+    const knee = defined([address.leftKneeAngle, address.rightKneeAngle]);
+    if (knee.length) {
+      const value = knee.reduce((a, b) => a + b, 0) / knee.length;
+      metrics.push(
+        metric({
+          key: 'knee_flex',
+          name: 'Knee angle at address',
+          value,
+          unit: '°',
+          t: address.t,
+          event: 'address',
+          target: '145-170° (a soft flex)',
+          source: 'Common coaching norm: about 15-30° of knee flex at address',
+          status: judged(Math.round(value), { min: 145, max: 170 }),
+          topic: 'legs',
+        }),
+      );
+    }
+    const noseA = address.points.nose;
+    const noseI = impact.points.nose;
+    if (noseA && noseI) {
+      const move = distance(noseA, noseI) / athlete.trunk;
+      metrics.push(
+        metric({
+          key: 'head_move',
+          name: 'Head movement address to impact',
+          value: move,
+          unit: 'trunk lengths',
+          t: impact.t,
+          event: 'impact',
+          target: 'under 0.25 trunk lengths',
+          source: 'A steady head keeps the low point of the swing in one place',
+          status: judged(Number(move.toFixed(2)), { max: 0.25 }),
+          topic: 'head',
+        }),
+      );
+    }
+    const events = [
+      event('address', 'Address', swing.address),
+      event('top', 'Top of the backswing', swing.top),
+      event('impact', 'Impact', swing.impact),
+      ...(swing.finish !== null ? [event('finish', 'Finish', swing.finish)] : []),
+    ];
+    return {
+      events,
+      repetitions: [{ t: swing.impact }],
+      metrics,
+      withheld,
+      summary: 'One swing was found, from address through the top and impact to the finish.',
+    };
+  },
+  points(athlete, reading, records) {
+    const impact = reading.events.find((e) => e.name === 'impact');
+    return impact
+      ? [
+          momentPoint(
+            athlete,
+            golfSwing,
+            impact,
+            records,
+            'posture',
+            'Impact: hands back where they were at address.',
+          ),
+        ]
+      : [];
+  },
+};

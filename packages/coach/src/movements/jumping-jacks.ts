@@ -1,0 +1,87 @@
+import { smooth } from '../geometry';
+import { momentAt, peaks, type Athlete } from './athlete';
+import { judged, metric } from './records';
+import { event, ramp, straighterElbow, uprightShare } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+
+/** Arms-overhead moments: both hands above the head, the arms wide apart below it in between. */
+function overheads(athlete: Athlete): number[] {
+  let last = athlete.handHeight.find((h) => h !== undefined) ?? 0;
+  const h = smooth(
+    athlete.handHeight.map((v) => (v === undefined ? last : (last = v))),
+    1,
+  );
+  const step =
+    athlete.moments.length > 1
+      ? (athlete.moments.at(-1)!.t - athlete.moments[0]!.t) / (athlete.moments.length - 1)
+      : 0.2;
+  return peaks(h, 0.9, Math.max(1, Math.round(0.4 / step)))
+    .filter((i) => h[i]! > 0.6 && (athlete.wristGap[i] ?? 0) < 1)
+    .map((i) => athlete.moments[i]!.t);
+}
+
+export const jumpingJacks: MovementModule = {
+  id: 'jumping_jacks',
+  phases: [
+    {
+      event: 'arms_overhead',
+      label: 'Arms overhead',
+      words: /\b(overhead|top|hands together|arms up)\b/i,
+      about: 'hands meeting above the head',
+    },
+  ],
+  faults: [
+    {
+      id: 'bent-arms',
+      metric: 'overhead_elbow',
+      title: 'Straight arms overhead',
+      cue: 'Swing the arms long and straight until the hands meet above the head.',
+      topic: 'arms',
+      drills: [{ name: 'Slow jacks', how: 'Half-speed jacks with a pause overhead; 3 × 10.' }],
+    },
+  ],
+  recognise(athlete) {
+    const found = overheads(athlete);
+    if (found.length < 2) return 0;
+    // The feet jump apart as the arms go up: a shot or a reach overhead keeps them under the hips.
+    const stances = found.flatMap((t) => {
+      const ratio = momentAt(athlete, t).stanceRatio;
+      return ratio === undefined ? [] : [ratio];
+    });
+    const wide = stances.length ? stances.filter((r) => r >= 1.3).length / stances.length : 0;
+    return 0.85 * uprightShare(athlete) * ramp(found.length, 1, 2) * ramp(wide, 0.3, 0.7);
+  },
+  read(athlete, context) {
+    const found = overheads(athlete);
+    const metrics: MetricDraft[] = [];
+    const elbows = found.flatMap((t) => {
+      const e = straighterElbow(momentAt(athlete, t));
+      return e === undefined ? [] : [{ t, e }];
+    });
+    const worst = elbows.sort((a, b) => a.e - b.e)[0];
+    if (worst) {
+      metrics.push(
+        metric({
+          key: 'overhead_elbow',
+          name: 'Straightest elbow overhead (least extended rep)',
+          value: worst.e,
+          unit: '°',
+          t: worst.t,
+          event: 'arms_overhead',
+          target: '150° or more',
+          source: 'Calisthenics coaching: full arm swing, hands meeting overhead',
+          status: judged(Math.round(worst.e), { min: 150 }),
+          topic: 'arms',
+        }),
+      );
+    }
+    void context;
+    return {
+      events: found.map((t, i) => event('arms_overhead', `Arms overhead ${i + 1}`, t)),
+      repetitions: found.map((t) => ({ t })),
+      metrics,
+      withheld: [],
+      summary: `${found.length} jumping jacks were counted at the arms overhead.`,
+    };
+  },
+};

@@ -1,0 +1,134 @@
+import { momentAt } from './athlete';
+import { judged, metric } from './records';
+import { repetitionPoint, repetitionSummary } from './shared';
+import { cycles, deeperKnee, event, hipRange, ramp, splitStance, uprightShare } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+import type { Athlete } from './athlete';
+
+const SOURCE = 'ACE lunge technique: front knee at about 90°, over the ankle, trunk upright';
+
+function lungeCycles(athlete: Athlete) {
+  return cycles(athlete, athlete.hipHeight, 0.3, 0.7);
+}
+
+export const lunge: MovementModule = {
+  points: (athlete, reading, records) => repetitionPoint(athlete, lunge, reading, records, 'depth'),
+  id: 'lunge',
+  phases: [
+    {
+      event: 'bottom',
+      label: 'Bottom',
+      words: /\b(bottom|lowest|deepest|back knee|rear knee)\b/i,
+      about: 'the lowest point of a lunge, rear knee nearest the floor',
+    },
+  ],
+  faults: [
+    {
+      id: 'shallow-lunge',
+      metric: 'front_knee',
+      title: 'Lunge deeper',
+      cue: 'Lower the back knee towards the floor until the front thigh is about level.',
+      topic: 'depth',
+      drills: [
+        {
+          name: 'Split-squat iso holds',
+          how: 'Hold the bottom with the back knee an inch off the floor, 3 × 20 s each side.',
+        },
+        {
+          name: 'Pad touches',
+          how: 'Put a pad under the back knee and touch it softly each rep; 3 × 8 each side.',
+        },
+      ],
+    },
+    {
+      id: 'lunge-lean',
+      metric: 'trunk_lean',
+      title: 'Stay tall',
+      cue: 'Keep the chest over the hips as you lower: the trunk stays upright.',
+      topic: 'posture',
+      drills: [
+        {
+          name: 'Overhead-reach lunges',
+          how: 'Lunge with both arms reaching up to keep the trunk tall; 3 × 8 each side.',
+        },
+      ],
+    },
+  ],
+  recognise(athlete) {
+    const reps = lungeCycles(athlete);
+    if (!reps.length) return 0;
+    const split = reps.filter((r) => splitStance(athlete, r.bottom)).length / reps.length;
+    const knees = reps.map((r) => deeperKnee(momentAt(athlete, r.bottom)) ?? 180);
+    const bend = ramp(Math.min(...knees), 150, 110);
+    return (
+      uprightShare(athlete) * ramp(hipRange(athlete), 0.25, 0.5) * bend * ramp(split, 0.2, 0.6)
+    );
+  },
+  read(athlete, context) {
+    const reps = lungeCycles(athlete);
+    const bottoms = reps.map((r) => momentAt(athlete, r.bottom));
+    const metrics: MetricDraft[] = [];
+    const shallowest = bottoms
+      .map((m) => ({ m, knee: deeperKnee(m) }))
+      .filter((x) => x.knee !== undefined)
+      .sort((a, b) => b.knee! - a.knee!)[0];
+    if (shallowest && context.view === 'side') {
+      metrics.push(
+        metric({
+          key: 'front_knee',
+          name: 'Front knee angle at the bottom (shallowest rep)',
+          value: shallowest.knee!,
+          unit: '°',
+          t: shallowest.m.t,
+          event: 'bottom',
+          target: '80-110°',
+          source: SOURCE,
+          status: judged(Math.round(shallowest.knee!), { min: 80, max: 110 }),
+          topic: 'depth',
+        }),
+      );
+    }
+    const leanAt = [...bottoms].sort((a, b) => b.trunkLean - a.trunkLean)[0];
+    if (leanAt && context.view === 'side') {
+      metrics.push(
+        metric({
+          key: 'trunk_lean',
+          name: 'Trunk lean at the bottom',
+          value: leanAt.trunkLean,
+          unit: '°',
+          t: leanAt.t,
+          event: 'bottom',
+          target: 'under 30°',
+          source: SOURCE,
+          status: judged(Math.round(leanAt.trunkLean), { max: 30 }),
+          topic: 'posture',
+        }),
+      );
+    }
+    if (reps.length >= 2) {
+      const span = reps.at(-1)!.bottom - reps[0]!.bottom;
+      if (span > 0) {
+        metrics.push(
+          metric({
+            key: 'rep_time',
+            name: 'Average time per rep',
+            value: (span / (reps.length - 1)) * context.timeScale,
+            unit: 's',
+            decimals: 1,
+            topic: 'tempo',
+          }),
+        );
+      }
+    }
+    return {
+      events: reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.bottom)),
+      repetitions: reps.map((r) => ({ t: r.bottom })),
+      metrics,
+      withheld:
+        context.view === 'side'
+          ? ['Knee tracking over the toes (inwards or outwards): film from the front.']
+          : ['Front knee angle and trunk lean: film side-on to measure them.'],
+      summary: repetitionSummary(reps.length, 'lunge', 'judged at its bottom'),
+    };
+  },
+};

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { analysePoses } from '../index';
+import { readInstructions } from '../instructions';
+import { squatsScan } from '../testing';
+import { jumpSet } from '../synthetic-athlete';
+import { CATALOGUE } from './catalogue';
+
+/** Every "number unit" a text states (94°, 3.1:1, 0.31 s, 172 steps/min, 12%). */
+function statedValues(text: string): string[] {
+  return [
+    ...text.matchAll(
+      /\d+(?:\.\d+)?(?:°|:1\b| s\b| steps\/min| trunk lengths| body lengths\/s| cm\b|%| % of body length)/g,
+    ),
+  ].map((m) => m[0]);
+}
+
+describe('the movement catalogue', () => {
+  it('has a module for every movement the issue names, each with phases or a general reading', () => {
+    const ids = CATALOGUE.map((m) => m.id);
+    for (const id of [
+      'squat',
+      'lunge',
+      'hip_hinge',
+      'push_up',
+      'vertical_jump',
+      'running',
+      'golf_swing',
+      'basketball_shot',
+      'tennis_serve',
+      'tennis_groundstroke',
+      'general',
+    ]) {
+      expect(ids).toContain(id);
+    }
+    for (const module of CATALOGUE.filter((m) => m.id !== 'general' && m.id !== 'yoga')) {
+      expect(module.phases.length, module.id).toBeGreaterThan(0);
+      for (const fault of module.faults) expect(fault.drills.length, fault.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('recognises the real squats clip as squats, with its three bottoms', () => {
+    const analysis = analysePoses(squatsScan());
+    const [athlete] = analysis.readings;
+    expect(athlete!.movement).toBe('squat');
+    expect(athlete!.movementSource).toBe('detected');
+    expect(athlete!.confidence).toBeGreaterThan(0.5);
+    const bottoms = athlete!.events.filter((e) => e.name === 'bottom').map((e) => e.t);
+    // Ground truth (labels.json): bottoms at 2.1, 6.8 and 11.9 s. The clip is 5 fps, so a
+    // bottom may be found one or two frames (0.2 s each) from the labelled one.
+    expect(bottoms).toHaveLength(3);
+    [2.1, 6.8, 11.9].forEach((t, i) => expect(Math.abs(bottoms[i]! - t)).toBeLessThanOrEqual(0.41));
+    expect(analysis.textAnalysis).toContain('## Squat');
+    expect(analysis.textAnalysis).toMatch(/\b3 repetitions\b/);
+  });
+
+  it('never tells a clip coached as a golf swing to squat deeper', () => {
+    const analysis = analysePoses(squatsScan(), {
+      instructions: 'This is a golf swing. Do not tell me to squat deeper',
+    });
+    expect(analysis.readings[0]!.movement).toBe('golf_swing');
+    expect(analysis.readings[0]!.movementSource).toBe('chosen');
+    const all = [
+      analysis.textAnalysis,
+      analysis.overallFeedback ?? '',
+      ...analysis.coachingPoints.map((p) => `${p.title} ${p.description}`),
+    ].join('\n');
+    expect(all).not.toMatch(/sit deeper|parallel|squat/i);
+    expect(analysis.textAnalysis).toContain(
+      '_As asked: coached as a golf swing; leaving out depth._',
+    );
+  });
+
+  it('takes the movement picked by the coach over recognition', () => {
+    const analysis = analysePoses(squatsScan(), { movement: 'hip_hinge' });
+    expect(analysis.readings[0]).toMatchObject({
+      movement: 'hip_hinge',
+      movementSource: 'chosen',
+      confidence: 1,
+    });
+  });
+
+  it('quotes every stated value from a metric record', () => {
+    for (const analysis of [
+      analysePoses(squatsScan()),
+      analysePoses(jumpSet([{ airTime: 0.5, landingKneeAngle: 165 }])),
+      analysePoses(squatsScan(), { movement: 'general' }),
+    ]) {
+      const records = analysis.readings.flatMap((r) => r.metrics.map((m) => m.text));
+      const texts = [
+        analysis.textAnalysis,
+        analysis.overallFeedback ?? '',
+        ...analysis.coachingPoints.map((p) => p.description),
+      ];
+      for (const text of texts) {
+        for (const value of statedValues(text)) {
+          // Percentages also state the recognition's confidence ("detected 86%").
+          const confidence = analysis.readings.map((r) => `${Math.round(r.confidence * 100)}%`);
+          // Targets and their sources are part of their record too ("100° or less").
+          const targets = analysis.readings.flatMap((r) =>
+            r.metrics.flatMap((m) => [m.target ?? '', m.source ?? '']),
+          );
+          const quoted =
+            [...records, ...confidence].some(
+              (record) => record === value || record.startsWith(`${value} `),
+            ) || targets.some((target) => target.includes(value));
+          expect(quoted, `${value} in: ${text}`).toBe(true);
+        }
+      }
+      for (const point of analysis.coachingPoints) {
+        for (const id of point.metricIds ?? []) {
+          expect(analysis.readings.flatMap((r) => r.metrics.map((m) => m.id))).toContain(id);
+        }
+      }
+    }
+  });
+
+  it('gives the honest general reading, with no targets, for a movement it was told is general', () => {
+    const analysis = analysePoses(squatsScan(), { movement: 'general' });
+    expect(analysis.textAnalysis).toContain(
+      'FilmRoom has no rubric for this movement yet; here is what was measured.',
+    );
+    expect(
+      analysis.readings[0]!.metrics.every((m) => m.target === null && m.status === 'info'),
+    ).toBe(true);
+    expect(analysis.coachingPoints).toHaveLength(0);
+  });
+});
+
+describe('readInstructions', () => {
+  it('reads a named movement and the topics to leave out', () => {
+    expect(readInstructions('This is a golf swing. Do not tell me to squat deeper')).toMatchObject({
+      movement: 'golf_swing',
+      exclude: ['depth'],
+    });
+    expect(readInstructions("don't talk about depth")).toMatchObject({
+      movement: null,
+      exclude: ['depth'],
+      focus: [],
+    });
+    expect(readInstructions('focus on shooting form')).toMatchObject({
+      movement: 'basketball_shot',
+    });
+    expect(
+      readInstructions('focus on tempo, between 0:03 and 0:06, beginner, encouraging'),
+    ).toMatchObject({
+      movement: null,
+      focus: ['tempo'],
+      window: { from: 3, to: 6 },
+      level: 'beginner',
+      tone: 'encouraging',
+    });
+  });
+});

@@ -1,0 +1,128 @@
+import { defined } from '../geometry';
+import { bodyTilt, momentAt, share, type Athlete } from './athlete';
+import { jointAngle } from '../geometry';
+import { judged, metric } from './records';
+import { repetitionPoint, repetitionSummary } from './shared';
+import { cycles, event, ramp } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+import type { BodyMoment } from '../body-series';
+
+const SOURCE =
+  'ACSM push-up test: chest lowered until the elbows reach about 90°, body in a straight line';
+
+function pushUpCycles(athlete: Athlete) {
+  return cycles(athlete, athlete.shoulderHeight, 0.25, 0.5);
+}
+
+/** Shoulder-hip-ankle: 180 with the body in one straight line; under it the hips sag or pike. */
+function bodyLine(m: BodyMoment): number | undefined {
+  const ankle = m.points.left_ankle ?? m.points.right_ankle;
+  return ankle ? jointAngle(m.shoulder, m.hip, ankle) : undefined;
+}
+
+const bentElbow = (m: BodyMoment) => {
+  const angles = defined([m.leftElbowAngle, m.rightElbowAngle]);
+  return angles.length ? Math.min(...angles) : undefined;
+};
+
+export const pushUp: MovementModule = {
+  points: (athlete, reading, records) => repetitionPoint(athlete, pushUp, reading, records, 'arms'),
+  id: 'push_up',
+  phases: [
+    {
+      event: 'bottom',
+      label: 'Bottom',
+      words: /\b(bottom|lowest|chest (to|near) the floor|down position)\b/i,
+      about: 'the chest at its lowest',
+    },
+    {
+      event: 'top',
+      label: 'Top',
+      words: /\b(top|lockout|arms straight|up position)\b/i,
+      about: 'the arms straight at the top',
+    },
+  ],
+  faults: [
+    {
+      id: 'half-rep',
+      metric: 'elbow_bottom',
+      title: 'Lower the chest further',
+      cue: 'Bend the elbows to about 90° on every rep before pressing back up.',
+      topic: 'depth',
+      drills: [
+        { name: 'Tempo negatives', how: 'Lower for 3 s to a fist-high target, press up; 3 × 5.' },
+        { name: 'Incline push-ups', how: 'Hands on a bench to own the full range; 3 × 10.' },
+      ],
+    },
+    {
+      id: 'sag',
+      metric: 'body_line',
+      title: 'Hold a straight body line',
+      cue: 'Squeeze the glutes and brace the trunk so shoulders, hips and ankles stay in line.',
+      topic: 'posture',
+      drills: [
+        { name: 'Plank holds', how: 'Hold a straight-arm plank with glutes squeezed, 3 × 30 s.' },
+        { name: 'Hollow-body holds', how: 'On the back, lower back pressed down, 3 × 20 s.' },
+      ],
+    },
+  ],
+  recognise(athlete) {
+    const lying = share(athlete.moments.map(bodyTilt), (tilt) => tilt > 55);
+    return lying * ramp(pushUpCycles(athlete).length, 0, 1);
+  },
+  read(athlete, context) {
+    const reps = pushUpCycles(athlete);
+    const bottoms = reps.map((r) => momentAt(athlete, r.bottom));
+    const metrics: MetricDraft[] = [];
+    const shallowest = bottoms
+      .map((m) => ({ m, elbow: bentElbow(m) }))
+      .filter((x) => x.elbow !== undefined)
+      .sort((a, b) => b.elbow! - a.elbow!)[0];
+    if (shallowest && context.view === 'side') {
+      metrics.push(
+        metric({
+          key: 'elbow_bottom',
+          name: 'Elbow angle at the bottom (shallowest rep)',
+          value: shallowest.elbow!,
+          unit: '°',
+          t: shallowest.m.t,
+          event: 'bottom',
+          target: '90° or less',
+          source: SOURCE,
+          status: judged(Math.round(shallowest.elbow!), { max: 95 }),
+          topic: 'depth',
+        }),
+      );
+    }
+    const lines = bottoms
+      .map((m) => ({ m, line: bodyLine(m) }))
+      .filter((x) => x.line !== undefined);
+    const worst = lines.sort((a, b) => a.line! - b.line!)[0];
+    if (worst && context.view === 'side') {
+      metrics.push(
+        metric({
+          key: 'body_line',
+          name: 'Body line (shoulder-hip-ankle) at the bottom',
+          value: worst.line!,
+          unit: '°',
+          t: worst.m.t,
+          event: 'bottom',
+          target: '165° or straighter',
+          source: SOURCE,
+          status: judged(Math.round(worst.line!), { min: 165 }),
+          topic: 'posture',
+        }),
+      );
+    }
+    return {
+      events: reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.bottom)),
+      repetitions: reps.map((r) => ({ t: r.bottom })),
+      metrics,
+      withheld:
+        context.view === 'side'
+          ? ['Hand width and elbow flare: film from the front or above.']
+          : ['Elbow depth and body line: film side-on to measure them.'],
+      summary: repetitionSummary(reps.length, 'push-up', 'judged at its bottom'),
+    };
+  },
+};

@@ -1,0 +1,158 @@
+import { defined, median, smooth } from '../geometry';
+import { momentAt, peaks, share, type Athlete } from './athlete';
+import { judged, metric } from './records';
+import { event, hipRange, ramp, uprightShare } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+
+const CADENCE_SOURCE =
+  'Common running norm: about 170-180 steps/min (Heiderscheit et al. 2011 on step rate)';
+
+/**
+ * Foot strikes: the moments a foot is furthest in front of the hips, once per step. Ankles
+ * are read together (a side view swaps left and right easily); direction comes from the
+ * side the feet reach to most.
+ */
+export function findStrikes(athlete: Athlete): number[] {
+  const reach = athlete.moments.map((m) => {
+    const ankles = [m.points.left_ankle, m.points.right_ankle].filter((a) => !!a);
+    return ankles.map((a) => (a!.x - m.hip.x) / athlete.trunk);
+  });
+  const forward = median(reach.flat()) >= 0 ? 1 : -1;
+  const front = reach.map((xs) => (xs.length ? Math.max(...xs.map((x) => x * forward)) : 0));
+  const sm = smooth(front, 1);
+  const step =
+    athlete.moments.length > 1
+      ? (athlete.moments.at(-1)!.t - athlete.moments[0]!.t) / (athlete.moments.length - 1)
+      : 0.2;
+  return peaks(sm, 0.25, Math.max(1, Math.round(0.22 / step))).map((i) => athlete.moments[i]!.t);
+}
+
+export const running: MovementModule = {
+  id: 'running',
+  phases: [
+    {
+      event: 'foot_strike',
+      label: 'Foot strike',
+      words: /\b(foot ?strike|landing|contact|touch-?down|land)\b/i,
+      about: 'a foot meeting the ground',
+    },
+  ],
+  faults: [
+    {
+      id: 'low-cadence',
+      metric: 'cadence',
+      title: 'Quicken the steps',
+      cue: 'Take shorter, quicker steps so each foot lands closer under the hips.',
+      topic: 'rhythm',
+      drills: [
+        {
+          name: 'Metronome runs',
+          how: 'Run 3 × 3 min to a metronome 5 % above your current step rate.',
+        },
+        { name: 'Quick-feet drills', how: 'Fast, low skips over 20 m; 4 rounds.' },
+      ],
+    },
+    {
+      id: 'overstride',
+      metric: 'strike_knee',
+      title: 'Land with a bent knee',
+      cue: 'Let the foot land under a bent knee, not out in front on a straight leg.',
+      topic: 'legs',
+      drills: [
+        {
+          name: 'A-skips',
+          how: 'Skip driving the knee up and striking down under the hips; 4 × 20 m.',
+        },
+      ],
+    },
+  ],
+  recognise(athlete) {
+    const strikes = findStrikes(athlete);
+    const seconds = (athlete.moments.at(-1)?.t ?? 0) - (athlete.moments[0]?.t ?? 0);
+    if (strikes.length < 4 || seconds <= 0) return 0;
+    const rate = ((strikes.length - 1) / (strikes.at(-1)! - strikes[0]!)) * 60;
+    const knees = defined(athlete.moments.map((m) => m.leftKneeAngle ?? m.rightKneeAngle));
+    const bends = share(knees, (k) => k < 110);
+    const overhead = share(athlete.handHeight, (h) => h > 0.3);
+    return (
+      uprightShare(athlete) *
+      ramp(rate, 90, 130) *
+      ramp(rate, 260, 220) *
+      ramp(bends, 0.03, 0.12) *
+      (1 - ramp(overhead, 0.05, 0.2)) *
+      ramp(hipRange(athlete), 1.2, 0.6)
+    );
+  },
+  read(athlete, context) {
+    const strikes = findStrikes(athlete);
+    const metrics: MetricDraft[] = [];
+    if (strikes.length >= 3) {
+      const perMinute =
+        (((strikes.length - 1) / (strikes.at(-1)! - strikes[0]!)) * 60) / context.timeScale;
+      metrics.push(
+        metric({
+          key: 'cadence',
+          name: 'Cadence',
+          value: perMinute,
+          unit: 'steps/min',
+          target: '170-180 steps/min',
+          source: CADENCE_SOURCE,
+          status: judged(Math.round(perMinute), { min: 165 }),
+          t: strikes[0]!,
+          event: 'foot_strike',
+          topic: 'rhythm',
+        }),
+      );
+    }
+    if (context.view === 'side') {
+      const knees = strikes.flatMap((t) => {
+        const m = momentAt(athlete, t);
+        const angles = defined([m.leftKneeAngle, m.rightKneeAngle]);
+        return angles.length ? [{ t, knee: Math.max(...angles) }] : [];
+      });
+      const straightest = knees.sort((a, b) => b.knee - a.knee)[0];
+      if (straightest) {
+        metrics.push(
+          metric({
+            key: 'strike_knee',
+            name: 'Straightest landing knee at foot strike',
+            value: straightest.knee,
+            unit: '°',
+            t: straightest.t,
+            event: 'foot_strike',
+            target: '165° or less (a bent knee)',
+            source:
+              'Running gait coaching: a foot landing under a flexed knee, not a straight leg reaching ahead',
+            status: judged(Math.round(straightest.knee), { max: 165 }),
+            topic: 'legs',
+          }),
+        );
+      }
+      const lean = median(athlete.moments.map((m) => m.trunkLean));
+      metrics.push(
+        metric({
+          key: 'trunk_lean',
+          name: 'Trunk lean (median)',
+          value: lean,
+          unit: '°',
+          target: 'under 15°',
+          source: 'Running coaching: tall posture with a slight forward lean from the ankles',
+          status: judged(Math.round(lean), { max: 15 }),
+          topic: 'posture',
+        }),
+      );
+    }
+    return {
+      events: strikes.map((t, i) => event('foot_strike', `Foot strike ${i + 1}`, t)),
+      repetitions: strikes.map((t) => ({ t })),
+      metrics,
+      withheld: [
+        'Running speed and stride length in metres: the camera gives no scale (and a treadmill moves the ground).',
+        ...(context.view === 'side'
+          ? []
+          : ['Knee angle at foot strike and trunk lean: film side-on to measure them.']),
+      ],
+      summary: `${strikes.length} foot strikes were counted.`,
+    };
+  },
+};

@@ -1,0 +1,196 @@
+import { kneeAngleOf, type BodyMoment } from '../body-series';
+import { defined, median } from '../geometry';
+import {
+  bodyTilt,
+  indexAt,
+  peaks,
+  quantile,
+  share,
+  smoothingRadius,
+  type Athlete,
+} from './athlete';
+import { guidesFor } from './points';
+import { smooth } from '../geometry';
+import type { CoachingPoint, MetricRecord, MovementEvent } from '@filmroom/contract';
+import type { MovementModule, MovementReading, Topic } from './types';
+
+/** A score from a measure: 0 at `zero`, 1 at `one`, straight in between (either direction). */
+export function ramp(value: number | undefined, zero: number, one: number): number {
+  if (value === undefined || !Number.isFinite(value)) return 0;
+  const fraction = (value - zero) / (one - zero);
+  return Math.max(0, Math.min(1, fraction));
+}
+
+/** Upright: standing or moving on the feet, not lying or on the hands. */
+export function uprightShare(athlete: Athlete): number {
+  return share(athlete.moments.map(bodyTilt), (tilt) => tilt < 35);
+}
+
+export type Cycle = { start: number; bottom: number; end: number; depth: number };
+
+/**
+ * Down-and-up cycles of a height series (hips, shoulders, hands): each bottom is a minimum that
+ * sits at least `depth` (trunk lengths) below the tops either side. Works at any sampling rate.
+ */
+export function cycles(
+  athlete: Athlete,
+  heights: number[],
+  depth: number,
+  minSeconds = 0.5,
+): Cycle[] {
+  const moments = athlete.moments;
+  const radius = smoothingRadius(moments, 0.15);
+  const smoothed = smooth(heights, radius);
+  const gap = Math.max(1, Math.round(minSeconds / stepOf(moments)));
+  const bottoms = peaks(
+    smoothed.map((h) => -h),
+    depth,
+    gap,
+  );
+  return bottoms.map((i, n) => {
+    const previous = bottoms[n - 1] ?? 0;
+    const next = bottoms[n + 1] ?? moments.length - 1;
+    const top = (from: number, to: number) => {
+      let best = from;
+      for (let j = from; j <= to; j += 1) if (smoothed[j]! > smoothed[best]!) best = j;
+      return best;
+    };
+    const start = top(previous, i);
+    const end = top(i, next);
+    return {
+      start: moments[start]!.t,
+      bottom: moments[i]!.t,
+      end: moments[end]!.t,
+      depth: Math.min(smoothed[start]!, smoothed[end]!) - smoothed[i]!,
+    };
+  });
+}
+
+function stepOf(moments: BodyMoment[]): number {
+  const steps = moments
+    .slice(1)
+    .map((m, i) => m.t - moments[i]!.t)
+    .filter((s) => s > 0);
+  return median(steps) || 0.2;
+}
+
+export const event = (name: string, label: string, t: number): MovementEvent => ({
+  name,
+  label,
+  t,
+});
+
+/** The most bent knee of a moment (the working leg of a lunge or a landing). */
+export function deeperKnee(moment: BodyMoment): number | undefined {
+  const angles = defined([moment.leftKneeAngle, moment.rightKneeAngle]);
+  return angles.length ? Math.min(...angles) : undefined;
+}
+
+/** The straighter elbow of a moment (a hitting or shooting arm at full reach). */
+export function straighterElbow(moment: BodyMoment): number | undefined {
+  const angles = defined([moment.leftElbowAngle, moment.rightElbowAngle]);
+  return angles.length ? Math.max(...angles) : undefined;
+}
+
+export function kneeAt(moment: BodyMoment): number | undefined {
+  return kneeAngleOf(moment);
+}
+
+/** The index range of moments between two times. */
+export function between(athlete: Athlete, from: number, to: number): number[] {
+  const out: number[] = [];
+  athlete.moments.forEach((m, i) => {
+    if (m.t >= from && m.t <= to) out.push(i);
+  });
+  return out;
+}
+
+/** The index among `indexes` where `value` is largest (or smallest with `lowest`). */
+export function extreme(
+  indexes: number[],
+  value: (i: number) => number | undefined,
+  lowest = false,
+): number | undefined {
+  let best: number | undefined;
+  let bestValue = 0;
+  for (const i of indexes) {
+    const v = value(i);
+    if (v === undefined || !Number.isFinite(v)) continue;
+    if (best === undefined || (lowest ? v < bestValue : v > bestValue)) {
+      best = i;
+      bestValue = v;
+    }
+  }
+  return best;
+}
+
+/** The hips' horizontal travel over the clip, in trunk lengths (low for work done on the spot). */
+export function hipTravel(athlete: Athlete): number {
+  const xs = athlete.moments.map((m) => m.hip.x / athlete.trunk);
+  return (quantile(xs, 0.95) ?? 0) - (quantile(xs, 0.05) ?? 0);
+}
+
+/** How far the hips move up and down, in trunk lengths (robust to a stray frame). */
+export function hipRange(athlete: Athlete): number {
+  return (quantile(athlete.hipHeight, 0.95) ?? 0) - (quantile(athlete.hipHeight, 0.05) ?? 0);
+}
+
+export const seconds = (athlete: Athlete) =>
+  athlete.moments.length ? athlete.moments.at(-1)!.t - athlete.moments[0]!.t : 0;
+
+/**
+ * Feet split front and back at this moment (a lunge or a stride), from a side view: the ankles
+ * at least a trunk apart along the ground, or the two knees bent very differently.
+ */
+export function splitStance(athlete: Athlete, t: number): boolean {
+  const m = athlete.moments.reduce((best, x) =>
+    Math.abs(x.t - t) < Math.abs(best.t - t) ? x : best,
+  );
+  const { left_ankle: la, right_ankle: ra } = m.points;
+  if (la && ra && Math.abs(la.x - ra.x) >= athlete.trunk * 0.9) return true;
+  if (m.leftKneeAngle !== undefined && m.rightKneeAngle !== undefined) {
+    return Math.abs(m.leftKneeAngle - m.rightKneeAngle) >= 35;
+  }
+  // One leg seen (side-on): a knee bent past 110° under a trunk within 20° of vertical is a
+  // lunge's bottom; a squat that deep folds the trunk forward to keep balance.
+  const knee = m.leftKneeAngle ?? m.rightKneeAngle;
+  return knee !== undefined && knee < 110 && m.trunkLean < 20;
+}
+
+/** "3 repetitions were counted (squats), each judged at its bottom." */
+export function repetitionSummary(count: number, what: string, how: string): string {
+  if (count === 0) return `No complete ${what} was counted.`;
+  return `**${count} repetition${count === 1 ? ' was' : 's were'} counted** (${what}${count === 1 ? '' : 's'}), each ${how}.`;
+}
+
+/**
+ * The reference point of a set: the deepest repetition's bottom, with the legs (or arms) drawn,
+ * stating its measured records. Every set gets it, faults or none.
+ */
+export function repetitionPoint(
+  athlete: Athlete,
+  module: MovementModule,
+  reading: MovementReading,
+  records: MetricRecord[],
+  topic: Topic,
+): CoachingPoint[] {
+  const bottoms = reading.events.filter((e) => e.name === 'bottom' || e.name === 'lockout');
+  if (!bottoms.length) return [];
+  const deepest = bottoms.reduce((best, e) =>
+    athlete.hipHeight[indexAt(athlete, e.t)]! < athlete.hipHeight[indexAt(athlete, best.t)]!
+      ? e
+      : best,
+  );
+  return [
+    {
+      timestamp: Math.round(deepest.t * 100) / 100,
+      title: `${deepest.label}: the model rep`,
+      description: `The lowest ${deepest.name === 'lockout' ? 'start' : 'bottom'} of the set. Match it on every rep.`,
+      type: topic,
+      visualGuides: guidesFor(topic, athlete.moments[indexAt(athlete, deepest.t)]!, athlete),
+      metricIds: records
+        .filter((r) => r.t !== null && Math.abs(r.t - deepest.t) < 0.05)
+        .map((r) => r.id),
+    },
+  ];
+}

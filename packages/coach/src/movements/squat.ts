@@ -1,0 +1,207 @@
+import { kneeAngleOf } from '../body-series';
+import { defined, median } from '../geometry';
+import { momentAt, quantile, wristsOf, type Athlete } from './athlete';
+import { judged, metric } from './records';
+import { repetitionPoint, repetitionSummary } from './shared';
+import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+
+const DEPTH_SOURCE = 'NSCA squat technique: thighs at least parallel to the floor';
+// Knee angle at the bottom with the thighs about parallel (hip crease level with the knee).
+const PARALLEL = 100;
+const TRUNK_LEAN = 45;
+const KNEE_DIFFERENCE = 12;
+
+/** Squat bottoms: the hips dropping at least half a trunk and the knees bending with them. */
+export function squatCycles(athlete: Athlete) {
+  return cycles(athlete, athlete.hipHeight, 0.15, 0.8).filter((cycle) => {
+    const knee = kneeAngleOf(momentAt(athlete, cycle.bottom));
+    return knee === undefined || knee < 150;
+  });
+}
+
+/** Hands hanging to the knees at the bottom of a rep: a hinge with a bar, not a squat. */
+export function handsToKnees(athlete: Athlete, at: number): boolean {
+  const m = momentAt(athlete, at);
+  const knee = m.leftKnee ?? m.rightKnee;
+  const wrists = wristsOf(m);
+  if (!knee || !wrists.length) return false;
+  return Math.max(...wrists.map((w) => w.y)) >= knee.y - athlete.trunk * 0.25;
+}
+
+export const squat: MovementModule = {
+  points: (athlete, reading, records) => repetitionPoint(athlete, squat, reading, records, 'depth'),
+  id: 'squat',
+  phases: [
+    {
+      event: 'bottom',
+      label: 'Bottom',
+      words: /\b(bottom|lowest|deepest|depth|hole)\b/i,
+      about: 'the lowest point of a rep',
+    },
+  ],
+  faults: [
+    {
+      id: 'shallow',
+      metric: 'depth',
+      title: 'Sit deeper',
+      cue: 'Sink until the thighs are about parallel while keeping the heels down.',
+      topic: 'depth',
+      drills: [
+        { name: 'Box squats', how: 'Squat to a box at parallel height, touch, stand; 3 × 8.' },
+        {
+          name: 'Goblet squat holds',
+          how: 'Hold the bottom 5 s with a weight at the chest; 3 × 5.',
+        },
+      ],
+    },
+    {
+      id: 'chest-drop',
+      metric: 'trunk_lean',
+      title: 'Chest up',
+      cue: 'Brace and keep the chest up so the trunk stays more upright at the bottom.',
+      topic: 'posture',
+      drills: [
+        {
+          name: 'Front-loaded squats',
+          how: 'Goblet or front squats make the trunk stay tall; 3 × 6.',
+        },
+        {
+          name: 'Wall-facing squats',
+          how: 'Squat facing a wall a foot away without touching it; 3 × 8.',
+        },
+      ],
+    },
+    {
+      id: 'uneven',
+      metric: 'knee_difference',
+      title: 'Even knees',
+      cue: 'Share the load evenly between both legs; film from the front to check for a hip shift.',
+      topic: 'symmetry',
+      drills: [
+        { name: 'Split squats', how: 'Work each leg alone to even out strength; 3 × 8 each.' },
+      ],
+    },
+  ],
+  recognise(athlete) {
+    const reps = squatCycles(athlete);
+    if (!reps.length) return 0;
+    const knees = defined(reps.map((r) => kneeAngleOf(momentAt(athlete, r.bottom))));
+    const bend = ramp(median(knees.length ? knees : [180]), 150, 120);
+    const hinge = reps.filter((r) => handsToKnees(athlete, r.bottom)).length / reps.length;
+    const split = reps.filter((r) => splitStance(athlete, r.bottom)).length / reps.length;
+    return (
+      uprightShare(athlete) *
+      ramp(hipRange(athlete), 0.3, 0.6) *
+      bend *
+      (1 - hinge) *
+      (1 - split * 0.8) *
+      ramp(hipTravel(athlete), 2.5, 1)
+    );
+  },
+  read(athlete, context) {
+    const reps = squatCycles(athlete);
+    const bottoms = reps.map((r) => momentAt(athlete, r.bottom));
+    const metrics: MetricDraft[] = [];
+    const depths = bottoms.map((m) => kneeAngleOf(m));
+    const deepestIndex = depths.reduce<number>(
+      (best, v, i) => (v !== undefined && v > (depths[best] ?? -1) ? i : best),
+      0,
+    );
+    // The shallowest rep is the one to coach: every rep should reach depth.
+    const worst = bottoms[deepestIndex];
+    if (worst && depths[deepestIndex] !== undefined) {
+      const value = depths[deepestIndex]!;
+      metrics.push(
+        metric({
+          key: 'depth',
+          name: 'Knee angle at the bottom (shallowest rep)',
+          value,
+          unit: '°',
+          t: worst.t,
+          event: 'bottom',
+          target: `${PARALLEL}° or less`,
+          source: DEPTH_SOURCE,
+          status: judged(Math.round(value), { max: PARALLEL }),
+          topic: 'depth',
+        }),
+      );
+    }
+    const leanAt = bottoms.reduce<(typeof bottoms)[number] | undefined>(
+      (best, m) => (!best || m.trunkLean > best.trunkLean ? m : best),
+      undefined,
+    );
+    if (leanAt && context.view === 'side') {
+      metrics.push(
+        metric({
+          key: 'trunk_lean',
+          name: 'Trunk lean at the bottom',
+          value: leanAt.trunkLean,
+          unit: '°',
+          t: leanAt.t,
+          event: 'bottom',
+          target: `under ${TRUNK_LEAN}°`,
+          source:
+            'NSCA: a back angle within about 45° of vertical keeps the load off the lower back',
+          status: judged(Math.round(leanAt.trunkLean), { max: TRUNK_LEAN }),
+          topic: 'posture',
+        }),
+      );
+    }
+    const differences = bottoms.flatMap((m) =>
+      m.leftKneeAngle !== undefined && m.rightKneeAngle !== undefined
+        ? [{ t: m.t, value: Math.abs(m.leftKneeAngle - m.rightKneeAngle) }]
+        : [],
+    );
+    const uneven = differences.sort((a, b) => b.value - a.value)[0];
+    if (uneven && context.view !== 'side') {
+      metrics.push(
+        metric({
+          key: 'knee_difference',
+          name: 'Left/right knee difference at the bottom',
+          value: uneven.value,
+          unit: '°',
+          t: uneven.t,
+          event: 'bottom',
+          target: `under ${KNEE_DIFFERENCE}°`,
+          source: 'A difference over about 10-15° between sides is a visible shift',
+          status: judged(Math.round(uneven.value), { max: KNEE_DIFFERENCE }),
+          topic: 'symmetry',
+        }),
+      );
+    }
+    const durations = reps.map((r) => r.end - r.start).filter((d) => d > 0);
+    if (durations.length >= 2) {
+      const mean = durations.reduce((a, b) => a + b, 0) / durations.length;
+      const spread = Math.sqrt(
+        durations.reduce((s, d) => s + (d - mean) ** 2, 0) / durations.length,
+      );
+      metrics.push(
+        metric({
+          key: 'tempo_variation',
+          name: 'Rep-to-rep tempo variation',
+          value: (spread / mean) * 100,
+          unit: '%',
+          target: 'under 20%',
+          source: 'An even count (e.g. 2 down, 1 up) keeps every rep alike',
+          status: judged(Math.round((spread / mean) * 100), { max: 20 }),
+          topic: 'tempo',
+          t: null,
+        }),
+      );
+    }
+    const withheld =
+      context.view === 'side'
+        ? ['Left/right knee difference: film from the front to compare the two legs.']
+        : ['Trunk lean: the back angle needs a side-on camera to measure.'];
+    return {
+      events: reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.bottom)),
+      repetitions: reps.map((r) => ({ t: r.bottom })),
+      metrics,
+      withheld,
+      summary: repetitionSummary(reps.length, 'squat', 'judged at its bottom'),
+    };
+  },
+};
+
+export { quantile };

@@ -1,0 +1,179 @@
+import { kneeAngleOf } from '../body-series';
+import { momentAt, share, type Athlete } from './athlete';
+import { momentPoint } from './points';
+import { judged, metric } from './records';
+import { between, event, extreme, ramp, straighterElbow } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+
+const SOURCE = 'ITF coaching: loaded legs at the trophy position, full reach at contact';
+
+type Serve = { trophy: number; contact: number };
+
+const wristHeight = (athlete: Athlete, i: number, side: 'left' | 'right') => {
+  const m = athlete.moments[i]!;
+  const w = m.points[`${side}_wrist`];
+  return w ? (m.shoulder.y - w.y) / athlete.trunk : undefined;
+};
+
+/**
+ * Serves: one hand held high (the toss) while the other stays low, then the other hand reaching
+ * higher still (contact). Trophy is the toss hand's highest moment before contact.
+ */
+export function findServes(athlete: Athlete): Serve[] {
+  const serves: Serve[] = [];
+  for (const hitter of ['left', 'right'] as const) {
+    const tosser = hitter === 'left' ? 'right' : 'left';
+    const all = athlete.moments.map((_, i) => i);
+    const contact = extreme(all, (i) => wristHeight(athlete, i, hitter));
+    if (contact === undefined || (wristHeight(athlete, contact, hitter) ?? 0) < 0.9) continue;
+    const t = athlete.moments[contact]!.t;
+    const before = between(athlete, t - 1.2, t - 0.15);
+    const trophy = extreme(before, (i) => {
+      const toss = wristHeight(athlete, i, tosser);
+      const hit = wristHeight(athlete, i, hitter);
+      return toss !== undefined && hit !== undefined && toss - hit > 0.6 ? toss : undefined;
+    });
+    if (trophy === undefined || (wristHeight(athlete, trophy, tosser) ?? 0) < 0.8) continue;
+    serves.push({ trophy: athlete.moments[trophy]!.t, contact: t });
+  }
+  return serves.sort((a, b) => a.contact - b.contact).slice(0, 1);
+}
+
+export const tennisServe: MovementModule = {
+  id: 'tennis_serve',
+  phases: [
+    {
+      event: 'trophy',
+      label: 'Trophy position',
+      words: /\b(trophy|toss|loading|knee bend)\b/i,
+      about: 'tossing arm up, racket cocked, legs loaded',
+    },
+    {
+      event: 'contact',
+      label: 'Contact',
+      words: /\b(contact|impact|hit|strike|ball)\b/i,
+      about: 'the racket meeting the ball at full reach',
+    },
+  ],
+  faults: [
+    {
+      id: 'no-leg-load',
+      metric: 'trophy_knee',
+      title: 'Load the legs at the trophy',
+      cue: 'Bend the knees as the toss goes up, then drive up into the ball.',
+      topic: 'legs',
+      drills: [
+        {
+          name: 'Trophy holds',
+          how: 'Toss and freeze in the trophy position with bent knees for 2 s; 10 reps.',
+        },
+      ],
+    },
+    {
+      id: 'low-contact',
+      metric: 'contact_elbow',
+      title: 'Reach up to the ball',
+      cue: 'Hit at full stretch: the hitting arm straight above the shoulder at contact.',
+      topic: 'arms',
+      drills: [
+        {
+          name: 'Fence reach serves',
+          how: 'Serve with a high target; feel the arm fully straight at contact; 20 serves.',
+        },
+      ],
+    },
+  ],
+  recognise(athlete) {
+    const serves = findServes(athlete);
+    if (!serves.length) return 0;
+    const apart = share(athlete.wristGap, (gap) => gap > 0.8);
+    return 0.9 * ramp(apart, 0.1, 0.4) * ramp(serves[0]!.contact - serves[0]!.trophy, 1.2, 0.3);
+  },
+  read(athlete, context) {
+    const serves = findServes(athlete);
+    const metrics: MetricDraft[] = [];
+    const serve = serves[0];
+    if (serve) {
+      const trophy = momentAt(athlete, serve.trophy);
+      const window = between(athlete, serve.trophy - 0.3, serve.contact);
+      const deepest = extreme(window, (i) => kneeAngleOf(athlete.moments[i]!), true);
+      const knee = deepest !== undefined ? kneeAngleOf(athlete.moments[deepest]!) : undefined;
+      if (knee !== undefined && context.view !== 'behind') {
+        metrics.push(
+          metric({
+            key: 'trophy_knee',
+            name: 'Deepest knee bend before contact',
+            value: knee,
+            unit: '°',
+            t: athlete.moments[deepest!]!.t,
+            event: 'trophy',
+            target: '140° or less',
+            source: SOURCE,
+            status: judged(Math.round(knee), { max: 140 }),
+            topic: 'legs',
+          }),
+        );
+      }
+      const elbow = straighterElbow(momentAt(athlete, serve.contact));
+      if (elbow !== undefined) {
+        metrics.push(
+          metric({
+            key: 'contact_elbow',
+            name: 'Hitting elbow at contact',
+            value: elbow,
+            unit: '°',
+            t: serve.contact,
+            event: 'contact',
+            target: '160° or more',
+            source: SOURCE,
+            status: judged(Math.round(elbow), { min: 160 }),
+            topic: 'arms',
+          }),
+        );
+      }
+      metrics.push(
+        metric({
+          key: 'trophy_to_contact',
+          name: 'Trophy to contact',
+          value: (serve.contact - trophy.t) * context.timeScale,
+          unit: 's',
+          t: serve.contact,
+          event: 'contact',
+          topic: 'tempo',
+        }),
+      );
+    }
+    return {
+      events: serve
+        ? [
+            event('trophy', 'Trophy position', serve.trophy),
+            event('contact', 'Contact', serve.contact),
+          ]
+        : [],
+      repetitions: serves.map((s) => ({ t: s.contact })),
+      metrics,
+      withheld: [
+        'Racket-head speed, ball toss height and ball placement: FilmRoom follows the body, not the racket or the ball.',
+        'Shoulder and hip rotation in degrees: a 2D camera cannot measure turns.',
+      ],
+      summary: serve
+        ? 'One serve was found, from the trophy position to contact.'
+        : 'No complete serve was found.',
+    };
+  },
+  points(athlete, reading, records) {
+    const contact = reading.events.find((e) => e.name === 'contact');
+    return contact
+      ? [
+          momentPoint(
+            athlete,
+            tennisServe,
+            contact,
+            records,
+            'arms',
+            'Contact: hit up at full reach.',
+          ),
+        ]
+      : [];
+  },
+};

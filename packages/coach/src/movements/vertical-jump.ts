@@ -1,0 +1,103 @@
+import { findJumps } from '../jumps';
+import { judged, metric } from './records';
+import { event, ramp, uprightShare } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+
+const GRAVITY = 9.81;
+
+export const verticalJump: MovementModule = {
+  id: 'vertical_jump',
+  phases: [
+    {
+      event: 'take_off',
+      label: 'Take-off',
+      words: /\b(take-?off|push-?off|leave the ground|jump)\b/i,
+      about: 'the feet leaving the ground',
+    },
+    {
+      event: 'landing',
+      label: 'Landing',
+      words: /\b(landing|land|touch-?down|absorb)\b/i,
+      about: 'the feet back on the ground',
+    },
+  ],
+  faults: [
+    {
+      id: 'stiff-landing',
+      metric: 'landing_knee',
+      title: 'Land softly',
+      cue: 'Land on the balls of the feet and let the knees and hips bend to absorb it.',
+      topic: 'jumping',
+      drills: [
+        {
+          name: 'Stick landings',
+          how: 'Jump and freeze the landing with bent knees for 2 s; 3 × 5.',
+        },
+      ],
+    },
+  ],
+  recognise(athlete) {
+    const jumps = findJumps(athlete.moments);
+    if (!jumps.length) return 0;
+    return 0.8 * uprightShare(athlete) * ramp(Math.max(...jumps.map((j) => j.hipRise)), 0.08, 0.15);
+  },
+  read(athlete, context) {
+    const jumps = findJumps(athlete.moments);
+    const metrics: MetricDraft[] = [];
+    const best = [...jumps].sort((a, b) => b.airTime - a.airTime)[0];
+    if (best) {
+      const air = best.airTime * context.timeScale;
+      metrics.push(
+        metric({
+          key: 'air_time',
+          name: 'Longest air time',
+          value: air,
+          unit: 's',
+          t: best.takeOff,
+          event: 'take_off',
+          topic: 'jumping',
+        }),
+        metric({
+          key: 'jump_height',
+          name: 'Jump height from air time',
+          value: ((GRAVITY * air * air) / 8) * 100,
+          unit: 'cm',
+          decimals: 0,
+          t: best.takeOff,
+          event: 'take_off',
+          source: 'Flight-time method: height = g·t²/8',
+          topic: 'jumping',
+        }),
+      );
+    }
+    const stiffest = jumps
+      .filter((j) => j.landingKneeAngle !== undefined)
+      .sort((a, b) => b.landingKneeAngle! - a.landingKneeAngle!)[0];
+    if (stiffest) {
+      metrics.push(
+        metric({
+          key: 'landing_knee',
+          name: 'Knee angle absorbing the landing (stiffest)',
+          value: stiffest.landingKneeAngle!,
+          unit: '°',
+          t: stiffest.landingKneeAt,
+          event: 'landing',
+          target: '150° or less',
+          source: 'Landing mechanics: at least 30° of knee flexion to absorb force',
+          status: judged(Math.round(stiffest.landingKneeAngle!), { max: 150 }),
+          topic: 'jumping',
+        }),
+      );
+    }
+    return {
+      events: jumps.flatMap((j) => [
+        event('take_off', 'Take-off', j.takeOff),
+        event('landing', 'Landing', j.landing),
+      ]),
+      repetitions: jumps.map((j) => ({ t: j.takeOff })),
+      metrics,
+      withheld: ['Jump height in centimetres assumes the clip runs in real time.'],
+      summary: `${jumps.length} jump${jumps.length === 1 ? ' was' : 's were'} found.`,
+    };
+  },
+};

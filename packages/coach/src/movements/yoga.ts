@@ -1,0 +1,93 @@
+import { kneeAngleOf } from '../body-series';
+import { speedSeries } from '../movement';
+import { findStillPeriods } from '../stillness';
+import { momentAt } from './athlete';
+import { metric } from './records';
+import { deeperKnee, event, ramp, seconds, uprightShare } from './shared';
+import type { MetricDraft, MovementModule } from './types';
+
+/** Held poses: stretches of stillness of at least two seconds, most of the clip. */
+function holds(athlete: Parameters<MovementModule['read']>[0]) {
+  const speeds = speedSeries(athlete.moments, athlete.bodyLength);
+  return findStillPeriods(speeds, athlete.bodyLength).filter((p) => p.seconds >= 2);
+}
+
+export const yoga: MovementModule = {
+  id: 'yoga',
+  phases: [
+    {
+      event: 'hold',
+      label: 'Hold',
+      words: /\b(hold|pose|warrior|position)\b/i,
+      about: 'a held pose',
+    },
+  ],
+  faults: [],
+  recognise(athlete) {
+    const found = holds(athlete);
+    const held = found.reduce((sum, p) => sum + p.seconds, 0);
+    const total = seconds(athlete);
+    if (!found.length || total <= 0) return 0;
+    const bentHolds = found.filter(
+      (p) => (deeperKnee(momentAt(athlete, (p.start + p.end) / 2)) ?? 180) < 140,
+    ).length;
+    return (
+      uprightShare(athlete) *
+      ramp(held / total, 0.3, 0.6) *
+      ramp(found.length, 1, 2) *
+      ramp(bentHolds, 0, 1)
+    );
+  },
+  read(athlete, context) {
+    const found = holds(athlete);
+    const metrics: MetricDraft[] = [];
+    found.forEach((p, i) => {
+      const m = momentAt(athlete, (p.start + p.end) / 2);
+      metrics.push(
+        metric({
+          key: `hold_${i + 1}`,
+          name: `Hold ${i + 1} length`,
+          value: p.seconds * context.timeScale,
+          unit: 's',
+          decimals: 1,
+          t: p.start,
+          event: 'hold',
+          topic: 'balance',
+        }),
+        metric({
+          key: `sway_${i + 1}`,
+          name: `Hold ${i + 1} hip sway`,
+          value: p.sway * 100,
+          unit: '% of body length',
+          decimals: 1,
+          t: p.swayAt,
+          event: 'hold',
+          target: 'under 5% of body length',
+          status: p.sway * 100 > 5 ? 'fault' : 'ok',
+          topic: 'balance',
+        }),
+      );
+      const knee = kneeAngleOf(m);
+      if (knee !== undefined) {
+        metrics.push(
+          metric({
+            key: `knee_${i + 1}`,
+            name: `Hold ${i + 1} knee angle`,
+            value: deeperKnee(m) ?? knee,
+            unit: '°',
+            t: m.t,
+            event: 'hold',
+            topic: 'legs',
+          }),
+        );
+      }
+    });
+    return {
+      events: found.map((p, i) => event('hold', `Hold ${i + 1}`, p.start)),
+      repetitions: [],
+      metrics,
+      withheld: ["Which pose each hold is: FilmRoom measures the hold, not the pose's name."],
+      summary: `${found.length} held pose${found.length === 1 ? ' was' : 's were'} found.`,
+    };
+  },
+};
