@@ -5,7 +5,12 @@ import {
   type ChatAnalysis,
   type ChatContext,
 } from '@filmroom/coach/chat';
-import { golfContext, runningContext, twoGolfersContext } from '@filmroom/coach/testing';
+import {
+  golfContext,
+  runningContext,
+  squatsScan,
+  twoGolfersContext,
+} from '@filmroom/coach/testing';
 import type { ChatMessage, ChatStreamEvent, VideoDetail } from '@filmroom/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,11 +19,13 @@ import {
   askOverHttp,
   chatStreamParser,
   insertAnalysedClip,
+  insertAnalysedSquats,
   storeAnalysis,
 } from '../../../test/chat';
 import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo } from '../../../test/videos';
 import { videoShares } from '../../db/schema';
+import { findAnalysis } from '../analysis/analysis-store';
 import { scanKey } from '../analysis/scan-keys';
 
 const ctx = useTestApp();
@@ -67,8 +74,12 @@ const golfClip = (owner: Account, title?: string) =>
   insertAnalysedClip(ctx.runtime.deps, owner.user.id, golfAnalysis, { title });
 
 /** What the coach may quote about a stored clip: its analysis, nobody detected, no notes. */
-const facts = (analysis: ChatAnalysis, title = 'Driver, range session'): ChatContext => ({
-  video: { title, duration: 7 },
+const facts = (
+  analysis: ChatAnalysis,
+  title = 'Driver, range session',
+  duration = 7,
+): ChatContext => ({
+  video: { title, duration },
   analysis,
   playerDetections: [],
   annotations: [],
@@ -208,6 +219,40 @@ describe('POST /api/videos/:id/chat', () => {
       second.metrics.find((r) => r.event === 'impact' && /bend/i.test(r.name))!.text,
     );
     expect(answer).not.toContain('Alex Kim');
+  });
+
+  it('answers about what the coach engine stored for a real clip, quoting only it', async () => {
+    const owner = await registerAccount(ctx.app);
+    const videoId = await insertAnalysedSquats(ctx.runtime.deps, owner.user.id);
+    const row = (await findAnalysis(ctx.database.db, videoId))!;
+    const [squatter] = row.athletes!;
+    expect(squatter!.movement).toBe('squat');
+    const stored = facts(
+      {
+        textAnalysis: row.textAnalysis!,
+        overallFeedback: row.overallFeedback,
+        coachingPoints: row.coachingPoints ?? [],
+        keyMetric: row.keyMetric,
+        athletes: row.athletes!,
+      },
+      'Back squats',
+      squatsScan().duration,
+    );
+    const bottoms = squatter!.events.filter((e) => e.name === 'bottom').length;
+    expect(bottoms).toBeGreaterThan(1);
+
+    const count = await ask(owner.cookie, videoId, 'How many squats did I do?');
+    expect(count).toMatch(new RegExp(`^\\*\\*${bottoms} reps\\*\\* measured`));
+    const detail = await ctx.app.inject({
+      url: `/api/videos/${videoId}`,
+      headers: { cookie: owner.cookie },
+    });
+    for (const prompt of detail.json<VideoDetail>().suggestedPrompts) {
+      const answer = await ask(owner.cookie, videoId, prompt);
+      expect(answer, prompt).not.toMatch(/^(I can only answer|That was not measured)/);
+      expect(answer, prompt).toBe(composeAnswer(stored, prompt));
+      expect(ungroundedNumbers(stored, answer, prompt), prompt).toEqual([]);
+    }
   });
 
   it('says plainly that there is no analysis yet, before the clip is measured', async () => {
