@@ -26,9 +26,12 @@ describe('suggested prompts', () => {
     expect(suggestedPrompts(golf)).toEqual([
       'How is my posture at impact?',
       'What is my tempo?',
-      `What drills would help me ${tempo.title.charAt(0).toLowerCase()}${tempo.title.slice(1)}?`,
+      'What drills would help my tempo?',
       'What should I work on first?',
     ]);
+    expect(composeAnswer(golf, 'What drills would help my tempo?')).toContain(
+      `**${tempo.drills[0]!.name}**`,
+    );
     // The first one's answer is impact's posture measure, quoted.
     expect(composeAnswer(golf, 'How is my posture at impact?')).toContain(posture.cue);
   });

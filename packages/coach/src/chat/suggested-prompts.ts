@@ -2,6 +2,7 @@ import type { AthleteReading, MetricRecord } from '@filmroom/contract';
 import type { Topic } from '../movements/types';
 import type { ChatContext } from './context';
 import { COUNTED, isCount, mostRepeated } from './count';
+import { drillsAnswer } from './drills';
 import { readQuestion, type ClipWords } from './question';
 import {
   clipOrReason,
@@ -65,11 +66,11 @@ export function suggestedPrompts(context: ChatContext): string[] {
   const [fault] = faultedRecords(reading);
   const other = clip.readings.find((r) => r !== reading);
   const moment = momentPrompt(reading, words);
-  const title = fault && faultOf(reading, fault)?.title;
+  const drillsFor = fault && drillsPrompt(context, reading, fault, words);
   const prompts = [
     moment?.prompt,
     measurePrompt(reading, words, moment?.record),
-    title ? `What drills would help me ${asked(title)}?` : 'What did I do well?',
+    fault ? (drillsFor ?? 'What drills would help?') : 'What did I do well?',
     other ? `Compare ${reading.name} and ${other.name}` : countPrompt(reading),
     fault ? 'What should I work on first?' : 'What drills would help me progress?',
     ...extras,
@@ -77,9 +78,24 @@ export function suggestedPrompts(context: ChatContext): string[] {
   return [...new Set(prompts)].slice(0, 4);
 }
 
-/** A fault's title as the asker says it: "Keep your spine angle" → "keep my spine angle". */
-const asked = (title: string) =>
-  title.charAt(0).toLowerCase() + title.slice(1).replace(/\byour\b/g, 'my');
+/** "What drills would help my tempo?": the first fault by its topic, if that finds its drills. */
+function drillsPrompt(
+  context: ChatContext,
+  reading: AthleteReading,
+  fault: MetricRecord,
+  words: ClipWords,
+): string | undefined {
+  const drill = faultOf(reading, fault)?.drills[0];
+  if (!drill) return undefined;
+  const noun = topicsOf(reading, fault)
+    .map((topic) => MEASURE_NOUN[topic] ?? POSITION_NOUN[topic])
+    .find(Boolean);
+  if (!noun) return undefined;
+  const prompt = `What drills would help my ${noun}?`;
+  const question = readQuestion(prompt, [], words);
+  if (question.intent !== 'drills') return undefined;
+  return drillsAnswer(context, question).includes(`**${drill.name}**`) ? prompt : undefined;
+}
 
 /** Records faulted first, then judged, then the rest: what a prompt should rather be about. */
 const byInterest = (records: MetricRecord[]) => {

@@ -41,7 +41,9 @@ export const lowerFirst = (text: string) =>
 /** "at impact", "at the bottom", "at the top of the backswing": a key moment after "at". */
 export function atMoment(label: string): string {
   const moment = lowerFirst(label);
-  return /^(top|bottom|finish|end|start|peak|release|set ?point|moment)\b/.test(moment)
+  return /^(top|bottom|finish|end|start|peak|release|set ?point|moment|dip|hold|trophy)\b/.test(
+    moment,
+  )
     ? `at the ${moment}`
     : `at ${moment}`;
 }
