@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const analysis = analysePoses(squatSet([{ bottomKneeAngle: 85 }, { bottomKneeAngle: 118 }]));
-const shallowAngle = Math.round(analysis.athletes[0]!.repetitions[1]!.kneeAngleAtBottom!);
+// The shallowest rep's record, as every text quotes it (e.g. "118°").
+const depth = analysis.readings[0]!.metrics.find((record) => record.id === 'a1.depth')!;
 
 describe('Narrator', () => {
   it.each([false, true])(
@@ -30,12 +31,12 @@ describe('Narrator', () => {
     async (stream) => {
       reply = {
         status: 200,
-        content: `## How it went\nRep 2 stopped at ${shallowAngle}°: sit deeper.\n---\nGood work; fix depth on rep 2.`,
+        content: `## How it went\nRep 2 stopped at ${depth.text}: sit deeper.\n---\nGood work; fix depth on rep 2.`,
       };
       const narrator = new Narrator({ baseUrl, apiKey: 'test-key', model: 'coach-small', stream });
       const narrative = await narrator.narrate(analysis, 'Keep it short for a beginner');
       expect(narrative).toEqual({
-        textAnalysis: `## How it went\nRep 2 stopped at ${shallowAngle}°: sit deeper.`,
+        textAnalysis: `## How it went\nRep 2 stopped at ${depth.text}: sit deeper.`,
         overallFeedback: 'Good work; fix depth on rep 2.',
         source: 'model',
       });
@@ -45,11 +46,11 @@ describe('Narrator', () => {
       expect(Boolean(request.body.stream)).toBe(stream);
       const user = request.body.messages.find((m) => m.role === 'user')!.content;
       expect(user).toContain('MEASUREMENTS:');
-      expect(user).toContain(
-        `"kneeAngleAtBottom":${analysis.athletes[0]!.repetitions[1]!.kneeAngleAtBottom}`,
-      );
+      expect(user).toContain(`"movement":"Squat"`);
+      expect(user).toContain(`"text":"${depth.text}"`);
       expect(user).toContain('COACH INSTRUCTIONS:\nKeep it short for a beginner');
       expect(request.body.messages[0]!.content).toMatch(/Never invent/);
+      expect(request.body.messages[0]!.content).toMatch(/never give advice from another movement/);
     },
   );
 

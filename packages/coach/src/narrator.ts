@@ -20,11 +20,12 @@ export type Narrative = {
 };
 
 const SYSTEM_PROMPT = [
-  'You are an experienced strength and sports coach writing feedback on one video clip.',
+  'You are an experienced sports coach writing feedback on one video clip.',
   'You are given MEASUREMENTS taken from the clip by a vision system, and a DRAFT written from them.',
   'Rewrite the draft so it reads like a coach talking to this athlete.',
   'Rules:',
-  '- Use only numbers that appear in MEASUREMENTS or DRAFT. Never invent, estimate or round differently.',
+  '- Each athlete is doing the movement named in MEASUREMENTS (e.g. a golf swing). Coach that movement in its own words; never give advice from another movement (no squat depth for a golf swing).',
+  '- Quote each measured value exactly as its record\'s "text" writes it. Never invent, estimate or round differently.',
   '- Do not mention anything the measurements do not show.',
   '- Keep the markdown table of measures as it is.',
   '- Follow the coach instructions when given (focus, level, tone), within these rules.',
@@ -56,7 +57,20 @@ export class Narrator {
       source: 'measurements',
     };
     const measurements = JSON.stringify({
-      athletes: analysis.athletes,
+      athletes: analysis.readings.map((reading) => ({
+        name: reading.name,
+        movement: reading.movementLabel,
+        view: reading.view,
+        events: reading.events,
+        metrics: reading.metrics.map(({ name, text, t, target, status }) => ({
+          name,
+          text,
+          t,
+          target,
+          status,
+        })),
+        notMeasured: reading.withheld,
+      })),
       coachingPoints: analysis.coachingPoints.map(({ timestamp, title, description, type }) => ({
         timestamp,
         title,

@@ -130,6 +130,8 @@ export const athleteReadingSchema = z
     view: cameraViewSchema,
     viewConfidence: z.number().min(0).max(1),
     events: z.array(movementEventSchema),
+    /** Repetitions counted: reps, strides, swings, shots or strokes, as the movement counts. */
+    repetitions: z.number().int().min(0),
     metrics: z.array(metricRecordSchema),
     /** What this camera angle cannot measure, and the angle that would show it. */
     withheld: z.array(z.string()),

@@ -90,6 +90,7 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
       view: view.view,
       viewConfidence: view.confidence,
       events: movement.events.map((event) => ({ ...event, t: Math.round(event.t * 100) / 100 })),
+      repetitions: movement.repetitions.length,
       metrics: records,
       withheld: movement.withheld,
     };

@@ -7,19 +7,56 @@ import { cycles, event, hipRange, ramp, uprightShare } from './shared';
 import { handsToKnees } from './squat';
 import type { MetricDraft, MovementModule } from './types';
 
-/** Lifts: the hips down with the hands at the knees or lower, then up to a standing lockout. */
+/**
+ * Lifts: the shoulders down with the hands at the knees or lower, then up to a standing
+ * lockout. The shoulders travel furthest in a hinge (the trunk pivots at the hips), so they
+ * time it best.
+ */
 function lifts(athlete: Athlete) {
-  return cycles(athlete, athlete.hipHeight, 0.3, 1).filter((c) => handsToKnees(athlete, c.bottom));
+  return cycles(athlete, athlete.shoulderHeight, 0.3, 1).filter((c) =>
+    handsToKnees(athlete, c.bottom),
+  );
 }
 
-/** Lockout: after a lift's bottom, the first moment the hips are back within reach of their top. */
-function lockoutOf(athlete: Athlete, from: number, to: number): number {
-  const inside = athlete.moments
-    .map((m, i) => i)
-    .filter((i) => athlete.moments[i]!.t >= from && athlete.moments[i]!.t <= to);
-  const top = Math.max(...inside.map((i) => athlete.hipHeight[i]!));
-  const first = inside.find((i) => athlete.hipHeight[i]! >= top - 0.05);
-  return athlete.moments[first ?? inside.at(-1)!]!.t;
+type Lift = { bottom: number; liftOff: number; lockout: number; barDown: number | null };
+
+/**
+ * Each lift's moments from the shoulders' height: lockout is the first moment at the top,
+ * lift-off where the unbroken rise to it began, the bar is down again once they are
+ * back near the next low.
+ */
+function timeLifts(athlete: Athlete): Lift[] {
+  const h = athlete.shoulderHeight;
+  const t = athlete.moments.map((m) => m.t);
+  const found = lifts(athlete);
+  return found.flatMap((c, n) => {
+    const bottomIndex = t.findIndex((x) => x >= c.bottom);
+    const topIndex = t.findIndex((x) => x >= c.end);
+    if (bottomIndex < 0 || topIndex <= bottomIndex) return [];
+    const low = h[bottomIndex]!;
+    const top = Math.max(...h.slice(bottomIndex, topIndex + 1));
+    let lockout = bottomIndex;
+    while (lockout < topIndex && h[lockout]! < top - 0.03) lockout += 1;
+    // Lift-off: back from the lockout along the unbroken rise, to where it began.
+    let liftOff = lockout;
+    while (liftOff > bottomIndex && h[liftOff - 1]! < h[liftOff]! - 0.005) liftOff -= 1;
+    // The first few hundredths of that rise take up the slack; the bar leaves the floor after.
+    const start = h[liftOff]!;
+    while (liftOff < lockout && h[liftOff + 1]! < start + 0.04) liftOff += 1;
+    if (top - low < 0.3) return [];
+    const nextBottom = found[n + 1]?.bottom ?? t.at(-1)!;
+    const after = t.map((_, i) => i).filter((i) => t[i]! > t[lockout]! && t[i]! <= nextBottom);
+    const nextLow = after.length ? Math.min(...after.map((i) => h[i]!)) : Infinity;
+    const down = after.find((i) => h[i]! <= nextLow + 0.1 && nextLow < top - 0.3);
+    return [
+      {
+        bottom: c.bottom,
+        liftOff: t[liftOff]!,
+        lockout: t[lockout]!,
+        barDown: down === undefined ? null : t[down]!,
+      },
+    ];
+  });
 }
 
 export const hipHinge: MovementModule = {
@@ -64,23 +101,8 @@ export const hipHinge: MovementModule = {
     );
   },
   read(athlete, context) {
-    const found = lifts(athlete);
+    const reps = timeLifts(athlete);
     const metrics: MetricDraft[] = [];
-    const reps = found
-      .map((c) => {
-        const lockout = lockoutOf(athlete, c.bottom, c.end + 0.3);
-        // Lift-off: the last moment near the bottom before the hips rise.
-        const rising = athlete.moments.filter(
-          (m, i) =>
-            m.t >= c.bottom &&
-            m.t <= lockout &&
-            athlete.hipHeight[i]! >
-              (athlete.hipHeight[athlete.moments.indexOf(momentAt(athlete, c.bottom))] ?? 0) + 0.05,
-        );
-        const liftOff = rising[0]?.t ?? c.bottom;
-        return { bottom: c.bottom, liftOff, lockout, rose: rising.length > 0 };
-      })
-      .filter((r) => r.rose && r.lockout > r.liftOff);
     const knees = reps.flatMap((r) => {
       const k = kneeAngleOf(momentAt(athlete, r.bottom));
       return k === undefined ? [] : [{ t: r.bottom, k }];
@@ -120,6 +142,9 @@ export const hipHinge: MovementModule = {
       events: reps.flatMap((r, i) => [
         event('lift_off', `Lift-off (rep ${i + 1})`, r.liftOff),
         event('lockout', `Lockout (rep ${i + 1})`, r.lockout),
+        ...(r.barDown === null
+          ? []
+          : [event('bar_on_floor', `Bar down (rep ${i + 1})`, r.barDown)]),
       ]),
       repetitions: reps.map((r) => ({ t: r.lockout })),
       metrics,

@@ -139,8 +139,8 @@ export const seconds = (athlete: Athlete) =>
   athlete.moments.length ? athlete.moments.at(-1)!.t - athlete.moments[0]!.t : 0;
 
 /**
- * Feet split front and back at this moment (a lunge or a stride), from a side view: the ankles
- * at least a trunk apart along the ground, or the two knees bent very differently.
+ * Feet split front and back at this moment (a lunge or a stride): the ankles at least a trunk
+ * apart along the ground, the two knees bent very differently, or a knee down by the floor.
  */
 export function splitStance(athlete: Athlete, t: number): boolean {
   const m = athlete.moments.reduce((best, x) =>
@@ -148,13 +148,20 @@ export function splitStance(athlete: Athlete, t: number): boolean {
   );
   const { left_ankle: la, right_ankle: ra } = m.points;
   if (la && ra && Math.abs(la.x - ra.x) >= athlete.trunk * 0.9) return true;
-  if (m.leftKneeAngle !== undefined && m.rightKneeAngle !== undefined) {
-    return Math.abs(m.leftKneeAngle - m.rightKneeAngle) >= 35;
+  if (
+    m.leftKneeAngle !== undefined &&
+    m.rightKneeAngle !== undefined &&
+    Math.abs(m.leftKneeAngle - m.rightKneeAngle) >= 35
+  ) {
+    return true;
   }
-  // One leg seen (side-on): a knee bent past 110° under a trunk within 20° of vertical is a
-  // lunge's bottom; a squat that deep folds the trunk forward to keep balance.
-  const knee = m.leftKneeAngle ?? m.rightKneeAngle;
-  return knee !== undefined && knee < 110 && m.trunkLean < 20;
+  // A knee down near the floor (within a third of a trunk of the ankles' level) is the rear knee of a
+  // lunge; a squat keeps both knees a shin's length above the feet.
+  const ankles = [m.points.left_ankle, m.points.right_ankle].filter((a) => !!a);
+  const knees = [m.points.left_knee, m.points.right_knee].filter((k) => !!k);
+  if (!ankles.length || !knees.length) return false;
+  const ground = Math.max(...ankles.map((a) => a!.y));
+  return knees.some((k) => k!.y >= ground - athlete.trunk * 0.3);
 }
 
 /** "3 repetitions were counted (squats), each judged at its bottom." */

@@ -1,6 +1,6 @@
 import { kneeAngleOf } from '../body-series';
 import { defined, median } from '../geometry';
-import { momentAt, quantile, wristsOf, type Athlete } from './athlete';
+import { momentAt, quantile, share, wristsOf, type Athlete } from './athlete';
 import { judged, metric } from './records';
 import { repetitionPoint, repetitionSummary } from './shared';
 import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from './shared';
@@ -90,9 +90,12 @@ export const squat: MovementModule = {
     const bend = ramp(median(knees.length ? knees : [180]), 150, 120);
     const hinge = reps.filter((r) => handsToKnees(athlete, r.bottom)).length / reps.length;
     const split = reps.filter((r) => splitStance(athlete, r.bottom)).length / reps.length;
+    // Hands thrown up above the head belong to a shot, a throw or a jump, not a squat set.
+    const handsUp = share(athlete.handHeight, (h) => h > 0.6);
     return (
+      (1 - ramp(handsUp, 0.04, 0.2)) *
       uprightShare(athlete) *
-      ramp(hipRange(athlete), 0.3, 0.6) *
+      ramp(hipRange(athlete), 0.15, 0.35) *
       bend *
       (1 - hinge) *
       (1 - split * 0.8) *

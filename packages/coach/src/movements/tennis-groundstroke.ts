@@ -1,33 +1,69 @@
 import { kneeAngleOf } from '../body-series';
 import { smooth } from '../geometry';
-import { momentAt, peaks, share, type Athlete } from './athlete';
+import { momentAt, peaks, share, smoothingRadius, type Athlete } from './athlete';
 import { judged, metric } from './records';
 import { findStrikes } from './running';
 import { event, ramp, seconds, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
-type Stroke = { t: number; kind: 'forehand' | 'backhand' };
+type Stroke = { t: number; kind: 'forehand' | 'backhand' | 'stroke' };
+
+// The shoulders turn this far (in trunk lengths of apparent width change) in one stroke...
+const MIN_TURN = 0.35;
+// ...and at least this fast (trunk lengths per second) at the height of the swing.
+const MIN_TURN_SPEED = 2;
+
+/** The shoulder line's signed apparent width: it sweeps through a stroke as the trunk turns. */
+function shoulderTurn(athlete: Athlete): number[] {
+  let last = 0;
+  const raw = athlete.moments.map((m) => {
+    const { left_shoulder: l, right_shoulder: r } = m.points;
+    if (l && r) last = (l.x - r.x) / athlete.trunk;
+    return last;
+  });
+  return smooth(raw, smoothingRadius(athlete.moments, 0.07));
+}
 
 /**
- * Strokes: bursts of wrist speed at waist-to-shoulder height, at least a second apart. Two hands
- * close together at the burst is a two-handed backhand; otherwise the side of the body the
- * faster hand is on, against the athlete's usual (dominant) side, tells forehand from backhand.
+ * Strokes: the trunk turning fast through the hit. Contact is where the turn comes to an end
+ * (the shoulders square to the net as the racket meets the ball); two hands close together
+ * then are a two-handed backhand, one hand on its own a forehand.
  */
 export function findStrokes(athlete: Athlete): Stroke[] {
-  const speed = smooth(athlete.wristSpeed, 1);
-  const step =
-    athlete.moments.length > 1
-      ? (athlete.moments.at(-1)!.t - athlete.moments[0]!.t) / (athlete.moments.length - 1)
-      : 0.2;
-  const found = peaks(speed, 6, Math.max(1, Math.round(1 / step))).filter((i) => {
-    const h = athlete.handHeight[i];
-    return speed[i]! > 10 && h !== undefined && h > -1.4 && h < 0.6;
+  const w = shoulderTurn(athlete);
+  const t = athlete.moments.map((m) => m.t);
+  const speed = w.map((_, i) => {
+    const a = Math.max(0, i - 1);
+    const b = Math.min(w.length - 1, i + 1);
+    return t[b]! > t[a]! ? (w[b]! - w[a]!) / (t[b]! - t[a]!) : 0;
   });
-  return found.map((i) => {
-    const m = athlete.moments[i]!;
-    const gap = athlete.wristGap[i];
-    return { t: m.t, kind: gap !== undefined && gap < 0.45 ? 'backhand' : 'forehand' };
+  // Every fast, wide turn of the shoulders, in time order.
+  const turns = peaks(speed.map(Math.abs), MIN_TURN_SPEED * 0.5).flatMap((i) => {
+    if (Math.abs(speed[i]!) < MIN_TURN_SPEED) return [];
+    const direction = Math.sign(speed[i]!);
+    let from = i;
+    while (from > 0 && speed[from - 1]! * direction > 0) from -= 1;
+    let to = i;
+    while (to < w.length - 1 && speed[to + 1]! * direction > Math.abs(speed[i]!) * 0.25) to += 1;
+    const size = Math.abs(w[to]! - w[from]!);
+    return size >= MIN_TURN ? [{ contact: to }] : [];
   });
+  // A stroke turns the trunk back (the unit turn) and then through the ball: of turns in
+  // quick succession, the last is the swing, and it ends at contact.
+  const kept = turns.filter((turn, n) => {
+    const next = turns[n + 1];
+    return !next || t[next.contact]! - t[turn.contact]! > 0.8;
+  });
+  const strokes: Stroke[] = kept.map(({ contact }) => {
+    // A two-handed backhand hides one wrist behind the other: look a few frames either side.
+    const near = athlete.moments
+      .map((m, j) => ({ dt: Math.abs(m.t - t[contact]!), gap: athlete.wristGap[j] }))
+      .filter((x) => x.dt <= 0.15 && x.gap !== undefined)
+      .sort((a, b) => a.dt - b.dt)[0];
+    const kind = near === undefined ? 'stroke' : near.gap! < 0.5 ? 'backhand' : 'forehand';
+    return { t: t[contact]!, kind };
+  });
+  return strokes;
 }
 
 export const tennisGroundstroke: MovementModule = {
@@ -88,7 +124,7 @@ export const tennisGroundstroke: MovementModule = {
       metric({
         key: 'backhands',
         name: 'Backhands',
-        value: strokes.length - forehands,
+        value: strokes.filter((s) => s.kind === 'backhand').length,
         unit: '',
         decimals: 0,
         topic: 'arms',
@@ -116,14 +152,18 @@ export const tennisGroundstroke: MovementModule = {
       );
     }
     return {
-      events: strokes.map((s) => event(`contact_${s.kind}`, `Contact (${s.kind})`, s.t)),
+      events: strokes.map((s) =>
+        s.kind === 'stroke'
+          ? event('contact', 'Contact', s.t)
+          : event(`contact_${s.kind}`, `Contact (${s.kind})`, s.t),
+      ),
       repetitions: strokes.map((s) => ({ t: s.t, label: s.kind })),
       metrics,
       withheld: [
         'Racket path, ball speed and where the ball went: FilmRoom follows the body, not the racket or the ball.',
         'Contact point in front of the body: film side-on to see it.',
       ],
-      summary: `${strokes.length} stroke${strokes.length === 1 ? ' was' : 's were'} found (${forehands} forehand${forehands === 1 ? '' : 's'}).`,
+      summary: `${strokes.length === 1 ? 'One stroke was' : `${strokes.length} strokes were`} found, each timed at contact.`,
     };
   },
 };

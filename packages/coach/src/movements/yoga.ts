@@ -16,7 +16,7 @@ export const yoga: MovementModule = {
   id: 'yoga',
   phases: [
     {
-      event: 'hold',
+      event: 'hold_start',
       label: 'Hold',
       words: /\b(hold|pose|warrior|position)\b/i,
       about: 'a held pose',
@@ -51,7 +51,7 @@ export const yoga: MovementModule = {
           unit: 's',
           decimals: 1,
           t: p.start,
-          event: 'hold',
+          event: 'hold_start',
           topic: 'balance',
         }),
         metric({
@@ -61,7 +61,7 @@ export const yoga: MovementModule = {
           unit: '% of body length',
           decimals: 1,
           t: p.swayAt,
-          event: 'hold',
+          event: 'hold_start',
           target: 'under 5% of body length',
           status: p.sway * 100 > 5 ? 'fault' : 'ok',
           topic: 'balance',
@@ -76,14 +76,17 @@ export const yoga: MovementModule = {
             value: deeperKnee(m) ?? knee,
             unit: '°',
             t: m.t,
-            event: 'hold',
+            event: 'hold_start',
             topic: 'legs',
           }),
         );
       }
     });
     return {
-      events: found.map((p, i) => event('hold', `Hold ${i + 1}`, p.start)),
+      events: found.flatMap((p, i) => [
+        event('hold_start', `Hold ${i + 1} starts`, p.start),
+        event('hold_end', `Hold ${i + 1} ends`, p.end),
+      ]),
       repetitions: [],
       metrics,
       withheld: ["Which pose each hold is: FilmRoom measures the hold, not the pose's name."],
