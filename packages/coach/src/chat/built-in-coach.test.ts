@@ -259,7 +259,22 @@ describe('the other questions', () => {
     expect(composeAnswer(squatsContext(), 'How many reps did I do?')).toBe(
       '**3 reps** measured, bottom at 0:02, 0:06, 0:11.',
     );
-    expect(composeAnswer(golf, 'how many swings did I do?')).toMatch(/one golf swing was measured/);
+    expect(composeAnswer(golf, 'how many swings did I do?')).toBe(
+      '**1 swing** measured: address at 0:01.2, top of the backswing at 0:04.1, impact at 0:04.4 and finish at 0:05.3.',
+    );
+    expect(composeAnswer(runningContext(), 'how many strides?')).toMatch(
+      /^\*\*6 strides\*\* measured, foot strike at 0:00\.5, 0:00\.8/,
+    );
+    // An analysis stored before readings kept a count: the repeated moment is counted.
+    const older = squatsContext();
+    const { repetitions: _, ...uncounted } = older.analysis!.athletes[0]!;
+    const before = {
+      ...older,
+      analysis: { ...older.analysis!, athletes: [uncounted as AthleteReading] },
+    };
+    expect(composeAnswer(before, 'How many reps did I do?')).toBe(
+      '**3 reps** measured, bottom at 0:02, 0:06, 0:11.',
+    );
   });
 
   it('gives an overview in the movement’s words', () => {

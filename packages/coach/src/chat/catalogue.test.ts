@@ -36,6 +36,7 @@ function readingOf(movement: MovementId): AthleteReading {
     view: 'side',
     viewConfidence: 0.9,
     events,
+    repetitions: events.length ? 1 : 0,
     metrics: guide.faults.map((fault, i) => {
       const at = events.length ? events[i % events.length]! : undefined;
       return {

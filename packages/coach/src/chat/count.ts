@@ -22,6 +22,8 @@ export const COUNTED: Partial<Record<MovementId, string>> = {
   hip_hinge: 'reps',
   push_up: 'reps',
   jumping_jacks: 'reps',
+  running: 'strides',
+  yoga: 'holds',
   vertical_jump: 'jumps',
   golf_swing: 'swings',
   basketball_shot: 'shots',
@@ -74,6 +76,20 @@ function countFor(reading: AthleteReading): string {
     ].join('\n');
   }
   const movement = lowerFirst(reading.movementLabel);
+  const noun = COUNTED[reading.movement] ?? 'repetitions';
+  const one = noun === 'repetitions' ? 'repetition' : noun.replace(/s$/, '');
+  // The engine's own count; analyses stored before it kept one are counted by their moments.
+  if (typeof reading.repetitions === 'number') {
+    if (!reading.repetitions) {
+      return `No ${noun} of the ${movement} were counted in this clip.`;
+    }
+    const moments = repeated
+      ? `, ${lowerFirst(eventLabel(reading, repeated))} at ${times}`
+      : reading.events.length
+        ? `: ${listed(reading.events.map((e) => `${lowerFirst(e.label)} at ${time(e.t)}`))}`
+        : '';
+    return `**${plural(reading.repetitions, one, noun)}** measured${moments}.`;
+  }
   if (!reading.events.length) {
     return `No repetitions of the ${movement} were counted in this clip: none of its key moments were found.`;
   }
@@ -83,10 +99,7 @@ function countFor(reading: AthleteReading): string {
   }
   const events = eventsNamed(reading, repeated);
   const label = lowerFirst(eventLabel(reading, repeated));
-  const noun = COUNTED[reading.movement];
-  return noun
-    ? `**${plural(events.length, noun.replace(/s$/, ''), noun)}** measured, ${label} at ${times}.`
-    : `The ${movement}'s ${label} was found **${events.length} times**: at ${times}.`;
+  return `**${plural(events.length, one, noun)}** measured, ${label} at ${times}.`;
 }
 
 /** The key moment found most often (the bottom of each rep, each foot strike), if any repeats. */

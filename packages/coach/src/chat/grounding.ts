@@ -7,8 +7,8 @@ import { guideOf } from './readings';
  * - the metric records' own words (their text, name and target): one number, one source;
  * - moments: the records', the key events' and the coaching points' times, the clip's length,
  *   the notes' and detections' times, as m:ss or m:ss.d (and as seconds);
- * - the key events' labels ("Bottom of rep 2"), how many times each was found, and the
- *   athletes' numbers ("Athlete 2");
+ * - the key events' labels ("Bottom of rep 2"), how many times each was found, the
+ *   repetitions each reading counted, and the athletes' numbers ("Athlete 2");
  * - the coaching points' words, which quote the records;
  * - the movement's own words for its faults (cues, drills): fixed catalogue text;
  * - what people wrote or the detector read: notes, shirt numbers, confidences as percentages;
@@ -30,6 +30,8 @@ export function groundedNumbers(context: ChatContext, question = ''): Set<string
   const analysis = context.analysis;
   for (const reading of analysis?.athletes ?? []) {
     count(reading.index);
+    // Analyses stored before readings kept a count have none.
+    if (typeof reading.repetitions === 'number') count(reading.repetitions);
     words(reading.name);
     for (const record of reading.metrics) {
       words(record.text);

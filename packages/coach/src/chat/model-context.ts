@@ -1,5 +1,6 @@
 import { CAMERA_VIEWS, type AthleteReading } from '@filmroom/contract';
 import type { ChatContext, ChatMessage } from './context';
+import { COUNTED } from './count';
 import { detectedPeople } from './people';
 import { eventLabel, faultOf, timeWriter } from './readings';
 import { clock } from './wording';
@@ -97,6 +98,8 @@ function athleteFacts(reading: AthleteReading, limits: Limits) {
     movement: reading.movementLabel,
     movementChosenBy: reading.movementSource === 'chosen' ? 'the coach' : 'recognition',
     cameraView: CAMERA_VIEWS.find((view) => view.id === reading.view)?.label ?? reading.view,
+    repetitions: reading.repetitions ?? null,
+    repetitionsAre: COUNTED[reading.movement] ?? 'repetitions',
     keyMoments: reading.events
       .slice(0, limits.events)
       .map((event) => ({ moment: event.name, label: event.label, time: time(event.t) })),

@@ -181,7 +181,7 @@ function topicsOf(reading: AthleteReading, record: MetricRecord): Topic[] {
 function countPrompt(reading: AthleteReading): string | undefined {
   const noun = COUNTED[reading.movement];
   if (!noun) return undefined;
-  return reading.metrics.some(isCount) || mostRepeated(reading)
+  return reading.repetitions > 1 || reading.metrics.some(isCount) || mostRepeated(reading)
     ? `How many ${noun} did I do?`
     : undefined;
 }

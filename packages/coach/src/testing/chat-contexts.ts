@@ -59,6 +59,8 @@ function reading(
     view: 'side',
     viewConfidence: 0.8,
     events,
+    // What the engine counts: one repetition per time its repeated moment comes round.
+    repetitions: Math.max(0, ...events.map((e) => events.filter((o) => o.name === e.name).length)),
     metrics: metrics.map((fields) => record(index, fields)),
     withheld: [],
     ...extra,
