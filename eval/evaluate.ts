@@ -3,6 +3,7 @@ import type { AthleteReading, MovementId } from '@filmroom/contract';
 /** Ground truth for one clip, as `../shared/fixtures/labels.json` writes it. */
 export type ClipLabel = {
   movement: string;
+  view?: string;
   athletes?: { movement: string }[];
   reps?: { count: number; times_s: number[]; tol_s: number | number[] };
   events?: { name: string; t: number; tol: number }[];
@@ -14,6 +15,9 @@ export type ClipResult = {
   found: MovementId | 'none';
   confidence: number;
   movementRight: boolean;
+  view: string;
+  /** Whether the estimated camera view is the labelled one (labels start with the view id). */
+  viewRight: boolean | null;
   repsExpected: number | null;
   repsFound: number;
   repsRight: boolean | null;
@@ -83,6 +87,8 @@ export function evaluateClip(
     found,
     confidence: main?.confidence ?? 0,
     movementRight: found !== 'none' && allowed.has(found),
+    view: main?.view ?? 'unknown',
+    viewRight: label.view ? label.view.startsWith(main?.view ?? 'none') : null,
     repsExpected,
     repsFound: repetitions,
     repsRight: repsExpected === null ? null : repetitions === repsExpected,

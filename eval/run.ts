@@ -32,6 +32,7 @@ console.table(
     label: r.expected,
     found: `${r.found} (${Math.round(r.confidence * 100)}%)`,
     movement: r.movementRight ? 'right' : 'WRONG',
+    view: `${r.view}${r.viewRight === false ? ' ✗' : ''}`,
     reps:
       r.repsExpected === null
         ? `${r.repsFound} (no label)`
@@ -51,6 +52,7 @@ const events = results.flatMap((r) => r.events);
 const found = events.filter((e) => e.error !== null);
 console.log(
   `\nmovement right on ${results.filter((r) => r.movementRight).length} of ${results.length} clips; ` +
+    `view right on ${results.filter((r) => r.viewRight).length} of ${results.filter((r) => r.viewRight !== null).length}; ` +
     `repetitions exact on ${withReps.filter((r) => r.repsRight).length} of ${withReps.length}; ` +
     `events within tolerance ${events.filter((e) => e.within).length} of ${events.length} ` +
     `(found ${found.length}, mean absolute error ${found.length ? Math.round((found.reduce((s, e) => s + Math.abs(e.error!), 0) / found.length) * 1000) : 0} ms) ` +

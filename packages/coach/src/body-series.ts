@@ -22,8 +22,6 @@ export type BodyMoment = {
   bodyLength: number | undefined;
   /** Keypoints in pixels, for drawing guides. */
   points: Partial<Record<string, Point>>;
-  /** Both eyes were seen: the face was turned towards the camera. */
-  eyesSeen: boolean;
 };
 
 const NAMES = [
@@ -40,8 +38,6 @@ const NAMES = [
   'left_wrist',
   'right_wrist',
   'nose',
-  'left_eye',
-  'right_eye',
 ] as const;
 
 /** Turns a track's samples into measured moments; samples without hips and shoulders are skipped. */
@@ -91,7 +87,6 @@ export function bodySeries(track: PoseTrack, frame: Pick<PoseScan, 'width' | 'he
           : undefined,
       bodyLength: ankle ? distance(shoulder, ankle) : undefined,
       points,
-      eyesSeen: !!points.left_eye && !!points.right_eye,
     });
   }
   return moments;

@@ -65,8 +65,12 @@ export function recognise(athlete: Athlete): { id: MovementId; score: number }[]
 /** Each athlete's movement, events, metrics and coaching points. */
 export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAnalysis[] {
   const timeScale = options.slowMotionFactor ? 1 / options.slowMotionFactor : 1;
-  return athletesIn(scan).map(({ track, athlete }, i) => {
+  return athletesIn(scan).map(({ track, athlete: onClip }, i) => {
     const index = i + 1;
+    // Movements are read on the real clock (a jump's air time, a stride's length in time are
+    // real-world facts); times go back to the clip's clock for the player.
+    const athlete = timeScale === 1 ? onClip : onRealClock(track, scan, timeScale);
+    const toClip = (t: number) => Math.round((t / timeScale) * 100) / 100;
     const chosen = options.movement;
     const ranked = chosen ? [] : recognise(athlete);
     const best = ranked[0];
@@ -74,7 +78,11 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
       chosen ?? (best && best.score >= RECOGNISED ? best.id : 'general');
     const module = moduleFor(movementId) ?? moduleFor('general')!;
     const view = estimateView(athlete, movementId);
-    const context: ReadContext = { view: view.view, timeScale, timeTrusted: true };
+    const context: ReadContext = {
+      view: view.view,
+      timeScale,
+      timeDeclared: options.slowMotionFactor !== null,
+    };
     const movement = module.read(athlete, context);
     const records = movement.metrics.map((draft) => toRecord(draft, index));
     const person = options.people.get(track.id);
@@ -89,17 +97,29 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
       movementSource: chosen ? 'chosen' : 'detected',
       view: view.view,
       viewConfidence: view.confidence,
-      events: movement.events.map((event) => ({ ...event, t: Math.round(event.t * 100) / 100 })),
+      events: movement.events.map((event) => ({ ...event, t: toClip(event.t) })),
       repetitions: movement.repetitions.length,
-      metrics: records,
+      metrics: records.map((record) => ({
+        ...record,
+        t: record.t === null ? null : toClip(record.t),
+      })),
       withheld: movement.withheld,
     };
     const points = [
       ...faultPoints(module, athlete, records, movement.metrics),
       ...(module.points?.(athlete, movement, records) ?? []),
-    ].map((point) => ({ ...point, athlete: index }));
-    return { athlete, reading, movement, module, records, points };
+    ].map((point) => ({ ...point, timestamp: toClip(point.timestamp), athlete: index }));
+    return { athlete: onClip, reading, movement, module, records: reading.metrics, points };
   });
+}
+
+/** The athlete with every sample's time on the real clock (slow-motion footage sped back up). */
+function onRealClock(track: PoseTrack, scan: PoseScan, timeScale: number): Athlete {
+  const real = {
+    ...track,
+    samples: track.samples.map((sample) => ({ ...sample, t: sample.t * timeScale })),
+  };
+  return athleteFrom(real, scan)!;
 }
 
 /** "Athlete 2 (white shirt)" when the shirt colour was read with some certainty. */

@@ -3,7 +3,16 @@ import { smooth } from '../geometry';
 import { momentAt, share, type Athlete } from './athlete';
 import { momentPoint } from './points';
 import { judged, metric } from './records';
-import { between, event, extreme, ramp, straighterElbow, uprightShare } from './shared';
+import {
+  between,
+  event,
+  extreme,
+  ramp,
+  realSeconds,
+  SLOW_MOTION_SUSPECTED,
+  straighterElbow,
+  uprightShare,
+} from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
 const SOURCE =
@@ -125,6 +134,7 @@ export const basketballShot: MovementModule = {
   read(athlete, context) {
     const shots = findShots(athlete);
     const metrics: MetricDraft[] = [];
+    let slowed = false;
     shots.forEach((shot, n) => {
       const suffix = shots.length > 1 ? ` (shot ${n + 1})` : '';
       const key = shots.length > 1 ? `_${n + 1}` : '';
@@ -164,17 +174,21 @@ export const basketballShot: MovementModule = {
           }),
         );
       }
-      metrics.push(
-        metric({
-          key: `dip_to_release${key}`,
-          name: `Dip to release${suffix}`,
-          value: (shot.release - shot.dip) * context.timeScale,
-          unit: 's',
-          t: shot.release,
-          event: 'release',
-          topic: 'tempo',
-        }),
-      );
+      const quickness = realSeconds(context, shot.release - shot.dip, 1.2);
+      if (quickness === undefined) slowed = true;
+      else {
+        metrics.push(
+          metric({
+            key: `dip_to_release${key}`,
+            name: `Dip to release${suffix}`,
+            value: quickness,
+            unit: 's',
+            t: shot.release,
+            event: 'release',
+            topic: 'tempo',
+          }),
+        );
+      }
     });
     const keys = shots.length > 1;
     return {
@@ -188,6 +202,7 @@ export const basketballShot: MovementModule = {
       withheld: [
         'Ball arc and entry angle: FilmRoom follows the shooter, not the ball.',
         ...(context.view === 'behind' ? ['Knee bend at the dip: film side-on to measure it.'] : []),
+        ...(slowed ? [SLOW_MOTION_SUSPECTED] : []),
       ],
       summary: `${shots.length === 1 ? 'One shot was' : `${shots.length} shots were`} found, each from the dip through the set point to the release.`,
     };

@@ -17,12 +17,12 @@ export const general: MovementModule = {
   phases: [],
   faults: [],
   recognise: () => 0,
-  read(athlete, context) {
+  read(athlete) {
     const metrics: MetricDraft[] = [
       metric({
         key: 'seen',
         name: 'Time tracked',
-        value: seconds(athlete) * context.timeScale,
+        value: seconds(athlete),
         unit: 's',
         decimals: 1,
         topic: 'speed',
@@ -30,12 +30,12 @@ export const general: MovementModule = {
     ];
     const speeds = speedSeries(athlete.moments, athlete.bodyLength);
     const peak = fastest(speeds);
-    if (peak && context.timeTrusted) {
+    if (peak) {
       metrics.push(
         metric({
           key: 'peak_speed',
           name: 'Fastest hip travel',
-          value: peak.speed / context.timeScale,
+          value: peak.speed,
           unit: 'body lengths/s',
           t: peak.t,
           topic: 'speed',
@@ -82,7 +82,7 @@ export const general: MovementModule = {
         metric({
           key: 'longest_still',
           name: 'Longest still period',
-          value: still.seconds * context.timeScale,
+          value: still.seconds,
           unit: 's',
           decimals: 1,
           t: still.start,

@@ -2,7 +2,7 @@ import { defined } from '../geometry';
 import { momentAt, quantile, share, type Athlete } from './athlete';
 import { momentPoint } from './points';
 import { judged, metric } from './records';
-import { event, hipTravel, ramp, uprightShare } from './shared';
+import { event, hipTravel, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
 import { smooth } from '../geometry';
 import type { MetricDraft, MovementModule } from './types';
 import { distance } from '../geometry';
@@ -201,16 +201,23 @@ export const golfSwing: MovementModule = {
         status: judged(Number(ratio.toFixed(1)), { min: 2.5, max: 3.5 }),
         topic: 'tempo',
       }),
-      metric({
-        key: 'downswing_time',
-        name: 'Downswing time',
-        value: down * context.timeScale,
-        unit: 's',
-        t: swing.impact,
-        event: 'impact',
-        topic: 'speed',
-      }),
     );
+    // Real downswings take about a quarter to half a second; far longer is slowed footage.
+    const downswing = realSeconds(context, down, 0.7);
+    if (downswing === undefined) withheld.push(SLOW_MOTION_SUSPECTED);
+    else {
+      metrics.push(
+        metric({
+          key: 'downswing_time',
+          name: 'Downswing time',
+          value: downswing,
+          unit: 's',
+          t: swing.impact,
+          event: 'impact',
+          topic: 'speed',
+        }),
+      );
+    }
     const address = momentAt(athlete, swing.address);
     const impact = momentAt(athlete, swing.impact);
     if (context.view === 'down_the_line' || context.view === 'side') {

@@ -132,7 +132,7 @@ export const hipHinge: MovementModule = {
         metric({
           key: 'pull_time',
           name: 'Slowest lift-off to lockout',
-          value: Math.max(...pulls) * context.timeScale,
+          value: Math.max(...pulls),
           unit: 's',
           topic: 'tempo',
         }),

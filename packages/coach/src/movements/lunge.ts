@@ -112,7 +112,7 @@ export const lunge: MovementModule = {
           metric({
             key: 'rep_time',
             name: 'Average time per rep',
-            value: (span / (reps.length - 1)) * context.timeScale,
+            value: span / (reps.length - 1),
             unit: 's',
             decimals: 1,
             topic: 'tempo',

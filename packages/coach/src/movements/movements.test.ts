@@ -4,6 +4,7 @@ import { readInstructions } from '../instructions';
 import { squatsScan } from '../testing';
 import { jumpSet } from '../synthetic-athlete';
 import { CATALOGUE } from './catalogue';
+import { realSeconds } from './shared';
 
 /** Every "number unit" a text states (94°, 3.1:1, 0.31 s, 172 steps/min, 12%). */
 function statedValues(text: string): string[] {
@@ -123,6 +124,40 @@ describe('the movement catalogue', () => {
       analysis.readings[0]!.metrics.every((m) => m.target === null && m.status === 'info'),
     ).toBe(true);
     expect(analysis.coachingPoints).toHaveLength(0);
+  });
+});
+
+describe('slow motion', () => {
+  // The same jump filmed at 120 fps and played at 30: everything takes four times as long.
+  const real = jumpSet([{ airTime: 0.5, landingKneeAngle: 120 }]);
+  const slowed = {
+    ...real,
+    duration: real.duration * 4,
+    tracks: real.tracks.map((track) => ({
+      ...track,
+      samples: track.samples.map((sample) => ({ ...sample, t: sample.t * 4 })),
+    })),
+  };
+  const airTime = (analysis: ReturnType<typeof analysePoses>) =>
+    analysis.readings[0]!.metrics.find((m) => m.name === 'Longest air time');
+
+  it('states no time the footage cannot support when nobody said it is slowed', () => {
+    // Read as real time, a four-times-slowed jump hangs two seconds in the air: no jump is
+    // that long, so none is claimed, and no air time or height is stated.
+    const analysis = analysePoses(slowed, { movement: 'vertical_jump' });
+    expect(airTime(analysis)).toBeUndefined();
+    expect(analysis.textAnalysis).not.toMatch(/\d+ cm/);
+    // A duration longer than the movement can take in real life marks the clip as slowed.
+    expect(realSeconds({ timeDeclared: false }, 0.3, 0.7)).toBe(0.3);
+    expect(realSeconds({ timeDeclared: false }, 1.2, 0.7)).toBeUndefined();
+    expect(realSeconds({ timeDeclared: true }, 1.2, 0.7)).toBe(1.2);
+  });
+
+  it('converts times to real time with the declared factor', () => {
+    const declared = analysePoses(slowed, { movement: 'vertical_jump', slowMotionFactor: 4 });
+    const measured = analysePoses(real, { movement: 'vertical_jump' });
+    expect(airTime(declared)!.value).toBeCloseTo(airTime(measured)!.value, 1);
+    expect(declared.textAnalysis).toContain('Slow motion: the footage plays 4 times slower');
   });
 });
 

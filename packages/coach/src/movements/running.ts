@@ -1,7 +1,7 @@
 import { defined, median, smooth } from '../geometry';
 import { momentAt, peaks, share, type Athlete } from './athlete';
 import { judged, metric } from './records';
-import { event, hipRange, ramp, uprightShare } from './shared';
+import { event, hipRange, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
 const CADENCE_SOURCE =
@@ -86,9 +86,14 @@ export const running: MovementModule = {
   read(athlete, context) {
     const strikes = findStrikes(athlete);
     const metrics: MetricDraft[] = [];
-    if (strikes.length >= 3) {
-      const perMinute =
-        (((strikes.length - 1) / (strikes.at(-1)! - strikes[0]!)) * 60) / context.timeScale;
+    // No runner takes over about 0.6 s a step in real time: longer is slowed footage.
+    const step =
+      strikes.length >= 3
+        ? realSeconds(context, (strikes.at(-1)! - strikes[0]!) / (strikes.length - 1), 0.6)
+        : undefined;
+    const slowed = strikes.length >= 3 && step === undefined;
+    if (step !== undefined) {
+      const perMinute = 60 / step;
       metrics.push(
         metric({
           key: 'cadence',
@@ -148,6 +153,7 @@ export const running: MovementModule = {
       metrics,
       withheld: [
         'Running speed and stride length in metres: the camera gives no scale (and a treadmill moves the ground).',
+        ...(slowed ? [SLOW_MOTION_SUSPECTED] : []),
         ...(context.view === 'side'
           ? []
           : ['Knee angle at foot strike and trunk lean: film side-on to measure them.']),

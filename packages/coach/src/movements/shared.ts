@@ -201,3 +201,22 @@ export function repetitionPoint(
     },
   ];
 }
+
+/** Said when a clip's times are left out because it plays slower than life. */
+export const SLOW_MOTION_SUSPECTED =
+  'Times and speeds: this looks like slow motion (the movement takes far longer than it can in real life), so they are left out. Set the slow-motion factor in the Analysis tab to get them.';
+
+/**
+ * A duration in real seconds (athletes are read on the real clock when the footage is declared
+ * slowed). Without a declared time scale the clip is taken as real time,
+ * unless the duration is longer than the movement ever takes in real life (`realMax`): then the
+ * footage is slowed and no absolute time can be stated (undefined).
+ */
+export function realSeconds(
+  context: { timeDeclared: boolean },
+  clipSeconds: number,
+  realMax: number,
+): number | undefined {
+  if (context.timeDeclared) return clipSeconds;
+  return clipSeconds > realMax ? undefined : clipSeconds;
+}

@@ -2,7 +2,15 @@ import { kneeAngleOf } from '../body-series';
 import { momentAt, share, type Athlete } from './athlete';
 import { momentPoint } from './points';
 import { judged, metric } from './records';
-import { between, event, extreme, ramp, straighterElbow } from './shared';
+import {
+  between,
+  event,
+  extreme,
+  ramp,
+  realSeconds,
+  SLOW_MOTION_SUSPECTED,
+  straighterElbow,
+} from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
 const SOURCE = 'ITF coaching: loaded legs at the trophy position, full reach at contact';
@@ -93,6 +101,7 @@ export const tennisServe: MovementModule = {
     const serves = findServes(athlete);
     const metrics: MetricDraft[] = [];
     const serve = serves[0];
+    let slowed = false;
     if (serve) {
       const trophy = momentAt(athlete, serve.trophy);
       const window = between(athlete, serve.trophy - 0.3, serve.contact);
@@ -131,17 +140,21 @@ export const tennisServe: MovementModule = {
           }),
         );
       }
-      metrics.push(
-        metric({
-          key: 'trophy_to_contact',
-          name: 'Trophy to contact',
-          value: (serve.contact - trophy.t) * context.timeScale,
-          unit: 's',
-          t: serve.contact,
-          event: 'contact',
-          topic: 'tempo',
-        }),
-      );
+      const swing = realSeconds(context, serve.contact - trophy.t, 1.5);
+      if (swing === undefined) slowed = true;
+      else {
+        metrics.push(
+          metric({
+            key: 'trophy_to_contact',
+            name: 'Trophy to contact',
+            value: swing,
+            unit: 's',
+            t: serve.contact,
+            event: 'contact',
+            topic: 'tempo',
+          }),
+        );
+      }
     }
     return {
       events: serve
@@ -155,6 +168,7 @@ export const tennisServe: MovementModule = {
       withheld: [
         'Racket-head speed, ball toss height and ball placement: FilmRoom follows the body, not the racket or the ball.',
         'Shoulder and hip rotation in degrees: a 2D camera cannot measure turns.',
+        ...(slowed ? [SLOW_MOTION_SUSPECTED] : []),
       ],
       summary: serve
         ? 'One serve was found, from the trophy position to contact.'

@@ -77,10 +77,13 @@ export type MovementReading = {
 
 export type ReadContext = {
   view: CameraView;
-  /** Real seconds per clip second (1 real time; 0.25 for footage slowed 4x); null: unknown. */
+  /** Real seconds per clip second (1 real time; 0.25 for footage slowed 4x). */
   timeScale: number;
-  /** Whether the clip's clock can be trusted for absolute times and speeds. */
-  timeTrusted: boolean;
+  /**
+   * Whether the time scale was declared (by the file or the coach). When it was not, real time
+   * is assumed, and a duration too long for the movement in real life means slow motion.
+   */
+  timeDeclared: boolean;
 };
 
 /** One entry of the catalogue: how to recognise a movement and how to coach it. */

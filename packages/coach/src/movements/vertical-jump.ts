@@ -1,6 +1,6 @@
 import { findJumps } from '../jumps';
 import { judged, metric } from './records';
-import { event, ramp, uprightShare } from './shared';
+import { event, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
 const GRAVITY = 9.81;
@@ -45,8 +45,9 @@ export const verticalJump: MovementModule = {
     const jumps = findJumps(athlete.moments);
     const metrics: MetricDraft[] = [];
     const best = [...jumps].sort((a, b) => b.airTime - a.airTime)[0];
-    if (best) {
-      const air = best.airTime * context.timeScale;
+    // Human air times stay under about a second; longer is slowed footage.
+    const air = best ? realSeconds(context, best.airTime, 1) : undefined;
+    if (best && air !== undefined) {
       metrics.push(
         metric({
           key: 'air_time',
@@ -96,7 +97,7 @@ export const verticalJump: MovementModule = {
       ]),
       repetitions: jumps.map((j) => ({ t: j.takeOff })),
       metrics,
-      withheld: ['Jump height in centimetres assumes the clip runs in real time.'],
+      withheld: best && air === undefined ? [SLOW_MOTION_SUSPECTED] : [],
       summary: `${jumps.length} jump${jumps.length === 1 ? ' was' : 's were'} found.`,
     };
   },

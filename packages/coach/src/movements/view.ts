@@ -1,52 +1,69 @@
 import type { CameraView, MovementId } from '@filmroom/contract';
 import { distance, median } from '../geometry';
-import type { Athlete } from './athlete';
+import { wristsOf, type Athlete } from './athlete';
 
 export type ViewEstimate = { view: CameraView; confidence: number };
 
 // Shoulder width over trunk length: about 0.75-0.9 facing the camera or away from it, near 0
-// side-on. Between the two lines the angle is oblique and called for the nearer one.
-const FRONTAL = 0.5;
+// side-on. Between the two lines the angle is oblique.
+const FRONTAL = 0.45;
 const SIDE = 0.3;
+// Facing the camera, the left shoulder shows on the picture's right; from behind, on its left.
+// The pose model labels sides anatomically, so the share of moments one way tells which.
+const FACING = 0.7;
 
 /**
- * Where the camera stood, from how wide the shoulders and hips look against the trunk, and
- * whether the face was seen. A 2D picture cannot tell more; a golf side view is "down the line"
- * or "face-on" by the same test, in golf's words.
+ * Where the camera stood (relative to the athlete's body, or to the court or target line where
+ * the sport names views that way), from how wide the shoulders look against the trunk and which side
+ * of the picture each shoulder is on. A golf swing's views are named in golf's words: the hands
+ * hang out in front of the hips at address when seen down the line, under them face-on.
  */
 export function estimateView(athlete: Athlete, movement: MovementId): ViewEstimate {
   const widths = athlete.moments.flatMap((m) => {
-    const { left_shoulder: ls, right_shoulder: rs, left_hip: lh, right_hip: rh } = m.points;
-    const parts = [];
-    if (ls && rs) parts.push(distance(ls, rs) / athlete.trunk);
-    if (lh && rh) parts.push((distance(lh, rh) / athlete.trunk) * 1.4); // hips are narrower
-    return parts.length ? [median(parts)] : [];
+    const { left_shoulder: ls, right_shoulder: rs } = m.points;
+    return ls && rs ? [distance(ls, rs) / athlete.trunk] : [];
   });
   if (widths.length < 3) return { view: 'unknown', confidence: 0 };
-  const width = median(widths);
-  const faceSeen = facingShare(athlete);
-  let view: CameraView;
-  let confidence: number;
-  if (width >= FRONTAL) {
-    view = faceSeen >= 0.5 ? 'front' : 'behind';
-    confidence = Math.min(0.95, 0.5 + (width - FRONTAL)) * (0.5 + Math.abs(faceSeen - 0.5));
-  } else if (width <= SIDE) {
-    view = 'side';
-    confidence = Math.min(0.95, 0.6 + (SIDE - width));
-  } else {
-    view = width > (FRONTAL + SIDE) / 2 ? (faceSeen >= 0.5 ? 'front' : 'behind') : 'side';
-    confidence = 0.4;
+  if (movement === 'golf_swing') return golfView(athlete);
+  const body = bodyView(athlete, median(widths));
+  // A server stands side-on to the court: a camera facing their chest is beside the serve.
+  if (movement === 'tennis_serve' && (body.view === 'front' || body.view === 'behind')) {
+    return { ...body, view: 'side' };
   }
-  if (movement === 'golf_swing') {
-    // The golfer addresses a ball beside them: side-on is down the line, facing is face-on.
-    if (view === 'side') view = 'down_the_line';
-    else if (view === 'front') view = 'face_on';
-  }
-  return { view, confidence: Math.round(Math.max(0.1, confidence) * 100) / 100 };
+  return body;
 }
 
-/** The share of moments in which both eyes were seen: a face turned to the camera. */
-function facingShare(athlete: Athlete): number {
-  const seen = athlete.moments.filter((m) => m.points.left_shoulder || m.points.right_shoulder);
-  return seen.length ? seen.filter((m) => m.eyesSeen).length / seen.length : 0;
+function bodyView(athlete: Athlete, width: number): ViewEstimate {
+  const facing = facingShare(athlete);
+  if (width <= SIDE) return { view: 'side', confidence: round(0.6 + (SIDE - width)) };
+  if (width < FRONTAL) return { view: 'unknown', confidence: 0.3 };
+  if (facing >= FACING) return { view: 'front', confidence: round(facing * 0.95) };
+  if (facing <= 1 - FACING) return { view: 'behind', confidence: round((1 - facing) * 0.95) };
+  return { view: 'unknown', confidence: 0.3 };
 }
+
+function golfView(athlete: Athlete): ViewEstimate {
+  const start = athlete.moments.slice(0, Math.max(3, Math.round(athlete.moments.length / 5)));
+  const reach = start.flatMap((m) => {
+    const wrists = wristsOf(m);
+    if (!wrists.length) return [];
+    const x = wrists.reduce((sum, w) => sum + w.x, 0) / wrists.length;
+    return [Math.abs(x - m.hip.x) / athlete.trunk];
+  });
+  if (!reach.length) return { view: 'unknown', confidence: 0 };
+  const offset = median(reach);
+  return offset >= 0.4
+    ? { view: 'down_the_line', confidence: round(Math.min(0.95, 0.5 + offset / 2)) }
+    : { view: 'face_on', confidence: round(Math.min(0.95, 0.9 - offset)) };
+}
+
+/** The share of moments with the left shoulder on the picture's right: facing the camera. */
+function facingShare(athlete: Athlete): number {
+  const known = athlete.moments.flatMap((m) => {
+    const { left_shoulder: ls, right_shoulder: rs } = m.points;
+    return ls && rs ? [ls.x > rs.x ? 1 : 0] : [];
+  });
+  return known.length ? known.reduce<number>((a, b) => a + b, 0) / known.length : 0.5;
+}
+
+const round = (value: number) => Math.round(Math.max(0.1, Math.min(0.95, value)) * 100) / 100;

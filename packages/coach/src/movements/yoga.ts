@@ -38,7 +38,7 @@ export const yoga: MovementModule = {
       ramp(bentHolds, 0, 1)
     );
   },
-  read(athlete, context) {
+  read(athlete) {
     const found = holds(athlete);
     const metrics: MetricDraft[] = [];
     found.forEach((p, i) => {
@@ -47,7 +47,7 @@ export const yoga: MovementModule = {
         metric({
           key: `hold_${i + 1}`,
           name: `Hold ${i + 1} length`,
-          value: p.seconds * context.timeScale,
+          value: p.seconds,
           unit: 's',
           decimals: 1,
           t: p.start,
