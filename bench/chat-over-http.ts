@@ -20,7 +20,7 @@ const QUESTIONS = [
   'How many squats did I do?',
   'What happened at 0:05?',
   'Compare my first and last rep',
-  'Is my knee angle OK?',
+  'How is my depth at the bottom?',
 ];
 
 function median(values: number[]) {
@@ -83,7 +83,7 @@ export async function benchChatOverHttp(): Promise<Row[]> {
       {
         measure: 'AI Coach chat: first streamed piece, built-in coach over HTTP (median of 5)',
         value: `${median(firstPiece).toFixed(0)} ms`,
-        note: `squats clip, 5 typical questions; slowest ${Math.max(...firstPiece).toFixed(0)} ms; includes session, access check, re-measuring the analysis from the scan, storing the question; goal < 300 ms`,
+        note: `squats clip, 5 typical questions; slowest ${Math.max(...firstPiece).toFixed(0)} ms; includes session, access check, reading the stored analysis, storing the question; goal < 300 ms`,
       },
       {
         measure: 'AI Coach chat: answer streaming rate, built-in coach (median of 5)',

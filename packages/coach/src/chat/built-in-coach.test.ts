@@ -1,23 +1,32 @@
+import type { AthleteReading, MetricRecord } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
-import { isShallowSquat, THRESHOLDS } from '../thresholds';
+import { guideFor } from '../movements/catalogue';
 import {
   emptyContext,
+  generalContext,
+  golfContext,
+  goodGolfContext,
+  legacyContext,
+  runningContext,
   squatsContext,
-  syntheticContexts,
+  twoGolfersContext,
   unanalysedContext,
 } from '../testing/chat-contexts';
-import { clock } from '../units';
 import { answerQuestion, composeAnswer, streamWords } from './built-in-coach';
 import type { ChatContext } from './context';
 import { ChatAbortedError } from './errors';
+import { clipWords } from './readings';
 
-const deg = (value: number) => `${Math.round(value)}°`;
-const context = squatsContext();
-const athlete = context.analysis!.athletes[0]!;
-const reps = athlete.repetitions;
-const points = context.analysis!.coachingPoints;
+const golf = golfContext();
+const golfer = golf.analysis!.athletes[0]!;
+const event = (reading: AthleteReading, name: string) =>
+  reading.events.find((e) => e.name === name)!;
+const recordAt = (reading: AthleteReading, name: string): MetricRecord =>
+  reading.metrics.find((r) => r.event === name && /bend|lean/i.test(r.name))!;
+const drillNames = (movement: Parameters<typeof guideFor>[0]) =>
+  guideFor(movement).faults.flatMap((fault) => fault.drills.map((drill) => drill.name));
 
-const withHistory = (...turns: [string, string][]): ChatContext => ({
+const withHistory = (context: ChatContext, ...turns: [string, string][]): ChatContext => ({
   ...context,
   history: turns.flatMap(([question, answer]) => [
     { role: 'user' as const, content: question },
@@ -25,213 +34,314 @@ const withHistory = (...turns: [string, string][]): ChatContext => ({
   ]),
 });
 
-describe('the built-in coach on the real squats clip', () => {
-  it('counts the measured squats, with their times', () => {
-    expect(reps.length).toBeGreaterThan(0);
-    for (const question of ['how many squats?', 'How many reps did I do', 'count my reps']) {
-      const answer = composeAnswer(context, question);
-      expect(answer).toContain(`**${reps.length} reps**`);
-      for (const rep of reps) expect(answer).toContain(`bottom at ${clock(rep.bottom)}`);
-    }
+describe('phase words find their moment', () => {
+  // The top of the backswing (4.1 s) and impact (4.4 s) fall in the same second, each with a
+  // posture measure of its own: the answer must be impact's.
+  const top = event(golfer, 'top');
+  const impact = event(golfer, 'impact');
+  const atTop = recordAt(golfer, 'top');
+  const atImpact = recordAt(golfer, 'impact');
+
+  it('answers "How is my posture at impact?" with impact’s time and impact’s records, not the top’s', () => {
+    expect(Math.floor(top.t)).toBe(Math.floor(impact.t));
+    const answer = composeAnswer(golf, 'How is my posture at impact?');
+    expect(answer).toMatch(/^\*\*At impact \(0:04\.4\)\*\*/);
+    expect(answer).toContain(`**${atImpact.name}**: ${atImpact.text} at impact (0:04.4)`);
+    expect(answer).toContain(atImpact.target!);
+    // Nothing of the top: neither its time nor its measure.
+    expect(answer).not.toContain('0:04.1');
+    expect(answer).not.toContain(atTop.text);
+    expect(answer).not.toMatch(/\b0:04\b(?!\.)/);
+    // Only posture: tempo is also measured at impact, but was not asked about.
+    expect(answer).not.toContain('Backswing:downswing tempo');
+    // A "how" question gets a description, not a yes or no.
+    expect(answer).not.toMatch(/\*\*(Yes|No|Not yet)\.\*\*/);
+    // The fault's cue comes from the golf swing's guide.
+    const fault = guideFor('golf_swing').faults.find((f) => f.topic === 'posture')!;
+    expect(answer).toContain(fault.cue);
   });
 
-  it('says what was measured near 0:05, or that nothing was', () => {
-    const t = 5;
-    const window = 2;
-    const repsNear = reps.filter((r) => r.start <= t + window && r.end >= t - window);
-    const pointsNear = points.filter((p) => Math.abs(p.timestamp - t) <= window);
-    const answer = composeAnswer(context, 'what happened at 0:05?');
-    if (!repsNear.length && !pointsNear.length) {
-      expect(answer).toMatch(/Nothing was measured around 0:05/);
-      return;
-    }
-    for (const rep of repsNear) {
-      expect(answer).toContain(`Rep ${rep.index}`);
-      expect(answer).toContain(`bottom at ${clock(rep.bottom)}`);
-      expect(answer).toContain(deg(rep.kneeAngleAtBottom!));
-    }
-    for (const point of pointsNear) {
-      expect(answer).toContain(`${clock(point.timestamp)} **${point.title}**`);
-    }
-    // The notes and players seen around then come along.
-    expect(answer).toContain('Knees caving on this one');
-    expect(answer).toContain('Alex Kim');
-  });
-
-  it('understands other ways of naming a moment', () => {
-    const at05 = composeAnswer(context, 'what happened at 0:05?');
-    expect(composeAnswer(context, 'What was going on around 5 seconds?')).toBe(at05);
-    expect(composeAnswer(context, 'at 5s?')).toBe(at05);
-    expect(composeAnswer(context, 'what happened at 1:05')).toBe(
-      `The clip is only ${clock(context.video.duration)} long, so there is nothing at 1:05.`,
+  it('gives a verdict when asked for one', () => {
+    expect(composeAnswer(golf, 'Is my posture OK at impact?')).toMatch(
+      /^\*\*At impact \(0:04\.4\)\*\* \*\*Not yet\.\*\*/,
+    );
+    expect(composeAnswer(goodGolfContext(), 'Is my posture OK at impact?')).toMatch(
+      /^\*\*At impact \(0:04\.4\)\*\* \*\*Yes\.\*\*/,
     );
   });
 
-  it('puts the worst measured point first when asked what to fix', () => {
-    const shallow = reps.filter(isShallowSquat);
-    expect(shallow.length).toBeGreaterThan(0);
-    const worst = shallow.reduce((a, b) => (b.kneeAngleAtBottom! > a.kneeAngleAtBottom! ? b : a));
-    for (const question of [
-      'What should I fix first?',
-      'what should i work on',
-      "What's my biggest problem?",
-    ]) {
-      const answer = composeAnswer(context, question);
-      expect(answer).toMatch(/^\*\*Fix first: depth\.\*\*/);
-      // The first moment and the first number it gives are the worst rep's.
-      expect(answer.match(/\d+:\d\d/)![0]).toBe(clock(worst.bottom));
-      expect(answer.match(/\d+°/)![0]).toBe(deg(worst.kneeAngleAtBottom!));
-      expect(answer).toContain(`${THRESHOLDS.shallowKneeAngle}° or less`);
-      // Then the next area: the uneven knees point of the analysis.
-      const uneven = points.find((p) => p.title === 'Uneven knees')!;
-      expect(answer).toContain(`**Then: even knees.** At ${clock(uneven.timestamp)}`);
-    }
+  it('finds the top and the address by the golf swing’s own words', () => {
+    const answer = composeAnswer(golf, 'What happened at the top?');
+    expect(answer).toMatch(/^\*\*At the top of the backswing \(0:04\.1\)\*\*/);
+    expect(answer).toContain(atTop.text);
+    expect(answer).not.toContain(atImpact.text);
+    expect(answer).not.toContain('0:04.4');
+
+    const address = composeAnswer(golf, 'how was my setup at address?');
+    expect(address).toContain(`At address (0:01.2)`);
+    expect(address).toContain(recordAt(golfer, 'address').text);
   });
 
-  it('compares the first and the last rep', () => {
-    const [first, last] = [reps[0]!, reps.at(-1)!];
-    const answer = composeAnswer(context, 'Compare the first and the last rep');
-    expect(answer).toContain(`Rep ${first.index} (${clock(first.bottom)})`);
-    expect(answer).toContain(`Rep ${last.index} (${clock(last.bottom)})`);
+  it('says which measure was not taken at the moment asked, and where it was', () => {
+    const answer = composeAnswer(golf, 'what is my tempo at the top?');
+    expect(answer).toMatch(
+      /^\*\*At the top of the backswing \(0:04\.1\)\*\*: that was not measured/,
+    );
+    expect(answer).toContain('Measured at other moments:');
+    expect(answer).toContain('**Backswing:downswing tempo**: 2.1:1 at impact (0:04.4)');
+  });
+
+  it('names a moment another movement has as not part of this one, with this clip’s moments', () => {
+    const answer = composeAnswer(runningContext(), 'How is my posture at impact?');
+    expect(answer).toMatch(/^This clip shows running \/ sprinting, which has no impact\./);
+    expect(answer).toContain('foot strike (6 times: 0:00.5, 0:00.8, 0:01.2, …)');
+    expect(answer).not.toMatch(/address|backswing|bottom/i);
+  });
+
+  it('finds every foot strike of a run and the squat’s bottoms', () => {
+    const run = composeAnswer(runningContext(), 'what happened at foot strike?');
+    expect(run).toMatch(
+      /^\*\*At foot strike \(0:00\.5, 0:00\.8, 0:01\.2, 0:01\.5, 0:01\.9, 0:02\.2\)\*\*/,
+    );
+    expect(run).toContain('**Cadence**: 158 steps/min at foot strike (0:00.5)');
+
+    const squats = composeAnswer(squatsContext(), 'how is my depth at the bottom?');
+    expect(squats).toMatch(/^\*\*At the bottom \(0:02, 0:06, 0:11\)\*\*/);
+    expect(squats).toContain('107° at the bottom of rep 1 (0:02)');
+    expect(squats).not.toContain('Trunk lean');
+    const last = composeAnswer(squatsContext(), 'what happened at the bottom of the last rep?');
+    expect(last).toMatch(/^\*\*At the bottom \(0:11\)\*\*/);
+    expect(last).toContain('38°');
+    expect(last).not.toContain('107°');
+  });
+});
+
+describe('measures by name', () => {
+  it('quotes the running cadence record’s own text', () => {
+    const run = runningContext();
+    const cadence = run.analysis!.athletes[0]!.metrics.find((r) => r.name === 'Cadence')!;
+    const answer = composeAnswer(run, 'What is my cadence?');
+    expect(answer).toContain(`**Cadence**: ${cadence.text} at foot strike (0:00.5)`);
+    expect(answer).toContain(`target ${cadence.target}: outside the target.`);
+    expect(answer).not.toMatch(/\*\*(Yes|Not yet)\.\*\*/);
+  });
+
+  it('describes the golf tempo for "what", and judges it for "is … OK"', () => {
+    const answer = composeAnswer(golf, 'What is my tempo?');
+    expect(answer).toBe(
+      `- **Backswing:downswing tempo**: 2.1:1 at impact (0:04.4), target near 3:1 (2.5-3.5): outside the target. ${guideFor('golf_swing').faults.find((f) => f.topic === 'tempo')!.cue}`,
+    );
+    expect(composeAnswer(golf, 'Is my tempo ok?')).toMatch(/^\*\*Not yet\.\*\*\n- \*\*Backswing/);
+  });
+});
+
+describe('drills belong to the movement and its faults', () => {
+  it('suggests the golf swing’s drills for its faults, and never a squat’s', () => {
+    const answer = composeAnswer(golf, 'What drills would help?');
+    const faults = guideFor('golf_swing').faults.filter((f) =>
+      golfer.metrics.some((r) => r.status === 'fault' && r.id === `a1.${f.metric}`),
+    );
+    expect(faults.length).toBe(2);
+    for (const fault of faults) {
+      expect(answer).toContain(`**${fault.title}**`);
+      expect(answer).toContain(`**${fault.drills[0]!.name}**`);
+    }
+    for (const name of drillNames('squat')) expect(answer).not.toContain(name);
+    // Only this golfer's faults: the head stayed steady, so no drill for it.
+    const head = guideFor('golf_swing').faults.find((f) => f.topic === 'head')!;
+    for (const drill of head.drills) expect(answer).not.toContain(drill.name);
+  });
+
+  it('narrows to the fault asked about', () => {
+    const posture = guideFor('golf_swing').faults.find((f) => f.topic === 'posture')!;
+    const tempo = guideFor('golf_swing').faults.find((f) => f.topic === 'tempo')!;
+    const answer = composeAnswer(golf, 'drills for my posture at impact?');
+    expect(answer).toContain(posture.drills[0]!.name);
+    for (const drill of tempo.drills) expect(answer).not.toContain(drill.name);
+  });
+
+  it('with no fault, keeps the strengths with the movement’s own drills', () => {
+    const answer = composeAnswer(goodGolfContext(), 'What drills would help?');
+    expect(answer).toContain('Nothing measured was off in this golf swing');
+    expect(answer).toMatch(/within the target/);
+    const golfDrills = drillNames('golf_swing');
+    const named = [...answer.matchAll(/\*\*([^*]+)\*\* \(/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(golfDrills).toContain(name);
+    for (const name of drillNames('squat')) expect(answer).not.toContain(name);
+  });
+
+  it('gives running drills for a run and says so when a movement has none', () => {
+    const run = composeAnswer(runningContext(), 'drills?');
+    const cadence = guideFor('running').faults.find((f) => f.topic === 'rhythm')!;
+    expect(run).toContain(cadence.drills[0]!.name);
+    for (const name of [...drillNames('golf_swing'), ...drillNames('squat')]) {
+      expect(run).not.toContain(name);
+    }
+    expect(composeAnswer(generalContext(), 'what drills should I do?')).toContain(
+      'Nothing measured was off in this general movement, and there is no drill to add',
+    );
+  });
+});
+
+describe('what it cannot answer', () => {
+  it('lists only this clip’s moments and measures', () => {
+    const unknown = composeAnswer(golf, "what's the weather like tomorrow?");
+    expect(unknown).toMatch(/^I can only answer from what this clip's measurements/);
+    expect(unknown).toContain(
+      'address (0:01.2), top of the backswing (0:04.1), impact (0:04.4) and finish (0:05.3)',
+    );
+    for (const record of golfer.metrics) expect(unknown).toContain(record.name);
+    expect(unknown).not.toMatch(/cadence|foot strike|knee angle|reps?\b|jump/i);
+
+    const run = composeAnswer(runningContext(), "what's the weather like tomorrow?");
+    expect(run).toContain('foot strike (6 times');
+    expect(run).toContain('Cadence');
+    expect(run).not.toMatch(/impact|backswing|tempo/i);
+    expect(run).not.toBe(unknown);
+  });
+
+  it('answers a measure this clip does not have with what it does have', () => {
+    const answer = composeAnswer(golf, 'What is my cadence?');
+    expect(answer).toMatch(/^That was not measured in this clip\./);
+    expect(answer).toContain('Backswing:downswing tempo');
+    expect(answer).not.toMatch(/Cadence/);
+  });
+});
+
+describe('several athletes', () => {
+  const pair = twoGolfersContext();
+  const [alex, second] = pair.analysis!.athletes;
+
+  it('selects a reading by number, by name or by shirt colour', () => {
+    const byNumber = composeAnswer(pair, "How is athlete 2's posture at impact?");
+    expect(byNumber).toMatch(/^\*\*Athlete 2 \(white shirt\)\*\* \(golf swing\): \*\*At impact/);
+    expect(byNumber).toContain(recordAt(second!, 'impact').text);
+    expect(byNumber).not.toContain(recordAt(alex!, 'impact').text);
+
+    const byName = composeAnswer(pair, "What is Alex's tempo?");
+    expect(byName).toMatch(/^\*\*Alex Kim\*\*/);
+    expect(byName).toContain('2.1:1');
+    expect(byName).not.toContain('3.2:1');
+
+    expect(composeAnswer(pair, 'tempo of the golfer in the white shirt?')).toContain('3.2:1');
+    expect(composeAnswer(pair, 'What is the tempo of athlete 5?')).toMatch(
+      /^There is no athlete 5 in this clip\. It shows \*\*Alex Kim\*\*, \*\*Athlete 2 \(white shirt\)\*\*\./,
+    );
+  });
+
+  it('names each athlete when the question is about all of them, and compares them', () => {
+    const both = composeAnswer(pair, 'How is my posture at impact?');
+    expect(both).toContain('**Alex Kim** (golf swing)');
+    expect(both).toContain('**Athlete 2 (white shirt)** (golf swing)');
+    const table = composeAnswer(pair, 'compare the two golfers');
+    expect(table).toContain('| Backswing:downswing tempo | 2.1:1 (outside the target) | 3.2:1 |');
+  });
+
+  it('follows up on the athlete and the moment asked before', () => {
+    const followed = withHistory(pair, ["How is athlete 2's posture at impact?", '…']);
+    const atTop = composeAnswer(followed, 'and at the top?');
+    expect(atTop).toMatch(/^\*\*Athlete 2 \(white shirt\)\*\* \(golf swing\): \*\*At the top/);
+  });
+});
+
+describe('the other questions', () => {
+  it('puts the movement’s first fault first', () => {
+    const answer = composeAnswer(golf, 'What should I fix first?');
+    const [first] = guideFor('golf_swing').faults.filter((f) =>
+      golfer.metrics.some((r) => r.status === 'fault' && r.id === `a1.${f.metric}`),
+    );
+    expect(answer).toMatch(new RegExp(`^\\*\\*Fix first: ${first!.title.toLowerCase()}\\.\\*\\*`));
+    expect(answer).toContain('**Then: ');
+  });
+
+  it('counts repetitions by the movement’s repeated moment', () => {
+    expect(composeAnswer(squatsContext(), 'How many reps did I do?')).toBe(
+      '**3 reps** measured, bottom at 0:02, 0:06, 0:11.',
+    );
+    expect(composeAnswer(golf, 'how many swings did I do?')).toBe(
+      '**1 swing** measured: address at 0:01.2, top of the backswing at 0:04.1, impact at 0:04.4 and finish at 0:05.3.',
+    );
+    expect(composeAnswer(runningContext(), 'how many strides?')).toMatch(
+      /^\*\*6 strides\*\* measured, foot strike at 0:00\.5, 0:00\.8/,
+    );
+    // An analysis stored before readings kept a count: the repeated moment is counted.
+    const older = squatsContext();
+    const { repetitions: _, ...uncounted } = older.analysis!.athletes[0]!;
+    const before = {
+      ...older,
+      analysis: { ...older.analysis!, athletes: [uncounted as AthleteReading] },
+    };
+    expect(composeAnswer(before, 'How many reps did I do?')).toBe(
+      '**3 reps** measured, bottom at 0:02, 0:06, 0:11.',
+    );
+  });
+
+  it('gives an overview in the movement’s words', () => {
+    const answer = composeAnswer(golf, 'How did I do?');
     expect(answer).toContain(
-      `| Knee angle at the bottom | ${deg(first.kneeAngleAtBottom!)} | ${deg(last.kneeAngleAtBottom!)} |`,
+      '**Golf swing** (as recognised from the movement), filmed down the line.',
     );
-    expect(answer).toContain(
-      `| Trunk lean at the bottom | ${deg(first.trunkLeanAtBottom!)} | ${deg(last.trunkLeanAtBottom!)} |`,
-    );
-    expect(answer).toContain(`| Down | ${first.descentSeconds.toFixed(1)} s |`);
-    expect(composeAnswer(context, 'first rep vs last rep?')).toBe(answer);
-    expect(composeAnswer(context, 'did I get worse over the set?')).toBe(answer);
+    expect(answer).toContain('Key moments: address (0:01.2)');
+    expect(answer).toContain('Not measured from this angle: Hip turn');
   });
 
-  it('judges the knee angle against the target', () => {
-    const answer = composeAnswer(context, 'Is my knee angle OK?');
-    expect(answer).toMatch(reps.some(isShallowSquat) ? /^\*\*Not yet\.\*\*/ : /^\*\*Yes\.\*\*/);
-    for (const rep of reps) {
-      expect(answer).toContain(`${deg(rep.kneeAngleAtBottom!)} at ${clock(rep.bottom)}`);
-    }
-    expect(answer).toContain(`${THRESHOLDS.shallowKneeAngle}° or less`);
-    expect(composeAnswer(context, 'am I squatting deep enough?')).toBe(answer);
-
-    const back = composeAnswer(context, 'is my back angle ok?');
-    expect(back).toMatch(/^\*\*Yes\.\*\*/);
-    expect(back).toContain(`under ${THRESHOLDS.trunkLean}°`);
+  it('says what was measured around a time', () => {
+    const answer = composeAnswer(golf, 'what happened at 0:04?');
+    expect(answer).toContain('**Top of the backswing** at 0:04.1');
+    expect(answer).toContain('**Impact** at 0:04.4');
+    expect(composeAnswer(golf, 'what happened at 1:05')).toBe(
+      'The clip is only 0:07 long, so there is nothing at 1:05.',
+    );
   });
 
-  it('answers about one rep, and follows up on "the last one"', () => {
-    const rep2 = reps[1]!;
-    const answer = composeAnswer(context, 'tell me about rep 2');
-    expect(answer).toContain(`**Rep 2** (${clock(rep2.start)}-${clock(rep2.end)})`);
-    expect(answer).toContain(deg(rep2.kneeAngleAtBottom!));
-
-    const last = reps.at(-1)!;
-    const followUp = composeAnswer(
-      withHistory(['What was my knee angle on the first rep?', '…']),
-      'and the last one?',
-    );
-    expect(followUp).toContain(`${deg(last.kneeAngleAtBottom!)} at ${clock(last.bottom)}`);
-    expect(followUp).not.toContain(deg(reps[0]!.kneeAngleAtBottom!));
-
-    const afterCount = composeAnswer(withHistory(['how many reps?', '…']), 'and the last one?');
-    expect(afterCount).toMatch(new RegExp(`^\\*\\*Rep ${last.index}\\*\\*`));
-
-    const otherTopic = composeAnswer(
-      withHistory(['is my knee angle ok?', '…']),
-      'what about my back?',
-    );
-    expect(otherTopic).toBe(composeAnswer(context, 'is my back angle ok?'));
-  });
-
-  it('names number 7 from the detections, and says so when there are none', () => {
-    expect(composeAnswer(context, 'Who is number 7?')).toBe(
+  it('names number 7 from the detections, with the athletes the analysis followed', () => {
+    const squats = squatsContext();
+    expect(composeAnswer(squats, 'Who is number 7?')).toBe(
       'Number 7 is **Alex Kim** (#7, red shirt), seen 0:01-0:06, confidence up to 91 %.',
     );
-    expect(composeAnswer(context, "who's wearing #9")).toBe(
-      'Nobody wearing number 9 was detected in this clip. Numbers read: #7 and #12.',
+    expect(composeAnswer(squats, 'who is in the video?')).toContain(
+      'The analysis followed **Alex Kim** (squat).',
     );
-    expect(composeAnswer(context, 'who is number twelve')).toMatch(
-      /^Number 12 was detected but not identified/,
-    );
-    const everyone = composeAnswer(context, 'who is in the video?');
-    expect(everyone).toContain('**Alex Kim**');
-    expect(everyone).toContain('Not identified (#12, blue shirt)');
-
-    const noDetections = { ...context, playerDetections: [] };
-    expect(composeAnswer(noDetections, 'Who is number 7?')).toMatch(
-      /^No players were detected in this clip, so I can't tell who number 7 is\. The pose scan measured 1 athlete/,
+    expect(composeAnswer(golf, 'who is in the video?')).toBe(
+      'The analysis followed **Alex Kim** (golf swing).',
     );
   });
 
   it('summarises the notes by time, with their sentiment', () => {
-    const answer = composeAnswer(context, 'summarise the notes');
+    const answer = composeAnswer(squatsContext(), 'summarise the notes');
     const setup = answer.indexOf('**0:01** Coach Sam: “Nice setup, good brace” _(positive, 80 %)_');
     const caving = answer.indexOf(
       '**0:06** Coach Sam: “Knees caving on this one” _(negative, 72 %)_',
     );
     expect(setup).toBeGreaterThan(0);
     expect(caving).toBeGreaterThan(setup);
-    // The note at 0:06 is where the analysis measured rep 2's shallow bottom.
-    expect(answer).toContain('Measured there: **Rep 2: sit deeper**');
-    expect(composeAnswer({ ...context, annotations: [] }, 'What did the coach say?')).toMatch(
-      /^There are no notes on this video yet/,
-    );
   });
 
-  it('suggests drills for the weakest measured areas, tied to the measured fault', () => {
-    const answer = composeAnswer(context, 'drills for what you saw?');
-    expect(answer).toContain('**For depth**');
-    expect(answer).toContain('**Box squat**');
-    expect(answer).toContain('**For knee symmetry**');
-    expect(answer.match(/^- \*\*/gm)).toHaveLength(3);
-  });
-
-  it('answers a greeting, thanks and an unknown question with what it can answer', () => {
-    expect(composeAnswer(context, 'hello')).toMatch(/^Hi! I answer from what was measured in/);
-    expect(composeAnswer(context, 'thanks!')).toMatch(/^You're welcome/);
-    const unknown = composeAnswer(context, "what's the weather like tomorrow?");
-    expect(unknown).toMatch(/^I can only answer from what this clip's measurements/);
-    expect(unknown).toContain('**What should I fix first?**');
-    expect(unknown).toContain(`**What happened at ${clock(points[0]!.timestamp)}?**`);
-    expect(unknown).toContain('**Who is number 7?**');
-  });
-
-  it('says plainly when the clip was not analysed, or showed no athlete', () => {
+  it('says plainly when the clip was not analysed, showed no athlete, or predates readings', () => {
     const waiting = unanalysedContext();
     for (const question of ['how many reps?', 'what should I fix first?', 'is my knee angle ok?']) {
       expect(composeAnswer(waiting, question)).toMatch(/has not been analysed yet/);
     }
-    // Detections and notes are still there to talk about.
     expect(composeAnswer(waiting, 'who is number 7?')).toMatch(/^Number 7 is \*\*Alex Kim\*\*/);
-    expect(composeAnswer(waiting, 'what happened at 0:06?')).toContain('Knees caving on this one');
-
-    const nobody = emptyContext();
-    expect(composeAnswer(nobody, 'how many reps?')).toMatch(/^The analysis found no athlete/);
-    expect(composeAnswer(nobody, 'what happened at 0:04')).toMatch(
-      /^Nothing was measured around 0:04: .* The analysis measured no athlete in this clip\.$/,
+    expect(composeAnswer(emptyContext(), 'how many reps?')).toMatch(
+      /^The analysis found no athlete/,
+    );
+    expect(composeAnswer(legacyContext(), 'How did I do?')).toMatch(
+      /made before FilmRoom kept each athlete's measurements.*Regenerate/,
     );
   });
 
-  it('agrees with the written feedback on what comes first', () => {
-    const leaning = syntheticContexts.leaningSquats();
-    expect(leaning.analysis!.overallFeedback).toMatch(/depth is the first thing to fix/);
-    const answer = composeAnswer(leaning, 'what should I fix first?');
-    expect(answer).toMatch(/^\*\*Fix first: depth\.\*\*/);
-    expect(answer).toContain('**Then: chest up.**');
+  it('greets and thanks with what this clip can answer', () => {
+    expect(composeAnswer(golf, 'hello')).toMatch(/^Hi! I answer from what was measured in/);
+    expect(composeAnswer(golf, 'hello')).toContain('Moments of the golf swing');
+    expect(composeAnswer(golf, 'thanks!')).toMatch(/^You're welcome/);
   });
 
-  it('answers jumps, landings and arms on a jump clip', () => {
-    const jumps = syntheticContexts.jumps();
-    const [, second] = jumps.analysis!.athletes[0]!.jumps;
-    expect(composeAnswer(jumps, 'how many jumps?')).toMatch(/^\*\*2 jumps\*\* measured/);
-    const fix = composeAnswer(jumps, 'what should I fix first?');
-    expect(fix).toMatch(/^\*\*Fix first: soft landings\.\*\*/);
-    expect(fix.match(/\d+:\d\d/)![0]).toBe(clock(second!.landingKneeAt));
-    expect(fix.match(/\d+°/)![0]).toBe(deg(second!.landingKneeAngle!));
-    expect(composeAnswer(jumps, 'are my landings ok?')).toMatch(/^\*\*Not yet\.\*\*/);
-    expect(composeAnswer(jumps, 'compare the first and last jump')).toContain(
-      '**Jump 1 vs jump 2**',
+  it('reads the clip’s own phases', () => {
+    expect(clipWords(golf).phases.map((p) => p.event)).toEqual(
+      guideFor('golf_swing').phases.map((p) => p.event),
     );
-    expect(composeAnswer(jumps, 'how many reps?')).toMatch(/^No reps were measured/);
   });
 });
 
@@ -239,9 +349,9 @@ describe('streaming', () => {
   it('yields the answer word by word, the chunks joining to the whole answer', async () => {
     const question = 'What should I fix first?';
     const chunks: string[] = [];
-    for await (const chunk of answerQuestion(context, question)) chunks.push(chunk);
+    for await (const chunk of answerQuestion(golf, question)) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(20);
-    expect(chunks.join('')).toBe(composeAnswer(context, question));
+    expect(chunks.join('')).toBe(composeAnswer(golf, question));
     for (const chunk of chunks) expect(chunk).toMatch(/^\S+\s*$/);
   });
 
@@ -249,7 +359,7 @@ describe('streaming', () => {
     const controller = new AbortController();
     const chunks: string[] = [];
     await expect(async () => {
-      for await (const chunk of answerQuestion(context, 'how many reps?', {
+      for await (const chunk of answerQuestion(golf, 'how did I do?', {
         signal: controller.signal,
       })) {
         chunks.push(chunk);
@@ -270,7 +380,7 @@ describe('streaming', () => {
   });
 
   it('answers nothing when the signal fired before the start', async () => {
-    const stream = answerQuestion(context, 'hi', { signal: AbortSignal.abort() });
+    const stream = answerQuestion(golf, 'hi', { signal: AbortSignal.abort() });
     await expect(stream.next()).rejects.toBeInstanceOf(ChatAbortedError);
   });
 });

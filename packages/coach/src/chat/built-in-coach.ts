@@ -1,13 +1,14 @@
 import type { ChatContext } from './context';
+import { compareAnswer, countAnswer } from './count';
+import { drillsAnswer } from './drills';
 import { ChatAbortedError } from './errors';
+import { fixFirstAnswer, overviewAnswer } from './fix-first';
 import { greetingAnswer, helpAnswer, thanksAnswer, unknownAnswer } from './help';
+import { measureAnswer, whyAnswer } from './measures';
 import { momentAnswer } from './moment';
 import { notesAnswer, whoAnswer } from './people';
 import { readQuestion } from './question';
-import { checkAnswer, whyAnswer } from './checks';
-import { drillsAnswer } from './drills';
-import { fixFirstAnswer, overviewAnswer } from './fix-first';
-import { compareAnswer, countAnswer, repetitionAnswer } from './reps-and-jumps';
+import { clipWords } from './readings';
 
 export type StreamOptions = {
   /** Stops the stream: the next chunk is not produced and the iterable throws ChatAbortedError. */
@@ -20,11 +21,12 @@ export type StreamOptions = {
 };
 
 /**
- * The built-in coach's whole answer to a question about one clip, from its measurements only
- * (no language model). Every number in it comes from the context.
+ * The built-in coach's whole answer to a question about one clip, from its stored readings
+ * only (no language model): each athlete's movement, key moments and metric records. Every
+ * number in it is a record's text or a moment's time.
  */
 export function composeAnswer(context: ChatContext, question: string): string {
-  const asked = readQuestion(question, context.history);
+  const asked = readQuestion(question, context.history, clipWords(context));
   switch (asked.intent) {
     case 'greeting':
       return greetingAnswer(context);
@@ -33,22 +35,24 @@ export function composeAnswer(context: ChatContext, question: string): string {
     case 'help':
       return helpAnswer(context);
     case 'fix-first':
-      return fixFirstAnswer(context);
+      // "How can I improve my posture?" is about that measure: what it was and its cue.
+      return (
+        (asked.topics.length || asked.phase ? whyAnswer(context, asked) : undefined) ??
+        fixFirstAnswer(context, asked)
+      );
     case 'moment':
       return momentAnswer(context, asked);
     case 'count':
       return countAnswer(context, asked);
     case 'compare':
       return compareAnswer(context, asked);
-    case 'check':
-      return checkAnswer(context, asked);
+    case 'measure':
+      return measureAnswer(context, asked);
     case 'why':
       return (
         whyAnswer(context, asked) ??
-        (asked.time === undefined ? fixFirstAnswer(context) : momentAnswer(context, asked))
+        (asked.time === undefined ? fixFirstAnswer(context, asked) : momentAnswer(context, asked))
       );
-    case 'repetition':
-      return repetitionAnswer(context, asked);
     case 'who':
       return whoAnswer(context, asked);
     case 'drills':
@@ -56,7 +60,7 @@ export function composeAnswer(context: ChatContext, question: string): string {
     case 'notes':
       return notesAnswer(context);
     case 'overview':
-      return overviewAnswer(context);
+      return overviewAnswer(context, asked);
     case 'unknown':
       return unknownAnswer(context);
   }

@@ -1,4 +1,4 @@
-import type { CoachAnalysis } from '../index';
+import type { AthleteReading, CoachingPoint, MetricSeries } from '@filmroom/contract';
 
 /**
  * Everything the AI Coach may answer from, for one video and one user. The server gathers it;
@@ -21,12 +21,18 @@ export type ChatVideo = {
 };
 
 /**
- * The analysis as `analysePoses` returns it. The athletes' metrics (per rep, per jump) are
- * what answers are built from, so they must be the ones behind the stored points: the server
- * gets them by running `analysePoses` again on the stored scan with the same instructions
- * (cheap and deterministic). `textAnalysis` and `overallFeedback` may be the narrated wording.
+ * The analysis as it is stored: the written analysis and feedback, the points, the chart, and
+ * each athlete's reading (movement, key moments, metric records). Answers quote the records'
+ * own text and times, never a number of their own, so the chat and the analysis always agree;
+ * nothing is measured again.
  */
-export type ChatAnalysis = CoachAnalysis;
+export type ChatAnalysis = {
+  textAnalysis: string;
+  overallFeedback: string | null;
+  coachingPoints: CoachingPoint[];
+  keyMetric: MetricSeries | null;
+  athletes: AthleteReading[];
+};
 
 /** A person detected in a frame, with the player's name when the server identified them. */
 export type ChatPlayerDetection = {

@@ -1,54 +1,87 @@
-/** Drills as suggestions, chosen by the areas that missed their target. */
-import { AREA_GUIDES, NEXT_STEP_DRILLS, type Drill } from './area-guides';
-import { AREA_OF_TOPIC, momentOf } from './area-wording';
-import { assessAthlete, faultsFirst, targetSentence } from './areas';
-import { unmeasured } from './checks';
+/**
+ * Drills as suggestions: the movement's own drills for the faults this clip measured, or, with
+ * no fault, drills that keep what went well. Never a drill of another movement.
+ */
+import type { AthleteReading, MetricRecord } from '@filmroom/contract';
+import type { Drill, Fault } from '../movements/types';
 import type { ChatContext } from './context';
-import { athletePrefix, measuredOrReason } from './measured';
 import type { Question } from './question';
+import {
+  athleteHeading,
+  chosenReadings,
+  clipOrReason,
+  faultedRecords,
+  faultOf,
+  recordsAt,
+  recordsNamed,
+  whenMeasured,
+  type Clip,
+} from './readings';
+import { lowerFirst } from './wording';
+
+type Judged = { record: MetricRecord; fault: Fault };
 
 export function drillsAnswer(context: ChatContext, question: Question): string {
-  const measured = measuredOrReason(context);
-  if (typeof measured === 'string') return measured;
-  const athlete = measured.athletes[0]!;
-  const named = question.topic ? AREA_OF_TOPIC[question.topic] : undefined;
-  const assessments = assessAthlete(athlete);
-  const areas = named
-    ? assessments.filter((a) => a.area === named)
-    : faultsFirst(measured.athletes).filter(
-        (a, i, all) => all.findIndex((b) => b.area === a.area) === i,
-      );
-  if (named && !areas.length) {
+  const clip = clipOrReason(context);
+  if (typeof clip === 'string') return clip;
+  const readings = chosenReadings(clip, question);
+  if (typeof readings === 'string') return readings;
+  return [
+    'Suggestions tied to what was measured, not a prescription.',
+    ...readings.map((reading) => drillsFor(clip, reading, question)),
+  ].join('\n\n');
+}
+
+function drillsFor(clip: Clip, reading: AthleteReading, question: Question): string {
+  const heading = athleteHeading(clip.readings, reading);
+  const movement = lowerFirst(reading.movementLabel);
+  const withFault = (records: MetricRecord[]): Judged[] =>
+    records.flatMap((record) => {
+      const fault = faultOf(reading, record);
+      return fault ? [{ record, fault }] : [];
+    });
+  // A measure or moment named narrows the drills to it.
+  const pool = question.phase ? recordsAt(reading, question.phase) : reading.metrics;
+  const named = recordsNamed(reading, question, pool);
+  const focus = named.named || question.phase ? withFault(named.named ? named.records : pool) : [];
+  const faults = (focus.length ? focus : withFault(faultedRecords(reading))).filter(
+    (j) => j.record.status === 'fault',
+  );
+  if (faults.length) {
+    return faults
+      .slice(0, 2)
+      .map(({ record, fault }, i) => {
+        const count = i === 0 ? (faults.length > 1 ? 2 : 3) : 1;
+        const target = record.target ? `; the target is ${record.target}` : '';
+        return [
+          `${i === 0 ? heading : ''}**${fault.title}**: ${record.name} was ${record.text} ${whenMeasured(reading, record)}${target}.`,
+          '',
+          drillList(fault.drills.slice(0, count)),
+        ].join('\n');
+      })
+      .join('\n\n');
+  }
+  const strengths = (focus.length ? focus : withFault(reading.metrics)).filter(
+    (j) => j.record.status === 'ok' && j.fault.drills.length,
+  );
+  const nothingOff = !faultedRecords(reading).length;
+  if (strengths.length) {
     return [
-      unmeasured(named, athlete),
+      nothingOff
+        ? `${heading}Nothing measured was off in this ${movement}, so these keep what went well:`
+        : `${heading}That was within the target, so these keep it there:`,
       '',
-      `General drills for ${AREA_GUIDES[named].name}, as suggestions:`,
-      '',
-      drillList(AREA_GUIDES[named].drills.slice(0, 2)),
+      ...strengths
+        .slice(0, 2)
+        .map(
+          ({ record, fault }) =>
+            `- **${fault.drills[0]!.name}** (${record.name} ${record.text}, within the target): ${fault.drills[0]!.how}`,
+        ),
     ].join('\n');
   }
-  if (!areas.length) {
-    const kind = athlete.repetitions.length ? 'reps' : athlete.jumps.length ? 'jumps' : 'other';
-    return [
-      'Nothing measured missed its target, so these suggestions build on what you did:',
-      '',
-      drillList(NEXT_STEP_DRILLS[kind]),
-    ].join('\n');
-  }
-  // Two or three drills in all: two for the first area and one for the next, or three for one.
-  const sections = areas.slice(0, 2).map((assessment, i) => {
-    const guide = AREA_GUIDES[assessment.area];
-    const count = i === 0 ? (areas.length > 1 ? 2 : 3) : 1;
-    const worst = assessment.faults[0];
-    const who = athletePrefix(measured.athletes, assessment.athlete);
-    const because = worst
-      ? `**For ${guide.name}**: ${momentOf(worst, who)} the ${assessment.measure} was ${worst.measured}; ${targetSentence(assessment)}.`
-      : `**For ${guide.name}**: it met the target of ${assessment.target}; these keep it there.`;
-    return [because, '', drillList(guide.drills.slice(0, count))].join('\n');
-  });
-  return ['Suggestions tied to what was measured, not a prescription.', '', ...sections]
-    .join('\n\n')
-    .replace(/\n{3,}/g, '\n\n');
+  return nothingOff
+    ? `${heading}Nothing measured was off in this ${movement}, and there is no drill to add for what this clip measured. Keep filming it from the same angle to compare.`
+    : `${heading}The ${movement} has no drill for what was measured there.`;
 }
 
 function drillList(drills: Drill[]): string {

@@ -1,90 +1,111 @@
-/** What to work on first, and how the set went overall. */
-import type { AthleteMetrics } from '../athlete-metrics';
-import { AREA_GUIDES } from './area-guides';
-import { at, describeFault, describeOk } from './area-wording';
-import { assessAthlete, faultsFirst } from './areas';
+/** What to work on first, and how the clip went overall. */
+import { CAMERA_VIEWS, type AthleteReading, type MetricRecord } from '@filmroom/contract';
 import type { ChatContext } from './context';
-import { athletePrefix, measuredOrReason } from './measured';
-import { clock, listed, plural, seconds } from './wording';
+import { ungroundedNumbers } from './grounding';
+import type { Question } from './question';
+import {
+  athleteHeading,
+  chosenReadings,
+  clipOrReason,
+  faultedRecords,
+  faultOf,
+  momentsFound,
+  recordLine,
+  whenMeasured,
+  type Clip,
+} from './readings';
+import { listed, lowerFirst } from './wording';
 
-export function fixFirstAnswer(context: ChatContext): string {
-  const measured = measuredOrReason(context);
-  if (typeof measured === 'string') return measured;
-  const { athletes } = measured;
-  const faults = faultsFirst(athletes);
-  const [first] = faults;
-  if (!first) return nothingToFix(athletes);
-  const next = faults.find((a) => a.area !== first.area);
-  const more = faults.filter((a) => a !== first && a !== next);
+const titleOf = (reading: AthleteReading, record: MetricRecord) =>
+  (faultOf(reading, record)?.title ?? record.name).toLowerCase();
+
+export function fixFirstAnswer(context: ChatContext, question: Question): string {
+  const clip = clipOrReason(context);
+  if (typeof clip === 'string') return clip;
+  const readings = chosenReadings(clip, question);
+  if (typeof readings === 'string') return readings;
+  return readings.map((reading) => fixFirstFor(clip, reading)).join('\n\n');
+}
+
+function fixFirstFor(clip: Clip, reading: AthleteReading): string {
+  const heading = athleteHeading(clip.readings, reading);
+  const [first, next, ...more] = faultedRecords(reading);
+  if (!first) return heading + nothingToFix(reading);
+  const cue = faultOf(reading, first)?.cue;
   const lines = [
-    `**Fix first: ${AREA_GUIDES[first.area].title.toLowerCase()}.** ${describeFault(first, athletes)} ${AREA_GUIDES[first.area].cue}`,
+    `${heading}**Fix first: ${titleOf(reading, first)}.** ${recordLine(reading, first)}${cue ? ` ${cue}` : ''}`,
   ];
-  if (next) {
-    lines.push(
-      '',
-      `**Then: ${AREA_GUIDES[next.area].title.toLowerCase()}.** ${describeFault(next, athletes)}`,
-    );
-  }
+  if (next) lines.push('', `**Then: ${titleOf(reading, next)}.** ${recordLine(reading, next)}`);
   if (more.length) {
     lines.push(
       '',
-      `Also past the target: ${listed(more.map((a) => `${AREA_GUIDES[a.area].title.toLowerCase()} (${athletePrefix(athletes, a.athlete)}${at(a.faults[0]!)})`))}.`,
+      `Also outside the target: ${listed(more.map((r) => `${r.name} ${r.text} ${whenMeasured(reading, r)}`))}.`,
     );
   }
   return lines.join('\n');
 }
 
-function nothingToFix(athletes: AthleteMetrics[]): string {
-  const judged = assessAthlete(athletes[0]!);
-  if (!judged.length) return nothingJudged(athletes[0]!);
+function nothingToFix(reading: AthleteReading): string {
+  const judged = reading.metrics.filter((record) => record.status === 'ok');
+  if (!judged.length) {
+    const measured = reading.metrics.map((record) => `${record.name} ${record.text}`);
+    return (
+      `No measure of this ${reading.movementLabel.toLowerCase()} has a target to judge it by, so there is nothing to point to as a fault.` +
+      (measured.length ? ` Measured: ${listed(measured)}.` : '')
+    );
+  }
   return [
     '**Nothing measured missed its target.**',
     '',
-    ...judged.map((a) => `- ${AREA_GUIDES[a.area].title}: ${describeOk(a)}`),
+    ...judged.map((record) => `- ${recordLine(reading, record)}`),
     '',
     'To keep progressing, ask me for drills that build on this.',
   ].join('\n');
 }
 
-function nothingJudged(main: AthleteMetrics): string {
-  const peak = main.peakSpeed;
-  return (
-    'This clip shows no reps, jumps or holds to judge against a target: the athlete moved ' +
-    `${main.movementSpeed.toFixed(2)} body lengths per second on average` +
-    (peak
-      ? `, fastest at ${clock(peak.t)} (${peak.speed.toFixed(2)} body lengths per second)`
-      : '') +
-    '. Film a set of squats or jumps and I can point to what to fix.'
-  );
-}
+const viewLabel = (reading: AthleteReading) =>
+  CAMERA_VIEWS.find((view) => view.id === reading.view)?.label ?? reading.view;
 
-export function overviewAnswer(context: ChatContext): string {
-  const measured = measuredOrReason(context);
-  if (typeof measured === 'string') return measured;
-  const { analysis, athletes } = measured;
-  const main = athletes[0]!;
+export function overviewAnswer(context: ChatContext, question: Question): string {
+  const clip = clipOrReason(context);
+  if (typeof clip === 'string') return clip;
+  const readings = chosenReadings(clip, question);
+  if (typeof readings === 'string') return readings;
   const lines: string[] = [];
-  if (analysis.overallFeedback) lines.push(analysis.overallFeedback, '');
-  const counts = [
-    main.repetitions.length ? plural(main.repetitions.length, 'rep') : '',
-    main.jumps.length ? plural(main.jumps.length, 'jump') : '',
-  ].filter(Boolean);
-  lines.push(
-    `**Measured:** ${counts.length ? listed(counts) : 'no reps or jumps'} in ${seconds(main.seenSeconds)} of tracking.`,
-  );
-  const assessments = assessAthlete(main);
-  const good = assessments.filter((a) => !a.faults.length);
-  const [fault] = faultsFirst(athletes);
-  if (good.length) {
-    lines.push(
-      '**Went well:**',
-      ...good.map((a) => `- ${AREA_GUIDES[a.area].title}: ${describeOk(a)}`),
-    );
+  const feedback = clip.analysis.overallFeedback;
+  // The written feedback is quoted when its numbers are the records' own (they always are
+  // when the engine wrote it; a rewording that strayed is left out).
+  if (feedback && !ungroundedNumbers(context, feedback).length && question.athlete === undefined) {
+    lines.push(feedback, '');
   }
-  if (fault) {
-    lines.push(`**Fix first: ${AREA_GUIDES[fault.area].name}.** ${describeFault(fault, athletes)}`);
-  } else if (!assessments.length) {
-    lines.push(nothingJudged(main));
+  for (const reading of readings) {
+    const heading = athleteHeading(clip.readings, reading);
+    const how =
+      reading.movementSource === 'chosen'
+        ? 'as the coach chose'
+        : 'as recognised from the movement';
+    lines.push(`${heading}**${reading.movementLabel}** (${how}), filmed ${viewLabel(reading)}.`);
+    const moments = momentsFound(reading);
+    if (moments.length) lines.push(`Key moments: ${listed(moments)}.`);
+    const good = reading.metrics.filter((record) => record.status === 'ok');
+    if (good.length) {
+      lines.push('**Went well:**', ...good.map((record) => `- ${recordLine(reading, record)}`));
+    }
+    const [fault] = faultedRecords(reading);
+    if (fault)
+      lines.push(`**Fix first: ${titleOf(reading, fault)}.** ${recordLine(reading, fault)}`);
+    const info = reading.metrics.filter((record) => record.status === 'info');
+    if (info.length) {
+      lines.push(`Also measured: ${listed(info.map((r) => `${r.name} ${r.text}`))}.`);
+    }
+    if (!reading.metrics.length) {
+      lines.push(
+        `Nothing of the ${lowerFirst(reading.movementLabel)} could be measured in this clip.`,
+      );
+    }
+    if (reading.withheld.length)
+      lines.push(`Not measured from this angle: ${reading.withheld.join(' ')}`);
+    lines.push('');
   }
-  return lines.join('\n');
+  return lines.join('\n').trim();
 }

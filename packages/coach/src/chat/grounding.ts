@@ -1,78 +1,102 @@
-import { inventedNumbers, normalNumber, numbersIn } from '../grounding';
-import { THRESHOLDS } from '../thresholds';
 import type { ChatContext } from './context';
+import { guideOf } from './readings';
 
 /**
- * Every number a chat answer may write: the numbers in the context and in THRESHOLDS (the
- * targets), each also in the forms the coach writes it (whole, to one or two decimals, a share
- * as a percentage, a moment as m:ss), and the size of every list (how many reps, notes...).
- * Each form applies only where it fits, so the set stays a tight check: m:ss only for moments,
- * percentages only for shares.
+ * The numbers a chat answer may write, for the guard that keeps answers (the built-in coach's
+ * and a language model's) on the measurements:
+ * - the metric records' own words (their text, name and target): one number, one source;
+ * - moments: the records', the key events' and the coaching points' times, the clip's length,
+ *   the notes' and detections' times, as m:ss or m:ss.d (and as seconds);
+ * - the key events' labels ("Bottom of rep 2"), how many times each was found, the
+ *   repetitions each reading counted, and the athletes' numbers ("Athlete 2");
+ * - the coaching points' words, which quote the records;
+ * - the movement's own words for its faults (cues, drills): fixed catalogue text;
+ * - what people wrote or the detector read: notes, shirt numbers, confidences as percentages;
+ * - the question's own numbers, which may be repeated back.
+ * A record's raw value, the chart's samples and anything else are not in it.
  */
 export function groundedNumbers(context: ChatContext, question = ''): Set<string> {
-  const found: Found[] = [];
-  collect({ context, THRESHOLDS }, '', found);
   const allowed = numbersIn(question);
-  for (const { value, moment } of found) {
-    const forms: (number | string)[] = [
-      value,
-      Math.round(value),
-      value.toFixed(1),
-      value.toFixed(2),
-    ];
-    if (value <= 1) forms.push(Math.round(value * 100), (value * 100).toFixed(1));
-    if (moment) forms.push(Math.floor(value / 60), Math.floor(value % 60));
-    for (const form of forms) allowed.add(normalNumber(form));
+  const words = (text: string | null | undefined) => {
+    for (const n of numbersIn(text ?? '')) allowed.add(n);
+  };
+  const moment = (seconds: number) => {
+    for (const form of momentForms(seconds)) allowed.add(form);
+  };
+  const count = (n: number) => allowed.add(normalNumber(n));
+  const share = (value: number) => count(Math.round(value * 100));
+
+  moment(context.video.duration);
+  const analysis = context.analysis;
+  for (const reading of analysis?.athletes ?? []) {
+    count(reading.index);
+    // Analyses stored before readings kept a count have none.
+    if (typeof reading.repetitions === 'number') count(reading.repetitions);
+    words(reading.name);
+    for (const record of reading.metrics) {
+      words(record.text);
+      words(record.name);
+      words(record.target);
+      if (record.t !== null) moment(record.t);
+    }
+    const perEvent = new Map<string, number>();
+    for (const event of reading.events) {
+      moment(event.t);
+      words(event.label);
+      perEvent.set(event.name, (perEvent.get(event.name) ?? 0) + 1);
+    }
+    for (const n of perEvent.values()) count(n);
+    for (const line of reading.withheld) words(line);
+    for (const fault of guideOf(reading).faults) {
+      words(fault.cue);
+      for (const drill of fault.drills) words(`${drill.name} ${drill.how}`);
+    }
+  }
+  for (const point of analysis?.coachingPoints ?? []) {
+    moment(point.timestamp);
+    words(point.title);
+    words(point.description);
+  }
+  for (const detection of context.playerDetections) {
+    moment(detection.timestamp);
+    words(detection.jerseyNumber);
+    share(detection.confidence);
+  }
+  for (const note of context.annotations) {
+    moment(note.timestamp);
+    words(note.content);
+    if (note.sentiment) share(note.sentiment.confidence);
   }
   return allowed;
 }
 
 /**
  * The numbers in a chat answer that the context does not hold: invented ones. Empty for a
- * grounded answer. The numbers of the question itself may be repeated back.
+ * grounded answer. Counting words ("2 things") up to 3 pass.
  */
 export function ungroundedNumbers(context: ChatContext, answer: string, question = ''): string[] {
-  return inventedNumbers(answer, groundedNumbers(context, question));
+  const allowed = groundedNumbers(context, question);
+  return [...numbersIn(answer)].filter((n) => !allowed.has(n) && !isSmallCount(n));
 }
 
-type Found = { value: number; moment: boolean };
+/** Every number written in a text, normalised ("90.0" and "90" are the same number). */
+export function numbersIn(text: string): Set<string> {
+  return new Set([...text.matchAll(/\d+(?:\.\d+)?/g)].map((match) => normalNumber(match[0])));
+}
 
-// Fields holding a moment of the video, in seconds (the contract's and the metrics' names).
-const MOMENT_FIELDS = new Set([
-  'timestamp',
-  'duration',
-  't',
-  'start',
-  'end',
-  'bottom',
-  'takeOff',
-  'peak',
-  'landing',
-  'landingKneeAt',
-  'swayAt',
-  'seenSeconds',
-]);
+/** A number as the guard compares it: "02", "2.0" and 2 are all "2". */
+const normalNumber = (value: number | string) => String(Number(value));
 
-function collect(value: unknown, key: string, into: Found[]): void {
-  if (typeof value === 'number') {
-    if (Number.isFinite(value))
-      into.push({ value: Math.abs(value), moment: MOMENT_FIELDS.has(key) });
-  } else if (typeof value === 'string') {
-    for (const n of numbersIn(value)) into.push({ value: Number(n), moment: false });
-  } else if (Array.isArray(value)) {
-    into.push({ value: value.length, moment: false });
-    // A key metric sample is [moment, value].
-    value.forEach((item, index) =>
-      collect(
-        item,
-        key === 'sample' && index === 0 ? 't' : key === 'samples' ? 'sample' : '',
-        into,
-      ),
-    );
-  } else if (value && typeof value === 'object') {
-    for (const [name, item] of Object.entries(value)) {
-      // Where guides are drawn on the picture is no measurement to quote.
-      if (name !== 'visualGuides') collect(item, name, into);
-    }
-  }
+const isSmallCount = (number: string) => Number.isInteger(Number(number)) && Number(number) <= 3;
+
+/** A moment as its pieces are written: m:ss (and m:ss.d), or seconds to a tenth or two. */
+function momentForms(seconds: number): string[] {
+  const tenths = Math.floor(seconds * 10 + 1e-6);
+  return [
+    Math.floor(seconds / 60),
+    Math.floor(seconds % 60),
+    (tenths % 600) / 10,
+    seconds.toFixed(1),
+    seconds.toFixed(2),
+  ].map(normalNumber);
 }

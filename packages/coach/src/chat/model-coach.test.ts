@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { squatsContext, unanalysedContext } from '../testing/chat-contexts';
+import { guideFor } from '../movements/catalogue';
+import { golfContext, unanalysedContext } from '../testing/chat-contexts';
 import {
   startChatCompletionsTestServer,
   type ChatCompletionsTestServer,
 } from '../testing/chat-completions-test-server';
 import type { ChatContext } from './context';
 import { ChatAbortedError, ChatModelError } from './errors';
+import { ungroundedNumbers } from './grounding';
 import { streamModelAnswer } from './model-coach';
 
 let server: ChatCompletionsTestServer;
@@ -16,13 +18,16 @@ afterAll(() => server.close());
 
 const settings = () => ({ baseUrl: server.baseUrl, apiKey: 'test-key', model: 'coach-small' });
 const context: ChatContext = {
-  ...squatsContext(),
+  ...golfContext(),
+  playerDetections: [
+    { timestamp: 1, name: 'Alex Kim', jerseyNumber: '7', jerseyColor: 'red', confidence: 0.91 },
+  ],
+  annotations: [{ timestamp: 1, content: 'Nice setup', author: 'Coach Sam', sentiment: null }],
   history: [
-    { role: 'user', content: 'How many reps did I do?' },
-    { role: 'assistant', content: '3 reps.' },
+    { role: 'user', content: 'What is my tempo?' },
+    { role: 'assistant', content: '2.1:1 at impact.' },
   ],
 };
-const rep1 = context.analysis!.athletes[0]!.repetitions[0]!;
 
 async function collect(stream: AsyncIterable<string>, onDelta?: (deltas: string[]) => void) {
   const deltas: string[] = [];
@@ -48,11 +53,11 @@ async function failure(stream: AsyncIterable<string>, onDelta?: (deltas: string[
 }
 
 describe('streamModelAnswer', () => {
-  it('relays the model’s streamed deltas, given the measured context and the conversation', async () => {
-    const content = 'Rep 1 reached 107° at 0:02: sink a little lower next time.';
+  it('relays the model’s streamed deltas, given the readings and the conversation', async () => {
+    const content = 'At impact (0:04.4) you lost 12° of forward bend: stay bent over the ball.';
     server.answer = () => ({ content, chunkSize: 6 });
     const deltas = await collect(
-      streamModelAnswer(settings(), context, 'What should I fix first?'),
+      streamModelAnswer(settings(), context, 'How is my posture at impact?'),
     );
     expect(deltas.length).toBeGreaterThan(5);
     expect(deltas.join('')).toBe(content);
@@ -63,29 +68,54 @@ describe('streamModelAnswer', () => {
     const [system, ...turns] = request.body.messages;
     expect(system!.role).toBe('system');
     expect(system!.content).toMatch(/Use only facts and numbers from MEASUREMENTS/);
-    expect(system!.content).toMatch(/Cite moments as m:ss/);
-    expect(system!.content).toMatch(/say so plainly/);
+    expect(system!.content).toMatch(/never give a metric measured at another moment/);
+    expect(system!.content).toMatch(/Suggest drills only from a metric's "drills"/);
     const measurements = JSON.parse(system!.content.split('MEASUREMENTS:\n')[1]!);
-    expect(measurements.athletes[0].reps[0]).toMatchObject({
-      rep: 1,
-      bottom: '0:02',
-      kneeAngleAtBottom: Math.round(rep1.kneeAngleAtBottom!),
+    const [golfer] = measurements.athletes;
+    expect(golfer).toMatchObject({
+      athlete: 1,
+      name: 'Alex Kim',
+      movement: 'Golf swing',
+      cameraView: 'down the line',
     });
-    expect(measurements.coachingPoints[0]).toMatchObject({
-      time: '0:02',
-      title: 'Rep 1: sit deeper',
+    // The key moments with their times, written as the answers write them.
+    expect(golfer.keyMoments).toEqual([
+      { moment: 'address', label: 'Address', time: '0:01.2' },
+      { moment: 'top', label: 'Top of the backswing', time: '0:04.1' },
+      { moment: 'impact', label: 'Impact', time: '0:04.4' },
+      { moment: 'finish', label: 'Finish', time: '0:05.3' },
+    ]);
+    // Each metric as its record's text, at its own moment; a fault with the golf swing's drills.
+    const lost = golfer.metrics.find(
+      (m: { name: string }) => m.name === 'Forward bend lost by impact',
+    );
+    const fault = guideFor('golf_swing').faults.find((f) => f.topic === 'posture')!;
+    expect(lost).toMatchObject({
+      value: '12°',
+      time: '0:04.4',
+      atMoment: 'Impact',
+      target: 'under 10°',
+      verdict: 'outside the target',
+      fault: fault.title,
+      drills: fault.drills,
     });
+    const top = golfer.metrics.find((m: { name: string }) => m.name === 'Trunk lean at the top');
+    expect(top).toMatchObject({ value: '34°', time: '0:04.1', atMoment: 'Top of the backswing' });
+    expect(top.drills).toBeUndefined();
+    expect(JSON.stringify(measurements)).not.toMatch(/"value":\s*\d/);
+    expect(measurements.coachingPoints[0]).toMatchObject({ time: '0:04', athlete: 'Alex Kim' });
     expect(measurements.detectedPlayers[0]).toMatchObject({
       name: 'Alex Kim',
       jerseyNumbers: ['7'],
     });
     expect(measurements.notes[0]).toMatchObject({ time: '0:01', author: 'Coach Sam' });
-    expect(measurements.keyMetric.samples.length).toBeGreaterThan(10);
+    // The model's answer quotes only what the readings hold.
+    expect(ungroundedNumbers(context, content)).toEqual([]);
     // The conversation comes as turns after the system prompt, the question last.
     expect(turns).toEqual([
-      { role: 'user', content: 'How many reps did I do?' },
-      { role: 'assistant', content: '3 reps.' },
-      { role: 'user', content: 'What should I fix first?' },
+      { role: 'user', content: 'What is my tempo?' },
+      { role: 'assistant', content: '2.1:1 at impact.' },
+      { role: 'user', content: 'How is my posture at impact?' },
     ]);
   });
 

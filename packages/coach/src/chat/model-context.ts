@@ -1,78 +1,64 @@
-import type { AthleteMetrics } from '../athlete-metrics';
-import { thin } from '../key-metric';
-import { THRESHOLDS } from '../thresholds';
+import { CAMERA_VIEWS, type AthleteReading } from '@filmroom/contract';
 import type { ChatContext, ChatMessage } from './context';
+import { COUNTED } from './count';
 import { detectedPeople } from './people';
+import { eventLabel, faultOf, timeWriter } from './readings';
 import { clock } from './wording';
 
 // The measured context stays under this many characters (about 6k tokens): enough for a long
-// clip's reps, points and notes, small enough for local models' context windows.
+// clip's readings, points and notes, small enough for local models' context windows.
 const MAX_CONTEXT_CHARS = 24_000;
 // Earlier turns the model sees, and how much of each.
 const RECENT_MESSAGES = 10;
 const MAX_MESSAGE_CHARS = 2_000;
 const MAX_TEXT_CHARS = 4_000;
 
-const round = (value: number | undefined, decimals = 0) =>
-  value === undefined ? null : Math.round(value * 10 ** decimals) / 10 ** decimals + 0;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /**
- * The clip's measurements as the model sees them: numbers rounded the way the analysis writes
- * them (whole degrees, tenths of seconds) and moments as m:ss, so the model can quote them as
- * they are. Trimmed to a size any model takes: the key metric chart thinned first, then the
- * notes and detections shortened, then the written analysis.
+ * The clip's measurements as the model sees them: each athlete's reading (movement, key moments,
+ * metric records) with every value as the record's own text and every moment as m:ss (m:ss.d
+ * for quick movements), so the model quotes them as they are and the grounding guard knows
+ * them. Trimmed to a size any model takes: the notes and detections shortened first, then the
+ * written analysis, then the key moments of long clips.
  */
 export function modelContext(context: ChatContext): string {
   const attempts = [
-    { samples: 60, notes: 100, people: 40, text: MAX_TEXT_CHARS },
-    { samples: 20, notes: 50, people: 20, text: MAX_TEXT_CHARS },
-    { samples: 0, notes: 25, people: 10, text: 1_500 },
-    { samples: 0, notes: 10, people: 5, text: 0 },
+    { events: 200, notes: 100, people: 40, text: MAX_TEXT_CHARS },
+    { events: 100, notes: 50, people: 20, text: MAX_TEXT_CHARS },
+    { events: 50, notes: 25, people: 10, text: 1_500 },
+    { events: 20, notes: 10, people: 5, text: 0 },
   ];
   let json = '';
   for (const limits of attempts) {
     json = JSON.stringify(measuredFacts(context, limits));
     if (json.length <= MAX_CONTEXT_CHARS) return json;
   }
-  // A clip with more reps than any model should read in one go: cut at the limit.
+  // More than any model should read in one go: cut at the limit.
   return json.slice(0, MAX_CONTEXT_CHARS);
 }
 
-type Limits = { samples: number; notes: number; people: number; text: number };
+type Limits = { events: number; notes: number; people: number; text: number };
 
 function measuredFacts(context: ChatContext, limits: Limits) {
   const { video, analysis } = context;
+  const readings = analysis?.athletes ?? [];
+  const nameOf = (index: number | undefined) =>
+    readings.find((r) => r.index === index)?.name ?? null;
   return {
     video: { title: video.title, duration: clock(video.duration) },
     analysed: analysis !== null,
-    targets: {
-      kneeAngleAtBottomDegrees: `${THRESHOLDS.shallowKneeAngle} or less (thighs parallel is about ${THRESHOLDS.parallelKneeAngle})`,
-      trunkLeanAtBottomDegrees: `under ${THRESHOLDS.trunkLean}`,
-      kneeDifferenceAtBottomDegrees: `under ${THRESHOLDS.kneeDifference}`,
-      tempoVariationPercent: `under ${Math.round(THRESHOLDS.tempoVariation * 100)}`,
-      landingKneeAngleDegrees: `${THRESHOLDS.stiffLandingKneeAngle} or less`,
-      elbowAngleOverheadDegrees: `over ${THRESHOLDS.fullArmExtension}`,
-      holdSwayPercentOfBodyLength: `under ${Math.round(THRESHOLDS.holdSway * 100)}`,
-      stanceShoulderWidths: `${THRESHOLDS.stanceRatio.min}-${THRESHOLDS.stanceRatio.max}`,
-    },
-    athletes: analysis?.athletes.map(athleteFacts) ?? [],
+    athletes: readings.map((reading) => athleteFacts(reading, limits)),
     coachingPoints:
       analysis?.coachingPoints.map((p) => ({
         time: clock(p.timestamp),
+        athlete: nameOf(p.athlete),
         title: p.title,
         description: p.description,
         type: p.type,
       })) ?? [],
-    keyMetric: analysis?.keyMetric
-      ? {
-          name: analysis.keyMetric.name,
-          unit: analysis.keyMetric.unit,
-          target: analysis.keyMetric.target,
-          samples: (limits.samples ? thin(analysis.keyMetric.samples, limits.samples) : []).map(
-            ([t, value]) => [clock(t), value],
-          ),
-        }
+    chart: analysis?.keyMetric
+      ? { measure: analysis.keyMetric.name, athlete: nameOf(analysis.keyMetric.athlete) }
       : null,
     overallFeedback: analysis?.overallFeedback ?? null,
     writtenAnalysis: analysis && limits.text ? clip(analysis.textAnalysis, limits.text) : null,
@@ -103,53 +89,39 @@ function measuredFacts(context: ChatContext, limits: Limits) {
   };
 }
 
-function athleteFacts(metrics: AthleteMetrics, index: number) {
+/** One athlete's reading, in the words the answers use. */
+function athleteFacts(reading: AthleteReading, limits: Limits) {
+  const time = timeWriter(reading);
   return {
-    athlete: index + 1,
-    trackedSeconds: round(metrics.seenSeconds, 1),
-    reps: metrics.repetitions.map((rep) => ({
-      rep: rep.index,
-      start: clock(rep.start),
-      bottom: clock(rep.bottom),
-      end: clock(rep.end),
-      kneeAngleAtBottom: round(rep.kneeAngleAtBottom),
-      trunkLeanAtBottom: round(rep.trunkLeanAtBottom),
-      kneeDifferenceAtBottom: round(rep.kneeDifferenceAtBottom),
-      downSeconds: round(rep.descentSeconds, 1),
-      upSeconds: rep.cutOff ? null : round(rep.ascentSeconds, 1),
-      clipEndsOnTheWayUp: rep.cutOff,
-    })),
-    jumps: metrics.jumps.map((jump) => ({
-      jump: jump.index,
-      takeOff: clock(jump.takeOff),
-      landing: clock(jump.landing),
-      airTimeSeconds: round(jump.airTime, 2),
-      hipRiseBodyLengths: round(jump.hipRise, 2),
-      landingKneeAngle: round(jump.landingKneeAngle),
-      elbowAngleOverhead: round(jump.elbowAngle),
-    })),
-    deepestKneeAngleInClip: round(metrics.deepestKneeAngle),
-    largestTrunkLean: round(metrics.maxTrunkLean),
-    medianKneeDifferenceWhileBent: round(metrics.kneeAsymmetry),
-    stanceShoulderWidths: round(metrics.medianStanceRatio, 1),
-    tempoVariationPercent:
-      metrics.tempoVariation === undefined ? null : Math.round(metrics.tempoVariation * 100),
-    averageSpeedBodyLengthsPerSecond: round(metrics.movementSpeed, 2),
-    peakSpeed: metrics.peakSpeed
-      ? {
-          time: clock(metrics.peakSpeed.t),
-          bodyLengthsPerSecond: round(metrics.peakSpeed.speed, 2),
-        }
-      : null,
-    longestStill: metrics.longestStill
-      ? {
-          start: clock(metrics.longestStill.start),
-          end: clock(metrics.longestStill.end),
-          seconds: round(metrics.longestStill.seconds, 1),
-          swayPercentOfBodyLength: round(metrics.longestStill.sway * 100, 1),
-        }
-      : null,
-    straightestElbow: round(metrics.largestElbowAngle),
+    athlete: reading.index,
+    name: reading.name,
+    movement: reading.movementLabel,
+    movementChosenBy: reading.movementSource === 'chosen' ? 'the coach' : 'recognition',
+    cameraView: CAMERA_VIEWS.find((view) => view.id === reading.view)?.label ?? reading.view,
+    repetitions: reading.repetitions ?? null,
+    repetitionsAre: COUNTED[reading.movement] ?? 'repetitions',
+    keyMoments: reading.events
+      .slice(0, limits.events)
+      .map((event) => ({ moment: event.name, label: event.label, time: time(event.t) })),
+    metrics: reading.metrics.map((record) => {
+      const fault = record.status === 'fault' ? faultOf(reading, record) : undefined;
+      return {
+        name: record.name,
+        value: record.text,
+        time: record.t === null ? null : time(record.t),
+        atMoment: record.event ? eventLabel(reading, record.event) : null,
+        target: record.target,
+        targetSource: record.source,
+        verdict:
+          record.status === 'ok'
+            ? 'within the target'
+            : record.status === 'fault'
+              ? 'outside the target'
+              : 'no target',
+        ...(fault ? { fault: fault.title, cue: fault.cue, drills: fault.drills } : {}),
+      };
+    }),
+    notMeasuredFromThisAngle: reading.withheld,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ChatAnnotation, ChatContext, ChatPlayerDetection } from './context';
 import type { Question } from './question';
-import { clock, listed, percent, plural } from './wording';
+import { clock, listed, percent } from './wording';
 
 /** The detections of one person: an identified player, or one shirt number, or nobody known. */
 export type DetectedPerson = {
@@ -65,17 +65,18 @@ export function describePerson(person: DetectedPerson): string {
 
 export function whoAnswer(context: ChatContext, question: Question): string {
   const detections = context.playerDetections;
-  const athletes = context.analysis?.athletes.length ?? 0;
-  const measuredNote = athletes
-    ? ` The pose scan measured ${plural(athletes, 'athlete')}, but detection is what names people and reads shirt numbers.`
+  const readings = context.analysis?.athletes ?? [];
+  const followed = readings.length
+    ? `The analysis followed ${listed(readings.map((r) => `**${r.name}** (${r.movementLabel.toLowerCase()})`))}.`
     : '';
   const jersey = question.jersey;
   if (!detections.length) {
+    if (jersey) {
+      return `No players were detected in this clip, so I can't tell who number ${jersey} is.${followed ? ` ${followed}` : ''}`;
+    }
     return (
-      (jersey
-        ? `No players were detected in this clip, so I can't tell who number ${jersey} is.`
-        : 'No players were detected in this clip, so nobody is identified by name or shirt number.') +
-      measuredNote
+      followed ||
+      'No players were detected in this clip, so nobody is identified by name or shirt number.'
     );
   }
   if (jersey === undefined) {
@@ -84,6 +85,7 @@ export function whoAnswer(context: ChatContext, question: Question): string {
       `**Detected in ${context.video.title}:**`,
       '',
       ...people.map((person) => `- ${describePerson(person)}`),
+      ...(followed ? ['', followed] : []),
     ].join('\n');
   }
   const wearing = detections.filter(

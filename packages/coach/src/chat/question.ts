@@ -1,4 +1,6 @@
+import type { Phase, Topic } from '../movements/types';
 import type { ChatMessage } from './context';
+import { telling, topicsIn } from './topics';
 
 export type Intent =
   | 'greeting'
@@ -8,41 +10,52 @@ export type Intent =
   | 'moment'
   | 'count'
   | 'compare'
-  | 'check'
+  | 'measure'
   | 'why'
-  | 'repetition'
   | 'who'
   | 'drills'
   | 'notes'
   | 'overview'
   | 'unknown';
 
-/** What the chat asks about, beyond the intent: a body area or measure. */
-export type Topic =
-  | 'depth'
-  | 'trunk'
-  | 'symmetry'
-  | 'tempo'
-  | 'landing'
-  | 'arms'
-  | 'hold'
-  | 'stance'
-  | 'speed'
-  | 'height';
-
-/** Which rep or jump: a number, or the last one. */
+/** Which repetition or key moment: a number, or the last one. */
 export type Ordinal = number | 'last';
+
+/**
+ * What of this clip a question may name: the moments of its athletes' movements, the moments
+ * of other movements (to say this clip has no such moment), its athletes, its metrics' names.
+ */
+export type ClipWords = {
+  phases: Phase[];
+  otherPhases: Phase[];
+  athletes: { index: number; name: string }[];
+  /** The clip's metric names and fault titles. */
+  measures: string[];
+};
+
+export const NO_CLIP_WORDS: ClipWords = { phases: [], otherPhases: [], athletes: [], measures: [] };
 
 export type Question = {
   intent: Intent;
   /** Seconds, when the question names a moment ("at 0:12", "around 12 s"). */
   time?: number;
-  /** Reps or jumps named ("the first", "rep 2", "the last one"), in the order written. */
+  /** Repetitions or moments named ("the first", "rep 2", "the last one"), in the order written. */
   ordinals: Ordinal[];
   /** A shirt number asked about ("number 7", "#7"). */
   jersey?: string;
-  subject?: 'reps' | 'jumps' | 'people';
-  topic?: Topic;
+  subject?: 'repetitions' | 'people';
+  /** Coaching topics named ("posture", "tempo"), in TOPIC_WORDS order. */
+  topics: Topic[];
+  /** The event of this clip's movement the question names ("at impact" → "impact"). */
+  phase?: string;
+  /** A moment only another movement has ("at impact" about a run): its label. */
+  foreignPhase?: string;
+  /** The athlete asked about (their reading's index), by number or by name. */
+  athlete?: number;
+  /** The question's words that may name a metric, stemmed; the named moment's words left out. */
+  words: string[];
+  /** Asks for a verdict ("is it OK?") rather than a description ("how is it?"). */
+  yesNo: boolean;
 };
 
 /**
@@ -57,7 +70,7 @@ export function normalise(text: string): string {
     .replace(/[’‘`´]/g, "'")
     .replace(/\b(what|who|how|where|it|that|there|when)'s\b/g, '$1 is')
     .replace(/n't\b/g, ' not')
-    .replace(/'(re|ve|ll|d|m)\b/g, ' ')
+    .replace(/'(re|ve|ll|d|m|s)\b/g, ' ')
     .replace(/(?<!\d)[:.]|[:.](?!\d)/g, ' ')
     .replace(/[^a-z0-9:.#\s]/g, ' ')
     .replace(/\s+/g, ' ')
@@ -114,55 +127,43 @@ const ORDINAL_WORDS: Record<string, Ordinal> = {
   latest: 'last',
 };
 
-const REP_WORDS = /\b(reps?|repetitions?|squats?|lunges?|sets?)\b/;
-const JUMP_WORDS = /\b(jumps?|jumping|hops?|leaps?|landings?)\b/;
+const REPETITION_WORDS =
+  /\b(reps?|repetitions?|squats?|lunges?|push ?ups?|sets?|swings?|shots?|serves?|strides?|strokes?|jumps?|jacks|attempts?)\b/;
 const PEOPLE_WORDS = /\b(people|persons?|players?|athletes?|anyone|somebody|someone|names?)\b/;
+const ATHLETE_WORDS = '(?:athlete|player|person|golfer|runner|shooter|lifter)';
 
-const TOPICS: [Topic, RegExp][] = [
-  ['landing', /\b(landings?|land|landed|absorb\w*)\b/],
-  [
-    'trunk',
-    /\b(back|trunk|torso|chest|lean\w*|posture|upright|spine|hinge|bent over|forward lean)\b/,
-  ],
-  [
-    'symmetry',
-    /\b(symmetr\w*|asymmetr\w*|uneven|even knees|left and right|left right|one side|knees? (differ\w*|cav\w*)|hip shift)\b/,
-  ],
-  ['tempo', /\b(tempo|pace|rhythm|cadence|timing|consistent|consistency|speed of (my )?reps)\b/],
-  ['arms', /\b(arms?|elbows?|extension|extend\w*|reach\w*|overhead)\b/],
-  [
-    'hold',
-    /\b(hold|holding|balance|steady|stillness|stand(ing)? still|sway\w*|wobbl\w*|stable|stability)\b/,
-  ],
-  ['stance', /\b(stance|feet|foot|width|wide|narrow)\b/],
-  ['depth', /\b(knees?|knee angles?|depth|deep|deeper|low enough|parallel|squat depth|bottom)\b/],
-  ['height', /\b(high|higher|height|hip rise|air ?time|hang ?time|in the air|vertical)\b/],
-  ['speed', /\b(speed|fast|faster|quick\w*|slow|slower|explosive\w*|velocity)\b/],
-];
-
-/** Read a question, using the conversation so far for a short follow-up ("and the last one?"). */
-export function readQuestion(question: string, history: ChatMessage[] = []): Question {
+/** Read a question, using the conversation so far for a short follow-up ("and at impact?"). */
+export function readQuestion(
+  question: string,
+  history: ChatMessage[] = [],
+  clip: ClipWords = NO_CLIP_WORDS,
+): Question {
+  const own = readAlone(question, clip);
   const text = normalise(question);
-  const own = readAlone(text);
   if (!isFollowUp(text, own)) return own;
   const earlier = previousQuestion(question, history);
   if (!earlier) return own;
-  const before = readQuestion(earlier.content, history.slice(0, earlier.index));
+  const before = readQuestion(earlier.content, history.slice(0, earlier.index), clip);
   if (before.intent === 'unknown' || before.intent === 'greeting' || before.intent === 'thanks') {
     return own;
   }
-  // The earlier intent, with what this message changes: a rep, a subject, a topic, a moment.
+  // The earlier intent, with what this message changes: a moment, a topic, an athlete.
+  const namesMeasure = own.topics.length > 0 || own.words.some((w) => measureWords(clip).has(w));
   const merged: Question = {
     ...before,
     ordinals: own.ordinals.length ? own.ordinals : before.ordinals,
-    time: own.time ?? before.time,
+    time: own.time ?? (own.phase ? undefined : before.time),
+    phase: own.phase ?? (own.time !== undefined ? undefined : before.phase),
+    foreignPhase: own.foreignPhase ?? before.foreignPhase,
     jersey: own.jersey ?? before.jersey,
     subject: own.subject ?? before.subject,
-    topic: own.topic ?? before.topic,
+    topics: namesMeasure ? own.topics : before.topics,
+    words: namesMeasure ? own.words : before.words,
+    athlete: own.athlete ?? before.athlete,
+    yesNo: own.yesNo || before.yesNo,
   };
   if (own.time !== undefined && before.intent !== 'why') merged.intent = 'moment';
-  // "How many reps?" then "and the last one?": the last rep, not a count.
-  if (before.intent === 'count' && own.ordinals.length) merged.intent = 'repetition';
+  if (own.phase && merged.intent === 'moment') merged.intent = 'measure';
   if (own.jersey) merged.intent = 'who';
   return merged;
 }
@@ -184,9 +185,11 @@ function isFollowUp(text: string, own: Question): boolean {
   const short = text.split(' ').length <= 6;
   const refers =
     own.ordinals.length > 0 ||
-    own.topic !== undefined ||
+    own.topics.length > 0 ||
     own.subject !== undefined ||
     own.time !== undefined ||
+    own.phase !== undefined ||
+    own.athlete !== undefined ||
     own.jersey !== undefined ||
     /\b(it|that one|this one|that|the other)\b/.test(text);
   if (own.intent === 'unknown') return refers || opener.test(text);
@@ -197,32 +200,104 @@ function isFollowUp(text: string, own: Question): boolean {
 // Intents a short "and …" message can still ask outright ("and who is number 9?").
 const STRONG = new Set<Intent>(['who', 'drills', 'notes', 'compare', 'help']);
 
+const measureWordCache = new WeakMap<ClipWords, Set<string>>();
+/** The telling words of the clip's metric names and fault titles. */
+function measureWords(clip: ClipWords): Set<string> {
+  let words = measureWordCache.get(clip);
+  if (!words) {
+    words = new Set(clip.measures.flatMap(telling));
+    measureWordCache.set(clip, words);
+  }
+  return words;
+}
+
+/** The first of `phases` whose words the question uses. */
+function phaseIn(question: string, text: string, phases: Phase[]) {
+  return phases
+    .map((phase) => ({ phase }))
+    .find(
+      ({ phase }) => once(phase.words).test(question.toLowerCase()) || once(phase.words).test(text),
+    );
+}
+
+const once = (words: RegExp) => new RegExp(words.source, words.flags.replace(/[gy]/g, ''));
+
+/**
+ * The question without the words naming the moment, which name no measure: "how is my depth
+ * at the bottom?" asks about depth (and every squat record is "at the bottom"). The phrase
+ * "at/during/… the moment" goes; without one, every word of the moment goes.
+ */
+function withoutMoment(text: string, words: RegExp): string {
+  const all = new RegExp(words.source, `${once(words).flags}g`);
+  const phrases = [...text.matchAll(all)].filter((m) => MOMENT_LEAD.test(text.slice(0, m.index)));
+  if (!phrases.length) return text.replace(all, ' ');
+  let rest = text;
+  for (const m of phrases.reverse()) {
+    const before = rest.slice(0, m.index).replace(MOMENT_LEAD, ' ');
+    rest = `${before}${rest.slice(m.index + m[0].length)}`;
+  }
+  return rest;
+}
+
+const MOMENT_LEAD =
+  /\b(at|in|on|during|around|by|when|through|into|before|after|of)( (the|my|his|her|a|each|every))?\s*$/;
+
+/** The athlete a question names: "athlete 2", "the second player", a name, a shirt colour. */
+function athleteIn(text: string, athletes: ClipWords['athletes']): number | undefined {
+  const numbered = new RegExp(`\\b${ATHLETE_WORDS}\\s*(?:#|no\\s*|number\\s*)?(\\d{1,2})\\b`).exec(
+    text,
+  );
+  if (numbered) return Number(numbered[1]);
+  const ordinal = new RegExp(`\\b(\\w+) ${ATHLETE_WORDS}\\b`).exec(text);
+  const nth = ordinal ? ORDINAL_WORDS[ordinal[1]!] : undefined;
+  if (nth !== undefined) return nth === 'last' ? athletes.at(-1)?.index : nth;
+  const has = (words: string) => new RegExp(`\\b${words}\\b`).test(text);
+  for (const athlete of athletes) {
+    const name = normalise(athlete.name);
+    const first = name.split(' ')[0]!;
+    const shirt = /\((\w+) shirt\)/.exec(athlete.name.toLowerCase());
+    if (has(name) || (first.length >= 3 && first !== 'athlete' && has(first))) {
+      return athlete.index;
+    }
+    if (shirt && has(`${shirt[1]} (shirt|top|jersey)`)) return athlete.index;
+  }
+  return undefined;
+}
+
 /** The question on its own, without the conversation. */
-export function readAlone(text: string): Question {
+export function readAlone(question: string, clip: ClipWords = NO_CLIP_WORDS): Question {
+  const text = normalise(question);
   const time = timeIn(text);
   const jersey = jerseyIn(text);
+  const athlete = athleteIn(text, clip.athletes);
   const ordinals = ordinalsIn(text);
-  const subject = JUMP_WORDS.test(text)
-    ? 'jumps'
-    : REP_WORDS.test(text)
-      ? 'reps'
-      : PEOPLE_WORDS.test(text)
-        ? 'people'
-        : undefined;
-  const topic = topicIn(text);
-  const features = { time, jersey, ordinals, subject, topic } as const;
+  const named = phaseIn(question, text, clip.phases);
+  const foreign = named ? undefined : phaseIn(question, text, clip.otherPhases);
+  const moment = named ?? foreign;
+  const rest = moment ? withoutMoment(text, moment.phase.words) : text;
+  const topics = topicsIn(rest);
+  const words = telling(rest);
+  const measures = words.filter((word) => measureWords(clip).has(word));
+  const subject = REPETITION_WORDS.test(text)
+    ? 'repetitions'
+    : PEOPLE_WORDS.test(text) && athlete === undefined
+      ? 'people'
+      : undefined;
+  const yesNo =
+    /^(is|are|was|were|am|did|do|does|should|could|can|have|has)\b/.test(text) ||
+    /\b(ok|okay|alright|good enough|fine|correct|acceptable|enough|right)\b/.test(text);
 
   const scores = new Map<Intent, number>();
   const add = (intent: Intent, score: number) =>
     scores.set(intent, (scores.get(intent) ?? 0) + score);
   const has = (pattern: RegExp) => pattern.test(text);
-  const words = text.split(' ').filter(Boolean).length;
+  const count = text.split(' ').filter(Boolean).length;
 
   if (has(/^(hi|hello|hey|hiya|howdy|yo|good (morning|afternoon|evening)|greetings)\b/)) {
-    add('greeting', words <= 4 ? 3 : 1);
+    add('greeting', count <= 4 ? 3 : 1);
   }
   if (has(/\b(thanks?|thank you|thx|ty|cheers|appreciate\w*|great answer|perfect|awesome)\b/)) {
-    add('thanks', words <= 6 ? 3 : 1);
+    add('thanks', count <= 6 ? 3 : 1);
   }
   if (
     has(
@@ -250,37 +325,35 @@ export function readAlone(text: string): Question {
 
   if (has(/\b(how many|how much|count\w*|number of|total)\b/)) {
     add(subject === 'people' ? 'who' : 'count', 2);
-    if (subject === 'reps' || subject === 'jumps') add('count', 1);
+    if (subject === 'repetitions') add('count', 1);
   }
-  if (has(/\bdid i (do|make|complete|manage)\b/) && (subject === 'reps' || subject === 'jumps')) {
+  if (has(/\bdid i (do|make|complete|manage|take|hit)\b/) && subject === 'repetitions') {
     add('count', 1);
   }
 
   if (has(/\bcompar\w*|\b(vs|versus|difference between)\b/)) add('compare', 3);
   if (has(/\bfirst\b.*\b(last|final)\b|\b(last|final)\b.*\bfirst\b/)) add('compare', 3);
-  if (ordinals.length >= 2 && has(/\b(and|or|with|to)\b/)) add('compare', 1);
   if (has(/\b(fatigu\w*|tired|tiring|get(ting)? (worse|better)|change\w* over|over the set)\b/)) {
     add('compare', 2);
   }
 
-  if (topic) {
-    add('check', 1.5);
+  const namesMeasure = topics.length > 0 || measures.length > 0;
+  if (namesMeasure) {
+    add('measure', measures.length ? 2 : 1.5);
     if (
+      yesNo ||
       has(
-        /\b(ok|okay|alright|good|fine|right|correct|enough|bad|safe|normal|proper|too|acceptable|how (deep|low|far|much|fast|straight|upright|even)|(is|was|are|were|what is|what was|how is|how was|how are|how were|check) (my|the|it))\b/,
+        /\b(how (deep|low|far|much|fast|straight|upright|even|long|high|quick)|(what|how) (is|was|are|were) (my|the|his|her|their|it))\b/,
       )
     ) {
-      add('check', 1.5);
+      add('measure', 1.5);
     }
   }
+  // A moment of the movement named: what was measured there.
+  if (named || foreign) add('measure', 2.5);
   if (has(/^why\b|\bwhy (was|is|did|do|were|are)\b|\bhow come\b|\bwhat caused\b|\bexplain\b/)) {
-    add('why', topic || time !== undefined ? 4 : 1.5);
+    add('why', namesMeasure || named || time !== undefined ? 4 : 1.5);
   }
-
-  if (ordinals.length && (subject === 'reps' || subject === 'jumps' || has(/\bone\b/))) {
-    add('repetition', 2);
-  }
-  if (has(/\b(rep|repetition|squat|jump)\s*(#|no\s*|number\s*)?\d+\b/)) add('repetition', 1);
 
   if (has(/\bwho\b/)) add('who', 2.5);
   if (jersey) add('who', 2);
@@ -290,7 +363,7 @@ export function readAlone(text: string): Question {
   }
 
   if (has(/\b(drills?|exercises?|practi[cs]e|training|workouts?|homework|routine)\b/)) {
-    add('drills', 3);
+    add('drills', 6);
   }
 
   if (has(/\b(notes?|annotations?|comments?|remarks?)\b/)) add('notes', 3);
@@ -301,7 +374,7 @@ export function readAlone(text: string): Question {
     add(scores.has('notes') ? 'notes' : 'overview', 1.5);
   if (
     has(
-      /\bhow did i do\b|\bhow (was|did) (it|that|i|my (set|session|workout|clip|video|form|technique))\b|\boverall\b|\bverdict\b|\bfeedback\b|\bdo (i do |did )?well\b|\bgood at\b|\bstrengths?\b|\bhow is my (form|technique)\b/,
+      /\bhow did i do\b|\bhow (was|did) (it|that|i)\b|\bhow (is|was|are|were) my (set|session|workout|clip|video|form|technique|swing|shot|serve|run|stride|squats?|reps|jumps?|movement)\b|\boverall\b|\bverdict\b|\bfeedback\b|\bdo (i do |did )?well\b|\bgood at\b|\bstrengths?\b|\bwhat (movement|sport|exercise) (is|was)\b/,
     )
   ) {
     add('overview', 2);
@@ -317,9 +390,19 @@ export function readAlone(text: string): Question {
     }
   }
   if (best < 1.5) intent = 'unknown';
-  // "Knee angle on the first rep?": a measure of one rep is a check narrowed to that rep.
-  if (intent === 'repetition' && topic) intent = 'check';
-  return { intent, ...features, ordinals: [...features.ordinals] };
+  return {
+    intent,
+    time,
+    ordinals,
+    jersey,
+    subject,
+    topics,
+    phase: named?.phase.event,
+    foreignPhase: foreign?.phase.label,
+    athlete,
+    words,
+    yesNo,
+  };
 }
 
 // On equal scores the earlier intent wins: the more specific question.
@@ -327,12 +410,11 @@ const PRECEDENCE: Intent[] = [
   'why',
   'compare',
   'moment',
-  'who',
   'drills',
+  'who',
   'notes',
   'count',
-  'repetition',
-  'check',
+  'measure',
   'fix-first',
   'overview',
   'help',
@@ -357,7 +439,11 @@ export function timeIn(text: string): number | undefined {
   if (minutes) return Number(minutes[1]) * 60;
   // "what happened at 12": a bare number after at/around, when nothing else claims it.
   const bare = /\b(?:at|around|near|about|by)\s+(\d+(?:\.\d+)?)\b/.exec(text);
-  if (bare && /\b(happen\w*|going on|doing|see|look\w*)\b/.test(text) && !REP_WORDS.test(text)) {
+  if (
+    bare &&
+    /\b(happen\w*|going on|doing|see|look\w*)\b/.test(text) &&
+    !REPETITION_WORDS.test(text)
+  ) {
     return Number(bare[1]);
   }
   return undefined;
@@ -375,8 +461,12 @@ function jerseyIn(text: string): string | undefined {
   if (!found) return undefined;
   // "number 2 rep" is a rep, not a shirt.
   const after = withWords.slice(found.index + found[0].length);
-  if (/^\s*(reps?|squats?|jumps?)\b/.test(after)) return undefined;
-  if (/\b(rep|repetition|squat|jump|set)\s*$/.test(withWords.slice(0, found.index))) {
+  if (/^\s*(reps?|squats?|jumps?|swings?|shots?|serves?)\b/.test(after)) return undefined;
+  if (
+    /\b(rep|repetition|squat|jump|set|swing|shot|serve|stride|attempt)\s*$/.test(
+      withWords.slice(0, found.index),
+    )
+  ) {
     return undefined;
   }
   return String(Number(found[1]));
@@ -391,17 +481,15 @@ function ordinalsIn(text: string): Ordinal[] {
       const around = text.slice(Math.max(0, match.index - 8), match.index + 12);
       if (/\d\s*second|\ba second|second\s+\d/.test(around)) continue;
     }
+    // "the second athlete" names an athlete, not a repetition.
+    const next = text.slice(match.index + match[0].length);
+    if (new RegExp(`^ ${ATHLETE_WORDS}`).test(next)) continue;
     if (ordinal !== undefined) found.push({ at: match.index, ordinal });
   }
   for (const match of text.matchAll(
-    /\b(?:rep|repetition|squat|jump|attempt)\s*(?:#|no\s*|number\s*)?(\d{1,3})\b/g,
+    /\b(?:rep|repetition|squat|jump|attempt|swing|shot|serve|stride)\s*(?:#|no\s*|number\s*)?(\d{1,3})\b/g,
   )) {
     found.push({ at: match.index, ordinal: Number(match[1]) });
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.ordinal);
-}
-
-function topicIn(text: string): Topic | undefined {
-  // "knee angle" names depth unless the question is about landings or uneven knees.
-  return TOPICS.find(([, pattern]) => pattern.test(text))?.[0];
 }

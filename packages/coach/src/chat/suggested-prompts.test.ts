@@ -1,47 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { isShallowSquat } from '../thresholds';
+import { guideFor } from '../movements/catalogue';
 import {
   emptyContext,
+  generalContext,
+  golfContext,
+  goodGolfContext,
+  legacyContext,
+  runningContext,
   squatsContext,
-  syntheticContexts,
+  twoGolfersContext,
   unanalysedContext,
 } from '../testing/chat-contexts';
-import { clock } from '../units';
 import { composeAnswer } from './built-in-coach';
+import type { ChatContext } from './context';
+import { ungroundedNumbers } from './grounding';
 import { readQuestion } from './question';
+import { clipWords } from './readings';
 import { suggestedPrompts } from './suggested-prompts';
 
 describe('suggested prompts', () => {
-  it('ask first about the weakest measured moment, with its number and time', () => {
-    const context = squatsContext();
-    const reps = context.analysis!.athletes[0]!.repetitions;
-    const worst = reps
-      .filter(isShallowSquat)
-      .reduce((a, b) => (b.kneeAngleAtBottom! > a.kneeAngleAtBottom! ? b : a));
-    const prompts = suggestedPrompts(context);
-    expect(prompts).toEqual([
-      `Why was my knee angle ${Math.round(worst.kneeAngleAtBottom!)}° at ${clock(worst.bottom)}?`,
-      'How many reps did I do?',
-      'What drills would help my depth?',
-      'Compare my first and last rep',
+  it('come from the golf swing: posture at impact, tempo, its drills', () => {
+    const golf = golfContext();
+    const posture = guideFor('golf_swing').faults.find((f) => f.topic === 'posture')!;
+    const tempo = guideFor('golf_swing').faults.find((f) => f.topic === 'tempo')!;
+    expect(suggestedPrompts(golf)).toEqual([
+      'How is my posture at impact?',
+      'What is my tempo?',
+      'What drills would help my tempo?',
+      'What should I work on first?',
     ]);
-    // The first one's answer is about that very moment.
-    expect(composeAnswer(context, prompts[0]!)).toMatch(
-      new RegExp(`^At ${clock(worst.bottom)} \\(rep ${worst.index}\\) the knee angle`),
+    expect(composeAnswer(golf, 'What drills would help my tempo?')).toContain(
+      `**${tempo.drills[0]!.name}**`,
     );
+    // The first one's answer is impact's posture measure, quoted.
+    expect(composeAnswer(golf, 'How is my posture at impact?')).toContain(posture.cue);
+  });
+
+  it('come from the run: cadence, foot strike, running drills', () => {
+    const prompts = suggestedPrompts(runningContext());
+    expect(prompts).toContain('What is my cadence?');
+    expect(prompts[0]).toMatch(/ at foot strike\?$/);
+    expect(prompts.join(' ')).not.toMatch(/impact|tempo|reps/i);
   });
 
   it('follow what the clip shows', () => {
-    const jumps = suggestedPrompts(syntheticContexts.jumps());
-    expect(jumps[0]).toMatch(/^Why was my landing at \d:\d\d so stiff \(\d+°\)\?$/);
-    expect(jumps).toContain('How many jumps did I do?');
-    expect(suggestedPrompts(syntheticContexts.goodSquats())[0]).toBe('What did I do well?');
+    expect(suggestedPrompts(squatsContext())).toContain('How many reps did I do?');
+    expect(suggestedPrompts(squatsContext())[0]).toBe('How is my depth at the bottom?');
+    expect(suggestedPrompts(goodGolfContext())).toContain('What did I do well?');
+    expect(suggestedPrompts(twoGolfersContext())).toContain(
+      'Compare Alex Kim and Athlete 2 (white shirt)',
+    );
   });
 
   it('are generic but sensible without an analysis or an athlete', () => {
     expect(suggestedPrompts(unanalysedContext())).toEqual([
       'What should I work on first?',
-      'How many reps did I do?',
+      'How did I do?',
       'Summarise the notes',
       'Who is in the video?',
     ]);
@@ -52,20 +66,27 @@ describe('suggested prompts', () => {
     ]);
   });
 
-  it('are all questions the built-in coach understands', () => {
-    for (const context of [
-      squatsContext(),
-      syntheticContexts.jumps(),
-      syntheticContexts.hold(),
-      syntheticContexts.goodSquats(),
-      syntheticContexts.leaningSquats(),
-      unanalysedContext(),
-      emptyContext(),
-    ]) {
-      const prompts = suggestedPrompts(context);
-      expect(prompts.length).toBeGreaterThanOrEqual(3);
-      expect(prompts.length).toBeLessThanOrEqual(4);
-      for (const prompt of prompts) expect(readQuestion(prompt).intent).not.toBe('unknown');
+  it.each<[string, () => ChatContext]>([
+    ['golf', golfContext],
+    ['good golf', goodGolfContext],
+    ['running', runningContext],
+    ['squats', squatsContext],
+    ['two golfers', twoGolfersContext],
+    ['general', generalContext],
+    ['legacy', legacyContext],
+    ['unanalysed', unanalysedContext],
+    ['empty', emptyContext],
+  ])('are each answered from the %s clip', (_, make) => {
+    const context = make();
+    const prompts = suggestedPrompts(context);
+    expect(prompts.length).toBeGreaterThanOrEqual(2);
+    expect(prompts.length).toBeLessThanOrEqual(4);
+    for (const prompt of prompts) {
+      expect(readQuestion(prompt, [], clipWords(context)).intent, prompt).not.toBe('unknown');
+      const answer = composeAnswer(context, prompt);
+      expect(answer, prompt).not.toMatch(/^(I can only answer|That was not measured)/);
+      expect(answer, prompt).not.toMatch(/not found in this clip|which has no/);
+      expect(ungroundedNumbers(context, answer, prompt), prompt).toEqual([]);
     }
   });
 });

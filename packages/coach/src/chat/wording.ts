@@ -1,15 +1,29 @@
-import { clock } from '../units';
+/**
+ * How the chat writes moments and counts. Measured values are never formatted here: answers
+ * quote each metric record's own `text`, the same words the analysis prints.
+ */
 
 /**
- * How the chat writes measured numbers: the same roundings as the written analysis, so an
- * answer and the analysis never disagree, and the grounding check knows every form.
+ * A moment of the video as m:ss, rounded down so a link to it starts just before the moment.
+ * The web turns m:ss in the coach's text into links that seek the video.
  */
-export const degrees = (value: number) => `${Math.round(value)}°`;
-export const seconds = (value: number) => `${value.toFixed(1)} s`;
+export const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * A moment as m:ss.d, for movements whose key moments fall within a second of each other (the
+ * top of a golf swing and its impact): rounded down to the tenth, which the web also seeks to.
+ */
+export function clockTenths(seconds: number): string {
+  const tenths = Math.floor(seconds * 10 + 1e-6);
+  const minutes = Math.floor(tenths / 600);
+  const rest = tenths - minutes * 600;
+  return `${minutes}:${String(Math.floor(rest / 10)).padStart(2, '0')}.${rest % 10}`;
+}
+
 export const percent = (share: number) => `${Math.round(share * 100)} %`;
 export const plural = (count: number, word: string, many = `${word}s`) =>
   `${count} ${count === 1 ? word : many}`;
-export { clock };
 
 /** "a, b and c". */
 export function listed(items: string[]): string {
@@ -18,3 +32,18 @@ export function listed(items: string[]): string {
 }
 
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const lowerFirst = (text: string) =>
+  // "Impact" → "impact", but an acronym or a name stays as written ("ACL", "Alex").
+  /^[A-Z][a-z]/.test(text) && !/^[A-Z][a-z]+ [A-Z]/.test(text)
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text;
+
+/** "at impact", "at the bottom", "at the top of the backswing": a key moment after "at". */
+export function atMoment(label: string): string {
+  const moment = lowerFirst(label);
+  return /^(top|bottom|finish|end|start|peak|release|set ?point|moment|dip|hold|trophy)\b/.test(
+    moment,
+  )
+    ? `at the ${moment}`
+    : `at ${moment}`;
+}

@@ -1,3 +1,4 @@
-/** Test helpers for packages that use the coach: the chat-completions server and a real scan. */
+/** Test helpers for packages that use the coach: the chat-completions server, a real scan, stored analyses. */
 export * from './chat-completions-test-server';
+export * from './chat-contexts';
 export { squatsScan } from './squats-scan';

@@ -1,9 +1,9 @@
-import { startChatCompletionsTestServer } from '@filmroom/coach/testing';
+import { golfContext, startChatCompletionsTestServer } from '@filmroom/coach/testing';
 import type { ChatMessage } from '@filmroom/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
-import { askOverHttp, insertAnalysedSquats } from '../../../test/chat';
+import { askOverHttp, insertAnalysedClip } from '../../../test/chat';
 import { useTestApp } from '../../../test/test-app';
 
 // The AI Coach with a language model configured (LLM_*), against a local server speaking
@@ -22,7 +22,7 @@ let videoId: string;
 beforeAll(async () => {
   origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   owner = await registerAccount(ctx.app);
-  videoId = await insertAnalysedSquats(ctx.runtime.deps, owner.user.id);
+  videoId = await insertAnalysedClip(ctx.runtime.deps, owner.user.id, golfContext().analysis!);
 });
 beforeEach(async () => {
   await ctx.app.inject({
@@ -41,13 +41,13 @@ async function history() {
 }
 
 const ANSWER =
-  'You did **3 reps**. Your deepest was rep 3 at 0:11 (knee angle 102°); ' +
-  'rep 1 at 0:02 was the shallowest at 107°.';
+  'At impact (0:04.4) you had lost **12°** of forward bend (target under 10°); ' +
+  'your tempo was 2.1:1.';
 
 describe('the AI Coach with a language model', () => {
   it("relays the model's stream as partial events and stores its answer", async () => {
     model.answer = () => ({ content: ANSWER, chunkSize: 7 });
-    const result = await askOverHttp(origin, owner.cookie, videoId, 'How many squats did I do?');
+    const result = await askOverHttp(origin, owner.cookie, videoId, 'How is my posture at impact?');
 
     expect(result.status).toBe(200);
     const partials = result.events.filter((event) => event.type === 'partial');
@@ -55,7 +55,7 @@ describe('the AI Coach with a language model', () => {
     expect(result.answer).toBe(ANSWER);
     expect(result.events.at(-1)).toEqual({ type: 'complete' });
     expect(await history()).toEqual([
-      { role: 'user', content: 'How many squats did I do?' },
+      { role: 'user', content: 'How is my posture at impact?' },
       { role: 'assistant', content: ANSWER },
     ]);
 
@@ -66,29 +66,42 @@ describe('the AI Coach with a language model', () => {
     const [system, ...turns] = call.body.messages;
     expect(system!.role).toBe('system');
     expect(system!.content).toContain('Use only facts and numbers from MEASUREMENTS');
+    // The stored readings, as the row holds them: key moments and each record's own text.
     const measurements = JSON.parse(system!.content.split('MEASUREMENTS:\n')[1]!) as {
-      athletes: { reps: { rep: number; bottom: string; kneeAngleAtBottom: number }[] }[];
+      athletes: {
+        movement: string;
+        keyMoments: { moment: string; time: string }[];
+        metrics: { name: string; value: string; atMoment: string | null }[];
+      }[];
     };
-    expect(
-      measurements.athletes[0]!.reps.map((r) => [r.rep, r.bottom, r.kneeAngleAtBottom]),
-    ).toEqual([
-      [1, '0:02', 107],
-      [2, '0:06', 104],
-      [3, '0:11', 102],
+    const [golfer] = measurements.athletes;
+    expect(golfer!.movement).toBe('Golf swing');
+    expect(golfer!.keyMoments.map((m) => [m.moment, m.time])).toEqual([
+      ['address', '0:01.2'],
+      ['top', '0:04.1'],
+      ['impact', '0:04.4'],
+      ['finish', '0:05.3'],
     ]);
-    expect(turns).toEqual([{ role: 'user', content: 'How many squats did I do?' }]);
+    expect(golfer!.metrics).toContainEqual(
+      expect.objectContaining({
+        name: 'Forward bend lost by impact',
+        value: '12°',
+        atMoment: 'Impact',
+      }),
+    );
+    expect(turns).toEqual([{ role: 'user', content: 'How is my posture at impact?' }]);
   });
 
   it('gives the model the conversation so far', async () => {
     model.answer = () => ({ content: ANSWER });
-    await askOverHttp(origin, owner.cookie, videoId, 'How many squats did I do?');
-    model.answer = () => ({ content: 'Rep 3: 102° at 0:11.' });
-    await askOverHttp(origin, owner.cookie, videoId, 'And the last one?');
+    await askOverHttp(origin, owner.cookie, videoId, 'How is my posture at impact?');
+    model.answer = () => ({ content: 'At the top (0:04.1): trunk lean 34°.' });
+    await askOverHttp(origin, owner.cookie, videoId, 'And at the top?');
     const [, ...turns] = model.received.at(-1)!.body.messages;
     expect(turns).toEqual([
-      { role: 'user', content: 'How many squats did I do?' },
+      { role: 'user', content: 'How is my posture at impact?' },
       { role: 'assistant', content: ANSWER },
-      { role: 'user', content: 'And the last one?' },
+      { role: 'user', content: 'And at the top?' },
     ]);
   });
 
@@ -96,7 +109,7 @@ describe('the AI Coach with a language model', () => {
     'turns a model failure mid-stream (%s) into an error event and stores no answer',
     async (end) => {
       model.answer = () => ({ content: ANSWER, chunkSize: 10, end });
-      const result = await askOverHttp(origin, owner.cookie, videoId, 'How many squats?');
+      const result = await askOverHttp(origin, owner.cookie, videoId, 'What is my tempo?');
 
       expect(result.status).toBe(200);
       expect(result.answer.length).toBeGreaterThan(0);
@@ -106,7 +119,7 @@ describe('the AI Coach with a language model', () => {
         content: 'The AI Coach could not finish this answer. Try again in a moment.',
       });
       expect(result.events.filter((event) => event.type !== 'partial')).toEqual([last]);
-      expect(await history()).toEqual([{ role: 'user', content: 'How many squats?' }]);
+      expect(await history()).toEqual([{ role: 'user', content: 'What is my tempo?' }]);
     },
   );
 
@@ -121,15 +134,15 @@ describe('the AI Coach with a language model', () => {
     'answers a model that refuses with %i by an error event in words for the asker',
     async (status, content) => {
       model.answer = () => ({ status, message: 'Incorrect API key provided: sk-secret' });
-      const result = await askOverHttp(origin, owner.cookie, videoId, 'How many squats?');
+      const result = await askOverHttp(origin, owner.cookie, videoId, 'What is my tempo?');
       expect(result.status).toBe(200);
       expect(result.events).toEqual([{ type: 'error', content }]);
-      expect(await history()).toEqual([{ role: 'user', content: 'How many squats?' }]);
+      expect(await history()).toEqual([{ role: 'user', content: 'What is my tempo?' }]);
     },
   );
 
   it("closes the model's stream at once when the asker leaves, and keeps no half answer", async () => {
-    const long = 'Knee angle 107° at 0:02. '.repeat(20);
+    const long = 'Tempo was 2.1:1 at 0:04. '.repeat(20);
     model.answer = () => ({ content: long, chunkSize: 5, delayMs: 20 });
     const pieces = Math.ceil(long.length / 5);
     const result = await askOverHttp(

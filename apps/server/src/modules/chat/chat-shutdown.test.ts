@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
-import { askOverHttp, insertAnalysedSquats } from '../../../test/chat';
+import { golfContext } from '@filmroom/coach/testing';
+import { askOverHttp, insertAnalysedClip } from '../../../test/chat';
 import { useTestApp } from '../../../test/test-app';
 
 // A file of its own: the test closes its app.
@@ -9,7 +10,11 @@ const ctx = useTestApp();
 it('ends an answer in progress with an error event when the server shuts down', async () => {
   const origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const owner = await registerAccount(ctx.app);
-  const videoId = await insertAnalysedSquats(ctx.runtime.deps, owner.user.id);
+  const videoId = await insertAnalysedClip(
+    ctx.runtime.deps,
+    owner.user.id,
+    golfContext().analysis!,
+  );
   let closing: Promise<void> | undefined;
   const started = performance.now();
   // A few words into the answer, the server is stopped (as by SIGTERM); the asker stays.

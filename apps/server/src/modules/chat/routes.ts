@@ -34,7 +34,7 @@ const errors = errorResponses(400, 401, 404);
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chats = new ChatService(app.db);
-  const contexts = new ChatContextLoader(app.db, app.blobs);
+  const contexts = new ChatContextLoader(app.db);
   const answering = new Set<AbortController>();
   // A hijacked stream is not Fastify's to end: stop the answers so a shutdown need not wait.
   app.addHook('preClose', async () => {

@@ -26,7 +26,7 @@ const videoListSchema = z.array(videoSchema);
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log);
-  const chatContexts = new ChatContextLoader(app.db, app.blobs);
+  const chatContexts = new ChatContextLoader(app.db);
   const listCache = new VideoListCache();
 
   app.get(
@@ -81,7 +81,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         ...toVideoView(video),
         analysis: toAnalysisView(analysis, video.video),
         analysisState: analysis ? toAnalysisState(analysis) : null,
-        suggestedPrompts: await chatContexts.suggestedPrompts(video.video, analysis, request.log),
+        suggestedPrompts: await chatContexts.suggestedPrompts(video.video, analysis),
       };
     },
   );
