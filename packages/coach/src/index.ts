@@ -4,19 +4,14 @@ import type {
   MetricSeries,
   MovementChoice,
 } from '@filmroom/contract';
-import { measureAthlete, type AthleteMetrics } from './athlete-metrics';
-import { findJumps } from './jumps';
 import type { PoseScan } from './pose';
 import { pointMatches, readInstructions, type CoachInstructions } from './instructions';
-import { findRepetitions } from './repetitions';
 import { analyseAthletes } from './movements/analyse';
 import { chartFor } from './movements/chart';
 import type { Topic } from './movements/types';
 import { overallFeedback, technicalAnalysis } from './movements/write-up';
 
 export type { PoseScan, PoseTrack, PoseSample, Keypoint } from './pose';
-export type { AthleteMetrics } from './athlete-metrics';
-export { THRESHOLDS } from './thresholds';
 export { readInstructions } from './instructions';
 export type { CoachInstructions } from './instructions';
 
@@ -38,7 +33,6 @@ export type CoachAnalysis = {
   coachingPoints: CoachingPoint[];
   /** One measure of the main athlete over time, for the chart under the analysis. */
   keyMetric: MetricSeries | null;
-  athletes: AthleteMetrics[];
   /** Each athlete's movement, key moments and metric records: what every text quotes. */
   readings: AthleteReading[];
 };
@@ -72,15 +66,6 @@ export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): Coac
       pointMatches({ timestamp: point.timestamp, topic }, { ...instructions, focus: [] }),
     );
   }
-  const legacy = analyses.map(({ athlete }) => {
-    const jumps = findJumps(athlete.moments);
-    return measureAthlete(
-      athlete.trackId,
-      athlete.moments,
-      findRepetitions(athlete.moments, jumps),
-      jumps,
-    );
-  });
   return {
     textAnalysis: technicalAnalysis(analyses, scan.duration, instructions, timingNote(options)),
     overallFeedback: overallFeedback(analyses, instructions),
@@ -88,7 +73,6 @@ export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): Coac
       .map(({ point }) => withLevel(point, instructions))
       .sort((a, b) => a.timestamp - b.timestamp),
     keyMetric: main ? chartFor(main) : null,
-    athletes: legacy,
     readings: analyses.map((a) => a.reading),
   };
 }

@@ -2,22 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { bodySeries } from './body-series';
 import { analysePoses } from './index';
 import { findJumps } from './jumps';
+import type { PoseScan } from './pose';
 import { BODY_LENGTH, flightLift, jumpSet, squatSet } from './synthetic-athlete';
 
 const riseOf = (airTime: number) => flightLift(airTime) / BODY_LENGTH;
+const jumpsIn = (scan: PoseScan) => findJumps(bodySeries(scan.tracks[0]!, scan));
 
 describe('jumps', () => {
   const scan = jumpSet([
     { airTime: 0.5, landingKneeAngle: 110 },
     { airTime: 0.4, landingKneeAngle: 165 },
   ]);
-  const analysis = analysePoses(scan);
-  const athlete = analysis.athletes[0]!;
+  const jumps = jumpsIn(scan);
 
   it('finds each jump with its air time and hip rise, and no squat in the loading dips', () => {
-    expect(athlete.jumps).toHaveLength(2);
-    expect(athlete.repetitions).toEqual([]);
-    const [first, second] = athlete.jumps;
+    expect(jumps).toHaveLength(2);
+    expect(analysePoses(scan).readings[0]!.movement).toBe('vertical_jump');
+    const [first, second] = jumps;
     // Take-off after 1 s standing and a 0.6 s dip; the second after landing, recovery, 1 s standing.
     expect(first!.takeOff).toBeCloseTo(1.6, 1);
     expect(second!.takeOff).toBeCloseTo(1.6 + 0.5 + 0.9 + 1.6, 1);
@@ -34,14 +35,14 @@ describe('jumps', () => {
   });
 
   it('reads the knee angle at landing', () => {
-    expect(athlete.jumps[0]!.landingKneeAngle).toBeCloseTo(110, 0);
-    expect(athlete.jumps[1]!.landingKneeAngle).toBeCloseTo(165, 0);
+    expect(jumps[0]!.landingKneeAngle).toBeCloseTo(110, 0);
+    expect(jumps[1]!.landingKneeAngle).toBeCloseTo(165, 0);
   });
 
   it('times the flight from the hips when the feet blur out of sight in the air', () => {
-    const [jump] = analysePoses(
+    const [jump] = jumpsIn(
       jumpSet([{ airTime: 0.5, landingKneeAngle: 110, anklesHiddenInAir: true }]),
-    ).athletes[0]!.jumps;
+    );
     expect(jump!.airTimeFrom).toBe('hips');
     expect(jump!.airTime).toBeGreaterThan(0.35);
     expect(jump!.airTime).toBeLessThan(0.5);
@@ -49,7 +50,7 @@ describe('jumps', () => {
   });
 
   it('still finds jumps at the 5 frames a second the scan samples', () => {
-    const jumps = analysePoses(
+    const sparse = jumpsIn(
       jumpSet(
         [
           { airTime: 0.5, landingKneeAngle: 110 },
@@ -57,17 +58,17 @@ describe('jumps', () => {
         ],
         5,
       ),
-    ).athletes[0]!.jumps;
-    expect(jumps).toHaveLength(2);
-    expect(jumps[0]!.airTime).toBeGreaterThan(0.4);
-    expect(jumps[0]!.airTime).toBeLessThan(0.6);
-    expect(jumps[0]!.hipRise).toBeGreaterThan(riseOf(0.5) * 0.9);
+    );
+    expect(sparse).toHaveLength(2);
+    expect(sparse[0]!.airTime).toBeGreaterThan(0.4);
+    expect(sparse[0]!.airTime).toBeLessThan(0.6);
+    expect(sparse[0]!.hipRise).toBeGreaterThan(riseOf(0.5) * 0.9);
   });
 
   it('does not take squats for jumps, however deep', () => {
     const squats = squatSet([{ bottomKneeAngle: 70 }, { bottomKneeAngle: 120, seconds: 1.2 }]);
     expect(findJumps(bodySeries(squats.tracks[0]!, squats))).toEqual([]);
-    expect(analysePoses(squats).athletes[0]!.repetitions).toHaveLength(2);
+    expect(analysePoses(squats).readings[0]!).toMatchObject({ movement: 'squat', repetitions: 2 });
   });
 
   it('does not take a glitching hip keypoint for a jump while the feet stay down', () => {

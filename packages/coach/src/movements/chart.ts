@@ -1,7 +1,10 @@
 import type { MetricSeries } from '@filmroom/contract';
 import { kneeAngleOf } from '../body-series';
-import { thin } from '../key-metric';
+import { median } from '../geometry';
 import type { AthleteAnalysis } from './analyse';
+
+// A chart under the analysis shows no more than this; longer clips are thinned.
+const MAX_SAMPLES = 300;
 
 const round = (value: number, decimals: number) =>
   Math.round(value * 10 ** decimals) / 10 ** decimals + 0;
@@ -70,4 +73,20 @@ export function chartFor(main: AthleteAnalysis): MetricSeries | null {
 function targetValue(target: string): number | null {
   const match = /(\d+(?:\.\d+)?)/.exec(target);
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * At most `max` samples: from each run of consecutive samples, the one furthest from the
+ * clip's median, so the bottoms of squats and the tops of jumps stay on the chart.
+ */
+export function thin(samples: [number, number][], max = MAX_SAMPLES): [number, number][] {
+  if (samples.length <= max) return samples;
+  const size = Math.ceil(samples.length / max);
+  const middle = median(samples.map(([, value]) => value));
+  const kept: [number, number][] = [];
+  for (let i = 0; i < samples.length; i += size) {
+    const bucket = samples.slice(i, i + size);
+    kept.push(bucket.reduce((a, b) => (Math.abs(b[1] - middle) > Math.abs(a[1] - middle) ? b : a)));
+  }
+  return kept;
 }

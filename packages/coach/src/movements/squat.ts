@@ -1,4 +1,5 @@
 import { kneeAngleOf } from '../body-series';
+import { findJumps } from '../jumps';
 import { defined, median } from '../geometry';
 import { momentAt, quantile, share, wristsOf, type Athlete } from './athlete';
 import { judged, metric } from './records';
@@ -12,9 +13,12 @@ const PARALLEL = 100;
 const TRUNK_LEAN = 45;
 const KNEE_DIFFERENCE = 12;
 
-/** Squat bottoms: the hips dropping at least half a trunk and the knees bending with them. */
+/** Squat bottoms: the hips dropping and the knees bending with them, outside any jump. */
 export function squatCycles(athlete: Athlete) {
+  // A jump's loading dip and landing are not squats.
+  const jumps = findJumps(athlete.moments);
   return cycles(athlete, athlete.hipHeight, 0.15, 0.8).filter((cycle) => {
+    if (jumps.some((jump) => cycle.bottom >= jump.start && cycle.bottom <= jump.end)) return false;
     const knee = kneeAngleOf(momentAt(athlete, cycle.bottom));
     return knee === undefined || knee < 150;
   });
