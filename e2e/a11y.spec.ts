@@ -205,8 +205,18 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, 'video detail, a coaching point on the picture');
 
       await page.getByRole('tab', { name: 'Players' }).click();
-      await expect(page.getByRole('tabpanel', { name: 'Players' })).toBeVisible();
+      const players = page.getByRole('tabpanel', { name: 'Players' });
+      await expect(players).toBeVisible();
       await expectAccessible(page, 'video detail, Players tab');
+      // A detection near 1.5 s picked with the keyboard: its row pressed, its person boxed.
+      const row = players.getByRole('button', { name: /^Jordan Lee/ });
+      await row.focus();
+      await page.keyboard.press('Enter');
+      await expect(row).toHaveAttribute('aria-pressed', 'true');
+      await expect(
+        page.getByRole('img', { name: 'Box around Jordan Lee on the video' }),
+      ).toBeVisible();
+      await expectAccessible(page, 'video detail, a detection boxed on the picture');
 
       await page.getByRole('tab', { name: /^Notes/ }).click();
       const notes = page.getByRole('tabpanel', { name: /^Notes/ });

@@ -31,6 +31,7 @@ export type FixtureAnalysis = {
     jerseyNumber: string | null;
     jerseyColor: string | null;
     faceDetected: boolean;
+    box?: [number, number, number, number];
   }[];
   keyMetric: { name: string; unit: string; target: number | null; samples: [number, number][] };
   /** Beyond the spec, as the contract has them (types only: the values are written here). */
@@ -148,6 +149,15 @@ export function fixtureAnalysis(): FixtureAnalysis {
       jerseyNumber: index % 2 === 0 ? '23' : null,
       jerseyColor: index % 2 === 0 ? 'red' : null,
       faceDetected: index % 2 === 0,
+      // Where the squats clip's athlete was measured at those times (and someone at the side).
+      box: (
+        [
+          [0.2484, 0.123, 0.4672, 0.6845],
+          [0.72, 0.55, 0.2, 0.4],
+          [0.2501, 0.3133, 0.4682, 0.4903],
+          [0.2416, 0.1402, 0.5242, 0.6642],
+        ] as const
+      )[index]!.slice() as [number, number, number, number],
     })),
     keyMetric: {
       name: 'Knee angle',

@@ -21,7 +21,7 @@ type Detail = {
   height: number;
   analysis: {
     coachingPoints?: Point[];
-    playerDetections: { timestamp: number }[];
+    playerDetections: { timestamp: number; box?: [number, number, number, number] }[];
     keyMetric?: { name: string; samples: [number, number][] } | null;
   } | null;
 };
@@ -256,4 +256,45 @@ test('a squat clip from upload to its measured analysis: coaching points, guides
   await expect(next).toHaveAttribute('aria-pressed', 'true');
   await expect(target).toHaveAttribute('aria-pressed', 'false');
   await expect.poll(() => currentTime(page)).toBeGreaterThan(seconds);
+
+  // A detection row is a toggle: Enter pauses the video at its time and boxes the person there,
+  // on the picture (the portrait clip is pillarboxed), and says so to a screen reader.
+  const rowButton = playersTab.getByRole('listitem').first().getByRole('button');
+  const rowTime = Number(/(\d+\.\d)s/.exec(await rowButton.innerText())![1]);
+  await rowButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(rowButton).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => currentTime(page)).toBeCloseTo(rowTime, 1);
+  expect((await videoState(page)).paused).toBe(true);
+  const boxed = page.getByRole('img', { name: 'Box around Unidentified Player on the video' });
+  await expect(boxed).toBeVisible();
+  await expect(playersTab.getByRole('status')).toHaveText(
+    `Unidentified Player at ${rowTime.toFixed(1)}s: the video is paused there with a box around them.`,
+  );
+  const [, , boxFrameWidth, boxFrameHeight] = (await boxed.getAttribute('viewBox'))!
+    .split(' ')
+    .map(Number) as [number, number, number, number];
+  const boxPictureWidth = (boxFrameHeight * detail.width) / detail.height;
+  const rect = boxed.getByTestId('person-box').locator('rect');
+  const drawnBox = await rect.evaluate((element) =>
+    ['x', 'y', 'width', 'height'].map((name) => Number(element.getAttribute(name))),
+  );
+  const measured = detections.filter(
+    (detection) => Math.abs(detection.timestamp - rowTime) < 0.05 && detection.box,
+  );
+  const expectedBoxes = measured.map(({ box }) => [
+    (boxFrameWidth - boxPictureWidth) / 2 + box![0] * boxPictureWidth,
+    box![1] * boxFrameHeight,
+    box![2] * boxPictureWidth,
+    box![3] * boxFrameHeight,
+  ]);
+  expect(
+    expectedBoxes.some((expected) =>
+      expected.every((value, i) => Math.abs(value - drawnBox[i]!) < 1),
+    ),
+  ).toBe(true);
+  // Space on the pressed row takes the box away.
+  await page.keyboard.press('Space');
+  await expect(rowButton).toHaveAttribute('aria-pressed', 'false');
+  await expect(boxed).toHaveCount(0);
 });

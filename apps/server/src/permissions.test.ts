@@ -95,7 +95,6 @@ async function insertPhoto(userId: string) {
 
 const runner: Track = {
   id: 1,
-  jerseyNumber: { value: '23', confidence: 0.9 },
   samples: Array.from({ length: 20 }, (_, i) => ({
     t: i / 5,
     box: [0.3, 0.2, 0.3, 0.7] as [number, number, number, number],
@@ -127,7 +126,7 @@ async function freshVideo() {
     timestamp: 0,
     playerMatchId: people.athlete.user.id,
     confidence: 0.9,
-    jerseyNumber: '23',
+    jerseyNumber: null,
     jerseyColor: null,
     faceDetected: false,
   };

@@ -108,7 +108,6 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
   await storeScan(blobs, sharedVideo, [
     {
       id: 1,
-      jerseyNumber: { value: '23', confidence: 0.9 },
       samples: Array.from({ length: 10 }, (_, i) => ({
         t: i / 5,
         box: [0.3, 0.2, 0.3, 0.7] as [number, number, number, number],
@@ -121,7 +120,7 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     timestamp: 0,
     playerMatchId: people.athlete.id,
     confidence: 0.9,
-    jerseyNumber: '23',
+    jerseyNumber: null,
     jerseyColor: null,
     faceDetected: false,
   };

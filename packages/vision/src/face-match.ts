@@ -1,7 +1,7 @@
 /**
- * Cosine similarity of two face embeddings (1 = same direction). Measured here: the same person
- * across photos scores about 0.48-0.69 and different people up to 0.69, so no fixed threshold
- * separates them; rank candidates by it instead.
+ * Cosine similarity of two face embeddings (1 = same direction). Only faces at least
+ * MIN_EMBEDDED_FACE_PX wide carry an embedding: below that, different people scored as close
+ * as one person does (see person-analysis.ts), and no threshold could tell them apart.
  */
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
   if (a.length !== b.length || a.length === 0) {

@@ -1,6 +1,6 @@
 /**
  * FilmRoom vision: what the picture shows, measured. Takes a video or a photo and returns people
- * (boxes, 17 keypoints, faces with embeddings), tracked over time, with jersey colour and number.
+ * (boxes, 17 keypoints, faces with embeddings), tracked over time, with jersey colour.
  * No HTTP, no database: data in, data out.
  */
 export { scanVideo } from './video-scan';
@@ -11,7 +11,6 @@ export { cosineSimilarity } from './face-match';
 export { JERSEY_COLORS, JERSEY_COLOR_NAMES } from './jersey-colors';
 export type { JerseyColor } from './jersey-colors';
 export { dominantJerseyColor } from './jersey';
-export { JerseyNumberReader } from './jersey-number';
 export { decodeFrames, decodePicture } from './frames';
 export type { RgbPicture, VideoFrame } from './frames';
 export { KEYPOINT_NAMES } from './types';
@@ -19,7 +18,6 @@ export type {
   Box,
   FaceSample,
   JerseyColorReading,
-  JerseyNumberReading,
   Keypoint,
   KeypointName,
   PeopleInImage,

@@ -44,6 +44,14 @@ const PART_INDEX = new Map<string, number>(
 );
 
 const CONFIDENT = 0.3;
+/**
+ * Faces narrower than this (pixels of the analysed picture) get no embedding. Measured on the
+ * shared fixtures: among faces at least 48 px wide, one person's faces scored 0.595 or more
+ * against each other and different people's at most 0.472; with the 25-44 px faces of the clips
+ * (and a 23 px face in a photo's background) different people reached 0.667, above the same
+ * person's 0.394. A small face's embedding says too little to tell people apart.
+ */
+export const MIN_EMBEDDED_FACE_PX = 48;
 
 export class PersonAnalyzer {
   constructor(
@@ -142,7 +150,7 @@ export class PersonAnalyzer {
       return {
         box: [face.box[0] + crop[0], face.box[1] + crop[1], face.box[2], face.box[3]],
         score: face.boxScore ?? face.score,
-        ...(face.embedding && face.embedding.length > 0
+        ...(face.embedding && face.embedding.length > 0 && face.box[2] >= MIN_EMBEDDED_FACE_PX
           ? { embedding: Array.from(face.embedding) }
           : {}),
       };
@@ -153,7 +161,7 @@ export class PersonAnalyzer {
     }
   }
 
-  /** The largest face in a whole picture, for profile photos. */
+  /** The largest face in a whole picture, for profile photos; none when too small to recognise. */
   async mainFace(picture: HumanTensor): Promise<FaceSample | undefined> {
     const started = performance.now();
     const result = await this.human.detect(picture, ONLY_FACE);
@@ -161,6 +169,7 @@ export class PersonAnalyzer {
     this.clock.faceRuns++;
     const face = result.face[0];
     if (!face?.embedding || face.embedding.length === 0) return undefined;
+    if (face.box[2] < MIN_EMBEDDED_FACE_PX) return undefined;
     return {
       box: face.box,
       score: face.boxScore ?? face.score,

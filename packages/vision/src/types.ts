@@ -42,16 +42,10 @@ export interface JerseyColorReading {
   confidence: number;
 }
 
-export interface JerseyNumberReading {
-  value: string;
-  confidence: number;
-}
-
 export interface Track {
   id: number;
   samples: TrackSample[];
   jerseyColor?: JerseyColorReading;
-  jerseyNumber?: JerseyNumberReading;
 }
 
 export interface StageTimings {
@@ -63,6 +57,7 @@ export interface StageTimings {
   poseMsPerPerson: number;
   /** Mean milliseconds of blazeface + faceres per person crop examined. */
   faceMsPerPerson: number;
+  /** Milliseconds spent naming every track's shirt colour at the end of the scan. */
   jerseyMsTotal: number;
   detectorRuns: number;
   poseRuns: number;

@@ -8,7 +8,6 @@ import type {
   TorsoCrop,
 } from './inference-protocol';
 import { dominantJerseyColor, trackJerseyColor } from './jersey';
-import { JerseyNumberReader, trackJerseyNumber } from './jersey-number';
 import type { StageClock } from './person-analysis';
 import { newStageClock } from './person-analysis';
 import { fractionBox, fractionFace, fractionKeypoints } from './results';
@@ -39,8 +38,6 @@ export interface ScanOptions {
    * costs about 4x a pose crop per person, and a track needs only a few good faces.
    */
   faceInterval?: number;
-  /** Read jersey numbers with OCR (default false: it adds a tesseract worker). */
-  readNumbers?: boolean;
   /** Called with 0-1 as frames are analysed. */
   onProgress?: (fraction: number) => void;
   /** Aborting kills ffmpeg and the inference workers. */
@@ -49,12 +46,12 @@ export interface ScanOptions {
 
 /** Face embeddings kept per track: the best few are enough to match a roster. */
 const EMBEDDINGS_PER_TRACK = 3;
-/** Torso crops kept per track for colour and number. */
+/** Torso crops kept per track for its shirt colour. */
 const TORSOS_PER_TRACK = 6;
 
 /**
  * Scans a video: decodes frames with ffmpeg, finds and follows people in worker threads, tracks
- * them on this thread, and names each track's jersey colour (and number, when asked).
+ * them on this thread, and names each track's jersey colour.
  */
 export async function scanVideo(file: string, options: ScanOptions = {}): Promise<VisionScan> {
   const started = performance.now();
@@ -170,25 +167,17 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
   }
 
   const jerseyStarted = performance.now();
-  const reader = options.readNumbers ? new JerseyNumberReader() : undefined;
   const tracks: Track[] = [];
-  try {
-    const found = tracker.tracks();
-    for (const [i, track] of found.entries()) {
-      signal?.throwIfAborted();
-      const crops = torsos.get(track.id) ?? [];
-      const color = trackJerseyColor(
-        crops.map((crop) => dominantJerseyColor(crop)).filter((r) => r !== undefined),
-      );
-      const number = reader ? await trackJerseyNumber(reader, crops) : undefined;
-      tracks.push({
-        ...compactTrack(i + 1, track, size.width, size.height),
-        ...(color ? { jerseyColor: color } : {}),
-        ...(number ? { jerseyNumber: number } : {}),
-      });
-    }
-  } finally {
-    await reader?.close();
+  for (const [i, track] of tracker.tracks().entries()) {
+    signal?.throwIfAborted();
+    const crops = torsos.get(track.id) ?? [];
+    const color = trackJerseyColor(
+      crops.map((crop) => dominantJerseyColor(crop)).filter((r) => r !== undefined),
+    );
+    tracks.push({
+      ...compactTrack(i + 1, track, size.width, size.height),
+      ...(color ? { jerseyColor: color } : {}),
+    });
   }
   jerseyMs = performance.now() - jerseyStarted;
   options.onProgress?.(1);

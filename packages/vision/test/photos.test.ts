@@ -80,4 +80,17 @@ describe('detectPeopleInImage on real photos', () => {
       expect(same).toBeGreaterThan(cosineSimilarity(second!.embedding!, other));
     }
   });
+
+  it('embeds no face too small to tell people apart', async () => {
+    // The baseball photo's only face is the batter's in the background, about 23 px across.
+    expect(await faceEmbedding(fixture('images/sport_baseball_pitch.jpg'))).toBeUndefined();
+    // The yoga photo's face is about 61 px wide at its 1000 px, 39 px when analysed at 640.
+    const large = results.get('pose_yoga_single_person.jpg')!.people[0]!.face;
+    expect(large?.embedding).toHaveLength(1024);
+    const small = await detectPeopleInImage(fixture('images/pose_yoga_single_person.jpg'), {
+      maxWidth: 640,
+    });
+    expect(small.people[0]!.face).toBeDefined();
+    expect(small.people[0]!.face!.embedding).toBeUndefined();
+  });
 });

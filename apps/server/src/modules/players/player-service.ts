@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../lib/http-errors';
 import { mayKnowPerson } from '../users/people-access';
 import { loadUserView } from '../users/user-view';
-import { playerDetections, type Candidate } from './identify-players';
+import { identifyTracks, playerDetections, type Candidate } from './identify-players';
 
 /** The people a video's detections may be matched to: its owner and the owner's athletes. */
 async function candidatesFor(db: Database, ownerId: string): Promise<Candidate[]> {
@@ -23,7 +23,7 @@ async function candidatesFor(db: Database, ownerId: string): Promise<Candidate[]
     .from(coachStudents)
     .where(eq(coachStudents.coachId, ownerId));
   const people = await db
-    .select({ id: users.id, playerNumber: users.playerNumber })
+    .select({ id: users.id, name: users.name })
     .from(users)
     .where(or(eq(users.id, ownerId), inArray(users.id, students)));
   const ids = people.map((person) => person.id);
@@ -40,10 +40,19 @@ async function candidatesFor(db: Database, ownerId: string): Promise<Candidate[]
   ]);
   return people.map((person) => ({
     userId: person.id,
-    playerNumber: person.playerNumber,
+    name: person.name,
     jerseyColors: colours.filter((c) => c.userId === person.id).map((c) => c.color),
     faceEmbeddings: faces.filter((f) => f.userId === person.id).map((f) => f.embedding!),
   }));
+}
+
+/** The candidates for a video's people; none when the video is gone. */
+async function candidatesForVideo(db: Database, videoId: string): Promise<Candidate[]> {
+  const [video] = await db
+    .select({ ownerId: videos.ownerId })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  return video ? candidatesFor(db, video.ownerId) : [];
 }
 
 export async function detectPlayers(
@@ -51,12 +60,30 @@ export async function detectPlayers(
   videoId: string,
   scan: Pick<VisionScan, 'tracks'>,
 ): Promise<PlayerDetection[]> {
-  const [video] = await db
-    .select({ ownerId: videos.ownerId })
-    .from(videos)
-    .where(eq(videos.id, videoId));
-  if (!video) return [];
-  return playerDetections(scan.tracks, await candidatesFor(db, video.ownerId));
+  return playerDetections(scan.tracks, await candidatesForVideo(db, videoId));
+}
+
+/** Who a tracked person is, for the analysis to call them by name. */
+export type IdentifiedPerson = { name: string; playerMatchId: string | null };
+
+/**
+ * The tracks of a scan that are identified on evidence (a face matching a profile photo), by
+ * track id, with the person's name. Tracks nobody can be sure of are left out: the analysis
+ * must not call them by anyone's name. Called by the analysis job, which has no asker: the
+ * video's owner decides who the candidates are, as in Detect Players.
+ */
+export async function identifyPeople(
+  db: Database,
+  videoId: string,
+  scan: Pick<VisionScan, 'tracks'>,
+): Promise<Map<number, IdentifiedPerson>> {
+  const identities = identifyTracks(scan.tracks, await candidatesForVideo(db, videoId));
+  return new Map(
+    [...identities].map(([trackId, { candidate }]) => [
+      trackId,
+      { name: candidate.name, playerMatchId: candidate.userId },
+    ]),
+  );
 }
 
 /** A matched player's name and photo, for people the asker may know of; others are "not found". */

@@ -6,36 +6,43 @@ import { registerAccount } from '../../../test/accounts';
 import { storeScan as storeScan_ } from '../../../test/scans';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
-import { coachStudents, users, videoShares } from '../../db/schema';
+import { coachStudents, userPhotos, users, videoShares } from '../../db/schema';
+import { profilePhotoKey } from '../users/profile-photos';
 
 const ctx = useTestApp();
 
 const storeScan = (videoId: string, tracks: Track[]) =>
   storeScan_(ctx.runtime.deps.blobs, videoId, tracks);
 
-const shirt23: Track = {
+// A face embedding as a profile photo stores it. The routes are tested here with the same
+// embedding on both sides; face-threshold.test.ts measures real faces.
+const joFace = Array.from({ length: 1024 }, (_, i) => Math.sin(i + 1));
+
+const joFacingCamera: Track = {
   id: 1,
-  jerseyNumber: { value: '23', confidence: 0.9 },
   samples: Array.from({ length: 20 }, (_, i) => ({
     t: i / 5,
     box: [0.3, 0.2, 0.3, 0.7] as [number, number, number, number],
     score: 0.72,
     keypoints: [],
+    ...(i === 0 ? { face: { box: [0.4, 0.2, 0.1, 0.1], score: 0.9, embedding: joFace } } : {}),
   })),
 };
 
 async function coachWithVideo() {
   const coach = await registerAccount(ctx.app, { isCoach: true, name: 'Coach Kay' });
-  const athlete = await registerAccount(ctx.app, { name: 'Jo Number23' });
-  await ctx.database.db
-    .update(users)
-    .set({ playerNumber: 23 })
-    .where(eq(users.id, athlete.user.id));
-  await ctx.database.db
-    .insert(coachStudents)
-    .values({ coachId: coach.user.id, studentId: athlete.user.id });
+  const athlete = await registerAccount(ctx.app, { name: 'Jo Kim' });
+  const { db } = ctx.database;
+  // Number 23 on the profile: no number is read from video, so it names nobody by itself.
+  await db.update(users).set({ playerNumber: 23 }).where(eq(users.id, athlete.user.id));
+  const photoId = randomUUID();
+  const blobKey = profilePhotoKey(athlete.user.id, photoId);
+  await db
+    .insert(userPhotos)
+    .values({ id: photoId, userId: athlete.user.id, blobKey, faceEmbedding: joFace });
+  await db.insert(coachStudents).values({ coachId: coach.user.id, studentId: athlete.user.id });
   const video = await uploadVideo(ctx.app, coach.cookie);
-  return { coach, athlete, video };
+  return { coach, athlete, video, photoUrl: `/uploads/${blobKey}` };
 }
 
 describe('POST /api/videos/:id/detect-players', () => {
@@ -51,7 +58,7 @@ describe('POST /api/videos/:id/detect-players', () => {
     const early = await detect(coach.cookie);
     expect(early.statusCode).toBe(409);
 
-    await storeScan(video.id, [shirt23]);
+    await storeScan(video.id, [joFacingCamera]);
     const response = await detect(coach.cookie);
     expect(response.statusCode).toBe(200);
     const { playerDetections } = response.json();
@@ -59,7 +66,11 @@ describe('POST /api/videos/:id/detect-players', () => {
     expect(playerDetections[0]).toMatchObject({
       timestamp: 0,
       playerMatchId: athlete.user.id,
-      jerseyNumber: '23',
+      jerseyNumber: null,
+      faceDetected: true,
+    });
+    expect(playerDetections[1]).toMatchObject({
+      playerMatchId: athlete.user.id,
       faceDetected: false,
     });
     expect(playerDetections[0].confidence).toBeGreaterThan(0.5);
@@ -86,8 +97,8 @@ describe('POST /api/videos/:id/detect-players', () => {
 
 describe('GET /api/players/:playerMatchId', () => {
   it('names a player to people who may know them, and to nobody else', async () => {
-    const { coach, athlete, video } = await coachWithVideo();
-    await storeScan(video.id, [shirt23]);
+    const { coach, athlete, video, photoUrl } = await coachWithVideo();
+    await storeScan(video.id, [joFacingCamera]);
     await ctx.app.inject({
       method: 'POST',
       url: `/api/videos/${video.id}/detect-players`,
@@ -106,7 +117,7 @@ describe('GET /api/players/:playerMatchId', () => {
     for (const cookie of [coach.cookie, athlete.cookie, viewer.cookie]) {
       const response = await player(cookie);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ name: 'Jo Number23', photoUrl: null });
+      expect(response.json()).toEqual({ name: 'Jo Kim', photoUrl });
     }
     const stranger = await registerAccount(ctx.app);
     expect((await player(stranger.cookie)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { JERSEY_COLORS, faceEmbedding, type Track } from '@filmroom/vision';
+import { JERSEY_COLORS, detectPeopleInImage, type Track } from '@filmroom/vision';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
@@ -8,6 +8,7 @@ import { fixture, uploadVideo } from '../../../test/uploads';
 import { coachStudents, jerseyColors } from '../../db/schema';
 import { chooseJerseyColors } from '../users/jersey-colors';
 import { addProfilePhoto } from '../users/profile-photos';
+import { identifyPeople } from './player-service';
 
 const ctx = useTestApp();
 
@@ -15,10 +16,10 @@ const hex = (rgb: readonly number[]) =>
   `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 
 /** A person tracked for two seconds, with the evidence the test gives them. */
-function trackWith(evidence: Pick<Track, 'jerseyColor'> & { face?: number[] }): Track {
+function trackWith(evidence: Pick<Track, 'jerseyColor'> & { id?: number; face?: number[] }): Track {
   return {
-    id: 1,
-    jerseyColor: evidence.jerseyColor,
+    id: evidence.id ?? 1,
+    ...(evidence.jerseyColor ? { jerseyColor: evidence.jerseyColor } : {}),
     samples: Array.from({ length: 10 }, (_, i) => ({
       t: i / 5,
       box: [0.3, 0.2, 0.3, 0.7] as [number, number, number, number],
@@ -77,8 +78,11 @@ describe('jersey colour options', () => {
 describe('profile evidence in player detection', () => {
   let sameManInVideo: number[];
   beforeAll(async () => {
-    const face = await faceEmbedding(await readFile(fixture('images/face_obama_2.jpg')));
-    sameManInVideo = face!.embedding!;
+    // His face in another photo, as the scan sees a face: in a 640 px frame, the head cropped.
+    const { people } = await detectPeopleInImage(fixture('images/face_obama_2.jpg'), {
+      maxWidth: 640,
+    });
+    sameManInVideo = people.find((person) => person.face?.embedding)!.face!.embedding!;
   });
 
   it('recognises an athlete by the face in their profile photo, and serves the photo to their coach only', async () => {
@@ -118,30 +122,64 @@ describe('profile evidence in player detection', () => {
     expect((await ctx.app.inject({ url })).statusCode).toBe(401);
   });
 
-  it('takes a chosen shirt colour as weak evidence, and names nobody when two athletes share it', async () => {
-    const { athletes, video, detect } = await coachWithAthletes(2);
-    const [first, second] = athletes as [(typeof athletes)[0], (typeof athletes)[0]];
-    const red = JERSEY_COLORS.findIndex((colour) => colour.name === 'Red') + 1;
-    const navy = JERSEY_COLORS.findIndex((colour) => colour.name === 'Navy') + 1;
-    await chooseJerseyColors(ctx.database.db, first.user.id, [red, navy]);
-    await chooseJerseyColors(ctx.database.db, second.user.id, [navy]);
-    await storeScan(ctx.runtime.deps.blobs, video.id, [
-      trackWith({ jerseyColor: { name: 'Red', confidence: 0.9 } }),
-    ]);
+  it('names nobody by shirt colour alone: not the coach who ticked White, not an athlete in Red', async () => {
+    const { coach, athletes, video, detect } = await coachWithAthletes(1);
+    const [athlete] = athletes as [(typeof athletes)[0]];
+    const colour = (name: string) => JERSEY_COLORS.findIndex((c) => c.name === name) + 1;
+    await chooseJerseyColors(ctx.database.db, coach.user.id, [colour('White')]);
+    await chooseJerseyColors(ctx.database.db, athlete.user.id, [colour('Red'), colour('Navy')]);
+    // A girl in white and someone in red, backs to the camera: no face, only their shirts.
+    const inWhite = trackWith({ id: 1, jerseyColor: { name: 'White', confidence: 0.68 } });
+    const inRed = trackWith({ id: 2, jerseyColor: { name: 'Red', confidence: 0.95 } });
+    await storeScan(ctx.runtime.deps.blobs, video.id, [inWhite, inRed]);
 
-    const byColour = await detect();
-    expect(new Set(byColour.map((d) => d.playerMatchId))).toEqual(new Set([first.user.id]));
-    // A colour alone is weak: the Players tab shows it in the destructive band.
-    expect(byColour[0]!.confidence).toBeLessThan(0.6);
+    const detections = await detect();
+    expect(detections.length).toBeGreaterThan(0);
+    for (const detection of detections) {
+      expect(detection.playerMatchId).toBeNull();
+      // Unidentified: how sure the detector is that a person is there, not a naming score.
+      expect(detection.confidence).toBe(0.8);
+    }
+    expect(await identifyPeople(ctx.database.db, video.id, { tracks: [inWhite, inRed] })).toEqual(
+      new Map(),
+    );
 
-    const profile = await ctx.app.inject({ url: '/api/user', headers: { cookie: first.cookie } });
+    const profile = await ctx.app.inject({ url: '/api/user', headers: { cookie: athlete.cookie } });
     expect(profile.json().jerseyColors).toEqual([
-      { id: red, color: 'Red' },
-      { id: navy, color: 'Navy' },
+      { id: colour('Red'), color: 'Red' },
+      { id: colour('Navy'), color: 'Navy' },
     ]);
+  });
 
-    await chooseJerseyColors(ctx.database.db, second.user.id, [red]);
-    const tied = await detect();
-    expect(tied.every((d) => d.playerMatchId === null)).toBe(true);
+  it('lets the shirt colour support a face, and tells the analysis who each identified track is', async () => {
+    const { athletes, video, detect } = await coachWithAthletes(1);
+    const [athlete] = athletes as [(typeof athletes)[0]];
+    await addProfilePhoto(
+      ctx.runtime.deps,
+      athlete.user.id,
+      await readFile(fixture('images/face_obama_1.jpg')),
+    );
+    const him = trackWith({ id: 7, face: sameManInVideo });
+    const stranger = trackWith({ id: 8, jerseyColor: { name: 'Red', confidence: 0.9 } });
+    await storeScan(ctx.runtime.deps.blobs, video.id, [him, stranger]);
+    const plain = (await detect()).find((d) => d.playerMatchId === athlete.user.id)!;
+    expect(plain.confidence).toBeGreaterThanOrEqual(0.6);
+
+    const red = JERSEY_COLORS.findIndex((c) => c.name === 'Red') + 1;
+    await chooseJerseyColors(ctx.database.db, athlete.user.id, [red]);
+    const himInRed = { ...him, jerseyColor: { name: 'Red', confidence: 0.9 } };
+    await storeScan(ctx.runtime.deps.blobs, video.id, [himInRed, stranger]);
+    const detections = await detect();
+    const named = detections.filter((d) => d.playerMatchId === athlete.user.id);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named[0]!.confidence).toBeGreaterThan(plain.confidence);
+    expect(named[0]!.confidence).toBeLessThanOrEqual(0.95);
+    // The stranger in the same Red is still nobody.
+    expect(detections.filter((d) => d.playerMatchId === null).length).toBeGreaterThan(0);
+
+    const people = await identifyPeople(ctx.database.db, video.id, {
+      tracks: [himInRed, stranger],
+    });
+    expect(people).toEqual(new Map([[7, { name: 'Athlete 1', playerMatchId: athlete.user.id }]]));
   });
 });

@@ -16,6 +16,8 @@ import { annotationTimelineMarkers } from '@/features/annotations/lib/annotation
 import { useUser } from '@/features/auth/api/get-user';
 import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { PlayersPanel } from '@/features/players/components/players-panel';
+import { personBoxAt } from '@/features/players/lib/picked-detection';
+import type { PickedDetection } from '@/features/players/lib/picked-detection';
 import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
@@ -57,6 +59,8 @@ function VideoDetailPage({ id }: { id: string }) {
   const [currentTime, setCurrentTime] = useState(0);
   const playerRef = useRef<VideoViewerHandle>(null);
   const annotations = useAnnotationSession(id, playerRef);
+  // A detection picked in the Players tab: its person is boxed over the picture at its time.
+  const [pickedDetection, setPickedDetection] = useState<PickedDetection | null>(null);
   const user = useUser();
 
   if (video.isPending) {
@@ -155,6 +159,7 @@ function VideoDetailPage({ id }: { id: string }) {
             posesAvailable={detail.analysis !== null}
             overlay={(viewer) => <AnnotationLayer viewer={viewer} session={annotations} />}
             timelineMarkers={annotationTimelineMarkers(annotations.annotations, annotations.open)}
+            personBox={personBoxAt(pickedDetection, currentTime)}
             ref={playerRef}
           />
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}
@@ -206,6 +211,14 @@ function VideoDetailPage({ id }: { id: string }) {
               currentTime={currentTime}
               editable={editable}
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
+              picked={pickedDetection}
+              onPick={(picked) => {
+                setPickedDetection(picked);
+                if (!picked) return;
+                // Paused, so the box stays on the person it was measured around.
+                playerRef.current?.pause();
+                playerRef.current?.seekTo(picked.detection.timestamp);
+              }}
             />
           </TabsContent>
           <TabsContent value="notes">

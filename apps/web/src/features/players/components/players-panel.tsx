@@ -10,6 +10,8 @@ import { useDetectPlayers } from '../api/detect-players';
 import { usePlayer } from '../api/get-player';
 import { confidenceTone } from '../lib/confidence-tone';
 import { detectionsNear } from '../lib/detections-near';
+import { detectionKey, isPicked, pickAnnouncement } from '../lib/picked-detection';
+import type { PickedDetection } from '../lib/picked-detection';
 import { DetectionsTimelineBar } from './detections-timeline-bar';
 
 type PlayersPanelProps = {
@@ -20,6 +22,13 @@ type PlayersPanelProps = {
   editable: boolean;
   /** Seeks the player to a detection time picked on the timeline bar. */
   onSeek: (seconds: number) => void;
+  /** The detection whose person is boxed over the video, if any. */
+  picked: PickedDetection | null;
+  /**
+   * A row pressed (or pressed again, with null): the page pauses the video at the detection's
+   * time and boxes the person there.
+   */
+  onPick: (picked: PickedDetection | null) => void;
 };
 
 const TONE_CLASS = {
@@ -38,6 +47,8 @@ export function PlayersPanel({
   currentTime,
   editable,
   onSeek,
+  picked,
+  onPick,
 }: PlayersPanelProps) {
   const detect = useDetectPlayers(videoId);
   const [selected, setSelected] = useState<number | null>(null);
@@ -81,21 +92,58 @@ export function PlayersPanel({
         />
       ) : (
         <ul className="grid gap-2" aria-live="polite">
-          {near.map((detection, index) => (
-            <DetectionRow key={`${detection.timestamp}-${index}`} detection={detection} />
-          ))}
+          {near.map((detection) => {
+            const pressed = isPicked(picked, detection);
+            return (
+              // Keyed by what the row shows, so a focused row stays put as the list changes.
+              <li key={detectionKey(detection)}>
+                <DetectionRow
+                  detection={detection}
+                  pressed={pressed}
+                  onPress={(name) => onPick(pressed ? null : { detection, name })}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
+      <p role="status" className="sr-only">
+        {pickAnnouncement(picked)}
+      </p>
     </div>
   );
 }
 
-function DetectionRow({ detection }: { detection: PlayerDetection }) {
+/**
+ * One detection: who, what was seen, when and how sure. A toggle button: pressing it boxes the
+ * person over the video at that moment, pressing it again takes the box away.
+ */
+function DetectionRow({
+  detection,
+  pressed,
+  onPress,
+}: {
+  detection: PlayerDetection;
+  pressed: boolean;
+  onPress: (name: string) => void;
+}) {
   const player = usePlayer(detection.playerMatchId);
   const name = detection.playerMatchId ? (player.data?.name ?? '…') : 'Unidentified Player';
   const percent = Math.round(detection.confidence * 100);
   return (
-    <li className="flex items-center gap-3 rounded-lg border bg-card p-3">
+    <button
+      type="button"
+      aria-pressed={pressed}
+      title={detection.box ? 'Show this person on the video' : 'Go to this moment in the video'}
+      onClick={() => onPress(name)}
+      className={cn(
+        // The card stays opaque when pressed or hovered: the confidence badge's tint is measured
+        // for contrast against it.
+        'flex w-full items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors outline-none',
+        'hover:border-primary/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        pressed && 'border-primary ring-2 ring-primary/70',
+      )}
+    >
       {player.data?.photoUrl ? (
         <img src={player.data.photoUrl} alt="" className="size-9 rounded-full object-cover" />
       ) : (
@@ -103,9 +151,10 @@ function DetectionRow({ detection }: { detection: PlayerDetection }) {
           <UserRoundIcon className="size-4" aria-hidden />
         </span>
       )}
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="truncate font-medium">{name}</p>
-        <p className="text-xs text-muted-foreground">
+      {/* Spans: a button holds phrasing content only. */}
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="truncate font-medium">{name}</span>
+        <span className="text-xs text-muted-foreground">
           {[
             detection.jerseyNumber ? `#${detection.jerseyNumber}` : null,
             detection.jerseyColor,
@@ -114,8 +163,8 @@ function DetectionRow({ detection }: { detection: PlayerDetection }) {
           ]
             .filter(Boolean)
             .join(' · ')}
-        </p>
-      </div>
+        </span>
+      </span>
       <span
         className={cn(
           'rounded-md px-2 py-0.5 text-sm font-semibold tabular-nums',
@@ -125,6 +174,6 @@ function DetectionRow({ detection }: { detection: PlayerDetection }) {
       >
         {percent}%
       </span>
-    </li>
+    </button>
   );
 }

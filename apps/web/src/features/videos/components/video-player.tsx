@@ -1,5 +1,6 @@
 import type { CoachingPoint, Video } from '@filmroom/contract';
 import type { ReactNode, Ref } from 'react';
+import type { PersonBox } from '../lib/visual-guides';
 import { VideoPreparationFrame } from './video-preparation-frame';
 import type { TimelineMarker } from './viewer/timeline-overlay';
 import { VideoViewer } from './viewer/video-viewer';
@@ -17,6 +18,8 @@ type VideoPlayerProps = {
   /** Another feature's layer over the picture (annotations); see VideoViewer. */
   overlay?: (viewer: ViewerOverlayState) => ReactNode;
   timelineMarkers?: readonly TimelineMarker[];
+  /** A person another feature picked, boxed over the picture; see VideoViewer. */
+  personBox?: PersonBox | null;
   ref?: Ref<VideoViewerHandle>;
 };
 
@@ -28,6 +31,7 @@ export function VideoPlayer({
   posesAvailable,
   overlay,
   timelineMarkers,
+  personBox,
   ref,
 }: VideoPlayerProps) {
   if (video.status !== 'ready' || !video.url) return <VideoPreparationFrame video={video} />;
@@ -42,6 +46,7 @@ export function VideoPlayer({
       posesAvailable={posesAvailable}
       overlay={overlay}
       timelineMarkers={timelineMarkers}
+      personBox={personBox}
       ref={ref}
     />
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { arrowHead, guideShapes, HIGHLIGHT_DIAMETER_PX } from './visual-guides';
+import {
+  arrowHead,
+  BOX_LABEL_SIZE_PX,
+  boxLabelAnchor,
+  guideShapes,
+  HIGHLIGHT_DIAMETER_PX,
+  personBoxShape,
+  TOOLBAR_CLEARANCE_PX,
+} from './visual-guides';
 
 const picture = { x: 100, y: 0, width: 400, height: 300 };
 
@@ -42,5 +50,21 @@ describe('arrowHead', () => {
     expect(left!.x).toBeLessThan(100);
     expect(right!.x).toBeLessThan(100);
     expect(left!.y).toBeCloseTo(-right!.y);
+  });
+});
+
+describe('personBoxShape', () => {
+  it('places a person box by its fractions of the picture, after letterboxing and zoom', () => {
+    const shape = personBoxShape({ box: [0.25, 0.5, 0.5, 0.25], label: 'Jo' }, picture);
+    expect(shape).toEqual({ x: 200, y: 150, width: 200, height: 75, label: 'Jo' });
+  });
+
+  it('puts the name inside the top-left corner, clear of the toolbar and the frame edge', () => {
+    expect(boxLabelAnchor({ x: 200, y: 150, width: 80, height: 200, label: 'Jo' })).toEqual({
+      x: 206,
+      y: 150 + 6 + BOX_LABEL_SIZE_PX,
+    });
+    const underToolbar = boxLabelAnchor({ x: -20, y: 4, width: 80, height: 200, label: 'Jo' });
+    expect(underToolbar).toEqual({ x: 6, y: TOOLBAR_CLEARANCE_PX + 6 + BOX_LABEL_SIZE_PX });
   });
 });

@@ -1,4 +1,4 @@
-import type { CoachingPoint } from '@filmroom/contract';
+import type { CoachingPoint, VisualGuide } from '@filmroom/contract';
 import { Suspense, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
@@ -12,6 +12,7 @@ import { DEFAULT_PLAYBACK_SPEED } from '../../lib/playback-speed';
 import type { PlaybackSpeed } from '../../lib/playback-speed';
 import { activeCoachingPoint } from '../../lib/timeline';
 import { resolveVideoUrl } from '../../lib/video-url';
+import type { PersonBox } from '../../lib/visual-guides';
 import { canPan } from '../../lib/zoom';
 import { CoachingPointCard } from './coaching-point-card';
 import { PoseStatus } from './pose-status';
@@ -46,6 +47,11 @@ type VideoViewerProps = {
   overlay?: (viewer: ViewerOverlayState) => ReactNode;
   /** Markers another feature puts on the timeline (annotations), beside the coaching points. */
   timelineMarkers?: readonly TimelineMarker[];
+  /**
+   * A person another feature picked (a detection in the Players tab), boxed over the picture
+   * in the guides' layer. The page passes it only while playback is at that person's time.
+   */
+  personBox?: PersonBox | null;
   /** Lets the page seek, pause and play the player (a coaching point in the Analysis tab). */
   ref?: Ref<VideoViewerHandle>;
 };
@@ -73,6 +79,7 @@ export type VideoViewerHandle = {
 
 const NO_POINTS: readonly CoachingPoint[] = [];
 const NO_MARKERS: readonly TimelineMarker[] = [];
+const NO_GUIDES: readonly VisualGuide[] = [];
 
 // Keys typed into the toolbar's own controls are theirs (Space presses a button, arrows
 // change the speed), not the player's.
@@ -91,6 +98,7 @@ export function VideoViewer({
   posesAvailable = false,
   overlay,
   timelineMarkers = NO_MARKERS,
+  personBox = null,
   ref,
 }: VideoViewerProps) {
   const source = resolveVideoUrl(url);
@@ -237,8 +245,14 @@ export function VideoViewer({
           </Suspense>
         ) : null}
         {poseOn ? <PoseStatus poses={poses} /> : null}
-        {loading.loaded && tipsShown && activePoint?.visualGuides ? (
-          <VisualGuides guides={activePoint.visualGuides} picture={pictureRect} frame={frame} />
+        {loading.loaded ? (
+          <VisualGuides
+            // Show Tips toggles the coaching tips; a person picked on purpose stays boxed.
+            guides={(tipsShown && activePoint?.visualGuides) || NO_GUIDES}
+            personBox={personBox}
+            picture={pictureRect}
+            frame={frame}
+          />
         ) : null}
         {loading.loaded ? (
           <>
