@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { videos } from '../../db/schema';
 import type { BlobStore } from '../../storage';
-import { detectPlayers } from '../players/player-service';
+import { detectPlayers, identifyPeople } from '../players/player-service';
 import { saveAnalysis } from './analysis-store';
 import { scanKey } from './scan-keys';
 
@@ -56,7 +56,12 @@ export async function generateAnalysis(
 ) {
   if (!(await deps.blobs.stat(scanKey(videoId)))) throw new ScanNotReady();
   const scan = await readScan(deps.blobs, videoId);
-  const analysis = analysePoses(scan, await coachOptions(deps.db, videoId, instructions));
+  // Athletes identified on evidence (a face matched to a profile photo) are named in the reading.
+  const people = await identifyPeople(deps.db, videoId, scan);
+  const analysis = analysePoses(scan, {
+    ...(await coachOptions(deps.db, videoId, instructions)),
+    people,
+  });
   const narrative = deps.languageModel
     ? await new Narrator(deps.languageModel).narrate(analysis, instructions)
     : {

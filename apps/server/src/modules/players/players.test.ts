@@ -1,6 +1,7 @@
 import type { Track } from '@filmroom/vision';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { squatsScan } from '@filmroom/coach/testing';
 import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { storeScan as storeScan_ } from '../../../test/scans';
@@ -125,5 +126,48 @@ describe('GET /api/players/:playerMatchId', () => {
     const bad = await player(coach.cookie, 'nope');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Player id must be a UUID' });
+  });
+});
+
+describe('athletes named in the analysis', () => {
+  it('names an athlete only on face evidence, and again after Detect Players', async () => {
+    const { coach, video } = await coachWithVideo();
+    // The real squats clip's athlete, with no face seen: nobody is named.
+    const [squatter] = squatsScan().tracks as Track[];
+    await storeScan(video.id, [squatter!]);
+    const regenerate = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/regenerate`,
+      headers: { cookie: coach.cookie },
+      payload: {},
+    });
+    expect(regenerate.statusCode).toBe(200);
+    expect(regenerate.json().athletes[0]).toMatchObject({
+      name: expect.stringMatching(/^Athlete 1\b/),
+      playerMatchId: null,
+      movement: 'squat',
+    });
+
+    // Jo's face seen on the same athlete: Detect Players writes the reading again, named.
+    const withFace: Track = {
+      ...squatter!,
+      samples: squatter!.samples.map((sample, i) =>
+        i === 0
+          ? { ...sample, face: { box: [0.4, 0.2, 0.1, 0.1], score: 0.9, embedding: joFace } }
+          : sample,
+      ),
+    };
+    await storeScan(video.id, [withFace]);
+    const detect = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/detect-players`,
+      headers: { cookie: coach.cookie },
+    });
+    expect(detect.statusCode).toBe(200);
+    const detail = await ctx.app.inject({
+      url: `/api/videos/${video.id}`,
+      headers: { cookie: coach.cookie },
+    });
+    expect(detail.json().analysis.athletes[0]).toMatchObject({ name: 'Jo Kim', movement: 'squat' });
   });
 });

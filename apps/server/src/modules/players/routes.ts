@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
-import { saveAnalysis } from '../analysis/analysis-store';
-import { readScan } from '../analysis/generate-analysis';
+import { findAnalysis, saveAnalysis } from '../analysis/analysis-store';
+import { generateAnalysis, readScan } from '../analysis/generate-analysis';
 import { scanKey } from '../analysis/scan-keys';
 import { requireVideoAccess } from '../videos/video-access';
 import { detectPlayers, findPlayerFor } from './player-service';
@@ -34,6 +34,17 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireVideoAccess(app.db, user, videoId, 'edit');
       if (!(await app.blobs.stat(scanKey(videoId)))) {
         throw conflict('The video is still being analysed. Try again when the analysis appears.');
+      }
+      // With a written analysis, write it again: the athletes' names in the readings and the
+      // text come from the same identification as the detections.
+      const written = await findAnalysis(app.db, videoId);
+      if (written?.textAnalysis != null) {
+        const row = await generateAnalysis(
+          { db: app.db, blobs: app.blobs, languageModel: app.config.languageModel },
+          videoId,
+          written.instructions ?? '',
+        );
+        return { playerDetections: row?.playerDetections ?? [] };
       }
       const scan = await readScan(app.blobs, videoId);
       const detections = await detectPlayers(app.db, videoId, scan);
