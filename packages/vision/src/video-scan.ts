@@ -22,15 +22,20 @@ import { InferencePool } from './worker-pool';
 
 export interface DenseSamplingOptions {
   /**
-   * Extra frames allowed, as a share of the clip sampled at the source rate for one athlete
-   * (default 0.1: six seconds of a one-minute clip; two athletes share them).
+   * The budget: seconds of one athlete at the source rate, as a share of the clip's duration
+   * (default 0.1: six seconds of a one-minute clip, summed over the athletes followed). Above
+   * 60 fps the budget is counted in 60 fps frames, so a 240 fps file costs what a 60 fps one does
+   * and covers a quarter of the time.
    */
   share?: number;
-  /** ...but never fewer than this many seconds' worth, so a short clip gets all its fast moves (default 3). */
+  /** The budget is never less than this many seconds, so a short clip gets its fast moves (default 3). */
   minSeconds?: number;
   /** Moves slower than this, in body heights per second, are never sampled densely (default 0.6). */
   minSpeed?: number;
 }
+
+/** Above this source rate the dense budget is counted as if at this rate (see `share`). */
+const DENSE_BUDGET_MAX_FPS = 60;
 
 export interface ScanOptions {
   /** Base frames per second sampled from the video (default 5). */
@@ -145,7 +150,7 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
       });
     }
     analysed += results.length;
-    progress((baseShare * analysed) / expectedFrames());
+    progress(baseShare * Math.min(1, analysed / expectedFrames()));
   };
 
   const faceInterval = options.faceInterval ?? 2;
@@ -215,7 +220,7 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
       const plan = planDenseSlots(found, {
         fps,
         extraFramesPerSlot,
-        budgetFrames: seconds * header.fps,
+        budgetFrames: seconds * Math.min(header.fps, DENSE_BUDGET_MAX_FPS),
         minSpeed: dense.minSpeed ?? 0.6,
       });
       runs = denseRuns(plan);

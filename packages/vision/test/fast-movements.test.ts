@@ -81,4 +81,23 @@ describe('fast movements are sampled at the source frame rate', () => {
     // Nobody new appears in the dense pass: every track has base samples.
     for (const track of scan.tracks) expect(track.samples.some((s) => !s.dense)).toBe(true);
   });
+
+  it('stops ffmpeg and the workers when aborted during the dense pass', async () => {
+    const controller = new AbortController();
+    let dense = false;
+    const scanning = scanVideo(fixture('video/tennis_serve-practice-side.mp4'), {
+      fps: 5,
+      workers: 2,
+      faces: false,
+      signal: controller.signal,
+      // The base pass reports up to 0.85; beyond is the dense pass.
+      onProgress: (fraction) => {
+        if (fraction <= 0.85) return;
+        dense = true;
+        controller.abort(new Error('stop'));
+      },
+    });
+    await expect(scanning).rejects.toThrow('stop');
+    expect(dense).toBe(true);
+  });
 });
