@@ -106,11 +106,14 @@ export interface DenseRun {
   from: number;
   /** Slot after the last. */
   to: number;
-  /** Tracks followed in at least one slot of the run. */
+  /** The tracks followed in every slot of the run. */
   tracks: number[];
 }
 
-/** Runs of consecutive slots chosen for any track, in time order. */
+/**
+ * The chosen slots as runs in time order: consecutive slots with the same tracks are one run, so
+ * every track of a run is followed through all of it.
+ */
 export function denseRuns(slots: Map<number, Set<number>>): DenseRun[] {
   const bySlot = new Map<number, number[]>();
   for (const [track, chosen] of slots) {
@@ -118,14 +121,10 @@ export function denseRuns(slots: Map<number, Set<number>>): DenseRun[] {
   }
   const runs: DenseRun[] = [];
   for (const slot of [...bySlot.keys()].sort((a, b) => a - b)) {
+    const tracks = bySlot.get(slot)!.sort((a, b) => a - b);
     const last = runs.at(-1);
-    const tracks = bySlot.get(slot)!;
-    if (last && last.to === slot) {
-      last.to = slot + 1;
-      last.tracks = [...new Set([...last.tracks, ...tracks])].sort((a, b) => a - b);
-    } else {
-      runs.push({ from: slot, to: slot + 1, tracks: [...tracks].sort((a, b) => a - b) });
-    }
+    if (last && last.to === slot && last.tracks.join() === tracks.join()) last.to = slot + 1;
+    else runs.push({ from: slot, to: slot + 1, tracks });
   }
   return runs;
 }

@@ -83,14 +83,16 @@ describe('planDenseSlots', () => {
 });
 
 describe('denseRuns', () => {
-  it('joins neighbouring slots of any track into runs naming their tracks', () => {
+  it('joins neighbouring slots with the same tracks into runs naming them', () => {
     const plan = new Map([
+      [2, new Set([5, 6, 9, 10])],
       [1, new Set([3, 4, 5])],
-      [2, new Set([5, 6, 9])],
     ]);
     expect(denseRuns(plan)).toEqual([
-      { from: 3, to: 7, tracks: [1, 2] },
-      { from: 9, to: 10, tracks: [2] },
+      { from: 3, to: 5, tracks: [1] },
+      { from: 5, to: 6, tracks: [1, 2] },
+      { from: 6, to: 7, tracks: [2] },
+      { from: 9, to: 11, tracks: [2] },
     ]);
   });
 });
