@@ -61,6 +61,7 @@ const environmentSchema = z.object({
   MAX_AUDIO_MB: z.coerce.number().positive().default(25),
   VISION_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SCAN_FPS: z.coerce.number().min(0.5).max(30).default(5),
+  SCAN_DENSE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   WORK_QUEUES: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
@@ -107,7 +108,11 @@ export type Config = {
   speechToText: SpeechToTextServiceSettings | undefined;
   /** Largest accepted voice note, in bytes. */
   maxAudioBytes: number;
-  vision: { workers: number; fps: number };
+  /**
+   * `fps`: base sampling rate of a scan. `denseShare`: fast movements are sampled again at the
+   * video's own rate, at most this share of the clip per athlete (0: never).
+   */
+  vision: { workers: number; fps: number; denseShare: number };
   /** Job queues this process works; unset means all of them. */
   workQueues: string[] | undefined;
   /** Largest accepted profile photo, in bytes. */
@@ -186,7 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     maxAudioBytes: Math.round(e.MAX_AUDIO_MB * 1024 * 1024),
-    vision: { workers: e.VISION_WORKERS ?? Math.max(1, availableParallelism()), fps: e.SCAN_FPS },
+    vision: {
+      workers: e.VISION_WORKERS ?? Math.max(1, availableParallelism()),
+      fps: e.SCAN_FPS,
+      denseShare: e.SCAN_DENSE_SHARE,
+    },
     workQueues: e.WORK_QUEUES?.split(',')
       .map((name) => name.trim())
       .filter(Boolean),

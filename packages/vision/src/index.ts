@@ -4,7 +4,7 @@
  * No HTTP, no database: data in, data out.
  */
 export { scanVideo } from './video-scan';
-export type { ScanOptions } from './video-scan';
+export type { DenseSamplingOptions, ScanOptions } from './video-scan';
 export { detectPeopleInImage, faceEmbedding } from './photos';
 export type { PhotoOptions } from './photos';
 export { cosineSimilarity } from './face-match';
@@ -12,10 +12,11 @@ export { JERSEY_COLORS, JERSEY_COLOR_NAMES } from './jersey-colors';
 export type { JerseyColor } from './jersey-colors';
 export { dominantJerseyColor } from './jersey';
 export { decodeFrames, decodePicture } from './frames';
-export type { RgbPicture, VideoFrame } from './frames';
+export type { RgbPicture, TimeRange, VideoFrame } from './frames';
 export { KEYPOINT_NAMES } from './types';
 export type {
   Box,
+  DenseWindow,
   FaceSample,
   JerseyColorReading,
   Keypoint,

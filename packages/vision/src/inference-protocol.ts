@@ -30,6 +30,30 @@ export interface SegmentRequest {
   settings: InferenceSettings;
 }
 
+/** A person to follow through a run of frames, as last seen, with the track id to keep. */
+export interface FollowSeed extends PersonInFrame {
+  track: number;
+}
+
+/**
+ * A run of frames where people already tracked are followed with pose alone, from where they
+ * were last seen: no detector, so each frame costs one pose run per person. Used for the frames
+ * sampled at the source rate around fast movements.
+ */
+export interface FollowRequest {
+  kind: 'follow';
+  id: number;
+  frames: FrameForInference[];
+  seeds: FollowSeed[];
+  settings: InferenceSettings;
+}
+
+export interface FollowedFrame {
+  index: number;
+  t: number;
+  people: FollowSeed[];
+}
+
 export interface PictureRequest {
   kind: 'picture';
   id: number;
@@ -43,7 +67,7 @@ export interface ProfileFaceRequest {
   picture: FrameForInference;
 }
 
-export type InferenceRequest = SegmentRequest | PictureRequest | ProfileFaceRequest;
+export type InferenceRequest = SegmentRequest | FollowRequest | PictureRequest | ProfileFaceRequest;
 
 /** Torso pixels cut on a detector frame, in the frame's pixel grid. */
 export interface TorsoCrop {
@@ -69,6 +93,7 @@ export interface FrameResult {
 export type InferenceResponse =
   | { kind: 'ready' }
   | { kind: 'segment'; id: number; frames: FrameResult[]; clock: StageClock }
+  | { kind: 'follow'; id: number; frames: FollowedFrame[]; clock: StageClock }
   | { kind: 'picture'; id: number; people: PersonResult[]; clock: StageClock }
   | { kind: 'profile-face'; id: number; face: FaceSample | null }
   | { kind: 'error'; id: number; message: string };

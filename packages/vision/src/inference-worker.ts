@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { loadHuman } from './models';
 import type {
+  FollowedFrame,
   FrameForInference,
   InferenceRequest,
   InferenceResponse,
@@ -65,6 +66,22 @@ async function answer(request: InferenceRequest): Promise<void> {
       }
     }
     send({ kind: 'segment', id: request.id, frames, clock: people.clock }, transfer);
+    return;
+  }
+  if (request.kind === 'follow') {
+    const people = analyzer(request.settings);
+    const frames: FollowedFrame[] = [];
+    let followed = request.seeds;
+    for (const frame of request.frames) {
+      const picture = people.picture(frame.data, frame.width, frame.height);
+      try {
+        followed = await people.follow(picture, followed);
+        frames.push({ index: frame.index, t: frame.t, people: followed });
+      } finally {
+        people.dispose(picture);
+      }
+    }
+    send({ kind: 'follow', id: request.id, frames, clock: people.clock });
     return;
   }
   if (request.kind === 'picture') {

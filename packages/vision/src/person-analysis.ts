@@ -211,14 +211,23 @@ export class PersonAnalyzer {
    * Follows people found on an earlier frame with pose alone: the crop is taken around the last
    * box (wider, for motion) and the box is moved with the keypoints.
    */
-  async follow(picture: HumanTensor, previous: PersonInFrame[]): Promise<PersonInFrame[]> {
+  async follow<P extends PersonInFrame>(picture: HumanTensor, previous: P[]): Promise<P[]> {
     const [, height = 1, width = 1] = picture.shape;
-    const people: PersonInFrame[] = [];
+    const people: P[] = [];
     for (const before of previous) {
       const pose = await this.poseIn(picture, before.box, 1.4);
       if (pose.score < this.settings.minPoseScore) continue;
       const box = clampBox(movedBox(before, pose.keypoints), width, height);
-      people.push({ box, score: pose.score, poseScore: pose.score, keypoints: pose.keypoints });
+      // What else the caller attached (a track id) stays; the face was seen on another frame.
+      const { face: _face, ...rest } = before;
+      const person: PersonInFrame = {
+        ...rest,
+        box,
+        score: pose.score,
+        poseScore: pose.score,
+        keypoints: pose.keypoints,
+      };
+      people.push(person as P);
     }
     return withoutDuplicatePoses(people);
   }
@@ -285,12 +294,12 @@ function samePerson(a: PersonInFrame, b: PersonInFrame): boolean {
   return iou(a.box, b.box) > 0.7;
 }
 
-function rankedPeople(people: PersonInFrame[]): PersonInFrame[] {
+function rankedPeople<P extends PersonInFrame>(people: P[]): P[] {
   return [...people].sort((a, b) => b.score + b.poseScore - (a.score + a.poseScore));
 }
 
-export function withoutDuplicatePoses(people: PersonInFrame[]): PersonInFrame[] {
-  const kept: PersonInFrame[] = [];
+export function withoutDuplicatePoses<P extends PersonInFrame>(people: P[]): P[] {
+  const kept: P[] = [];
   for (const person of rankedPeople(people)) {
     if (!kept.some((k) => samePerson(k, person))) kept.push(person);
   }

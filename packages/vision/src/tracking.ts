@@ -12,6 +12,8 @@ export interface Sighting {
 export interface TrackedSample extends Sighting {
   t: number;
   index: number;
+  /** Sampled at the source frame rate around a fast movement, between the base samples. */
+  dense?: boolean;
 }
 
 export interface PixelTrack {

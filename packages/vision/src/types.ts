@@ -35,6 +35,11 @@ export interface TrackSample {
   score: number;
   keypoints: Keypoint[];
   face?: FaceSample;
+  /**
+   * Sampled at the source frame rate inside a dense window (see `VisionScan.denseWindows`),
+   * between the base-rate samples. Keeping the samples without it gives the base-rate series.
+   */
+  dense?: true;
 }
 
 export interface JerseyColorReading {
@@ -59,6 +64,10 @@ export interface StageTimings {
   faceMsPerPerson: number;
   /** Milliseconds spent naming every track's shirt colour at the end of the scan. */
   jerseyMsTotal: number;
+  /** Frames decoded and followed at the source rate around fast movements. */
+  denseFrames: number;
+  /** Wall clock of that second pass (decoding and pose). */
+  denseMsTotal: number;
   detectorRuns: number;
   poseRuns: number;
   faceRuns: number;
@@ -66,11 +75,37 @@ export interface StageTimings {
   totalMs: number;
 }
 
+/**
+ * A stretch of the clip sampled at the source frame rate because someone moved fast in it (a
+ * swing, a throw, a serve): every source frame in [start, end) has a sample for each of these
+ * tracks, unless the pose was lost on that frame.
+ */
+export interface DenseWindow {
+  /** Seconds, included. */
+  start: number;
+  /** Seconds, not included. */
+  end: number;
+  /** The tracks followed there (ids of `VisionScan.tracks`). */
+  trackIds: number[];
+}
+
 export interface VisionScan {
   duration: number;
+  /** The base sampling rate: samples are the first source frame of each 1/fps step. */
   fps: number;
+  /**
+   * The video's own frame rate (average, for variable-rate video; 0 when the file does not say).
+   * Absent in scans stored before dense sampling existed.
+   */
+  sourceFps?: number;
+  /**
+   * Where samples are at the source rate rather than `fps`, in time order. Their samples carry
+   * `dense: true` (the base-rate samples inside a window do not). Absent in older scans.
+   */
+  denseWindows?: DenseWindow[];
   width: number;
   height: number;
+  /** Frames analysed at the base rate. */
   frames: number;
   tracks: Track[];
   /** How long each stage took; not part of what the picture shows, but the bench reads it. */

@@ -1,4 +1,7 @@
 import os from 'node:os';
+import { densePass } from './dense-pass';
+import { denseRuns, mergeDenseSamples, planDenseSlots, slotOf } from './fast-motion';
+import type { DenseRun } from './fast-motion';
 import { decodeFrames } from './frames';
 import type { VideoHeader } from './frames';
 import type {
@@ -12,13 +15,37 @@ import type { StageClock } from './person-analysis';
 import { newStageClock } from './person-analysis';
 import { fractionBox, fractionFace, fractionKeypoints } from './results';
 import { PeopleTracker } from './tracking';
-import type { PixelTrack } from './tracking';
-import type { Track, VisionScan } from './types';
+import type { PixelTrack, TrackedSample } from './tracking';
+import type { DenseWindow, Track, VisionScan } from './types';
 import { InferencePool } from './worker-pool';
 
+export interface DenseSamplingOptions {
+  /**
+   * The budget: seconds of one athlete at the source rate, as a share of the clip's duration
+   * (default 0.1: six seconds of a one-minute clip, summed over the athletes followed). Above
+   * 60 fps the budget is counted in 60 fps frames, so a 240 fps file costs what a 60 fps one does
+   * and covers a quarter of the time.
+   */
+  share?: number;
+  /** The budget is never less than this many seconds, so a short clip gets its fast moves (default 3). */
+  minSeconds?: number;
+  /** Moves slower than this, in body heights per second, are never sampled densely (default 0.6). */
+  minSpeed?: number;
+}
+
+/** Above this source rate the dense budget is counted as if at this rate (see `share`). */
+const DENSE_BUDGET_MAX_FPS = 60;
+
 export interface ScanOptions {
-  /** Frames per second sampled from the video (default 5). */
+  /** Base frames per second sampled from the video (default 5). */
   fps?: number;
+  /**
+   * Fast movements at the video's own frame rate (default on). After the pass at `fps`, the
+   * stretches where a track's wrists, hips or ankles moved fastest are decoded again at the
+   * source rate and followed with pose alone, so an impact, a release or a contact falls on a
+   * sample. `false` samples at `fps` only.
+   */
+  dense?: DenseSamplingOptions | false;
   /** Width of the analysed frames in pixels, never above the video's (default 640). */
   width?: number;
   /** Inference worker threads (default: one per core). */
@@ -48,10 +75,13 @@ export interface ScanOptions {
 const EMBEDDINGS_PER_TRACK = 3;
 /** Torso crops kept per track for its shirt colour. */
 const TORSOS_PER_TRACK = 6;
+/** Progress reached when the base pass ends, when a dense pass may follow. */
+const BASE_PASS_SHARE = 0.85;
 
 /**
  * Scans a video: decodes frames with ffmpeg, finds and follows people in worker threads, tracks
- * them on this thread, and names each track's jersey colour.
+ * them on this thread, samples fast movements again at the source frame rate, and names each
+ * track's jersey colour.
  */
 export async function scanVideo(file: string, options: ScanOptions = {}): Promise<VisionScan> {
   const started = performance.now();
@@ -59,6 +89,7 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
   const width = options.width ?? 640;
   const workers = Math.max(1, options.workers ?? os.availableParallelism());
   const detectEvery = Math.max(1, Math.round(options.detectEvery ?? 3));
+  const dense = options.dense === false ? undefined : (options.dense ?? {});
   const { signal } = options;
   signal?.throwIfAborted();
   const settings: InferenceSettings = {
@@ -78,13 +109,23 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
   });
   const torsos = new Map<number, TorsoCrop[]>();
   const clock = newStageClock();
-  let header: VideoHeader = { duration: 0, start: 0 };
+  let header: VideoHeader = { duration: 0, start: 0, fps: 0 };
   let size = { width: 0, height: 0 };
   let frames = 0;
   let analysed = 0;
   let decodeMs = 0;
   let jerseyMs = 0;
+  /** Time of the base frame of each slot, to skip that frame when sampling densely. */
+  const baseTimes = new Map<number, number>();
 
+  let reported = 0;
+  const progress = (fraction: number) => {
+    const value = Math.min(0.99, fraction);
+    if (value <= reported) return;
+    reported = value;
+    options.onProgress?.(value);
+  };
+  const baseShare = dense ? BASE_PASS_SHARE : 1;
   const expectedFrames = () => Math.max(1, Math.floor(header.duration * fps));
   const inFlight: Promise<FrameResult[]>[] = [];
   let sequence = 0;
@@ -106,7 +147,7 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
       });
     }
     analysed += results.length;
-    options.onProgress?.(Math.min(0.99, analysed / expectedFrames()));
+    progress(baseShare * Math.min(1, analysed / expectedFrames()));
   };
 
   const faceInterval = options.faceInterval ?? 2;
@@ -131,6 +172,14 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
     inFlight.push(result);
   };
 
+  const denseSamples = new Map<number, TrackedSample[]>();
+  let denseFrames = 0;
+  let denseMs = 0;
+  let runs: DenseRun[] = [];
+  let found: PixelTrack[] = [];
+  /** Two source frames closer than this are one frame. */
+  let sameFrame = 0.001;
+
   try {
     let segment: FrameForInference[] = [];
     const decoder = decodeFrames(file, {
@@ -145,6 +194,7 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
       signal?.throwIfAborted();
       size = { width: frame.width, height: frame.height };
       frames++;
+      baseTimes.set(slotOf(frame.t, fps), frame.t);
       segment.push(frame);
       if (segment.length === detectEvery) {
         dispatch(segment);
@@ -157,6 +207,55 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
     if (segment.length > 0) dispatch(segment);
     while (inFlight.length > 0) absorb(await inFlight.shift()!);
     signal?.throwIfAborted();
+    found = tracker.tracks();
+    sameFrame = header.fps > 0 ? 0.25 / header.fps : 0.001;
+
+    if (dense && header.fps > 0) {
+      const denseStarted = performance.now();
+      const extraFramesPerSlot = Math.max(0, Math.round(header.fps / fps) - 1);
+      const seconds = Math.max(dense.minSeconds ?? 3, (dense.share ?? 0.1) * header.duration);
+      const plan = planDenseSlots(found, {
+        fps,
+        extraFramesPerSlot,
+        budgetFrames: seconds * Math.min(header.fps, DENSE_BUDGET_MAX_FPS),
+        minSpeed: dense.minSpeed ?? 0.6,
+      });
+      runs = denseRuns(plan);
+      const expected = Math.max(
+        1,
+        runs.reduce((n, r) => n + (r.to - r.from), 0) * extraFramesPerSlot,
+      );
+      await densePass({
+        file,
+        width,
+        fps,
+        plan,
+        runs,
+        tracks: found,
+        baseTimes,
+        sameFrame,
+        settings: { ...settings, faces: false, torsos: false },
+        pool,
+        ...(signal ? { signal } : {}),
+        onClock: (part) => addClock(clock, part),
+        onFrame: (frame) => {
+          denseFrames++;
+          for (const person of frame.people) {
+            const kept = denseSamples.get(person.track) ?? [];
+            kept.push({
+              t: frame.t,
+              index: -1,
+              box: person.box,
+              score: person.score,
+              keypoints: person.keypoints,
+            });
+            denseSamples.set(person.track, kept);
+          }
+          progress(BASE_PASS_SHARE + ((1 - BASE_PASS_SHARE) * denseFrames) / expected);
+        },
+      });
+      denseMs = performance.now() - denseStarted;
+    }
   } catch (error) {
     // Settle what is in flight so nothing rejects unobserved after we leave.
     await Promise.allSettled(inFlight);
@@ -168,23 +267,34 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
 
   const jerseyStarted = performance.now();
   const tracks: Track[] = [];
-  for (const [i, track] of tracker.tracks().entries()) {
+  const outputIds = new Map<number, number>();
+  for (const [i, track] of found.entries()) {
     signal?.throwIfAborted();
+    outputIds.set(track.id, i + 1);
     const crops = torsos.get(track.id) ?? [];
     const color = trackJerseyColor(
       crops.map((crop) => dominantJerseyColor(crop)).filter((r) => r !== undefined),
     );
+    const samples = mergeDenseSamples(track.samples, denseSamples.get(track.id) ?? [], sameFrame);
     tracks.push({
-      ...compactTrack(i + 1, track, size.width, size.height),
+      ...compactTrack(i + 1, { id: track.id, samples }, size.width, size.height),
       ...(color ? { jerseyColor: color } : {}),
     });
   }
   jerseyMs = performance.now() - jerseyStarted;
   options.onProgress?.(1);
 
+  const denseWindows: DenseWindow[] = runs.map((run) => ({
+    start: round3(run.from / fps),
+    end: round3(Math.min(run.to / fps, header.duration || Infinity)),
+    trackIds: run.tracks.map((id) => outputIds.get(id)!).sort((a, b) => a - b),
+  }));
+
   return {
     duration: round3(header.duration),
     fps,
+    sourceFps: round3(header.fps),
+    denseWindows,
     width: size.width,
     height: size.height,
     frames,
@@ -195,6 +305,8 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
       poseMsPerPerson: round1(clock.poseMs / Math.max(1, clock.poseRuns)),
       faceMsPerPerson: round1(clock.faceMs / Math.max(1, clock.faceRuns)),
       jerseyMsTotal: round1(jerseyMs),
+      denseFrames,
+      denseMsTotal: round1(denseMs),
       detectorRuns: clock.detectRuns,
       poseRuns: clock.poseRuns,
       faceRuns: clock.faceRuns,
@@ -220,6 +332,7 @@ function compactTrack(id: number, track: PixelTrack, width: number, height: numb
       ...(sample.face
         ? { face: fractionFace(sample.face, width, height, withEmbedding.has(sample)) }
         : {}),
+      ...(sample.dense ? { dense: true as const } : {}),
     })),
   };
 }

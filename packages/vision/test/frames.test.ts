@@ -5,23 +5,64 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../src/ffmpeg';
 import { decodeFrames, decodePicture } from '../src/frames';
+import type { VideoHeader } from '../src/frames';
 import { fixture } from './fixtures';
 
 describe('decodeFrames', () => {
-  it('streams RGB frames with the exact sampled timestamps', async () => {
+  it('streams RGB frames: the first source frame of each step, with its own time', async () => {
     const times: number[] = [];
     let size = '';
+    let header: VideoHeader | undefined;
     for await (const frame of decodeFrames(fixture('video/basketball_practice.mp4'), {
       fps: 2,
       width: 200,
+      onHeader: (h) => (header = h),
     })) {
       times.push(frame.t);
       size = `${frame.width}x${frame.height}`;
       expect(frame.data.length).toBe(frame.width * frame.height * 3);
     }
     expect(size).toBe('200x112');
+    expect(header).toMatchObject({ fps: 29.97, start: 0 });
+    expect(header?.duration).toBeCloseTo(10.01, 2);
     expect(times).toHaveLength(20);
-    times.forEach((t, i) => expect(t).toBeCloseTo(i / 2, 6));
+    // The clip runs at 30000/1001 fps: frame n is at n * 1001 / 30000 s. Every half second the
+    // first frame at or after it is kept: 0, 15, 30, ... (0.5005 s, 1.001 s, ...).
+    times.forEach((t, i) => expect(t).toBeCloseTo((15 * i * 1001) / 30000, 6));
+  });
+
+  it('decodes every source frame inside time ranges, the same pictures at the same times', async () => {
+    const clip = fixture('video/golf_down-the-line-simulator-indoor.mp4');
+    const sampled = new Map<string, Uint8Array>();
+    for await (const frame of decodeFrames(clip, { fps: 5, width: 160 })) {
+      sampled.set(frame.t.toFixed(5), frame.data);
+    }
+    const times: number[] = [];
+    let same = 0;
+    for await (const frame of decodeFrames(clip, {
+      width: 160,
+      ranges: [
+        { from: 1.4, to: 2 },
+        { from: 3, to: 3.2 },
+      ],
+    })) {
+      times.push(frame.t);
+      const base = sampled.get(frame.t.toFixed(5));
+      if (base) {
+        expect(Buffer.from(frame.data).equals(Buffer.from(base))).toBe(true);
+        same++;
+      }
+    }
+    // 29.97 fps: frames 42-59 (1.4014-1.9686 s) and 90-95 (3.003-3.1698 s), each at its time.
+    const frame = (n: number) => (n * 1001) / 30000;
+    const expected = [
+      ...Array.from({ length: 18 }, (_, i) => frame(42 + i)),
+      ...Array.from({ length: 6 }, (_, i) => frame(90 + i)),
+    ];
+    expect(times).toHaveLength(expected.length);
+    times.forEach((t, i) => expect(t).toBeCloseTo(expected[i]!, 6));
+    // Frames 42, 48, 54 and 90 are also the 5 fps samples of their steps.
+    expect(same).toBe(4);
   });
 
   it('decodes the portrait clip upright', async () => {

@@ -21,6 +21,9 @@ describe('scanVideo on real clips', () => {
     });
     expect(scan.duration).toBeCloseTo(13, 0);
     expect(scan.frames).toBe(65);
+    // A 5 fps clip sampled at 5 fps: every frame is a base sample, nothing is left to add.
+    expect(scan.sourceFps).toBe(5);
+    expect(scan.denseWindows).toEqual([]);
     // Portrait clip, autorotated: taller than wide.
     expect(scan.width).toBe(320);
     expect(scan.height).toBeGreaterThan(scan.width);

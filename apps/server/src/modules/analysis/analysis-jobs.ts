@@ -32,6 +32,7 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
         const scan = await blobs.withLocalCopy(videoKeys.media(videoId), (file) =>
           scanVideo(file, {
             fps: config.vision.fps,
+            dense: config.vision.denseShare > 0 ? { share: config.vision.denseShare } : false,
             workers: config.vision.workers,
             signal,
             onProgress: (fraction) => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -68,6 +68,23 @@ async function updateVideoState(
 const markFailed = (deps: Dependencies, videoId: string, reason: string) =>
   updateVideoState(deps, videoId, { status: 'failed', progress: 0, failureReason: reason });
 
+/**
+ * Stores the slow-motion factor the file states, before the video is ready so the analysis reads
+ * it. A factor an editor set (`coach`) wins: it is never overwritten, even when they set it while
+ * this job was running, so the condition is in the UPDATE itself.
+ */
+async function keepContainerSlowMotion({ db }: Dependencies, videoId: string, factor: number) {
+  await db
+    .update(videos)
+    .set({ slowMotionFactor: factor, slowMotionSource: 'container', updatedAt: new Date() })
+    .where(
+      and(
+        eq(videos.id, videoId),
+        or(isNull(videos.slowMotionSource), eq(videos.slowMotionSource, 'container')),
+      ),
+    );
+}
+
 export async function prepareVideo(deps: Dependencies, videoId: string, signal: AbortSignal) {
   const { db, blobs, log } = deps;
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
@@ -130,8 +147,17 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
       await blobs.write(videoKeys.thumbnail(videoId), createReadStream(thumbnail), {
         contentType: 'image/jpeg',
       });
-      return { duration, size: displaySize(prepared.video ?? probe.video) };
+      return {
+        duration,
+        size: displaySize(prepared.video ?? probe.video),
+        slowMotion: probe.slowMotion,
+      };
     });
+
+    if (result.slowMotion) {
+      log.info({ videoId, slowMotion: result.slowMotion }, 'the file says it is slow motion');
+      await keepContainerSlowMotion(deps, videoId, result.slowMotion.factor);
+    }
 
     const row = await setState({
       status: 'ready',

@@ -1,14 +1,18 @@
 import type { Video } from '@filmroom/contract';
+import { eq } from 'drizzle-orm';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { makeClip } from '../../../test/media-clips';
 import { useTestApp } from '../../../test/test-app';
 import { fixture, uploadVideo } from '../../../test/uploads';
 import { waitUntilPrepared } from '../../../test/wait-for-video';
+import { videos } from '../../db/schema';
+import { prepareVideo } from './prepare-video-job';
 import { probeMedia } from './probe';
 
 const ctx = useTestApp({}, { work: true });
@@ -134,6 +138,64 @@ describe('media.prepare', () => {
     const prepared = await preparedFile(video.id);
     expect(prepared.video).toMatchObject({ width: 640, height: 360 });
     expect(prepared.video?.rotation).not.toBe(0);
+  });
+
+  /** A 30 fps H.264 MP4 carrying the capture rate as an Android phone writes it. */
+  const phoneClip = (captureFps: number) =>
+    makeClip(`capture-${captureFps}.mp4`, {
+      seconds: 1,
+      // prettier-ignore
+      videoArgs: [
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-r', '30',
+        '-metadata', `com.android.capture.fps=${captureFps.toFixed(6)}`,
+        '-movflags', 'use_metadata_tags',
+      ],
+    });
+
+  it('stores the slow-motion factor the file states: filmed at 120 fps, played at 30', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const clip = await phoneClip(120);
+    // The tag is in the file, where ffprobe finds it.
+    expect((await probeMedia(clip)).slowMotion).toEqual({ factor: 4, captureFps: 120 });
+    const video = await uploadVideo(ctx.app, cookie, { file: clip });
+    expect(await settled(video.id)).toMatchObject({
+      status: 'ready',
+      slowMotionFactor: 4,
+      slowMotionSource: 'container',
+    });
+  });
+
+  it('leaves real-time footage alone: a normal recording states its own rate', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const video = await uploadVideo(ctx.app, cookie, { file: await phoneClip(30) });
+    expect(await settled(video.id)).toMatchObject({
+      status: 'ready',
+      slowMotionFactor: null,
+      slowMotionSource: null,
+    });
+  });
+
+  it('never replaces a slow-motion factor the coach set', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const video = await uploadVideo(ctx.app, cookie, { file: await phoneClip(240) });
+    expect(await settled(video.id)).toMatchObject({ slowMotionFactor: 8 });
+    const { db, pool, blobs, jobs } = ctx.runtime.deps;
+    await db
+      .update(videos)
+      .set({ slowMotionFactor: 2, slowMotionSource: 'coach' })
+      .where(eq(videos.id, video.id));
+    // Prepared again (a retry, or a re-run after a crash) on the same file.
+    const log = pino({ level: 'silent' });
+    await prepareVideo(
+      { db, pool, blobs, log, queue: jobs },
+      video.id,
+      new AbortController().signal,
+    );
+    expect(await settled(video.id)).toMatchObject({
+      status: 'ready',
+      slowMotionFactor: 2,
+      slowMotionSource: 'coach',
+    });
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { MAX_SLOW_MOTION_FACTOR } from '@filmroom/contract';
 import { FFPROBE_PATH, MediaToolError, runMediaTool } from './ffmpeg';
 
 export type MediaProbe = {
@@ -13,8 +14,15 @@ export type MediaProbe = {
     height: number;
     /** Degrees clockwise the picture must turn to show upright (phones film sideways). */
     rotation: number;
+    /** Frames per second of playback (the average, for variable-rate video); null if unknown. */
+    frameRate: number | null;
   } | null;
   audio: { codec: string } | null;
+  /**
+   * The file says it is slow motion: filmed at `captureFps` and played at the stream's rate,
+   * `factor` times slower than life. Null when it does not say so (or says real time).
+   */
+  slowMotion: { factor: number; captureFps: number } | null;
 };
 
 type FfprobeStream = {
@@ -23,6 +31,8 @@ type FfprobeStream = {
   pix_fmt?: string;
   width?: number;
   height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   duration?: string;
   tags?: Record<string, string>;
   side_data_list?: { rotation?: number }[];
@@ -68,10 +78,54 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
           width: videoStream.width ?? 0,
           height: videoStream.height ?? 0,
           rotation: rotationOf(videoStream),
+          frameRate: frameRateOf(videoStream),
         }
       : null,
     audio: audioStream ? { codec: audioStream.codec_name ?? 'unknown' } : null,
+    slowMotion: videoStream ? slowMotionOf(output, videoStream) : null,
   };
+}
+
+/** "30000/1001" → 29.97; null for "0/0" or anything unreadable. */
+function rate(text: string | undefined): number | null {
+  const [num, den] = (text ?? '').split('/').map(Number);
+  const value = den === undefined ? num : (num ?? NaN) / den;
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+function frameRateOf(stream: FfprobeStream): number | null {
+  return rate(stream.avg_frame_rate) ?? rate(stream.r_frame_rate);
+}
+
+/** The capture rate phones write beside the playback rate (Android: every recording has it). */
+const CAPTURE_RATE_TAGS = ['com.android.capture.fps'];
+
+/**
+ * Slow motion, as the container states it. Android writes the sensor's capture rate
+ * (`com.android.capture.fps`, 120 or 240) into a file whose stream plays at about 30 fps: the
+ * ratio is how many times slower than life it plays. Normal recordings carry the tag too, equal
+ * to the playback rate. Only what the file says counts: a high frame rate alone (an iPhone
+ * original keeps its 240 fps with real-time timestamps, so it plays in real time once prepared)
+ * or a variable rate (r_frame_rate far above avg_frame_rate, as screen recordings have) is not
+ * slow motion.
+ */
+function slowMotionOf(output: FfprobeOutput, video: FfprobeStream) {
+  const tags = [video.tags, output.format?.tags];
+  let capture: number | null = null;
+  for (const found of tags) {
+    for (const [key, value] of Object.entries(found ?? {})) {
+      if (CAPTURE_RATE_TAGS.includes(key.toLowerCase())) capture ??= rate(value);
+    }
+  }
+  const playback = frameRateOf(video);
+  if (!capture || !playback) return null;
+  const ratio = capture / playback;
+  // Variable-rate phone video drifts a little around its nominal rate (120 / 30.04): phones
+  // film at whole multiples of the playback rate, so a ratio within 3 % of one is that one.
+  const whole = Math.round(ratio);
+  const factor = Math.abs(ratio - whole) <= 0.03 * ratio ? whole : Math.round(ratio * 100) / 100;
+  if (factor < 1.5) return null;
+  return { factor: Math.min(factor, MAX_SLOW_MOTION_FACTOR), captureFps: capture };
 }
 
 /** Width and height as the picture is shown, after rotation. */
