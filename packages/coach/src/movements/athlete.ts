@@ -134,17 +134,25 @@ export function bodyTilt(moment: BodyMoment): number | undefined {
   return (Math.atan2(dx, dy) * 180) / Math.PI;
 }
 
-/** Indexes of local maxima of `values` that stand at least `prominence` above both sides. */
-export function peaks(values: number[], prominence: number, minGap = 1): number[] {
+/**
+ * Indexes of local maxima of `values` that stand at least `prominence` above both sides, at
+ * least `minGap` seconds apart (`times` gives each value's time; scans sample fast stretches
+ * more densely, so gaps are counted in time, not in samples).
+ */
+export function peaks(
+  values: number[],
+  prominence: number,
+  minGap = 0,
+  times: number[] = values.map((_, i) => i),
+): number[] {
   const found: number[] = [];
   for (let i = 0; i < values.length; i += 1) {
     const v = values[i]!;
-    if (i > 0 && values[i - 1]! > v) continue;
+    if (i > 0 && values[i - 1]! >= v) continue; // a plateau counts once, at its start
     if (i < values.length - 1 && values[i + 1]! > v) continue;
     // Walk out each side until the values rise above v again; the lower of the two minima
-    // found on the way is how far the peak stands out.
-    // A side that runs to the clip's edge without rising higher does not limit the peak: the
-    // clip may start or end mid-movement.
+    // found on the way is how far the peak stands out. A side that runs to the clip's edge
+    // without rising higher does not limit the peak: the clip may start or end mid-movement.
     let left = v;
     let j = i - 1;
     for (; j >= 0 && values[j]! <= v; j -= 1) left = Math.min(left, values[j]!);
@@ -154,10 +162,9 @@ export function peaks(values: number[], prominence: number, minGap = 1): number[
     for (; k < values.length && values[k]! <= v; k += 1) right = Math.min(right, values[k]!);
     if (k >= values.length) right = -Infinity;
     if (left === -Infinity && right === -Infinity) left = Math.min(...values);
-    if (i > 0 && values[i - 1] === v) continue; // a plateau counts once, at its start
     if (v - Math.max(left, right) < prominence) continue;
     const last = found.at(-1);
-    if (last !== undefined && i - last < minGap) {
+    if (last !== undefined && times[i]! - times[last]! < minGap) {
       if (v > values[last]!) found[found.length - 1] = i;
       continue;
     }

@@ -11,11 +11,12 @@ function overheads(athlete: Athlete): number[] {
     athlete.handHeight.map((v) => (v === undefined ? last : (last = v))),
     1,
   );
-  const step =
-    athlete.moments.length > 1
-      ? (athlete.moments.at(-1)!.t - athlete.moments[0]!.t) / (athlete.moments.length - 1)
-      : 0.2;
-  return peaks(h, 0.9, Math.max(1, Math.round(0.4 / step)))
+  return peaks(
+    h,
+    0.9,
+    0.4,
+    athlete.moments.map((m) => m.t),
+  )
     .filter((i) => h[i]! > 0.6 && (athlete.wristGap[i] ?? 0) < 1)
     .map((i) => athlete.moments[i]!.t);
 }

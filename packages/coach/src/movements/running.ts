@@ -20,10 +20,7 @@ export function findStrikes(athlete: Athlete): number[] {
   const forward = median(reach.flat()) >= 0 ? 1 : -1;
   const front = reach.map((xs) => (xs.length ? Math.max(...xs.map((x) => x * forward)) : 0));
   const sm = smooth(front, 1);
-  const step =
-    athlete.moments.length > 1
-      ? (athlete.moments.at(-1)!.t - athlete.moments[0]!.t) / (athlete.moments.length - 1)
-      : 0.2;
+  const times = athlete.moments.map((m) => m.t);
   // The foot reaches furthest forward just after it lands; the landing itself is where, on the
   // way there, the front ankle comes down to the ground (the leg at its longest below the hips).
   const drop = athlete.moments.map((m) => {
@@ -34,10 +31,11 @@ export function findStrikes(athlete: Athlete): number[] {
   });
   // A foot still reaching forward as the clip starts or ends has not been seen to land.
   const inside = (i: number) => i > 0 && i < sm.length - 1;
-  return peaks(sm, 0.25, Math.max(1, Math.round(0.22 / step)))
+  return peaks(sm, 0.25, 0.22, times)
     .filter(inside)
     .map((peak) => {
-      const from = Math.max(0, peak - Math.round(0.15 / step));
+      let from = peak;
+      while (from > 0 && times[peak]! - times[from - 1]! <= 0.15) from -= 1;
       const window = drop.slice(from, peak + 1);
       const ground = Math.max(...window.filter((d) => d !== undefined).map((d) => d!));
       const landed = window.findIndex((d) => d !== undefined && d >= ground - 0.02);

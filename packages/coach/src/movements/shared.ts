@@ -1,5 +1,5 @@
 import { kneeAngleOf, type BodyMoment } from '../body-series';
-import { defined, median } from '../geometry';
+import { defined } from '../geometry';
 import {
   bodyTilt,
   indexAt,
@@ -41,11 +41,11 @@ export function cycles(
   const moments = athlete.moments;
   const radius = smoothingRadius(moments, 0.15);
   const smoothed = smooth(heights, radius);
-  const gap = Math.max(1, Math.round(minSeconds / stepOf(moments)));
   const bottoms = peaks(
     smoothed.map((h) => -h),
     depth,
-    gap,
+    minSeconds,
+    moments.map((m) => m.t),
   );
   return bottoms.map((i, n) => {
     const previous = bottoms[n - 1] ?? 0;
@@ -64,14 +64,6 @@ export function cycles(
       depth: Math.min(smoothed[start]!, smoothed[end]!) - smoothed[i]!,
     };
   });
-}
-
-function stepOf(moments: BodyMoment[]): number {
-  const steps = moments
-    .slice(1)
-    .map((m, i) => m.t - moments[i]!.t)
-    .filter((s) => s > 0);
-  return median(steps) || 0.2;
 }
 
 export const event = (name: string, label: string, t: number): MovementEvent => ({
