@@ -1,5 +1,5 @@
 import { bodySeries, kneeAngleOf, type BodyMoment } from '../body-series';
-import { defined, distance, median, smooth } from '../geometry';
+import { defined, distance, median } from '../geometry';
 import type { Point, PoseScan, PoseTrack } from '../pose';
 import { bodyLengthOf } from '../standing';
 
@@ -35,14 +35,16 @@ export function athleteFrom(
   if (moments.length < 5) return undefined;
   const trunk = median(moments.map((m) => distance(m.hip, m.shoulder))) || 1;
   const bodyLength = bodyLengthOf(moments) || trunk * 2.7;
-  const radius = smoothingRadius(moments, 0.1);
-  const hipY = smooth(
+  const times = moments.map((m) => m.t);
+  const hipY = smoothInTime(
     moments.map((m) => m.hip.y),
-    radius,
+    times,
+    0.13,
   );
-  const shoulderY = smooth(
+  const shoulderY = smoothInTime(
     moments.map((m) => m.shoulder.y),
-    radius,
+    times,
+    0.13,
   );
   const lowest = (ys: number[]) => Math.max(...ys);
   return {
@@ -72,15 +74,31 @@ export function wristsOf(moment: BodyMoment): Point[] {
   return [moment.points.left_wrist, moment.points.right_wrist].filter((p): p is Point => !!p);
 }
 
-/** Samples either side that span about `seconds`, whatever the sampling rate. */
-export function smoothingRadius(moments: BodyMoment[], seconds: number): number {
-  return Math.max(0, Math.round(seconds / 2 / sampleStep(moments)));
+/**
+ * A centred moving average over a window of `seconds`, whatever the sampling rate: scans
+ * sample fast stretches at the source frame rate and the rest sparsely.
+ */
+export function smoothInTime(values: number[], times: number[], seconds: number): number[] {
+  const half = seconds / 2 + 1e-9;
+  let from = 0;
+  let to = 0;
+  let sum = 0;
+  return values.map((_, i) => {
+    while (to < values.length && times[to]! <= times[i]! + half) sum += values[to++]!;
+    while (times[from]! < times[i]! - half) sum -= values[from++]!;
+    return sum / (to - from);
+  });
 }
 
-/** The usual time between samples. */
-export function sampleStep(moments: BodyMoment[]): number {
-  const steps = moments.slice(1).map((m, i) => m.t - moments[i]!.t);
-  return median(steps.filter((s) => s > 0)) || 0.2;
+/** Each moment's hand height, gaps (wrists not seen) filled from the last seen, smoothed. */
+export function handHeights(athlete: Athlete, seconds: number): number[] {
+  let last = athlete.handHeight.find((h) => h !== undefined) ?? 0;
+  const filled = athlete.handHeight.map((h) => (h === undefined ? last : (last = h)));
+  return smoothInTime(
+    filled,
+    athlete.moments.map((m) => m.t),
+    seconds,
+  );
 }
 
 function wristSpeeds(moments: BodyMoment[], trunk: number): number[] {

@@ -1,6 +1,5 @@
 import { kneeAngleOf } from '../body-series';
-import { smooth } from '../geometry';
-import { momentAt, share, type Athlete } from './athlete';
+import { handHeights, momentAt, share, type Athlete } from './athlete';
 import { momentPoint } from './points';
 import { judged, metric } from './records';
 import {
@@ -20,21 +19,13 @@ const SOURCE =
 
 type Shot = { dip: number; setPoint: number; release: number };
 
-function filledHands(athlete: Athlete): number[] {
-  let last = athlete.handHeight.find((h) => h !== undefined) ?? 0;
-  return smooth(
-    athlete.handHeight.map((h) => (h === undefined ? last : (last = h))),
-    1,
-  );
-}
-
 /**
  * Shots: both hands rising together above the head, fast. Release is the fastest upward
  * moment of the hands; the dip the hips' last lowest moment before it; the set point the
  * hands' stillest high moment between them.
  */
 export function findShots(athlete: Athlete): Shot[] {
-  const h = filledHands(athlete);
+  const h = handHeights(athlete, 0.07);
   const t = athlete.moments.map((m) => m.t);
   const rise = h.map((v, i) => {
     const a = Math.max(0, i - 1);

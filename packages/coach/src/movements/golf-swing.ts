@@ -1,9 +1,8 @@
 import { defined } from '../geometry';
-import { momentAt, quantile, share, type Athlete } from './athlete';
+import { handHeights, momentAt, quantile, share, type Athlete } from './athlete';
 import { momentPoint } from './points';
 import { judged, metric } from './records';
 import { event, hipTravel, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
-import { smooth } from '../geometry';
 import type { MetricDraft, MovementModule } from './types';
 import { distance } from '../geometry';
 
@@ -12,20 +11,13 @@ const TEMPO_SOURCE =
 
 type Swing = { address: number; top: number; impact: number; finish: number | null };
 
-/** Hand height through the clip, gaps filled from the neighbours and lightly smoothed. */
-function hands(athlete: Athlete): number[] {
-  let last = athlete.handHeight.find((h) => h !== undefined) ?? 0;
-  const filled = athlete.handHeight.map((h) => (h === undefined ? last : (last = h)));
-  return smooth(filled, 1);
-}
-
 /**
  * The swing's key moments from the hands: address (hands low and still before they move back),
  * top (the middle of the hands' highest stretch before the downswing), impact (the hands back
  * at their lowest after the top), finish (the hands high again and settled).
  */
 export function findSwing(athlete: Athlete): Swing | undefined {
-  const h = hands(athlete);
+  const h = handHeights(athlete, 0.07);
   const t = athlete.moments.map((m) => m.t);
   const topIndex = h.reduce((best, v, i) => (v > h[best]! ? i : best), 0);
   const peak = h[topIndex]!;

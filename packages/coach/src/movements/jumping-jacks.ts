@@ -1,16 +1,11 @@
-import { smooth } from '../geometry';
-import { momentAt, peaks, type Athlete } from './athlete';
+import { handHeights, momentAt, peaks, type Athlete } from './athlete';
 import { judged, metric } from './records';
 import { event, ramp, straighterElbow, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
 /** Arms-overhead moments: both hands above the head, the arms wide apart below it in between. */
 function overheads(athlete: Athlete): number[] {
-  let last = athlete.handHeight.find((h) => h !== undefined) ?? 0;
-  const h = smooth(
-    athlete.handHeight.map((v) => (v === undefined ? last : (last = v))),
-    1,
-  );
+  const h = handHeights(athlete, 0.07);
   return peaks(
     h,
     0.9,

@@ -1,5 +1,5 @@
-import { defined, median, smooth } from '../geometry';
-import { momentAt, peaks, share, type Athlete } from './athlete';
+import { defined, median } from '../geometry';
+import { smoothInTime, momentAt, peaks, share, type Athlete } from './athlete';
 import { judged, metric } from './records';
 import { event, hipRange, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
@@ -19,8 +19,8 @@ export function findStrikes(athlete: Athlete): number[] {
   });
   const forward = median(reach.flat()) >= 0 ? 1 : -1;
   const front = reach.map((xs) => (xs.length ? Math.max(...xs.map((x) => x * forward)) : 0));
-  const sm = smooth(front, 1);
   const times = athlete.moments.map((m) => m.t);
+  const sm = smoothInTime(front, times, 0.05);
   // The foot reaches furthest forward just after it lands; the landing itself is where, on the
   // way there, the front ankle comes down to the ground (the leg at its longest below the hips).
   const drop = athlete.moments.map((m) => {

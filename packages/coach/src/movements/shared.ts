@@ -1,16 +1,7 @@
 import { kneeAngleOf, type BodyMoment } from '../body-series';
 import { defined } from '../geometry';
-import {
-  bodyTilt,
-  indexAt,
-  peaks,
-  quantile,
-  share,
-  smoothingRadius,
-  type Athlete,
-} from './athlete';
+import { smoothInTime, bodyTilt, indexAt, peaks, quantile, share, type Athlete } from './athlete';
 import { guidesFor } from './points';
-import { smooth } from '../geometry';
 import type { CoachingPoint, MetricRecord, MovementEvent } from '@filmroom/contract';
 import type { MovementModule, MovementReading, Topic } from './types';
 
@@ -39,8 +30,11 @@ export function cycles(
   minSeconds = 0.5,
 ): Cycle[] {
   const moments = athlete.moments;
-  const radius = smoothingRadius(moments, 0.15);
-  const smoothed = smooth(heights, radius);
+  const smoothed = smoothInTime(
+    heights,
+    moments.map((m) => m.t),
+    0.15,
+  );
   const bottoms = peaks(
     smoothed.map((h) => -h),
     depth,

@@ -1,6 +1,5 @@
 import { kneeAngleOf } from '../body-series';
-import { smooth } from '../geometry';
-import { momentAt, peaks, share, smoothingRadius, type Athlete } from './athlete';
+import { smoothInTime, momentAt, peaks, share, type Athlete } from './athlete';
 import { judged, metric } from './records';
 import { findStrikes } from './running';
 import { event, ramp, seconds, uprightShare } from './shared';
@@ -21,7 +20,11 @@ function shoulderTurn(athlete: Athlete): number[] {
     if (l && r) last = (l.x - r.x) / athlete.trunk;
     return last;
   });
-  return smooth(raw, smoothingRadius(athlete.moments, 0.07));
+  return smoothInTime(
+    raw,
+    athlete.moments.map((m) => m.t),
+    0.07,
+  );
 }
 
 /**
