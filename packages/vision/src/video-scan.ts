@@ -27,7 +27,11 @@ export interface DenseSamplingOptions {
    * and covers a quarter of the time.
    */
   share?: number;
-  /** The budget is never less than this many seconds, so a short clip gets its fast moves (default 3). */
+  /**
+   * The budget is never less than this many seconds (default 8), so a short clip (a swing, a
+   * serve, a few strides) is seen at the source rate nearly whole: a runner's steps come three
+   * a second, faster than a base rate of 5 can count.
+   */
   minSeconds?: number;
   /** Moves slower than this, in body heights per second, are never sampled densely (default 0.6). */
   minSpeed?: number;
@@ -213,7 +217,7 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
     if (dense && header.fps > 0) {
       const denseStarted = performance.now();
       const extraFramesPerSlot = Math.max(0, Math.round(header.fps / fps) - 1);
-      const seconds = Math.max(dense.minSeconds ?? 3, (dense.share ?? 0.1) * header.duration);
+      const seconds = Math.max(dense.minSeconds ?? 8, (dense.share ?? 0.1) * header.duration);
       const plan = planDenseSlots(found, {
         fps,
         extraFramesPerSlot,

@@ -35,7 +35,7 @@ export function findShots(athlete: Athlete): Shot[] {
   const shots: Shot[] = [];
   let i = 0;
   while (i < h.length) {
-    if (!(h[i]! > 0.3 && rise[i]! > 2.5)) {
+    if (!(h[i]! > 0.3 && rise[i]! > 1.5)) {
       i += 1;
       continue;
     }
@@ -44,7 +44,10 @@ export function findShots(athlete: Athlete): Shot[] {
     const release = extreme(burst, (j) => (h[j]! > 0.2 ? rise[j] : undefined))!;
     const top = Math.max(...between(athlete, t[release]!, t[release]! + 0.3).map((j) => h[j]!));
     const together = athlete.wristGap[release] === undefined || athlete.wristGap[release]! < 0.6;
-    if (top > 0.6 && together) {
+    // The ball is carried at the waist or chest before a shot; hands hanging below the hips
+    // (a golf address) are not a shooter's.
+    const carried = Math.min(...between(athlete, t[release]! - 0.8, t[release]!).map((j) => h[j]!));
+    if (top > 0.55 && together && carried > -0.8) {
       const before = between(athlete, t[release]! - 0.8, t[release]!);
       const lowest = Math.min(...before.map((j) => athlete.hipHeight[j]!));
       const dipIndex =

@@ -7,6 +7,20 @@ import type { MetricDraft, MovementModule } from './types';
 const CADENCE_SOURCE =
   'Common running norm: about 170-180 steps/min (Heiderscheit et al. 2011 on step rate)';
 
+// Samples at most this far apart (s) are dense enough to see each step.
+const DENSE_STEP = 0.07;
+
+/**
+ * The time between consecutive strikes, from pairs seen without a gap: a step's usual length.
+ */
+export function stepTime(strikes: number[]): number | undefined {
+  const steps = strikes
+    .slice(1)
+    .map((t, i) => t - strikes[i]!)
+    .filter((d) => d < 1.2);
+  return steps.length >= 2 ? median(steps) : undefined;
+}
+
 /**
  * Foot strikes: the moments a foot is furthest in front of the hips, once per step. Ankles
  * are read together (a side view swaps left and right easily); direction comes from the
@@ -29,8 +43,10 @@ export function findStrikes(athlete: Athlete): number[] {
     const front = ankles.reduce((a, b) => ((a!.x - b!.x) * forward > 0 ? a : b))!;
     return (front.y - m.hip.y) / athlete.trunk;
   });
-  // A foot still reaching forward as the clip starts or ends has not been seen to land.
-  const inside = (i: number) => i > 0 && i < sm.length - 1;
+  // A foot still reaching forward as the clip starts or ends has not been seen to land, and
+  // steps come three a second: only stretches sampled at 15 frames a second or more show them.
+  const inside = (i: number) =>
+    i > 0 && i < sm.length - 1 && times[i + 1]! - times[i - 1]! <= 2 * DENSE_STEP;
   return peaks(sm, 0.25, 0.22, times)
     .filter(inside)
     .map((peak) => {
@@ -85,8 +101,9 @@ export const running: MovementModule = {
   recognise(athlete) {
     const strikes = findStrikes(athlete);
     const seconds = (athlete.moments.at(-1)?.t ?? 0) - (athlete.moments[0]?.t ?? 0);
-    if (strikes.length < 4 || seconds <= 0) return 0;
-    const rate = ((strikes.length - 1) / (strikes.at(-1)! - strikes[0]!)) * 60;
+    const step = stepTime(strikes);
+    if (strikes.length < 4 || seconds <= 0 || step === undefined) return 0;
+    const rate = 60 / step;
     const knees = defined(athlete.moments.map((m) => m.leftKneeAngle ?? m.rightKneeAngle));
     const bends = share(knees, (k) => k < 110);
     const overhead = share(athlete.handHeight, (h) => h > 0.3);
@@ -103,11 +120,9 @@ export const running: MovementModule = {
     const strikes = findStrikes(athlete);
     const metrics: MetricDraft[] = [];
     // No runner takes over about 0.6 s a step in real time: longer is slowed footage.
-    const step =
-      strikes.length >= 3
-        ? realSeconds(context, (strikes.at(-1)! - strikes[0]!) / (strikes.length - 1), 0.6)
-        : undefined;
-    const slowed = strikes.length >= 3 && step === undefined;
+    const clipStep = stepTime(strikes);
+    const step = clipStep === undefined ? undefined : realSeconds(context, clipStep, 0.6);
+    const slowed = clipStep !== undefined && step === undefined;
     if (step !== undefined) {
       const perMinute = 60 / step;
       metrics.push(

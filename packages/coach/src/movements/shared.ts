@@ -133,7 +133,11 @@ export function splitStance(athlete: Athlete, t: number): boolean {
     Math.abs(x.t - t) < Math.abs(best.t - t) ? x : best,
   );
   const { left_ankle: la, right_ankle: ra } = m.points;
-  if (la && ra && Math.abs(la.x - ra.x) >= athlete.trunk * 0.9) return true;
+  // Feet a trunk apart along the picture mean front and back only when seen side-on (narrow
+  // shoulders); facing the camera they are a wide stance.
+  const { left_shoulder: ls, right_shoulder: rs } = m.points;
+  const sideOn = !ls || !rs || Math.abs(ls.x - rs.x) < athlete.trunk * 0.35;
+  if (sideOn && la && ra && Math.abs(la.x - ra.x) >= athlete.trunk * 0.9) return true;
   if (
     m.leftKneeAngle !== undefined &&
     m.rightKneeAngle !== undefined &&
