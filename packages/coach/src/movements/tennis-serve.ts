@@ -95,7 +95,7 @@ export const tennisServe: MovementModule = {
     const serves = findServes(athlete);
     if (!serves.length) return 0;
     const apart = share(athlete.wristGap, (gap) => gap > 0.8);
-    return 0.9 * ramp(apart, 0.1, 0.4) * ramp(serves[0]!.contact - serves[0]!.trophy, 1.2, 0.3);
+    return 0.95 * ramp(apart, 0.05, 0.25) * ramp(serves[0]!.contact - serves[0]!.trophy, 1.5, 0.6);
   },
   read(athlete, context) {
     const serves = findServes(athlete);

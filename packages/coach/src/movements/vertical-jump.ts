@@ -1,4 +1,6 @@
 import { findJumps } from '../jumps';
+import { findShots } from './basketball-shot';
+import { findServes } from './tennis-serve';
 import { judged, metric } from './records';
 import { event, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
@@ -39,6 +41,8 @@ export const verticalJump: MovementModule = {
   recognise(athlete) {
     const jumps = findJumps(athlete.moments);
     if (!jumps.length) return 0;
+    // A jump made to hit a serve or to shoot is part of that movement, not a jump test.
+    if (findServes(athlete).length || findShots(athlete).length) return 0.3;
     return 0.8 * uprightShare(athlete) * ramp(Math.max(...jumps.map((j) => j.hipRise)), 0.08, 0.15);
   },
   read(athlete, context) {

@@ -2,3 +2,4 @@
 export * from './chat-completions-test-server';
 export * from './chat-contexts';
 export { squatsScan } from './squats-scan';
+export { unquotedValues } from './unquoted-values';
