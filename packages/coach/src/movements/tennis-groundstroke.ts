@@ -9,6 +9,8 @@ type Stroke = { t: number; kind: 'forehand' | 'backhand' | 'stroke' };
 
 // The shoulders turn this far (in trunk lengths of apparent width change) in one stroke...
 const MIN_TURN = 0.35;
+// ...with the shoulders' apparent width at one end at least this (trunk lengths): square on...
+const SQUARE = 0.45;
 // ...and at least this fast (trunk lengths per second) at the height of the swing.
 const MIN_TURN_SPEED = 2;
 
@@ -49,7 +51,12 @@ export function findStrokes(athlete: Athlete): Stroke[] {
     let to = i;
     while (to < w.length - 1 && speed[to + 1]! * direction > Math.abs(speed[i]!) * 0.25) to += 1;
     const size = Math.abs(w[to]! - w[from]!);
-    return size >= MIN_TURN ? [{ contact: to }] : [];
+    // A swing turns the shoulders between side-on and square to the camera: one end of the
+    // turn shows them wide. A walker's shoulders stay side-on; a flip of a narrow line is noise.
+    const square = Math.max(Math.abs(w[from]!), Math.abs(w[to]!)) >= SQUARE;
+    // Groundstrokes are hit between the knees and the shoulders, never overhead.
+    const overhead = (athlete.handHeight[to] ?? 0) > 0.6;
+    return size >= MIN_TURN && square && !overhead ? [{ contact: to }] : [];
   });
   // A stroke turns the trunk back (the unit turn) and then through the ball: of turns in
   // quick succession, the last is the swing, and it ends at contact.
