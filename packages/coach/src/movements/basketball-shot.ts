@@ -20,8 +20,7 @@ const SOURCE =
 type Shot = { dip: number; setPoint: number; release: number };
 
 /**
- * Shots: both hands rising together above the head, fast. Release is the fastest upward
- * moment of the hands; the dip the hips' last lowest moment before it; the set point the
+ * Shots: both hands rising together above the head, fast. Release is where that push ends; the dip the hips' last lowest moment before it; the set point the
  * hands' stillest high moment between them.
  */
 export function findShots(athlete: Athlete): Shot[] {
@@ -39,9 +38,15 @@ export function findShots(athlete: Athlete): Shot[] {
       i += 1;
       continue;
     }
-    // This upward burst: its fastest moment, then the hands must get well above the head.
-    const burst = between(athlete, t[i]! - 0.3, t[i]! + 0.3);
-    const release = extreme(burst, (j) => (h[j]! > 0.2 ? rise[j] : undefined))!;
+    // The hands' highest point in the next second, and the final push up to it (a shot may
+    // pause at the set point on the way).
+    const peak = extreme(between(athlete, t[i]!, t[i]! + 1), (j) => h[j])!;
+    const burst = between(athlete, t[peak]! - 0.3, t[peak]!);
+    const fastest = extreme(burst, (j) => (h[j]! > 0.2 ? rise[j] : undefined)) ?? peak;
+    // The ball leaves the fingers as the push ends: the last moment the hands still rise at
+    // half their fastest, before they slow into the follow-through.
+    let release = fastest;
+    while (release < peak && rise[release + 1]! >= rise[fastest]! * 0.5) release += 1;
     const top = Math.max(...between(athlete, t[release]!, t[release]! + 0.3).map((j) => h[j]!));
     const together = athlete.wristGap[release] === undefined || athlete.wristGap[release]! < 0.6;
     // The ball is carried at the waist or chest before a shot; hands hanging below the hips
