@@ -1,8 +1,8 @@
 import { kneeAngleOf } from '../body-series';
 import { defined } from '../geometry';
-import { momentAt, type Athlete } from './athlete';
+import type { Athlete } from './athlete';
 import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary } from './shared';
+import { repetitionPoint, repetitionSummary, extremeAt } from './shared';
 import { cycles, event, hipRange, ramp, uprightShare } from './shared';
 import { handsToKnees } from './squat';
 import type { MetricDraft, MovementModule } from './types';
@@ -103,23 +103,24 @@ export const hipHinge: MovementModule = {
   read(athlete, context) {
     const reps = timeLifts(athlete);
     const metrics: MetricDraft[] = [];
-    const knees = reps.flatMap((r) => {
-      const k = kneeAngleOf(momentAt(athlete, r.bottom));
-      return k === undefined ? [] : [{ t: r.bottom, k }];
-    });
-    const mostBent = knees.sort((a, b) => a.k - b.k)[0];
+    const mostBent = extremeAt(
+      athlete,
+      reps.map((r) => r.bottom),
+      kneeAngleOf,
+      'smallest',
+    );
     if (mostBent && context.view === 'side') {
       metrics.push(
         metric({
           key: 'knee_bottom',
           name: 'Knee angle at the bottom (most bent rep)',
-          value: mostBent.k,
+          value: mostBent.value,
           unit: '°',
           t: mostBent.t,
           event: 'lift_off',
           target: '110° or more (a hinge, not a squat)',
           source: 'NSCA deadlift technique: hips back, knees only partly bent',
-          status: judged(Math.round(mostBent.k), { min: 110 }),
+          status: judged(Math.round(mostBent.value), { min: 110 }),
           topic: 'legs',
         }),
       );

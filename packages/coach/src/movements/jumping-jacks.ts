@@ -1,6 +1,6 @@
 import { handHeights, momentAt, peaks, type Athlete } from './athlete';
 import { judged, metric } from './records';
-import { event, ramp, straighterElbow, uprightShare } from './shared';
+import { event, ramp, straighterElbow, uprightShare, extremeAt } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
 /** Arms-overhead moments: both hands above the head, the arms wide apart below it in between. */
@@ -50,23 +50,19 @@ export const jumpingJacks: MovementModule = {
   read(athlete, context) {
     const found = overheads(athlete);
     const metrics: MetricDraft[] = [];
-    const elbows = found.flatMap((t) => {
-      const e = straighterElbow(momentAt(athlete, t));
-      return e === undefined ? [] : [{ t, e }];
-    });
-    const worst = elbows.sort((a, b) => a.e - b.e)[0];
+    const worst = extremeAt(athlete, found, straighterElbow, 'smallest');
     if (worst) {
       metrics.push(
         metric({
           key: 'overhead_elbow',
           name: 'Straightest elbow overhead (least extended rep)',
-          value: worst.e,
+          value: worst.value,
           unit: '°',
           t: worst.t,
           event: 'arms_overhead',
           target: '150° or more',
           source: 'Calisthenics coaching: full arm swing, hands meeting overhead',
-          status: judged(Math.round(worst.e), { min: 150 }),
+          status: judged(Math.round(worst.value), { min: 150 }),
           topic: 'arms',
         }),
       );

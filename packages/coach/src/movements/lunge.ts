@@ -1,6 +1,6 @@
 import { momentAt } from './athlete';
 import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary } from './shared';
+import { repetitionPoint, repetitionSummary, extremeAt } from './shared';
 import { cycles, deeperKnee, event, hipRange, ramp, splitStance, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 import type { Athlete } from './athlete';
@@ -66,41 +66,38 @@ export const lunge: MovementModule = {
   },
   read(athlete, context) {
     const reps = lungeCycles(athlete);
-    const bottoms = reps.map((r) => momentAt(athlete, r.bottom));
+    const bottoms = reps.map((r) => r.bottom);
     const metrics: MetricDraft[] = [];
-    const shallowest = bottoms
-      .map((m) => ({ m, knee: deeperKnee(m) }))
-      .filter((x) => x.knee !== undefined)
-      .sort((a, b) => b.knee! - a.knee!)[0];
+    const shallowest = extremeAt(athlete, bottoms, deeperKnee, 'largest');
     if (shallowest && context.view === 'side') {
       metrics.push(
         metric({
           key: 'front_knee',
           name: 'Front knee angle at the bottom (shallowest rep)',
-          value: shallowest.knee!,
+          value: shallowest.value,
           unit: '°',
-          t: shallowest.m.t,
+          t: shallowest.t,
           event: 'bottom',
           target: '80-110°',
           source: SOURCE,
-          status: judged(Math.round(shallowest.knee!), { min: 80, max: 110 }),
+          status: judged(Math.round(shallowest.value), { min: 80, max: 110 }),
           topic: 'depth',
         }),
       );
     }
-    const leanAt = [...bottoms].sort((a, b) => b.trunkLean - a.trunkLean)[0];
+    const leanAt = extremeAt(athlete, bottoms, (m) => m.trunkLean, 'largest');
     if (leanAt && context.view === 'side') {
       metrics.push(
         metric({
           key: 'trunk_lean',
           name: 'Trunk lean at the bottom',
-          value: leanAt.trunkLean,
+          value: leanAt.value,
           unit: '°',
           t: leanAt.t,
           event: 'bottom',
           target: 'under 30°',
           source: SOURCE,
-          status: judged(Math.round(leanAt.trunkLean), { max: 30 }),
+          status: judged(Math.round(leanAt.value), { max: 30 }),
           topic: 'posture',
         }),
       );

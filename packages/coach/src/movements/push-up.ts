@@ -1,8 +1,8 @@
 import { defined } from '../geometry';
-import { bodyTilt, momentAt, share, type Athlete } from './athlete';
+import { bodyTilt, share, type Athlete } from './athlete';
 import { jointAngle } from '../geometry';
 import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary } from './shared';
+import { repetitionPoint, repetitionSummary, extremeAt } from './shared';
 import { cycles, event, ramp } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 import type { BodyMoment } from '../body-series';
@@ -72,44 +72,38 @@ export const pushUp: MovementModule = {
   },
   read(athlete, context) {
     const reps = pushUpCycles(athlete);
-    const bottoms = reps.map((r) => momentAt(athlete, r.bottom));
+    const bottoms = reps.map((r) => r.bottom);
     const metrics: MetricDraft[] = [];
-    const shallowest = bottoms
-      .map((m) => ({ m, elbow: bentElbow(m) }))
-      .filter((x) => x.elbow !== undefined)
-      .sort((a, b) => b.elbow! - a.elbow!)[0];
+    const shallowest = extremeAt(athlete, bottoms, bentElbow, 'largest');
     if (shallowest && context.view === 'side') {
       metrics.push(
         metric({
           key: 'elbow_bottom',
           name: 'Elbow angle at the bottom (shallowest rep)',
-          value: shallowest.elbow!,
+          value: shallowest.value,
           unit: '°',
-          t: shallowest.m.t,
+          t: shallowest.t,
           event: 'bottom',
           target: '90° or less',
           source: SOURCE,
-          status: judged(Math.round(shallowest.elbow!), { max: 95 }),
+          status: judged(Math.round(shallowest.value), { max: 95 }),
           topic: 'depth',
         }),
       );
     }
-    const lines = bottoms
-      .map((m) => ({ m, line: bodyLine(m) }))
-      .filter((x) => x.line !== undefined);
-    const worst = lines.sort((a, b) => a.line! - b.line!)[0];
+    const worst = extremeAt(athlete, bottoms, bodyLine, 'smallest');
     if (worst && context.view === 'side') {
       metrics.push(
         metric({
           key: 'body_line',
           name: 'Body line (shoulder-hip-ankle) at the bottom',
-          value: worst.line!,
+          value: worst.value,
           unit: '°',
-          t: worst.m.t,
+          t: worst.t,
           event: 'bottom',
           target: '165° or straighter',
           source: SOURCE,
-          status: judged(Math.round(worst.line!), { min: 165 }),
+          status: judged(Math.round(worst.value), { min: 165 }),
           topic: 'posture',
         }),
       );

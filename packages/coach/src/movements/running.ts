@@ -1,7 +1,16 @@
+import type { BodyMoment } from '../body-series';
 import { defined, median } from '../geometry';
-import { smoothInTime, momentAt, peaks, share, type Athlete } from './athlete';
+import { smoothInTime, peaks, share, type Athlete } from './athlete';
 import { judged, metric } from './records';
-import { event, hipRange, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
+import {
+  event,
+  hipRange,
+  ramp,
+  realSeconds,
+  SLOW_MOTION_SUSPECTED,
+  uprightShare,
+  extremeAt,
+} from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
 const CADENCE_SOURCE =
@@ -141,25 +150,24 @@ export const running: MovementModule = {
       );
     }
     if (context.view === 'side') {
-      const knees = strikes.flatMap((t) => {
-        const m = momentAt(athlete, t);
+      const straighterKnee = (m: BodyMoment) => {
         const angles = defined([m.leftKneeAngle, m.rightKneeAngle]);
-        return angles.length ? [{ t, knee: Math.max(...angles) }] : [];
-      });
-      const straightest = knees.sort((a, b) => b.knee - a.knee)[0];
+        return angles.length ? Math.max(...angles) : undefined;
+      };
+      const straightest = extremeAt(athlete, strikes, straighterKnee, 'largest');
       if (straightest) {
         metrics.push(
           metric({
             key: 'strike_knee',
             name: 'Straightest landing knee at foot strike',
-            value: straightest.knee,
+            value: straightest.value,
             unit: '°',
             t: straightest.t,
             event: 'foot_strike',
             target: '165° or less (a bent knee)',
             source:
               'Running gait coaching: a foot landing under a flexed knee, not a straight leg reaching ahead',
-            status: judged(Math.round(straightest.knee), { max: 165 }),
+            status: judged(Math.round(straightest.value), { max: 165 }),
             topic: 'legs',
           }),
         );

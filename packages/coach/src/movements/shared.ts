@@ -210,3 +210,25 @@ export function realSeconds(
   if (context.timeDeclared) return clipSeconds;
   return clipSeconds > realMax ? undefined : clipSeconds;
 }
+
+/**
+ * Of the moments at these times, the one where `measure` is largest (or smallest), with its
+ * value: the shallowest rep, the straightest landing, the most bent knee.
+ */
+export function extremeAt(
+  athlete: Athlete,
+  times: number[],
+  measure: (moment: BodyMoment) => number | undefined,
+  want: 'largest' | 'smallest',
+): { t: number; value: number } | undefined {
+  let best: { t: number; value: number } | undefined;
+  for (const t of times) {
+    const moment = athlete.moments[indexAt(athlete, t)]!;
+    const value = measure(moment);
+    if (value === undefined) continue;
+    if (!best || (want === 'largest' ? value > best.value : value < best.value)) {
+      best = { t: moment.t, value };
+    }
+  }
+  return best;
+}

@@ -1,4 +1,5 @@
-import type { Analysis, AthleteReading, VideoDetail } from '@filmroom/contract';
+import { golfReading } from '@filmroom/coach/testing';
+import type { Analysis, VideoDetail } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -53,42 +54,6 @@ async function detail(cookie: string, videoId: string) {
   return response.json<VideoDetail>();
 }
 
-/** A reading as the coach engine writes one: a golf swing seen side-on, with its numbers. */
-function golfReading(): AthleteReading {
-  return {
-    index: 1,
-    name: 'Athlete 1 (white shirt)',
-    trackId: 3,
-    playerMatchId: null,
-    movement: 'golf_swing',
-    movementLabel: 'Golf swing',
-    confidence: 0.86,
-    movementSource: 'detected',
-    view: 'side',
-    viewConfidence: 0.8,
-    repetitions: 1,
-    events: [
-      { name: 'top', label: 'Top of backswing', t: 1.2 },
-      { name: 'impact', label: 'Impact', t: 1.6 },
-    ],
-    metrics: [
-      {
-        id: 'a1.tempo_ratio',
-        athlete: 1,
-        name: 'Backswing:downswing tempo',
-        value: 3.1,
-        unit: ':1',
-        text: '3.1:1',
-        t: null,
-        event: null,
-        target: 'near 3:1',
-        source: 'Tour average tempo',
-        status: 'ok',
-      },
-    ],
-    withheld: ['Not measured from this angle: hip turn (film down the line to see it)'],
-  };
-}
 
 describe('POST /api/videos/:id/regenerate with a movement', () => {
   it('keeps the chosen movement on the video before the coach reads the clip again', async () => {
