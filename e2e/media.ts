@@ -13,7 +13,12 @@ const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { 
   .path;
 
 /** The shared fixture clips live beside the repository and are never copied into it. */
-export function fixtureVideo(name: 'squats_single_person.mp4' | 'basketball_practice.mp4') {
+export function fixtureVideo(
+  name:
+    | 'squats_single_person.mp4'
+    | 'basketball_practice.mp4'
+    | 'golf_down-the-line-simulator-indoor.mp4',
+) {
   return path.resolve(repoRoot, '../shared/fixtures/video', name);
 }
 

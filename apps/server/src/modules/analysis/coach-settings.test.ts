@@ -54,7 +54,6 @@ async function detail(cookie: string, videoId: string) {
   return response.json<VideoDetail>();
 }
 
-
 describe('POST /api/videos/:id/regenerate with a movement', () => {
   it('keeps the chosen movement on the video before the coach reads the clip again', async () => {
     const owner = await registerAccount(ctx.app);
