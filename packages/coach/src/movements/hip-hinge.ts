@@ -2,7 +2,7 @@ import { kneeAngleOf } from '../body-series';
 import { defined } from '../geometry';
 import type { Athlete } from './athlete';
 import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary, extremeAt } from './shared';
+import { repetitionSummary, extremeAt } from './shared';
 import { cycles, event, hipRange, ramp, uprightShare } from './shared';
 import { handsToKnees } from './squat';
 import type { MetricDraft, MovementModule } from './types';
@@ -60,8 +60,6 @@ function timeLifts(athlete: Athlete): Lift[] {
 }
 
 export const hipHinge: MovementModule = {
-  points: (athlete, reading, records) =>
-    repetitionPoint(athlete, hipHinge, reading, records, 'legs'),
   id: 'hip_hinge',
   phases: [
     {

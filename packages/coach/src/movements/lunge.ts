@@ -12,7 +12,7 @@ function lungeCycles(athlete: Athlete) {
 }
 
 export const lunge: MovementModule = {
-  points: (athlete, reading, records) => repetitionPoint(athlete, lunge, reading, records, 'depth'),
+  points: (athlete, _reading, records) => repetitionPoint(athlete, records, 'depth', ['best_rep']),
   id: 'lunge',
   phases: [
     {
@@ -81,6 +81,23 @@ export const lunge: MovementModule = {
           target: '80-110°',
           source: SOURCE,
           status: judged(Math.round(shallowest.value), { min: 80, max: 110 }),
+          topic: 'depth',
+        }),
+      );
+    }
+    const best = extremeAt(athlete, bottoms, deeperKnee, 'smallest');
+    if (best && shallowest && best.t !== shallowest.t && context.view === 'side') {
+      metrics.push(
+        metric({
+          key: 'best_rep',
+          name: 'Front knee angle at the bottom (deepest rep)',
+          value: best.value,
+          unit: '°',
+          t: best.t,
+          event: 'bottom',
+          target: '80-110°',
+          source: SOURCE,
+          status: judged(Math.round(best.value), { min: 80, max: 110 }),
           topic: 'depth',
         }),
       );

@@ -26,7 +26,7 @@ const bentElbow = (m: BodyMoment) => {
 };
 
 export const pushUp: MovementModule = {
-  points: (athlete, reading, records) => repetitionPoint(athlete, pushUp, reading, records, 'arms'),
+  points: (athlete, _reading, records) => repetitionPoint(athlete, records, 'arms', ['best_rep']),
   id: 'push_up',
   phases: [
     {
@@ -87,6 +87,23 @@ export const pushUp: MovementModule = {
           target: '90° or less',
           source: SOURCE,
           status: judged(Math.round(shallowest.value), { max: 95 }),
+          topic: 'depth',
+        }),
+      );
+    }
+    const best = extremeAt(athlete, bottoms, bentElbow, 'smallest');
+    if (best && shallowest && best.t !== shallowest.t && context.view === 'side') {
+      metrics.push(
+        metric({
+          key: 'best_rep',
+          name: 'Elbow angle at the bottom (deepest rep)',
+          value: best.value,
+          unit: '°',
+          t: best.t,
+          event: 'bottom',
+          target: '90° or less',
+          source: SOURCE,
+          status: judged(Math.round(best.value), { max: 95 }),
           topic: 'depth',
         }),
       );

@@ -3,7 +3,7 @@ import { defined } from '../geometry';
 import { smoothInTime, bodyTilt, indexAt, peaks, quantile, share, type Athlete } from './athlete';
 import { guidesFor } from './points';
 import type { CoachingPoint, MetricRecord, MovementEvent } from '@filmroom/contract';
-import type { MovementModule, MovementReading, Topic } from './types';
+import type { Topic } from './types';
 
 /** A score from a measure: 0 at `zero`, 1 at `one`, straight in between (either direction). */
 export function ramp(value: number | undefined, zero: number, one: number): number {
@@ -161,33 +161,27 @@ export function repetitionSummary(count: number, what: string, how: string): str
 }
 
 /**
- * The reference point of a set: the deepest repetition's bottom, with the legs (or arms) drawn,
- * stating its measured records. Every set gets it, faults or none.
+ * The reference point of a set: the best repetition, drawn on the athlete, quoting its record
+ * (`key`), as the model for the others. No record (the view could not measure it), no point.
  */
 export function repetitionPoint(
   athlete: Athlete,
-  module: MovementModule,
-  reading: MovementReading,
   records: MetricRecord[],
   topic: Topic,
+  keys: string[],
 ): CoachingPoint[] {
-  const bottoms = reading.events.filter((e) => e.name === 'bottom' || e.name === 'lockout');
-  if (!bottoms.length) return [];
-  const deepest = bottoms.reduce((best, e) =>
-    athlete.hipHeight[indexAt(athlete, e.t)]! < athlete.hipHeight[indexAt(athlete, best.t)]!
-      ? e
-      : best,
-  );
+  const record = keys
+    .map((key) => records.find((r) => r.id.endsWith(`.${key}`)))
+    .find((r) => r !== undefined && r.t !== null);
+  if (!record) return [];
   return [
     {
-      timestamp: Math.round(deepest.t * 100) / 100,
-      title: `${deepest.label}: the model rep`,
-      description: `The lowest ${deepest.name === 'lockout' ? 'start' : 'bottom'} of the set. Match it on every rep.`,
+      timestamp: record.t!,
+      title: 'The model rep',
+      description: `${record.name} ${record.text}. Match it on every rep.`,
       type: topic,
-      visualGuides: guidesFor(topic, athlete.moments[indexAt(athlete, deepest.t)]!, athlete),
-      metricIds: records
-        .filter((r) => r.t !== null && Math.abs(r.t - deepest.t) < 0.05)
-        .map((r) => r.id),
+      visualGuides: guidesFor(topic, athlete.moments[indexAt(athlete, record.t!)]!, athlete),
+      metricIds: [record.id],
     },
   ];
 }

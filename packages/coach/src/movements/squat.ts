@@ -3,7 +3,7 @@ import { findJumps } from '../jumps';
 import { defined, median } from '../geometry';
 import { momentAt, quantile, share, wristsOf, type Athlete } from './athlete';
 import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary } from './shared';
+import { extremeAt, repetitionPoint, repetitionSummary } from './shared';
 import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
@@ -34,7 +34,7 @@ export function handsToKnees(athlete: Athlete, at: number): boolean {
 }
 
 export const squat: MovementModule = {
-  points: (athlete, reading, records) => repetitionPoint(athlete, squat, reading, records, 'depth'),
+  points: (athlete, _reading, records) => repetitionPoint(athlete, records, 'depth', ['best_rep']),
   id: 'squat',
   phases: [
     {
@@ -110,29 +110,29 @@ export const squat: MovementModule = {
     const reps = squatCycles(athlete);
     const bottoms = reps.map((r) => momentAt(athlete, r.bottom));
     const metrics: MetricDraft[] = [];
-    const depths = bottoms.map((m) => kneeAngleOf(m));
-    const deepestIndex = depths.reduce<number>(
-      (best, v, i) => (v !== undefined && v > (depths[best] ?? -1) ? i : best),
-      0,
-    );
-    // The shallowest rep is the one to coach: every rep should reach depth.
-    const worst = bottoms[deepestIndex];
-    if (worst && depths[deepestIndex] !== undefined) {
-      const value = depths[deepestIndex]!;
-      metrics.push(
-        metric({
-          key: 'depth',
-          name: 'Knee angle at the bottom (shallowest rep)',
-          value,
-          unit: '°',
-          t: worst.t,
-          event: 'bottom',
-          target: `${PARALLEL}° or less`,
-          source: DEPTH_SOURCE,
-          status: judged(Math.round(value), { max: PARALLEL }),
-          topic: 'depth',
-        }),
-      );
+    const depth = (key: string, name: string, rep: { t: number; value: number }) =>
+      metric({
+        key,
+        name,
+        value: rep.value,
+        unit: '°',
+        t: rep.t,
+        event: 'bottom',
+        target: `${PARALLEL}° or less`,
+        source: DEPTH_SOURCE,
+        status: judged(Math.round(rep.value), { max: PARALLEL }),
+        topic: 'depth',
+      });
+    const times = reps.map((r) => r.bottom);
+    // The shallowest rep is the one to coach (every rep should reach depth); the deepest is
+    // the model for the others.
+    const shallowest = extremeAt(athlete, times, kneeAngleOf, 'largest');
+    const deepest = extremeAt(athlete, times, kneeAngleOf, 'smallest');
+    if (shallowest) {
+      metrics.push(depth('depth', 'Knee angle at the bottom (shallowest rep)', shallowest));
+    }
+    if (deepest && shallowest && reps.length > 1 && deepest.t !== shallowest.t) {
+      metrics.push(depth('best_rep', 'Knee angle at the bottom (deepest rep)', deepest));
     }
     const leanAt = bottoms.reduce<(typeof bottoms)[number] | undefined>(
       (best, m) => (!best || m.trunkLean > best.trunkLean ? m : best),

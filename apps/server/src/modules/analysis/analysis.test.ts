@@ -48,15 +48,20 @@ describe('analysis of an uploaded clip', () => {
         headers: { cookie: owner.cookie },
       });
       const analysis = detail.json<VideoDetail>().analysis!;
-      // Three squats: the third is cut off by the end of the clip on the way up.
-      expect(analysis.textAnalysis).toContain('completed **3 repetitions**');
-      expect(analysis.textAnalysis).toContain('the clip ends on the way up');
-      expect(analysis.textAnalysis).toContain('| Deepest knee angle |');
+      // Three squats, recognised as squats, each judged at its bottom.
+      expect(analysis.athletes![0]).toMatchObject({ movement: 'squat', repetitions: 3 });
+      expect(analysis.textAnalysis).toMatch(/^## Squat\n/);
+      expect(analysis.textAnalysis).toContain('**3 repetitions were counted**');
+      expect(analysis.textAnalysis).toContain('| Knee angle at the bottom (shallowest rep) (0:');
       expect(analysis.coachingPoints!.length).toBeGreaterThan(0);
+      const records = analysis.athletes![0]!.metrics;
       for (const point of analysis.coachingPoints!) {
         expect(point.timestamp).toBeGreaterThanOrEqual(0);
         expect(point.timestamp).toBeLessThanOrEqual(13.1);
-        expect(point.description).toMatch(/\d+°|\d+\.\d s/);
+        // Each point quotes the record it is about, in the record's own words.
+        const quoted = records.filter((record) => point.metricIds?.includes(record.id));
+        expect(quoted.length).toBeGreaterThan(0);
+        for (const record of quoted) expect(point.description).toContain(record.text);
       }
 
       // Regenerate: the coach step again, fast, for editors only.
