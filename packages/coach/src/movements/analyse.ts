@@ -105,12 +105,42 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
       })),
       withheld: movement.withheld,
     };
-    const points = [
-      ...faultPoints(module, athlete, records, movement.metrics),
-      ...(module.points?.(athlete, movement, records) ?? []),
-    ].map((point) => ({ ...point, timestamp: toClip(point.timestamp), athlete: index }));
+    const faults = faultPoints(module, athlete, records, movement.metrics);
+    // A reference point (a key moment, the model rep) gives way to a fault at the same moment:
+    // the player shows one point at a time.
+    const references = (module.points?.(athlete, movement, records) ?? []).filter(
+      (point) => !faults.some((fault) => Math.abs(fault.timestamp - point.timestamp) < 0.3),
+    );
+    const points = mergeCoincident([...faults, ...references]).map((point) => ({
+      ...point,
+      timestamp: toClip(point.timestamp),
+      athlete: index,
+    }));
     return { athlete: onClip, reading, movement, module, records: reading.metrics, points };
   });
+}
+
+/**
+ * Points less than 0.3 s apart become one (the player shows the point within 0.3 s of the
+ * playhead, one at a time): titles and descriptions joined, every guide drawn.
+ */
+function mergeCoincident(points: CoachingPoint[]): CoachingPoint[] {
+  const merged: CoachingPoint[] = [];
+  for (const point of [...points].sort((a, b) => a.timestamp - b.timestamp)) {
+    const last = merged.at(-1);
+    if (last && point.timestamp - last.timestamp < 0.3) {
+      merged[merged.length - 1] = {
+        ...last,
+        title: `${last.title}; ${point.title.charAt(0).toLowerCase()}${point.title.slice(1)}`,
+        description: `${last.description} ${point.description}`,
+        visualGuides: [...(last.visualGuides ?? []), ...(point.visualGuides ?? [])],
+        metricIds: [...(last.metricIds ?? []), ...(point.metricIds ?? [])],
+      };
+    } else {
+      merged.push(point);
+    }
+  }
+  return merged;
 }
 
 /** The athlete with every sample's time on the real clock (slow-motion footage sped back up). */

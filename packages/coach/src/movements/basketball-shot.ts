@@ -76,12 +76,14 @@ export const basketballShot: MovementModule = {
     {
       event: 'dip',
       label: 'Dip',
+      at: 'in the dip',
       words: /\b(dip|load|knee bend|gather)\b/i,
       about: 'the knees and hips lowest before the shot',
     },
     {
       event: 'set_point',
       label: 'Set point',
+      at: 'at the set point',
       words: /\b(set ?point|set position|above (my|the) head|loading the ball)\b/i,
       about: 'the ball set above the head before the push',
     },

@@ -70,6 +70,7 @@ export const golfSwing: MovementModule = {
     {
       event: 'top',
       label: 'Top of the backswing',
+      at: 'at the top of the backswing',
       words: /\b(top|backswing|transition)\b/i,
       about: 'the end of the backswing',
     },
@@ -82,6 +83,7 @@ export const golfSwing: MovementModule = {
     {
       event: 'finish',
       label: 'Finish',
+      at: 'at the finish',
       words: /\b(finish|follow-?through|end of the swing)\b/i,
       about: 'the balanced end of the swing',
     },

@@ -18,6 +18,7 @@ export const lunge: MovementModule = {
     {
       event: 'bottom',
       label: 'Bottom',
+      at: 'at the bottom',
       words: /\b(bottom|lowest|deepest|back knee|rear knee)\b/i,
       about: 'the lowest point of a lunge, rear knee nearest the floor',
     },

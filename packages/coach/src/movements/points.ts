@@ -38,11 +38,16 @@ export function faultPoints(
 /** "Downswing time 0.31 s at impact (target: under 0.35 s)." from the record alone. */
 export function measuredLine(record: MetricRecord, module: MovementModule): string {
   const phase = module.phases.find((p) => p.event === record.event);
-  const when = phase
-    ? ` at ${phase.label.toLowerCase()}`
-    : record.t !== null
-      ? ` at ${clock(record.t)}`
-      : '';
+  const at = phase ? (phase.at ?? `at ${phase.label.toLowerCase()}`) : undefined;
+  // "Knee angle at the bottom" already says where it was measured.
+  const when =
+    at !== undefined
+      ? record.name.toLowerCase().includes(at.replace(/^(at|in|as) /, ''))
+        ? ''
+        : ` ${at}`
+      : record.t !== null
+        ? ` at ${clock(record.t)}`
+        : '';
   const target = record.target ? ` (target: ${record.target})` : '';
   return `${record.name} ${record.text}${when}${target}.`;
 }

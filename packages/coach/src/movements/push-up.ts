@@ -32,12 +32,14 @@ export const pushUp: MovementModule = {
     {
       event: 'bottom',
       label: 'Bottom',
+      at: 'at the bottom',
       words: /\b(bottom|lowest|chest (to|near) the floor|down position)\b/i,
       about: 'the chest at its lowest',
     },
     {
       event: 'top',
       label: 'Top',
+      at: 'at the top',
       words: /\b(top|lockout|arms straight|up position)\b/i,
       about: 'the arms straight at the top',
     },

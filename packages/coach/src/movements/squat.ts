@@ -40,6 +40,7 @@ export const squat: MovementModule = {
     {
       event: 'bottom',
       label: 'Bottom',
+      at: 'at the bottom',
       words: /\b(bottom|lowest|deepest|depth|hole)\b/i,
       about: 'the lowest point of a rep',
     },

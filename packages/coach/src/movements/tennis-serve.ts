@@ -53,6 +53,7 @@ export const tennisServe: MovementModule = {
     {
       event: 'trophy',
       label: 'Trophy position',
+      at: 'in the trophy position',
       words: /\b(trophy|toss|loading|knee bend)\b/i,
       about: 'tossing arm up, racket cocked, legs loaded',
     },

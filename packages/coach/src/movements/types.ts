@@ -45,6 +45,8 @@ export type Phase = {
   words: RegExp;
   /** What the moment is, in one line. */
   about: string;
+  /** How a sentence places a measure there ("at the bottom"); default "at " + the label. */
+  at?: string;
 };
 
 /** One metric a movement measures, before it is tied to an athlete. */

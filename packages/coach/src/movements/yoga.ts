@@ -15,11 +15,20 @@ function holds(athlete: Parameters<MovementModule['read']>[0]) {
 export const yoga: MovementModule = {
   id: 'yoga',
   phases: [
+    // The end's words first: "the end of a hold" also says "hold".
+    {
+      event: 'hold_end',
+      label: 'End of a hold',
+      at: 'as a hold ends',
+      words: /\b(end of (the|a) hold|came out|leaving the pose)\b/i,
+      about: 'a held pose ending',
+    },
     {
       event: 'hold_start',
-      label: 'Hold',
+      label: 'Start of a hold',
+      at: 'as a hold starts',
       words: /\b(hold|pose|warrior|position)\b/i,
-      about: 'a held pose',
+      about: 'a held pose beginning',
     },
   ],
   faults: [],
