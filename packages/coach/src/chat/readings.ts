@@ -14,7 +14,8 @@ import type { Fault, Phase } from '../movements/types';
 import type { ChatAnalysis, ChatContext } from './context';
 import type { ClipWords, Question } from './question';
 import { TOPIC_WORDS, telling } from './topics';
-import { atMoment, clock, clockTenths, lowerFirst } from './wording';
+import { clockFor } from '../units';
+import { atMoment, clock, lowerFirst } from './wording';
 
 // A record counts as taken at a key moment this close to it (seconds).
 const SAME_MOMENT = 0.15;
@@ -79,14 +80,10 @@ export function faultedRecords(reading: AthleteReading): MetricRecord[] {
  * same second (a golf swing's top and impact) so each answer names the right one.
  */
 export function timeWriter(reading: AthleteReading): (seconds: number) => string {
-  const times = [
+  return clockFor([
     ...reading.events.map((event) => event.t),
     ...reading.metrics.flatMap((record) => (record.t === null ? [] : [record.t])),
-  ].sort((a, b) => a - b);
-  const crowded = times.some(
-    (t, i) => i > 0 && t - times[i - 1]! >= 0.1 && clock(t) === clock(times[i - 1]!),
-  );
-  return crowded ? clockTenths : clock;
+  ]);
 }
 
 /**

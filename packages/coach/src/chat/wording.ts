@@ -7,19 +7,7 @@
  * A moment of the video as m:ss, rounded down so a link to it starts just before the moment.
  * The web turns m:ss in the coach's text into links that seek the video.
  */
-export const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
-
-/**
- * A moment as m:ss.d, for movements whose key moments fall within a second of each other (the
- * top of a golf swing and its impact): rounded down to the tenth, which the web also seeks to.
- */
-export function clockTenths(seconds: number): string {
-  const tenths = Math.floor(seconds * 10 + 1e-6);
-  const minutes = Math.floor(tenths / 600);
-  const rest = tenths - minutes * 600;
-  return `${minutes}:${String(Math.floor(rest / 10)).padStart(2, '0')}.${rest % 10}`;
-}
+export { clock, clockTenths } from '../units';
 
 export const percent = (share: number) => `${Math.round(share * 100)} %`;
 export const plural = (count: number, word: string, many = `${word}s`) =>

@@ -1,6 +1,6 @@
 import { CAMERA_VIEWS, movementLabel, type MetricRecord } from '@filmroom/contract';
 import type { CoachInstructions } from '../instructions';
-import { clock } from '../units';
+import { clock, clockFor } from '../units';
 import type { AthleteAnalysis } from './analyse';
 import { measuredLine } from './points';
 
@@ -70,9 +70,13 @@ export function technicalAnalysis(
       sections.push('FilmRoom has no rubric for this movement yet; here is what was measured.', '');
     }
     sections.push(movement.summary, '');
+    const time = clockFor([
+      ...reading.events.map((e) => e.t),
+      ...reading.metrics.flatMap((r) => (r.t === null ? [] : [r.t])),
+    ]);
     if (reading.events.length) {
       sections.push(
-        `**Key moments:** ${reading.events.map((e) => `${e.label} ${clock(e.t)}`).join(' · ')}`,
+        `**Key moments:** ${reading.events.map((e) => `${e.label} ${time(e.t)}`).join(' · ')}`,
         '',
       );
     }
@@ -80,7 +84,7 @@ export function technicalAnalysis(
     if (rows.length) {
       sections.push('| Measure | Value | Target |', '|---|---|---|');
       for (const record of rows) {
-        const when = record.t !== null ? ` (${clock(record.t)})` : '';
+        const when = record.t !== null ? ` (${time(record.t)})` : '';
         const mark = record.status === 'fault' ? ' ⚠' : record.status === 'ok' ? ' ✓' : '';
         sections.push(`| ${record.name}${when} | ${record.text}${mark} | ${record.target ?? ''} |`);
       }
