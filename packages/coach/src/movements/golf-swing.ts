@@ -55,15 +55,17 @@ export function findSwing(athlete: Athlete): Swing | undefined {
   while (arrival < topIndex && h[arrival]! < peak - 0.1) arrival += 1;
   const stillFrom = Math.max(t[0]!, t[takeaway]! - 1);
   const address = (stillFrom + t[takeaway]!) / 2;
-  // Finish: after impact, the first 0.2 s in which the raised hands hardly move.
+  // Finish: after impact, the first 0.2 s in which the raised hands hardly move (a slow finish
+  // may be sampled sparsely: then two samples in a row that hardly differ).
   let finish: number | null = null;
   for (let i = impact + 1; i < h.length; i += 1) {
     if (h[i]! < low + 0.8) continue;
+    const span = Math.max(0.2, (t[i + 1] ?? t[i]!) - t[i]!);
     const window = athlete.moments
       .map((m, j) => j)
-      .filter((j) => t[j]! >= t[i]! && t[j]! <= t[i]! + 0.2);
+      .filter((j) => t[j]! >= t[i]! && t[j]! <= t[i]! + span + 1e-6);
     const values = window.map((j) => h[j]!);
-    if (window.length >= 3 && Math.max(...values) - Math.min(...values) < 0.2) {
+    if (window.length >= 2 && Math.max(...values) - Math.min(...values) < 0.2) {
       finish = (t[window[0]!]! + t[window.at(-1)!]!) / 2;
       break;
     }

@@ -25,7 +25,7 @@ const wristHeight = (athlete: Athlete, i: number, side: 'left' | 'right') => {
 
 /**
  * Serves: one hand held high (the toss) while the other stays low, then the other hand reaching
- * higher still (contact). Trophy is the toss hand's highest moment before contact.
+ * higher still (contact). Trophy is the end of the toss arm's stretch held near its highest.
  */
 export function findServes(athlete: Athlete): Serve[] {
   const serves: Serve[] = [];
@@ -36,12 +36,19 @@ export function findServes(athlete: Athlete): Serve[] {
     if (contact === undefined || (wristHeight(athlete, contact, hitter) ?? 0) < 0.9) continue;
     const t = athlete.moments[contact]!.t;
     const before = between(athlete, t - 1.2, t - 0.15);
-    const trophy = extreme(before, (i) => {
+    const tossed = extreme(before, (i) => {
       const toss = wristHeight(athlete, i, tosser);
       const hit = wristHeight(athlete, i, hitter);
       return toss !== undefined && hit !== undefined && toss - hit > 0.6 ? toss : undefined;
     });
-    if (trophy === undefined || (wristHeight(athlete, trophy, tosser) ?? 0) < 0.8) continue;
+    const peak = tossed === undefined ? 0 : (wristHeight(athlete, tossed, tosser) ?? 0);
+    if (tossed === undefined || peak < 0.8) continue;
+    // The trophy position holds the tossing arm up until the body uncoils: its last moment is
+    // the last with the tossing hand still near its highest.
+    const trophy =
+      before
+        .filter((i) => i >= tossed && (wristHeight(athlete, i, tosser) ?? 0) >= peak * 0.85)
+        .at(-1) ?? tossed;
     serves.push({ trophy: athlete.moments[trophy]!.t, contact: t });
   }
   return serves.sort((a, b) => a.contact - b.contact).slice(0, 1);
