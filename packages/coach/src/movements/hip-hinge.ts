@@ -21,6 +21,19 @@ function lifts(athlete: Athlete) {
 type Lift = { bottom: number; liftOff: number; lockout: number; barDown: number | null };
 
 /**
+ * When `values` crossed `level` on the way from sample i-1 to sample i, by straight-line
+ * interpolation; sample i's own time when it did not cross between them.
+ */
+function crossingTime(times: number[], values: number[], i: number, level: number): number {
+  const a = values[i - 1];
+  const b = values[i];
+  if (i <= 0 || a === undefined || b === undefined || a === b) return times[i] ?? times.at(-1)!;
+  const share = (level - a) / (b - a);
+  if (share < 0 || share > 1) return times[i]!;
+  return times[i - 1]! + share * (times[i]! - times[i - 1]!);
+}
+
+/**
  * Each lift's moments from the shoulders' height: lockout is the first moment at the top,
  * lift-off where the unbroken rise to it began, the bar is down again once they are
  * back near the next low.
@@ -36,7 +49,7 @@ function timeLifts(athlete: Athlete): Lift[] {
     const low = h[bottomIndex]!;
     const top = Math.max(...h.slice(bottomIndex, topIndex + 1));
     let lockout = bottomIndex;
-    while (lockout < topIndex && h[lockout]! < top - 0.03) lockout += 1;
+    while (lockout < topIndex && h[lockout]! < top - 0.01) lockout += 1;
     // Lift-off: back from the lockout along the unbroken rise, to where it began.
     let liftOff = lockout;
     while (liftOff > bottomIndex && h[liftOff - 1]! < h[liftOff]! - 0.005) liftOff -= 1;
@@ -48,12 +61,14 @@ function timeLifts(athlete: Athlete): Lift[] {
     const after = t.map((_, i) => i).filter((i) => t[i]! > t[lockout]! && t[i]! <= nextBottom);
     const nextLow = after.length ? Math.min(...after.map((i) => h[i]!)) : Infinity;
     const down = after.find((i) => h[i]! <= nextLow + 0.1 && nextLow < top - 0.3);
+    // Between samples (slow lifts are sampled sparsely), the moment each level was crossed.
+    const crossing = (i: number, level: number) => crossingTime(t, h, i, level);
     return [
       {
         bottom: c.bottom,
-        liftOff: t[liftOff]!,
-        lockout: t[lockout]!,
-        barDown: down === undefined ? null : t[down]!,
+        liftOff: crossing(liftOff + 1, start + 0.04),
+        lockout: crossing(lockout, top - 0.01),
+        barDown: down === undefined ? null : crossing(down, nextLow + 0.1),
       },
     ];
   });
