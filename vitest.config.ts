@@ -2,14 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: [
-      'packages/vision',
-      'packages/coach',
-      'packages/speech',
-      'apps/server',
-      'apps/web',
-      'eval',
-    ],
+    projects: ['packages/vision', 'packages/coach', 'packages/speech', 'apps/server', 'apps/web'],
     // Two files at a time suits a 2-core machine; server files each have a database of their own.
     maxWorkers: 2,
   },

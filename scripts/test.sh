@@ -23,7 +23,12 @@ npm run --silent lint
 echo "==> Unit and integration tests (embedded PostgreSQL)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 
-reports=(vitest.json playwright.json)
+# On their own, so the vision scan of every labelled clip has the cores to itself.
+echo "==> Evaluation over the labelled clips (npm run eval, asserted)"
+npx vitest run --root eval \
+  --reporter=default --reporter=json --outputFile.json="$results/vitest-eval.json"
+
+reports=(vitest.json vitest-eval.json playwright.json)
 if debian_pg=$(bash scripts/debian-postgres.sh find 2>/dev/null); then
   reports+=(vitest-external.json)
   echo "==> Server tests again on Debian's PostgreSQL ($debian_pg): the DATABASE_URL path"
