@@ -6,7 +6,8 @@ import type {
 } from '@filmroom/contract';
 import type { PoseScan } from './pose';
 import { pointMatches, readInstructions, type CoachInstructions } from './instructions';
-import { analyseAthletes } from './movements/analyse';
+import { analyseAthletes, mergeCoincident } from './movements/analyse';
+import { measuredPoints } from './movements/points';
 import { chartFor } from './movements/chart';
 import type { Topic } from './movements/types';
 import { overallFeedback, technicalAnalysis } from './movements/write-up';
@@ -65,6 +66,30 @@ export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): Coac
     kept = byFocus.filter(({ point, topic }) =>
       pointMatches({ timestamp: point.timestamp, topic }, { ...instructions, focus: [] }),
     );
+  }
+  // Asked about a stretch where nothing missed its target: say what was measured there.
+  if (kept.length === 0 && instructions.window) {
+    const measured = analyses
+      .flatMap((a) =>
+        measuredPoints(
+          a.module,
+          a.athlete,
+          a.records,
+          a.movement.metrics.map((m) => m.topic),
+          a.reading.index,
+        ),
+      )
+      .map((point) => ({ point, topic: point.type as Topic }));
+    const inWindow = (focus: Topic[]) =>
+      measured.filter(({ point, topic }) =>
+        pointMatches({ timestamp: point.timestamp, topic }, { ...instructions, focus }),
+      );
+    const focused = inWindow(instructions.focus);
+    const chosen = focused.length ? focused : inWindow([]);
+    kept = mergeCoincident(chosen.map(({ point }) => point)).map((point) => ({
+      point,
+      topic: point.type as Topic,
+    }));
   }
   return {
     textAnalysis: technicalAnalysis(analyses, scan.duration, instructions, timingNote(options)),

@@ -124,7 +124,7 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
  * Points less than 0.3 s apart become one (the player shows the point within 0.3 s of the
  * playhead, one at a time): titles and descriptions joined, every guide drawn.
  */
-function mergeCoincident(points: CoachingPoint[]): CoachingPoint[] {
+export function mergeCoincident(points: CoachingPoint[]): CoachingPoint[] {
   const merged: CoachingPoint[] = [];
   for (const point of [...points].sort((a, b) => a.timestamp - b.timestamp)) {
     const last = merged.at(-1);

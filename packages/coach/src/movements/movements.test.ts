@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analysePoses } from '../index';
 import { readInstructions } from '../instructions';
 import { squatsScan, unquotedValues } from '../testing';
-import { jumpSet } from '../synthetic-athlete';
+import { jumpSet, squatSet } from '../synthetic-athlete';
 import { CATALOGUE } from './catalogue';
 import { realSeconds } from './shared';
 
@@ -79,6 +79,27 @@ describe('the movement catalogue', () => {
     ]) {
       expect(unquotedValues(analysis)).toEqual([]);
     }
+  });
+
+  it('says what was measured in an asked stretch where nothing missed its target', () => {
+    const good = squatSet([
+      { bottomKneeAngle: 85 },
+      { bottomKneeAngle: 88 },
+      { bottomKneeAngle: 86 },
+    ]);
+    const depth = analysePoses(good).readings[0]!.metrics.find((m) => m.id === 'a1.depth')!;
+    expect(depth.status).toBe('ok');
+    const from = Math.floor(depth.t! - 0.5);
+    const analysis = analysePoses(good, {
+      instructions: `between 0:0${from} and 0:0${from + 1}`,
+    });
+    const point = analysis.coachingPoints.find((p) => p.metricIds?.includes('a1.depth'))!;
+    expect(point.description).toContain(
+      `${depth.text} (target: ${depth.target}). Within the target.`,
+    );
+    expect(
+      analysis.coachingPoints.every((p) => p.timestamp >= from && p.timestamp <= from + 1),
+    ).toBe(true);
   });
 
   it('catches a value no record wrote', () => {

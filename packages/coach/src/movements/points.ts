@@ -96,3 +96,33 @@ export function momentPoint(
 }
 
 export type { Fault };
+
+/**
+ * A point for each timed record, fault or not: what was measured there. Used when a coach asks
+ * about a stretch of the clip where nothing missed its target, so the answer is what was seen
+ * rather than silence.
+ */
+export function measuredPoints(
+  module: MovementModule,
+  athlete: Athlete,
+  records: MetricRecord[],
+  topics: Topic[],
+  athleteIndex: number,
+): CoachingPoint[] {
+  return records.flatMap((record, i) => {
+    if (record.t === null) return [];
+    const topic = topics[i]!;
+    const verdict = record.status === 'ok' ? ' Within the target.' : '';
+    return [
+      {
+        timestamp: record.t,
+        title: record.name,
+        description: `${measuredLine(record, module)}${verdict}`,
+        type: topic,
+        visualGuides: guidesFor(topic, momentAt(athlete, record.t), athlete),
+        metricIds: [record.id],
+        athlete: athleteIndex,
+      },
+    ];
+  });
+}
