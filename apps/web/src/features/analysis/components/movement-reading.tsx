@@ -269,7 +269,7 @@ function MetricTable({ metrics, caption }: { metrics: MetricRecord[]; caption: s
             <tr key={metric.id}>
               <th
                 scope="row"
-                className="px-2.5 py-2 text-left font-normal [overflow-wrap:anywhere]"
+                className="min-w-28 px-2.5 py-2 text-left font-normal [overflow-wrap:break-word]"
               >
                 {breakable(metric.name)}
               </th>
