@@ -269,11 +269,11 @@ function MetricTable({ metrics, caption }: { metrics: MetricRecord[]; caption: s
             <tr key={metric.id}>
               <th
                 scope="row"
-                className="min-w-28 px-2.5 py-2 text-left font-normal [overflow-wrap:break-word]"
+                className="min-w-24 px-2.5 py-2 text-left font-normal [overflow-wrap:break-word]"
               >
                 {breakable(metric.name)}
               </th>
-              <td className="px-2.5 py-2 whitespace-nowrap">
+              <td className="min-w-20 px-2.5 py-2">
                 <MetricValue metric={metric} />
               </td>
               <td className="min-w-20 px-2.5 py-2 text-muted-foreground">{metric.target ?? '—'}</td>
