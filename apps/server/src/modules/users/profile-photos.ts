@@ -7,12 +7,13 @@ import type { Database } from '../../db/connection';
 import type { Log } from '../../lib/logger';
 import { userPhotos, type UserPhotoRow } from '../../db/schema';
 import type { BlobStore } from '../../storage';
+import { UUID } from '../../lib/uuid';
 
 export const profilePhotoKey = (userId: string, photoId: string) =>
   `users/${userId}/photos/${photoId}.jpg`;
 
 /** The profile photos browsers may ask for under /uploads, with whose photo it is. */
-export const SERVABLE_PHOTO_KEY = /^users\/([0-9a-f-]{36})\/photos\/[0-9a-f-]{36}\.jpg$/;
+export const SERVABLE_PHOTO_KEY = new RegExp(`^users/(${UUID})/photos/${UUID}\\.jpg$`);
 
 export const photoUrl = (row: Pick<UserPhotoRow, 'blobKey'>) => `/uploads/${row.blobKey}`;
 

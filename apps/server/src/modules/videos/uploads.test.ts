@@ -77,6 +77,21 @@ describe('GET /uploads/<key>', () => {
     }
   });
 
+  it('answers 404, not 500, to ids that are 36 hex characters but no UUID', async () => {
+    const notUuid = 'abcdefabcdefabcdefabcdefabcdefabcdef';
+    for (const url of [
+      `/uploads/videos/${notUuid}/media.mp4`,
+      `/uploads/videos/${notUuid}/poster.jpg`,
+      `/uploads/videos/${notUuid}/annotations/${notUuid}.webm`,
+      `/uploads/users/${notUuid}/photos/${notUuid}.jpg`,
+      `/uploads/videos/${videoId.replaceAll('-', 'a')}/media.mp4`,
+    ]) {
+      const response = await ctx.app.inject({ url, headers: { cookie: owner.cookie } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ message: 'File not found' });
+    }
+  });
+
   it('serves only people who may view the video: 401 signed out, 404 for strangers', async () => {
     const url = `/uploads/videos/${videoId}/media.mp4`;
     const signedOut = await ctx.app.inject({ url });

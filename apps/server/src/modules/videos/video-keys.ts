@@ -1,3 +1,5 @@
+import { UUID } from '../../lib/uuid';
+
 /** Where each file of a video lives in the BlobStore. Everything of a video shares one prefix. */
 export const videoKeys = {
   prefix: (videoId: string) => `videos/${videoId}/`,
@@ -13,10 +15,13 @@ export const videoKeys = {
 };
 
 /** The files under /uploads that browsers may ask for: a video's prepared media and stills. */
-export const SERVABLE_KEY = /^videos\/([0-9a-f-]{36})\/(media\.mp4|poster\.jpg|thumbnail\.jpg)$/;
+export const SERVABLE_KEY = new RegExp(
+  `^videos/(${UUID})/(media\\.mp4|poster\\.jpg|thumbnail\\.jpg)$`,
+);
 
 /** Voice notes under /uploads: browsers may ask for them as they may for the video's media. */
-export const SERVABLE_ANNOTATION_AUDIO_KEY =
-  /^videos\/([0-9a-f-]{36})\/annotations\/[0-9a-f-]{36}\.(webm|ogg)$/;
+export const SERVABLE_ANNOTATION_AUDIO_KEY = new RegExp(
+  `^videos/(${UUID})/annotations/${UUID}\\.(webm|ogg)$`,
+);
 
 export const uploadsUrl = (key: string) => `/uploads/${key}`;
