@@ -192,6 +192,29 @@ describe('profile photos', () => {
   });
 
   it.each([
+    ['a plain white PNG', { r: 255, g: 255, b: 255 }, 'png'],
+    ['a plain black JPEG', { r: 0, g: 0, b: 0 }, 'jpeg'],
+    ['a plain grey PNG', { r: 128, g: 128, b: 128 }, 'png'],
+  ] as const)(
+    'keeps %s (no face in it to learn) instead of failing',
+    async (_name, colour, format) => {
+      const { cookie } = await registerAccount(ctx.app);
+      const plain = await sharp({
+        create: { width: 800, height: 800, channels: 3, background: colour },
+      })
+        .toFormat(format)
+        .toBuffer();
+      const response = await uploadPhoto(cookie, plain);
+      expect(response.statusCode).toBe(201);
+      const [row] = await ctx.database.db
+        .select()
+        .from(userPhotos)
+        .where(eq(userPhotos.id, response.json<Photo>().id));
+      expect(row!.faceEmbedding).toBeNull();
+    },
+  );
+
+  it.each([
     [
       'an SVG with a script, named .jpg',
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),

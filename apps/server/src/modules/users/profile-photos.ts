@@ -33,13 +33,18 @@ export const toPhotoView = (row: UserPhotoRow): Photo => ({ id: row.id, url: pho
  * The image arrives already checked and re-encoded by whoever received it.
  */
 export async function addProfilePhoto(
-  deps: { db: Database; blobs: BlobStore },
+  deps: { db: Database; blobs: BlobStore; log?: Log },
   userId: string,
   jpeg: Uint8Array,
 ): Promise<UserPhotoRow> {
   const id = randomUUID();
   const key = profilePhotoKey(userId, id);
-  const face = await faceEmbedding(jpeg);
+  // The face is an extra: a photo the face step cannot read (ffmpeg 4 refuses some plain-colour
+  // progressive JPEGs) is kept without one rather than refused.
+  const face = await faceEmbedding(jpeg).catch((error: unknown) => {
+    deps.log?.warn({ err: error, userId }, 'no face embedding for a profile photo');
+    return undefined;
+  });
   await deps.blobs.write(key, Readable.from([Buffer.from(jpeg)]), { contentType: 'image/jpeg' });
   try {
     const [row] = await deps.db
