@@ -336,7 +336,7 @@ export const golfSwing: MovementModule = {
             impact,
             records,
             'posture',
-            'Impact: hands back where they were at address.',
+            'Return the hands to where they were at address.',
           ),
         ]
       : [];

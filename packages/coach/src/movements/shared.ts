@@ -173,7 +173,8 @@ export function repetitionPoint(
   const record = keys
     .map((key) => records.find((r) => r.id.endsWith(`.${key}`)))
     .find((r) => r !== undefined && r.t !== null);
-  if (!record) return [];
+  // A rep that missed the target is no model, however deep it went.
+  if (!record || record.status === 'fault') return [];
   return [
     {
       timestamp: record.t!,

@@ -81,7 +81,7 @@ export const squat: MovementModule = {
       id: 'uneven',
       metric: 'knee_difference',
       title: 'Even knees',
-      cue: 'Share the load evenly between both legs; film from the front to check for a hip shift.',
+      cue: 'Share the load evenly between both legs, and watch that the hips do not shift to one side.',
       topic: 'symmetry',
       drills: [
         { name: 'Split squats', how: 'Work each leg alone to even out strength; 3 × 8 each.' },

@@ -123,7 +123,9 @@ export function overallFeedback(
   parts.push(
     reading.movement === 'general'
       ? `FilmRoom has no rubric for this movement yet, so nothing is judged against a target.`
-      : `${reading.movementLabel}${counted > 1 ? ` (${counted} counted)` : ''}: ${faults.length} of ${faults.length + oks.length} measures outside their target.`,
+      : faults.length + oks.length === 0
+        ? `${reading.movementLabel}${counted > 1 ? ` (${counted} counted)` : ''}: nothing this camera angle shows has a target to judge it by; the measures below are for comparing clips.`
+        : `${reading.movementLabel}${counted > 1 ? ` (${counted} counted)` : ''}: ${faults.length} of ${faults.length + oks.length} measures outside their target.`,
   );
   const first = faults[0];
   if (first) {
