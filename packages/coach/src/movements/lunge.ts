@@ -1,6 +1,6 @@
 import { momentAt } from './athlete';
 import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary, extremeAt } from './shared';
+import { repetitionPoint, repetitionSummary, extremeAt, depthRecords } from './shared';
 import { cycles, deeperKnee, event, hipRange, ramp, splitStance, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 import type { Athlete } from './athlete';
@@ -69,36 +69,14 @@ export const lunge: MovementModule = {
     const reps = lungeCycles(athlete);
     const bottoms = reps.map((r) => r.bottom);
     const metrics: MetricDraft[] = [];
-    const shallowest = extremeAt(athlete, bottoms, deeperKnee, 'largest');
-    if (shallowest && context.view === 'side') {
+    if (context.view === 'side') {
       metrics.push(
-        metric({
+        ...depthRecords(athlete, bottoms, deeperKnee, {
           key: 'front_knee',
-          name: 'Front knee angle at the bottom (shallowest rep)',
-          value: shallowest.value,
-          unit: '°',
-          t: shallowest.t,
-          event: 'bottom',
+          name: 'Front knee angle at the bottom',
           target: '80-110°',
           source: SOURCE,
-          status: judged(Math.round(shallowest.value), { min: 80, max: 110 }),
-          topic: 'depth',
-        }),
-      );
-    }
-    const best = extremeAt(athlete, bottoms, deeperKnee, 'smallest');
-    if (best && shallowest && best.t !== shallowest.t && context.view === 'side') {
-      metrics.push(
-        metric({
-          key: 'best_rep',
-          name: 'Front knee angle at the bottom (deepest rep)',
-          value: best.value,
-          unit: '°',
-          t: best.t,
-          event: 'bottom',
-          target: '80-110°',
-          source: SOURCE,
-          status: judged(Math.round(best.value), { min: 80, max: 110 }),
+          range: { min: 80, max: 110 },
           topic: 'depth',
         }),
       );

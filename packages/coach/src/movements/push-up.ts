@@ -2,7 +2,7 @@ import { defined } from '../geometry';
 import { bodyTilt, share, type Athlete } from './athlete';
 import { jointAngle } from '../geometry';
 import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary, extremeAt } from './shared';
+import { repetitionPoint, repetitionSummary, extremeAt, depthRecords } from './shared';
 import { cycles, event, ramp } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 import type { BodyMoment } from '../body-series';
@@ -76,36 +76,14 @@ export const pushUp: MovementModule = {
     const reps = pushUpCycles(athlete);
     const bottoms = reps.map((r) => r.bottom);
     const metrics: MetricDraft[] = [];
-    const shallowest = extremeAt(athlete, bottoms, bentElbow, 'largest');
-    if (shallowest && context.view === 'side') {
+    if (context.view === 'side') {
       metrics.push(
-        metric({
+        ...depthRecords(athlete, bottoms, bentElbow, {
           key: 'elbow_bottom',
-          name: 'Elbow angle at the bottom (shallowest rep)',
-          value: shallowest.value,
-          unit: '°',
-          t: shallowest.t,
-          event: 'bottom',
+          name: 'Elbow angle at the bottom',
           target: '90° or less',
           source: SOURCE,
-          status: judged(Math.round(shallowest.value), { max: 95 }),
-          topic: 'depth',
-        }),
-      );
-    }
-    const best = extremeAt(athlete, bottoms, bentElbow, 'smallest');
-    if (best && shallowest && best.t !== shallowest.t && context.view === 'side') {
-      metrics.push(
-        metric({
-          key: 'best_rep',
-          name: 'Elbow angle at the bottom (deepest rep)',
-          value: best.value,
-          unit: '°',
-          t: best.t,
-          event: 'bottom',
-          target: '90° or less',
-          source: SOURCE,
-          status: judged(Math.round(best.value), { max: 95 }),
+          range: { max: 95 },
           topic: 'depth',
         }),
       );

@@ -3,7 +3,8 @@ import { defined } from '../geometry';
 import { smoothInTime, bodyTilt, indexAt, peaks, quantile, share, type Athlete } from './athlete';
 import { guidesFor } from './points';
 import type { CoachingPoint, MetricRecord, MovementEvent } from '@filmroom/contract';
-import type { Topic } from './types';
+import { judged, metric } from './records';
+import type { MetricDraft, Topic } from './types';
 
 /** A score from a measure: 0 at `zero`, 1 at `one`, straight in between (either direction). */
 export function ramp(value: number | undefined, zero: number, one: number): number {
@@ -226,4 +227,44 @@ export function extremeAt(
     }
   }
   return best;
+}
+
+/**
+ * A rep set's depth, as two records of one joint angle at the bottoms: the shallowest rep
+ * (`key`, the one to coach) and, when it is another rep, the deepest (`best_rep`, the model).
+ * Deeper is a smaller angle.
+ */
+export function depthRecords(
+  athlete: Athlete,
+  bottoms: number[],
+  angle: (moment: BodyMoment) => number | undefined,
+  record: {
+    key: string;
+    name: string;
+    target: string;
+    source: string;
+    range: { min?: number; max?: number };
+    topic: Topic;
+  },
+): MetricDraft[] {
+  const draft = (key: string, which: string, rep: { t: number; value: number }) =>
+    metric({
+      key,
+      name: `${record.name} (${which} rep)`,
+      value: rep.value,
+      unit: '°',
+      t: rep.t,
+      event: 'bottom',
+      target: record.target,
+      source: record.source,
+      status: judged(Math.round(rep.value), record.range),
+      topic: record.topic,
+    });
+  const shallowest = extremeAt(athlete, bottoms, angle, 'largest');
+  const deepest = extremeAt(athlete, bottoms, angle, 'smallest');
+  if (!shallowest) return [];
+  return [
+    draft(record.key, 'shallowest', shallowest),
+    ...(deepest && deepest.t !== shallowest.t ? [draft('best_rep', 'deepest', deepest)] : []),
+  ];
 }

@@ -3,7 +3,7 @@ import { findJumps } from '../jumps';
 import { defined, median } from '../geometry';
 import { momentAt, quantile, share, wristsOf, type Athlete } from './athlete';
 import { judged, metric } from './records';
-import { extremeAt, repetitionPoint, repetitionSummary } from './shared';
+import { repetitionPoint, repetitionSummary, depthRecords } from './shared';
 import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
@@ -111,30 +111,21 @@ export const squat: MovementModule = {
     const reps = squatCycles(athlete);
     const bottoms = reps.map((r) => momentAt(athlete, r.bottom));
     const metrics: MetricDraft[] = [];
-    const depth = (key: string, name: string, rep: { t: number; value: number }) =>
-      metric({
-        key,
-        name,
-        value: rep.value,
-        unit: '°',
-        t: rep.t,
-        event: 'bottom',
-        target: `${PARALLEL}° or less`,
-        source: DEPTH_SOURCE,
-        status: judged(Math.round(rep.value), { max: PARALLEL }),
-        topic: 'depth',
-      });
-    const times = reps.map((r) => r.bottom);
-    // The shallowest rep is the one to coach (every rep should reach depth); the deepest is
-    // the model for the others.
-    const shallowest = extremeAt(athlete, times, kneeAngleOf, 'largest');
-    const deepest = extremeAt(athlete, times, kneeAngleOf, 'smallest');
-    if (shallowest) {
-      metrics.push(depth('depth', 'Knee angle at the bottom (shallowest rep)', shallowest));
-    }
-    if (deepest && shallowest && reps.length > 1 && deepest.t !== shallowest.t) {
-      metrics.push(depth('best_rep', 'Knee angle at the bottom (deepest rep)', deepest));
-    }
+    metrics.push(
+      ...depthRecords(
+        athlete,
+        reps.map((r) => r.bottom),
+        kneeAngleOf,
+        {
+          key: 'depth',
+          name: 'Knee angle at the bottom',
+          target: `${PARALLEL}° or less`,
+          source: DEPTH_SOURCE,
+          range: { max: PARALLEL },
+          topic: 'depth',
+        },
+      ),
+    );
     const leanAt = bottoms.reduce<(typeof bottoms)[number] | undefined>(
       (best, m) => (!best || m.trunkLean > best.trunkLean ? m : best),
       undefined,
