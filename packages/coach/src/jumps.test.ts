@@ -65,6 +65,13 @@ describe('jumps', () => {
     expect(sparse[0]!.hipRise).toBeGreaterThan(riseOf(0.5) * 0.9);
   });
 
+  it('does not time a jump the athlete was lost for (out of the picture in the air)', () => {
+    const lost = jumpSet([{ airTime: 0.5, landingKneeAngle: 110 }]);
+    const track = lost.tracks[0]!;
+    track.samples = track.samples.filter((s) => s.t < 1.7 || s.t > 2.0);
+    expect(jumpsIn(lost)).toEqual([]);
+  });
+
   it('does not take squats for jumps, however deep', () => {
     const squats = squatSet([{ bottomKneeAngle: 70 }, { bottomKneeAngle: 120, seconds: 1.2 }]);
     expect(findJumps(bodySeries(squats.tracks[0]!, squats))).toEqual([]);

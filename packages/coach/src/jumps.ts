@@ -1,4 +1,5 @@
 import { kneeAngleOf, type BodyMoment } from './body-series';
+import { median } from './geometry';
 import { feetRise, hipRise, standingReference } from './standing';
 
 export type Jump = {
@@ -64,6 +65,11 @@ export function findJumps(moments: BodyMoment[]): Jump[] {
     // The clip starts or ends in the air: take-off or landing was not seen.
     if (first === 0 || last === moments.length - 1) continue;
     if (t(last) - t(first) > MAX_SPAN) continue;
+    // The athlete was lost in between (out of the picture, hidden): when the feet left the
+    // ground and came back was not seen, and a hop on either side of the gap is not a jump.
+    if (lostBetween(moments, Math.max(0, first - 1), Math.min(moments.length - 1, last + 1))) {
+      continue;
+    }
     const span = indexRange(first, last);
     const peak = highest(rise, span);
     if (rise[peak]! < MIN_RISE) continue;
@@ -100,6 +106,15 @@ export function findJumps(moments: BodyMoment[]): Jump[] {
     });
   }
   return jumps;
+}
+
+// A step between samples this many times the usual one is the athlete lost, not sparse sampling.
+const LOST_STEPS = 2.5;
+
+function lostBetween(moments: BodyMoment[], first: number, last: number): boolean {
+  const steps = moments.slice(1).map((m, i) => m.t - moments[i]!.t);
+  const usual = median(steps);
+  return steps.slice(first, last).some((step) => step > usual * LOST_STEPS);
 }
 
 /** [first, last] index of every run of values above `threshold`. */

@@ -40,6 +40,21 @@ describe('stillness', () => {
     expect(analysis.textAnalysis).toContain(`| ${sway.text} ⚠ |`);
   });
 
+  it('sees two holds where the arms alone sweep into the next pose', () => {
+    const analysis = analysePoses(holdSet({ seconds: 6, sway: 0.01, armsSweepAt: 3 }), {
+      movement: 'yoga',
+    });
+    const events = analysis.readings[0]!.events.map((e) => [e.name, e.t]);
+    // The hold runs from 1 s to 7 s; the arms sweep overhead from 4 s to 4.3 s.
+    expect(events).toHaveLength(4);
+    expect(events[1]![0]).toBe('hold_end');
+    expect(events[1]![1]).toBeGreaterThan(3.85);
+    expect(events[1]![1]).toBeLessThan(4.05);
+    expect(events[2]![0]).toBe('hold_start');
+    expect(events[2]![1]).toBeGreaterThan(4.25);
+    expect(events[2]![1]).toBeLessThan(4.45);
+  });
+
   it('does not take a slow, shallow squat for a hold', () => {
     const scan = squatSet([
       { bottomKneeAngle: 120, seconds: 5 },

@@ -248,25 +248,40 @@ export function jumpSet(jumps: JumpSpec[], rate = 30): PoseScan {
 
 /**
  * Walk in, hold still for `seconds` while the whole body sways about the ankles by `sway`
- * (hip movement, share of body length) at `swayHz`, walk out. The hold starts at 1 s.
+ * (hip movement, share of body length) at `swayHz`, walk out. The hold starts at 1 s. With
+ * `armsSweepAt` (seconds into the hold) the arms sweep from out in front to overhead in 0.3 s
+ * there, the hips staying still: a flow from one pose into the next.
  */
 export function holdSet(
-  { seconds, sway, swayHz = 0.2 }: { seconds: number; sway: number; swayHz?: number },
+  {
+    seconds,
+    sway,
+    swayHz = 0.2,
+    armsSweepAt,
+  }: { seconds: number; sway: number; swayHz?: number; armsSweepAt?: number },
   rate = 30,
 ): PoseScan {
+  const arms = (s: number): Partial<Posture> =>
+    armsSweepAt === undefined
+      ? {}
+      : { armRaise: between(90, 170, (s - armsSweepAt) / 0.3), elbowAngle: 175 };
   const swayDegrees = (Math.asin((sway * BODY_LENGTH) / HIP_HEIGHT) * 180) / Math.PI;
-  const walk = (from: number, to: number): Phase => ({
+  const walk = (from: number, to: number, holdAt: number): Phase => ({
     seconds: 1,
-    posture: (s) => ({ ...STANDING, shift: from + (to - from) * s }),
+    posture: (s) => ({ ...STANDING, shift: from + (to - from) * s, ...arms(holdAt) }),
   });
   return sampled(
     [
-      walk(-250, 0),
+      walk(-250, 0, 0),
       {
         seconds,
-        posture: (s) => ({ ...STANDING, sway: swayDegrees * Math.sin(2 * Math.PI * swayHz * s) }),
+        posture: (s) => ({
+          ...STANDING,
+          sway: swayDegrees * Math.sin(2 * Math.PI * swayHz * s),
+          ...arms(s),
+        }),
       },
-      walk(0, 250),
+      walk(0, 250, seconds),
     ],
     rate,
   );
