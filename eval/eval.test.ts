@@ -14,7 +14,36 @@ const CANNOT_COUNT: Record<string, string> = {
     'the man doing the jacks stands at the top edge of the frame: his hands leave the picture overhead',
 };
 
-// Moments that last a frame or two: the scan samples them at the source frame rate.
+/**
+ * Labelled moments FilmRoom does not place within their tolerance yet, and why. Every other
+ * labelled moment of a coached movement is asserted below; no impact, release or contact
+ * may be named here.
+ */
+const NOT_YET_WITHIN: Record<string, string> = {
+  'deadlift_front-barbell-garage.mp4 bar_on_floor at 8.8':
+    'a slow lift is sampled at the base 5 frames a second: half a step is 100 ms, the label allows 70',
+  'deadlift_front-barbell-garage.mp4 lift_off at 12.77':
+    'a slow lift is sampled at the base 5 frames a second: half a step is 100 ms, the label allows 50',
+  'jumpingjacks_multiperson-outdoor.mp4 arms_overhead at 0.8':
+    'the hands leave the top of the picture overhead and the tracker loses the man',
+  'jumpingjacks_multiperson-outdoor.mp4 arms_overhead at 1.95':
+    'the hands leave the top of the picture overhead and the tracker loses the man',
+  'jumpingjacks_multiperson-outdoor.mp4 take_off at 5.55':
+    'the man is not tracked through the flip (backlit, sun flare)',
+  'jumpingjacks_multiperson-outdoor.mp4 landing at 6.32':
+    'the man is not tracked through the flip (backlit, sun flare)',
+  'tennis_serve-practice-side.mp4 take_off at 1.7':
+    'not said: the ankles show the feet leaving the ground about 130 ms late',
+  'tennis_serve-practice-side.mp4 landing at 2.06':
+    'not said: the ankles show the feet leaving the ground about 130 ms late',
+  'yoga_flow-warrior-sequence-front.mp4 reverse_warrior_hold_end at 5.25':
+    'the arms start to sweep about 100 ms before the label calls the hold over',
+  'yoga_flow-warrior-sequence-front.mp4 pyramid_setup_start at 16.9':
+    'the clip ends half a second into the pose: too short to be a hold',
+};
+
+// Moments that last a frame or two: the scan samples them at the source frame rate, and none
+// of them may be excused.
 const FAST_EVENTS = /^(impact|release|contact)/;
 
 const clips = await labelledClips();
@@ -53,20 +82,21 @@ describe('the labelled clips, scanned as the server scans them', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('times every impact, release and contact of a coached movement within its tolerance', () => {
+  it('times every labelled moment of a coached movement within its tolerance, bar those named', () => {
     const checked = [...analysed.values()].filter(
       ({ result }) => result.expected !== 'general_play',
     );
-    const fast = checked.flatMap(({ result }) =>
-      result.events
-        .filter((e) => FAST_EVENTS.test(e.name))
-        .map((e) => ({ clip: result.clip, ...e })),
+    const events = checked.flatMap(({ result }) =>
+      result.events.map((e) => ({ key: `${result.clip} ${e.name} at ${e.t}`, ...e })),
     );
-    expect(fast.length).toBeGreaterThanOrEqual(5);
-    const late = fast
-      .filter((e) => !e.within)
-      .map((e) => `${e.clip} ${e.name} at ${e.t} s: found ${e.found ?? 'nothing'}`);
-    expect(late).toEqual([]);
+    expect(events.length).toBeGreaterThanOrEqual(30);
+    expect(events.filter((e) => FAST_EVENTS.test(e.name)).length).toBeGreaterThanOrEqual(5);
+    for (const key of Object.keys(NOT_YET_WITHIN))
+      expect(FAST_EVENTS.test(key.split(' ')[1]!)).toBe(false);
+    const outside = events
+      .filter((e) => !e.within && !NOT_YET_WITHIN[e.key])
+      .map((e) => `${e.key} s: found ${e.found ?? 'nothing'}`);
+    expect(outside).toEqual([]);
   });
 
   it('states no value that differs from its metric record, on any clip', () => {
