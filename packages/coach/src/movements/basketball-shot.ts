@@ -141,7 +141,7 @@ export const basketballShot: MovementModule = {
       const key = shots.length > 1 ? `_${n + 1}` : '';
       const dip = momentAt(athlete, shot.dip);
       const dipKnee = kneeAngleOf(dip);
-      if (dipKnee !== undefined && context.view !== 'behind') {
+      if (dipKnee !== undefined && context.view === 'side') {
         metrics.push(
           metric({
             key: `dip_knee${key}`,
@@ -202,7 +202,11 @@ export const basketballShot: MovementModule = {
       metrics,
       withheld: [
         'Ball arc and entry angle: FilmRoom follows the shooter, not the ball.',
-        ...(context.view === 'behind' ? ['Knee bend at the dip: film side-on to measure it.'] : []),
+        ...(context.view !== 'side'
+          ? [
+              'Knee bend at the dip: facing or turned away from the camera the knees bend towards or away from it; film side-on to measure it.',
+            ]
+          : []),
         ...(slowed ? [SLOW_MOTION_SUSPECTED] : []),
       ],
       summary: `${shots.length === 1 ? 'One shot was' : `${shots.length} shots were`} found, each from the dip through the set point to the release.`,

@@ -12,6 +12,7 @@ import {
   straighterElbow,
 } from './shared';
 import type { MetricDraft, MovementModule } from './types';
+import { squareToCamera } from './view';
 
 const SOURCE = 'ITF coaching: loaded legs at the trophy position, full reach at contact';
 
@@ -110,12 +111,14 @@ export const tennisServe: MovementModule = {
     const metrics: MetricDraft[] = [];
     const serve = serves[0];
     let slowed = false;
+    let chestToCamera = false;
     if (serve) {
       const trophy = momentAt(athlete, serve.trophy);
       const window = between(athlete, serve.trophy - 0.3, serve.contact);
       const deepest = extreme(window, (i) => kneeAngleOf(athlete.moments[i]!), true);
       const knee = deepest !== undefined ? kneeAngleOf(athlete.moments[deepest]!) : undefined;
-      if (knee !== undefined && context.view !== 'behind') {
+      chestToCamera = squareToCamera(athlete, serve.trophy) !== false;
+      if (knee !== undefined && !chestToCamera) {
         metrics.push(
           metric({
             key: 'trophy_knee',
@@ -176,6 +179,11 @@ export const tennisServe: MovementModule = {
       withheld: [
         'Racket-head speed, ball toss height and ball placement: FilmRoom follows the body, not the racket or the ball.',
         'Shoulder and hip rotation in degrees: a 2D camera cannot measure turns.',
+        ...(chestToCamera
+          ? [
+              'Knee bend at the trophy: the chest faces the camera there, so the knees bend towards it and their angle cannot be read. Film from behind the server, along the line of the serve, to measure it.',
+            ]
+          : []),
         ...(slowed ? [SLOW_MOTION_SUSPECTED] : []),
       ],
       summary: serve

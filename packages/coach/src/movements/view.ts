@@ -33,6 +33,19 @@ export function estimateView(athlete: Athlete, movement: MovementId): ViewEstima
   return body;
 }
 
+/**
+ * Whether the chest or the back is turned to the camera around `t` (shoulders wide against the
+ * trunk): knees and hips then bend towards or away from the lens, and their angles read far
+ * straighter than they are. Undefined when the shoulders are not seen then.
+ */
+export function squareToCamera(athlete: Athlete, t: number): boolean | undefined {
+  const widths = athlete.moments.flatMap((m) => {
+    const { left_shoulder: ls, right_shoulder: rs } = m.points;
+    return Math.abs(m.t - t) <= 0.2 && ls && rs ? [distance(ls, rs) / athlete.trunk] : [];
+  });
+  return widths.length ? median(widths) >= FRONTAL : undefined;
+}
+
 function bodyView(athlete: Athlete, width: number): ViewEstimate {
   const facing = facingShare(athlete);
   if (width <= SIDE) return { view: 'side', confidence: round(0.6 + (SIDE - width)) };
