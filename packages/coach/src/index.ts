@@ -77,6 +77,7 @@ export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): Coac
           a.records,
           a.movement.metrics.map((m) => m.topic),
           a.reading.index,
+          a.reading.events,
         ),
       )
       .map((point) => ({ point, topic: point.type as Topic }));

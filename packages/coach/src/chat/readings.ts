@@ -104,13 +104,13 @@ export function eventLabel(reading: AthleteReading, event: string): string {
  */
 export function whenMeasured(reading: AthleteReading, record: MetricRecord): string {
   const time = timeWriter(reading);
+  if (record.event && record.t === null) return atMoment(eventLabel(reading, record.event));
   if (record.event) {
-    const own =
-      record.t === null
-        ? undefined
-        : eventsNamed(reading, record.event).find((e) => Math.abs(e.t - record.t!) <= SAME_MOMENT);
-    const at = atMoment(own?.label ?? eventLabel(reading, record.event));
-    return record.t === null ? at : `${at} (${time(record.t)})`;
+    const own = eventsNamed(reading, record.event).find(
+      (e) => Math.abs(e.t - record.t!) <= SAME_MOMENT,
+    );
+    // Of a kind of moment but taken at another time (a hold's widest sway): the time alone.
+    if (own) return `${atMoment(own.label)} (${time(record.t!)})`;
   }
   return record.t === null ? 'over the clip' : `at ${time(record.t)}`;
 }

@@ -62,17 +62,49 @@ export function recognise(athlete: Athlete): { id: MovementId; score: number }[]
     .sort((a, b) => b.score - a.score);
 }
 
+// The movements that belong to one sport. A clip is of one sport: a basketball practice has no
+// tennis groundstroke in it, however a passer's arm swing scores.
+const SPORT: Partial<Record<MovementId, string>> = {
+  golf_swing: 'golf',
+  basketball_shot: 'basketball',
+  tennis_serve: 'tennis',
+  tennis_groundstroke: 'tennis',
+};
+
+/**
+ * Each athlete's ranking with the movements of other sports than the clip's left out: the
+ * clip's sport is that of the most certain sport-specific recognition.
+ */
+export function withinOneSport(rankings: { id: MovementId; score: number }[][]) {
+  const sure = rankings
+    .map((ranked) => ranked[0])
+    .filter((best) => best && best.score >= RECOGNISED && SPORT[best.id])
+    .sort((a, b) => b!.score - a!.score)[0];
+  const sport = sure && SPORT[sure.id];
+  if (!sport) return rankings;
+  return rankings.map((ranked) =>
+    ranked.filter((candidate) => !SPORT[candidate.id] || SPORT[candidate.id] === sport),
+  );
+}
+
 /** Each athlete's movement, events, metrics and coaching points. */
 export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAnalysis[] {
   const timeScale = options.slowMotionFactor ? 1 / options.slowMotionFactor : 1;
-  return athletesIn(scan).map(({ track, athlete: onClip }, i) => {
-    const index = i + 1;
+  const chosen = options.movement;
+  const athletes = athletesIn(scan).map(({ track, athlete: onClip }) => ({
+    track,
+    onClip,
     // Movements are read on the real clock (a jump's air time, a stride's length in time are
     // real-world facts); times go back to the clip's clock for the player.
-    const athlete = timeScale === 1 ? onClip : onRealClock(track, scan, timeScale);
+    athlete: timeScale === 1 ? onClip : onRealClock(track, scan, timeScale),
+  }));
+  const rankings = withinOneSport(
+    athletes.map(({ athlete }) => (chosen ? [] : recognise(athlete))),
+  );
+  return athletes.map(({ track, onClip, athlete }, i) => {
+    const index = i + 1;
     const toClip = (t: number) => Math.round((t / timeScale) * 100) / 100;
-    const chosen = options.movement;
-    const ranked = chosen ? [] : recognise(athlete);
+    const ranked = rankings[i]!;
     const best = ranked[0];
     const movementId: MovementId =
       chosen ?? (best && best.score >= RECOGNISED ? best.id : 'general');
@@ -105,7 +137,7 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
       })),
       withheld: movement.withheld,
     };
-    const faults = faultPoints(module, athlete, records, movement.metrics);
+    const faults = faultPoints(module, athlete, records, movement.metrics, movement.events);
     // A reference point (a key moment, the model rep) gives way to a fault at the same moment:
     // the player shows one point at a time.
     const references = (module.points?.(athlete, movement, records) ?? []).filter(

@@ -1,4 +1,4 @@
-import type { CoachingPoint, MetricRecord, VisualGuide } from '@filmroom/contract';
+import type { CoachingPoint, MetricRecord, MovementEvent, VisualGuide } from '@filmroom/contract';
 import type { BodyMoment } from '../body-series';
 import { clock } from '../units';
 import { armGuides, highlight, legGuides, line } from '../visual-guides';
@@ -16,6 +16,7 @@ export function faultPoints(
   athlete: Athlete,
   records: MetricRecord[],
   drafts: MetricDraft[],
+  events: MovementEvent[],
 ): CoachingPoint[] {
   return records.flatMap((record, i) => {
     if (record.status !== 'fault' || record.t === null) return [];
@@ -26,7 +27,7 @@ export function faultPoints(
       {
         timestamp: record.t,
         title: fault.title,
-        description: `${measuredLine(record, module)} ${fault.cue}`,
+        description: `${measuredLine(record, module, events)} ${fault.cue}`,
         type: fault.topic,
         visualGuides: guidesFor(fault.topic, moment, athlete),
         metricIds: [record.id],
@@ -35,10 +36,24 @@ export function faultPoints(
   });
 }
 
-/** "Downswing time 0.31 s at impact (target: under 0.35 s)." from the record alone. */
-export function measuredLine(record: MetricRecord, module: MovementModule): string {
+// A record this close to an event of its kind was taken at that moment.
+const AT_EVENT = 0.15;
+
+/**
+ * "Downswing time 0.31 s at impact (target: under 0.35 s)." from the record and the reading's
+ * events (on the record's clock): a record of a kind of moment taken at another time (a hold's
+ * widest sway) is placed by its time, not by the moment's name.
+ */
+export function measuredLine(
+  record: MetricRecord,
+  module: MovementModule,
+  events: MovementEvent[],
+): string {
   const phase = module.phases.find((p) => p.event === record.event);
-  const at = phase ? (phase.at ?? `at ${phase.label.toLowerCase()}`) : undefined;
+  const atEvent =
+    record.t === null ||
+    events.some((e) => e.name === record.event && Math.abs(e.t - record.t!) <= AT_EVENT);
+  const at = phase && atEvent ? (phase.at ?? `at ${phase.label.toLowerCase()}`) : undefined;
   // "Knee angle at the bottom" already says where it was measured.
   const when =
     at !== undefined
@@ -108,6 +123,7 @@ export function measuredPoints(
   records: MetricRecord[],
   topics: Topic[],
   athleteIndex: number,
+  events: MovementEvent[],
 ): CoachingPoint[] {
   return records.flatMap((record, i) => {
     if (record.t === null) return [];
@@ -117,7 +133,7 @@ export function measuredPoints(
       {
         timestamp: record.t,
         title: record.name,
-        description: `${measuredLine(record, module)}${verdict}`,
+        description: `${measuredLine(record, module, events)}${verdict}`,
         type: topic,
         visualGuides: guidesFor(topic, momentAt(athlete, record.t), athlete),
         metricIds: [record.id],

@@ -131,7 +131,9 @@ export function overallFeedback(
   if (first) {
     const key = movement.metrics[main.records.indexOf(first)]!.key;
     const fault = module.faults.find((f) => f.metric === key);
-    parts.push(`Fix first: ${measuredLine(first, module)}${fault ? ` ${fault.cue}` : ''}`);
+    parts.push(
+      `Fix first: ${measuredLine(first, module, main.reading.events)}${fault ? ` ${fault.cue}` : ''}`,
+    );
   } else if (oks.length) {
     parts.push(
       `Within target: ${oks

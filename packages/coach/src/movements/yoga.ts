@@ -37,7 +37,8 @@ export const yoga: MovementModule = {
       event: 'hold_end',
       label: 'End of a hold',
       at: 'as a hold ends',
-      words: /\b(end of (the|a) hold|came out|leaving the pose)\b/i,
+      words:
+        /\b(end of (the |a )?hold|hold \d+ end(s|ed)?|hold end(s|ed)?|came out|coming out|leaving the pose)\b/i,
       about: 'a held pose ending',
     },
     {
@@ -110,8 +111,8 @@ export const yoga: MovementModule = {
     });
     return {
       events: found.flatMap((p, i) => [
-        event('hold_start', `Hold ${i + 1} starts`, p.start),
-        event('hold_end', `Hold ${i + 1} ends`, p.end),
+        event('hold_start', `Start of hold ${i + 1}`, p.start),
+        event('hold_end', `End of hold ${i + 1}`, p.end),
       ]),
       repetitions: [],
       metrics,
