@@ -24,7 +24,7 @@ const smtpPort = process.env.FILMROOM_E2E_SMTP_PORT;
 /** The production server, serving the web app built by `npm run test:e2e`. */
 function server(url: string, env: Record<string, string>) {
   return {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
     url: `${url}/api/user`,
     reuseExistingServer: false,

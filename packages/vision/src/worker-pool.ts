@@ -22,10 +22,11 @@ interface Slot {
 }
 
 /**
- * This package ships TypeScript sources. Node 20 does not apply ESM loader hooks (`--import tsx`)
- * inside worker threads, so when running from sources (the server under tsx, or Vitest) the worker
- * starts with a tiny CommonJS bootstrap that installs tsx's require hook and then requires the
- * TypeScript entry; compiled JavaScript starts directly.
+ * This package ships TypeScript sources. Loader hooks (`--import tsx`) do not reach worker
+ * threads, so when running from sources (Vitest, `npm run dev`) the worker starts with a tiny
+ * CommonJS bootstrap that installs tsx's require hook and then requires the TypeScript entry. The
+ * compiled server (`npm start`) has `inference-worker.js` beside its own bundle and starts it
+ * directly.
  */
 function startWorker(): Worker {
   const here = fileURLToPath(import.meta.url);

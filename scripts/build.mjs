@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Builds what `npm start` runs, each part only when its sources changed since its last build:
+// the web app (Vite, into apps/web/dist) and the server (esbuild, into apps/server/dist: plain
+// JavaScript, so neither the server nor its vision worker threads compile TypeScript at run time).
+// Usage: node scripts/build.mjs [web|server ...] [--force]
+import { createHash } from 'node:crypto';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const STAMP = '.build-stamp';
+const SKIPPED = new Set(['node_modules', 'dist', 'test-results', 'playwright-report']);
+
+const targets = {
+  web: {
+    out: 'apps/web/dist',
+    inputs: ['apps/web', 'packages/contract/src', 'package-lock.json'],
+    build: () => run('npm', ['run', 'build', '-w', '@filmroom/web']),
+  },
+  server: {
+    out: 'apps/server/dist',
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'packages/contract/src',
+      'packages/coach/src',
+      'packages/vision/src',
+      'packages/speech/src',
+      'package-lock.json',
+      'scripts/build.mjs',
+    ],
+    build: buildServer,
+  },
+};
+
+/** Tests and test helpers never ship. */
+const isSource = (file) =>
+  !/\.(test|spec)\.[cm]?[jt]sx?$/.test(file) && !file.includes('/testing/');
+
+async function filesUnder(relative) {
+  const full = path.join(root, relative);
+  const info = await stat(full).catch(() => undefined);
+  if (!info) return [];
+  if (info.isFile()) return [relative];
+  const found = [];
+  for (const entry of await readdir(full, { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name)) continue;
+    found.push(...(await filesUnder(path.join(relative, entry.name))));
+  }
+  return found;
+}
+
+/** A fingerprint of the inputs: every file's path, size and modification time. */
+async function fingerprint(inputs) {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const file of (await filesUnder(input)).filter(isSource).sort()) {
+      const info = await stat(path.join(root, file));
+      hash.update(`${file}\0${info.size}\0${info.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
+/**
+ * Our workspace packages ship TypeScript sources and are bundled in; everything from npm stays
+ * an import, loaded from node_modules as it is (native addons, WASM, model files).
+ */
+const npmPackagesStayExternal = {
+  name: 'npm-packages-external',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@filmroom/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+async function buildServer() {
+  const { build } = await import('esbuild');
+  const out = path.join(root, targets.server.out);
+  await rm(out, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: {
+      main: 'apps/server/src/main.ts',
+      doctor: 'apps/server/src/doctor.ts',
+      // Started by the vision package's worker pool from the folder its own code runs in.
+      'inference-worker': 'packages/vision/src/inference-worker.ts',
+    },
+    outdir: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [npmPackagesStayExternal],
+  });
+  // The migrator reads the SQL files beside the code that runs it.
+  await cp(path.join(root, 'apps/server/src/db/migrations'), path.join(out, 'migrations'), {
+    recursive: true,
+  });
+}
+
+const force = process.argv.includes('--force');
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+for (const name of asked.length ? asked : Object.keys(targets)) {
+  const target = targets[name];
+  if (!target) throw new Error(`unknown build target: ${name}`);
+  const stampFile = path.join(root, target.out, STAMP);
+  const before = await fingerprint(target.inputs);
+  const built = await readFile(stampFile, 'utf8').catch(() => '');
+  if (!force && built === before) {
+    console.error(`${name}: up to date`);
+    continue;
+  }
+  const started = performance.now();
+  await target.build();
+  await writeFile(stampFile, before);
+  console.error(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
