@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysePoses } from './index';
 import { Narrator } from './narrator';
-import { squatSet } from './synthetic-athlete';
+import { squatSet } from './testing/synthetic-athlete';
 import {
   startChatCompletionsTestServer,
   type ChatCompletionsTestServer,
