@@ -13,20 +13,22 @@ export type ServerProcess = {
   stop: (signal: NodeJS.Signals) => Promise<number | null>;
 };
 
+/** What `npm start` runs (apps/server's start script), after `node scripts/build.mjs server`. */
+const COMPILED = ['--max-semi-space-size=8', 'dist/main.js'];
+
 /**
- * Runs the real server entry point (`npm start`'s process) with the given environment.
+ * Runs the real server entry point with the given environment: from its TypeScript sources, or
+ * `compiled` as `npm start` runs it (build it first).
  * `wrapper`: a command the server runs under (it ends by exec-ing its arguments).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { wrapper?: string[] } = {},
+  options: { wrapper?: string[]; compiled?: boolean } = {},
 ): Promise<ServerProcess> {
   const [command, ...args] = [
     ...(options.wrapper ?? []),
     process.execPath,
-    '--import',
-    'tsx',
-    'src/main.ts',
+    ...(options.compiled ? COMPILED : ['--import', 'tsx', 'src/main.ts']),
   ];
   const child = spawn(command!, args, {
     cwd: serverDir,
