@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 
 /**
  * How much of a refused request's body is read and thrown away so that the client can read the
@@ -31,8 +31,10 @@ export function lingerAfterAnswer(
   response: ServerResponse,
   limits = LINGER_LIMITS,
 ): void {
-  const socket = request.socket as Socket | null;
-  if (request.complete || !socket || socket.destroyed || lingering.has(socket)) return;
+  const socket: unknown = request.socket;
+  // Only a real connection lingers (app.inject's requests have a stand-in).
+  if (!(socket instanceof Socket) || request.complete || socket.destroyed) return;
+  if (lingering.has(socket)) return;
   lingering.add(socket);
 
   // Whatever was reading the body (a multipart parser) gave up: the rest is only discarded.
