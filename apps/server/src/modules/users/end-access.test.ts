@@ -71,6 +71,16 @@ async function share(videoId: string, owner: Account, viewer: Account) {
   return row!.id;
 }
 
+/** As the owner does it: through process A's API. */
+async function removeShare(owner: Account, videoId: string, shareId: string) {
+  const removed = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/videos/${videoId}/shares/${shareId}`,
+    headers: { cookie: owner.cookie },
+  });
+  expect(removed.statusCode).toBe(200);
+}
+
 /** A download begun and then left unread, as a paused video player leaves it. */
 async function startDownload(origin: string, url: string, cookie: string) {
   const response = await fetch(`${origin}${url}`, { headers: { cookie } });
@@ -127,12 +137,7 @@ describe('removing a share', () => {
       await heard(stream, 'annotations', videoId);
       const download = await startDownload(b, mediaUrl, viewer.cookie);
 
-      const removed = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/videos/${videoId}/shares/${shareId}`,
-        headers: { cookie: owner.cookie },
-      });
-      expect(removed.statusCode).toBe(200);
+      await removeShare(owner, videoId, shareId);
 
       // The next event about the video is not delivered. Events reach a stream in order, so
       // once the one after it (about the viewer's own video) is in, it would have been too.
@@ -177,12 +182,7 @@ describe('removing a share', () => {
     try {
       const download = await startDownload(b, `/uploads/videos/${videoId}/media.mp4`, kept.cookie);
       await endAccess(ctx.database.pool, [{ userId: kept.user.id }]); // nothing of theirs ended
-      const removed = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/videos/${videoId}/shares/${droppedShare}`,
-        headers: { cookie: owner.cookie },
-      });
-      expect(removed.statusCode).toBe(200);
+      await removeShare(owner, videoId, droppedShare);
       await annotationsChanged(videoId);
       await heard(stream, 'annotations', videoId);
       expect(await download.finish()).toEqual({ bytes: MEDIA_BYTES });
