@@ -204,6 +204,32 @@ describe('sign-in from a browser the account has signed in from before (device c
     expect((await login(owner.username, PASSWORD, { device: kept })).statusCode).toBe(200);
   });
 
+  it('treats a device cookie it did not sign as none, and never fails on one', async () => {
+    const owner = await registerAccount(ctx.app);
+    const real = deviceCookieFrom(await login(owner.username, PASSWORD)).value;
+    const [, nonce, mac] = real.split('.');
+    const hostile = [
+      '',
+      'x'.repeat(4000),
+      `${owner.user.id}.${nonce}`,
+      `${owner.user.id}..${mac}`,
+      `${owner.user.id.toUpperCase()}.${nonce}.${mac}`,
+      // 36 characters of hex and dashes that are not a UUID, with a well-formed rest.
+      `${'-'.repeat(36)}.${nonce}.${mac}`,
+      `00000000-0000-0000-0000-000000000000.${nonce}.${mac}`,
+      `${owner.user.id}.${nonce}.${mac}%00`,
+      `${owner.user.id}.${nonce}.${mac}.${mac}`,
+      '%E0%A4%A',
+    ];
+    for (const device of hostile) {
+      const wrong = await login(owner.username, 'wrong password', { device });
+      expect([401, 429], `${device.slice(0, 60)}: ${wrong.body}`).toContain(wrong.statusCode);
+      expect(wrong.json().message).toEqual(expect.any(String));
+    }
+    // The owner's own cookie still works after all that: the failures counted elsewhere.
+    expect((await login(owner.username, PASSWORD, { device: real })).statusCode).toBe(200);
+  });
+
   it('retires device cookies when the password changes', async () => {
     const owner = await registerAccount(ctx.app);
     const device = deviceCookieFrom(await login(owner.username, PASSWORD)).value;
