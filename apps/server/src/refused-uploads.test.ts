@@ -206,7 +206,11 @@ describe('the bound on what a refused request may still send', () => {
   it('discards up to the limit, and past it closes the connection', async () => {
     // A bare server with the same helper and a small limit: the bound, not the app, under test.
     const server = createServer((request, response) => {
-      lingerAfterAnswer(request, response, { bytes: 1024 * 1024, totalMs: 10_000, idleMs: 5_000 });
+      lingerAfterAnswer(request, response, new Set(), {
+        bytes: 1024 * 1024,
+        totalMs: 10_000,
+        idleMs: 5_000,
+      });
       response.writeHead(415, { connection: 'close', 'content-type': 'application/json' });
       response.end('{"message":"not a video"}');
     });

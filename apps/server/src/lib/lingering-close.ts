@@ -14,8 +14,6 @@ export const LINGER_LIMITS = {
   idleMs: 5_000,
 };
 
-const lingering = new WeakSet<Socket>();
-
 /**
  * For an answer given before the request's body was read (a refused upload): once the answer
  * is out, the connection is not closed at once but half-closed (FIN after the answer), and the
@@ -29,6 +27,8 @@ const lingering = new WeakSet<Socket>();
 export function lingerAfterAnswer(
   request: IncomingMessage,
   response: ServerResponse,
+  /** The sockets lingering now, so that a shutdown can end them rather than wait. */
+  lingering: Set<Socket>,
   limits = LINGER_LIMITS,
 ): void {
   const socket: unknown = request.socket;
@@ -61,6 +61,7 @@ export function lingerAfterAnswer(
   socket.once('close', () => {
     clearTimeout(idle);
     clearTimeout(total);
+    lingering.delete(socket);
   });
 
   // Node's HTTP server ends a `Connection: close` answer with socket.destroySoon(), which

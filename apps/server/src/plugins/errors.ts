@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
 import { lingerAfterAnswer } from '../lib/lingering-close';
@@ -38,6 +39,11 @@ function isOutOfSpace(error: unknown): boolean {
  */
 export default fp(
   async function errors(app: FastifyInstance) {
+    // A shutdown does not wait for refused bodies to finish arriving.
+    const lingering = new Set<Socket>();
+    app.addHook('preClose', async () => {
+      for (const socket of lingering) socket.destroy();
+    });
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       // A request refused with its body unread, or an upload that failed part-way (too large,
       // wrong type, disk full): what is left of the body may still be on the wire, or its
@@ -46,7 +52,7 @@ export default fp(
       // body is read and discarded after the answer, so that a client still sending can read it.
       const upload = request.headers['content-type']?.startsWith('multipart/') === true;
       if (!request.raw.complete || upload) void reply.header('connection', 'close');
-      if (!request.raw.complete) lingerAfterAnswer(request.raw, reply.raw);
+      if (!request.raw.complete) lingerAfterAnswer(request.raw, reply.raw, lingering);
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
       }
