@@ -8,15 +8,18 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { registerAccount } from '../test/accounts';
 import {
   describeRequest,
   requestArbitrary,
+  uploadsKeyArbitrary,
   type FormSpec,
   type FuzzRequest,
   type FuzzTarget,
 } from '../test/fuzz-requests';
 import { ROLES, seedFuzzWorld, type FuzzWorld, type Role } from '../test/fuzz-world';
 import type { JsonSchema, SchemaResolver } from '../test/json-schema-arbitrary';
+import { plainPhotoBodies } from '../test/photo-bodies';
 import { listServerRoutes, type ServerRoute } from '../test/route-inventory';
 import { useTestApp } from '../test/test-app';
 import { MP4_HEADER } from '../test/videos';
@@ -72,8 +75,9 @@ function toJsonSchema(schema: z.ZodType): JsonSchema {
 /**
  * Routes that read their bodies themselves, so the OpenAPI document declares no body for
  * them: their multipart forms, and the annotation route's JSON. The valid files are cheap to
- * receive: a photo that really decodes would run the face model for seconds, and real speech
- * a transcription for a second, so those two get files that pass the type check and then fail.
+ * receive: real speech would run a transcription for a second, so the transcription route
+ * gets a file that passes the type check and then fails. Photos are also real images with
+ * nothing in them for the face step (plain colours, gradients, 1×1 and 2×2, PNG and JPEG).
  */
 async function bodiesRoutesReadThemselves(): Promise<
   Record<string, { jsonBody?: JsonSchema; form?: FormSpec }>
@@ -109,6 +113,7 @@ async function bodiesRoutesReadThemselves(): Promise<
         example: {},
         fileField: 'photo',
         validFile: { data: jpeg.subarray(0, 64), filename: 'me.jpg', contentType: 'image/jpeg' },
+        moreFiles: await plainPhotoBodies(),
       },
     },
     'POST /api/test/transcribe': {
@@ -327,6 +332,71 @@ describe('contract fuzz', () => {
     const all = failures.flat();
     expect(all, all.join('\n\n')).toEqual([]);
   }, 300_000);
+
+  it('answers /uploads/ paths of every shape, ids real, UUID-like or not, below 500', async () => {
+    const world = await seedFuzzWorld(ctx);
+    await fc.assert(
+      fc.asyncProperty(
+        uploadsKeyArbitrary(world),
+        fc.constantFrom(...ROLES),
+        fc.constantFrom('GET', 'HEAD'),
+        async (key, role, method) => {
+          const cookie = world.cookies[role];
+          const answer = await ctx.app.inject({
+            method,
+            url: `/uploads/${key}`,
+            headers: cookie ? { cookie } : {},
+          });
+          const request = { method, url: `/uploads/${key}`, headers: {}, body: 'none' };
+          const problem = problemWith(
+            { status: answer.statusCode, headers: answer.headers, body: answer.body },
+            request,
+            role,
+            world,
+          );
+          if (problem) throw new Error(`${problem}\n  ${describeRequest(request, role)}`);
+          // Only a real file of someone the role may see is served; nothing made up is.
+          if (answer.statusCode < 400) expect(world.blobKeys).toContain(key);
+        },
+      ),
+      { seed: BASE_SEED, numRuns: RUNS * 100 },
+    );
+  });
+
+  it('takes every plain, gradient and tiny photo as PNG or JPEG, and serves it back', async () => {
+    const outcomes: string[] = [];
+    for (const photo of await plainPhotoBodies()) {
+      const { cookie } = await registerAccount(ctx.app);
+      const boundary = 'photoboundary';
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/photos',
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me"\r\n` +
+              `Content-Type: ${photo.contentType}\r\n\r\n`,
+          ),
+          photo.data,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      if (answer.statusCode !== 201) {
+        outcomes.push(`${photo.name}: ${answer.statusCode} ${answer.body}`);
+        continue;
+      }
+      const served = await ctx.app.inject({
+        url: answer.json<{ url: string }>().url,
+        headers: { cookie },
+      });
+      if (served.statusCode !== 200 || served.headers['content-type'] !== 'image/jpeg') {
+        outcomes.push(
+          `${photo.name}: served as ${served.statusCode} ${served.headers['content-type']}`,
+        );
+      }
+    }
+    expect(outcomes).toEqual([]);
+  }, 180_000);
 
   it('is still up and serving signed-in people after all of it', async () => {
     const world = await seedFuzzWorld(ctx);

@@ -2,8 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { connectDatabase } from '../src/db/connection';
+import { videoShares } from '../src/db/schema';
+import { createBlobStore } from '../src/storage';
 import {
   listenToEvents,
+  postJson,
   signUp,
   uploadFile,
   videoOn,
@@ -15,6 +20,7 @@ import { createProcessDatabase } from './process-database';
 import { startS3Server } from './s3-server';
 import { runDoctor, startServerProcess, type ServerProcess } from './server-process';
 import { fixture } from './uploads';
+import { insertReadyVideo } from './videos';
 
 /**
  * FilmRoom as a cluster: a standalone PostgreSQL (the test run's server), an S3 store
@@ -153,6 +159,85 @@ describe('a cluster of two API processes and a worker on PostgreSQL and S3', () 
       expect(doctor.code, doctor.output).toBe(0);
       expect(doctor.output).toContain('2 videos,');
       expect(doctor.output).toContain('Not checked: unfinished uploads');
+    },
+  );
+
+  it(
+    "ends a removed viewer's live events on the other API process at once",
+    { timeout: 120_000 },
+    async () => {
+      const [api3, api4] = await Promise.all([start('api-3', 'api'), start('api-4', 'api')]);
+      const database = connectDatabase(env.DATABASE_URL!);
+      try {
+        const owner = await signUp(api3.origin, 'Olga');
+        const viewer = await signUp(api3.origin, 'Vic', false);
+        const whoIs = async (cookie: string) =>
+          (await (await fetch(`${api3.origin}/api/user`, { headers: { cookie } })).json()) as {
+            id: string;
+            username: string;
+          };
+        const [ownerUser, viewerUser] = await Promise.all([whoIs(owner), whoIs(viewer)]);
+        const deps = {
+          db: database.db,
+          blobs: createBlobStore(loadConfig({ ...env, DATA_DIR: `${dataRoot}/seed` })),
+        };
+        const shared = await insertReadyVideo(deps, ownerUser.id, { title: 'Shared' });
+        const viewersOwn = await insertReadyVideo(deps, viewerUser.id, { title: 'Own' });
+        const [share] = await database.db
+          .insert(videoShares)
+          .values({
+            videoId: shared,
+            sharedWithEmail: viewerUser.username,
+            accessLevel: 'view',
+            sharedById: ownerUser.id,
+          })
+          .returning();
+
+        const annotate = async (cookie: string, videoId: string) => {
+          const response = await postJson(
+            api3.origin,
+            `/api/videos/${videoId}/annotations`,
+            { content: 'Chest up', timestamp: 1, xPosition: 50, yPosition: 50 },
+            cookie,
+          );
+          expect(response.status).toBe(201);
+        };
+        const heardAbout = (videoId: string) =>
+          events.events.filter(
+            (event) =>
+              event.event === 'annotations' && (event.data as { id: string }).id === videoId,
+          ).length;
+        const until = async (done: () => boolean) => {
+          const deadline = Date.now() + 30_000;
+          while (!done()) {
+            if (Date.now() > deadline) throw new Error(`gave up: ${JSON.stringify(events.events)}`);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        };
+
+        // The viewer watches on API 4; everything else goes through API 3.
+        const events = await listenToEvents(api4.origin, viewer);
+        try {
+          await annotate(owner, shared);
+          await until(() => heardAbout(shared) === 1);
+
+          const removed = await fetch(`${api3.origin}/api/videos/${shared}/shares/${share!.id}`, {
+            method: 'DELETE',
+            headers: { cookie: owner, origin: api3.origin },
+          });
+          expect(removed.status).toBe(200);
+          await annotate(owner, shared);
+          // Events reach a stream in order: once the viewer's own is in, the one before it
+          // would have been too.
+          await annotate(viewer, viewersOwn);
+          await until(() => heardAbout(viewersOwn) === 1);
+          expect(heardAbout(shared)).toBe(1);
+        } finally {
+          await events.close();
+        }
+      } finally {
+        await database.close();
+      }
     },
   );
 });

@@ -39,6 +39,8 @@ export type FormSpec = {
   fileField: string;
   /** A file the route accepts, cheap to receive. */
   validFile: { data: Buffer; filename: string; contentType: string };
+  /** More files worth trying, named for the report (real images of every odd kind, say). */
+  moreFiles?: { name: string; data: Buffer; contentType: string }[];
 };
 
 type Body = { contentType?: string; payload?: string | Buffer; body: string };
@@ -128,10 +130,46 @@ function paramArbitrary(name: string, route: ServerRoute, world: FuzzWorld): fc.
   );
 }
 
+/**
+ * Ids as they may appear in an /uploads path: real ones of every kind, UUIDs of nothing, and
+ * 36 characters of hex and dashes that are not a UUID (which once reached PostgreSQL's cast).
+ */
+function uploadIdArbitrary(world: FuzzWorld): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...Object.values(world.ids).flat()) },
+    { weight: 2, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: fc.uuid().map((id) => id.toUpperCase()) },
+    { weight: 1, arbitrary: fc.uuid().map((id) => id.replaceAll('-', '')) },
+    { weight: 3, arbitrary: fc.stringMatching(/^[0-9a-f-]{36}$/) },
+    { weight: 1, arbitrary: fc.stringMatching(/^[0-9a-fA-F-]{30,40}$/) },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_PATH_SEGMENTS) },
+  );
+}
+
+/** Paths shaped like the files /uploads serves: a video's media and stills, photos, voice notes. */
+export function uploadsKeyArbitrary(world: FuzzWorld): fc.Arbitrary<string> {
+  const id = uploadIdArbitrary(world);
+  return fc.oneof(
+    fc
+      .tuple(
+        id,
+        fc.constantFrom('media.mp4', 'poster.jpg', 'thumbnail.jpg', 'original', 'MEDIA.MP4', ''),
+      )
+      .map(([video, file]) => `videos/${video}/${file}`),
+    fc
+      .tuple(id, id, fc.constantFrom('jpg', 'png', 'JPG', 'jpg.', ''))
+      .map(([user, photo, extension]) => `users/${user}/photos/${photo}.${extension}`),
+    fc
+      .tuple(id, id, fc.constantFrom('webm', 'ogg', 'mp3', 'WEBM'))
+      .map(([video, note, extension]) => `videos/${video}/annotations/${note}.${extension}`),
+  );
+}
+
 function blobKeyArbitrary(world: FuzzWorld): fc.Arbitrary<string> {
   const [someVideo] = world.ids.video;
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...world.blobKeys) },
+    { weight: 4, arbitrary: uploadsKeyArbitrary(world) },
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_BLOB_KEYS) },
     {
       weight: 2,
@@ -292,7 +330,14 @@ function bodyArbitrary(target: FuzzTarget, resolve: SchemaResolver): fc.Arbitrar
 // ---------------------------------------------------------------------------------------------
 // Multipart forms
 
-type Part = { name: string; filename?: string; contentType?: string; data: string | Buffer };
+type Part = {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: string | Buffer;
+  /** What the data is, for the report. */
+  label?: string;
+};
 
 /** A multipart/form-data body built by hand, so every byte of it can be got wrong. */
 function encodeForm(parts: Part[], boundary: string): Buffer {
@@ -336,19 +381,29 @@ function fileArbitrary(form: FormSpec): fc.Arbitrary<Part | undefined> {
         .map((bytes) => Buffer.concat([form.validFile.data.subarray(0, 32), bytes])),
     },
   );
+  const named = form.moreFiles?.length
+    ? fc.constantFrom(...form.moreFiles).map((file) => ({
+        name: form.fileField,
+        filename: form.validFile.filename,
+        contentType: file.contentType,
+        data: file.data,
+        label: file.name,
+      }))
+    : undefined;
+  const part = fc.record({
+    name: fc.oneof(
+      { weight: 5, arbitrary: fc.constant(form.fileField) },
+      { weight: 1, arbitrary: fc.constantFrom('file', '__proto__', '') },
+    ),
+    filename: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(form.validFile.filename) },
+      { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_FILENAMES) },
+    ),
+    contentType: fc.constantFrom(form.validFile.contentType, 'image/jpeg', 'text/html', ''),
+    data,
+  });
   return fc.option(
-    fc.record({
-      name: fc.oneof(
-        { weight: 5, arbitrary: fc.constant(form.fileField) },
-        { weight: 1, arbitrary: fc.constantFrom('file', '__proto__', '') },
-      ),
-      filename: fc.oneof(
-        { weight: 3, arbitrary: fc.constant(form.validFile.filename) },
-        { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_FILENAMES) },
-      ),
-      contentType: fc.constantFrom(form.validFile.contentType, 'image/jpeg', 'text/html', ''),
-      data,
-    }),
+    named ? fc.oneof({ weight: 2, arbitrary: part }, { weight: 1, arbitrary: named }) : part,
     { freq: 6 },
   ) as fc.Arbitrary<Part | undefined>;
 }
@@ -437,7 +492,9 @@ function formBodyArbitrary(form: FormSpec, resolve: SchemaResolver): fc.Arbitrar
         damage === 'no boundary'
           ? 'multipart/form-data'
           : `multipart/form-data; boundary=${damage === 'wrong boundary' ? 'other' : boundary}`;
-      const fileWord = file ? `a ${file.data.length}-byte "${file.name}" file` : 'no file';
+      const fileWord = file
+        ? `a ${file.data.length}-byte "${file.name}" file${file.label ? ` (${file.label})` : ''}`
+        : 'no file';
       return {
         contentType: declared,
         payload,

@@ -99,6 +99,8 @@ export async function listenToEvents(origin: string, cookie: string) {
   })().catch(() => undefined); // ends with the abort
   return {
     events,
+    /** Settles when the stream ends: closed by the server, or by `close`. */
+    ended: reading,
     close: async () => {
       abort.abort();
       await reading;

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
+import { lingerAfterAnswer } from '../lib/lingering-close';
 
 type ValidationIssue = { instancePath: string; message?: string; keyword: string; params: object };
 
@@ -37,13 +39,20 @@ function isOutOfSpace(error: unknown): boolean {
  */
 export default fp(
   async function errors(app: FastifyInstance) {
+    // A shutdown does not wait for refused bodies to finish arriving.
+    const lingering = new Set<Socket>();
+    app.addHook('preClose', async () => {
+      for (const socket of lingering) socket.destroy();
+    });
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       // A request refused with its body unread, or an upload that failed part-way (too large,
       // wrong type, disk full): what is left of the body may still be on the wire, or its
       // stream was torn down with the socket. Either way this connection cannot carry another
-      // request; say so, or the client's next request on it meets a reset.
+      // request; say so, or the client's next request on it meets a reset. What is left of the
+      // body is read and discarded after the answer, so that a client still sending can read it.
       const upload = request.headers['content-type']?.startsWith('multipart/') === true;
       if (!request.raw.complete || upload) void reply.header('connection', 'close');
+      if (!request.raw.complete) lingerAfterAnswer(request.raw, reply.raw, lingering);
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
       }

@@ -10,7 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { publicOriginOf } from '../../lib/public-origin';
 import { sessionTokenOf, setSessionCookie } from '../../plugins/auth';
+import { endAccess } from '../users/end-access';
 import { loadUserView } from '../users/user-view';
+import { setDeviceCookie } from './device-cookie';
 import { sendPasswordResetLink, setPasswordFromLink } from './password-reset';
 import { errorResponses } from '../../lib/error-responses';
 
@@ -89,6 +91,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       if (previous) await app.sessions.delete(previous);
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
+      // Whoever proved the mailbox and chose the password is the owner: this browser is theirs.
+      setDeviceCookie(request, reply, user);
+      // The other sessions just ended: so do their open event streams and downloads.
+      await endAccess(app.db.$client, [{ userId: user.id }]);
       return loadUserView(app.db, user);
     },
   );

@@ -2,9 +2,11 @@ import { FORGOT_PASSWORD_MESSAGE, PASSWORD_LINK_MESSAGES } from '@filmroom/contr
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
+import { listenToEvents } from '../../../test/http-client';
 import { linkIn, startSmtpPeer } from '../../../test/smtp-peer';
 import { useTestApp } from '../../../test/test-app';
 import { mailOutbox, passwordTokens } from '../../db/schema';
+import { DEVICE_COOKIE } from './device-cookie';
 
 const ORIGIN = 'https://film.example.org';
 const peer = await startSmtpPeer();
@@ -125,6 +127,28 @@ describe('POST /api/reset-password', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: PASSWORD_LINK_MESSAGES.used });
+  });
+
+  it("ends the other devices' live events, and gives this browser a device cookie", async () => {
+    const account = await registerAccount(ctx.app);
+    const origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const elsewhere = await listenToEvents(origin, account.cookie);
+    let ended = false;
+    void elsewhere.ended.then(() => (ended = true));
+    const link = await resetLinkFor(account.username);
+    expect(ended).toBe(false);
+
+    const reset = await post('/api/reset-password', {
+      token: tokenFrom(link),
+      password: 'a brand new password',
+    });
+    expect(reset.statusCode).toBe(200);
+    await elsewhere.ended; // the stream of a session that no longer exists is closed
+
+    const device = reset.cookies.find((cookie) => cookie.name === DEVICE_COOKIE);
+    expect(device).toMatchObject({ path: '/api/login', httpOnly: true, sameSite: 'Strict' });
+    // Signed for the new password: it counts as a browser the owner signed in from.
+    expect(device!.value.startsWith(`${account.user.id}.`)).toBe(true);
   });
 
   it('voids the other links waiting for the account once one is used', async () => {

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAccount, uniqueEmail } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
 import { buildApp } from '../../app';
+import { users } from '../../db/schema';
+import { DEVICE_COOKIE } from './device-cookie';
+import { hashPassword } from './password';
 
 describe('sign-in rate limits, per e-mail', () => {
   const ctx = useTestApp({ AUTH_RATE_LIMIT_PER_USERNAME: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
@@ -100,5 +104,141 @@ describe('sign-in rate limits across API processes', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('sign-in from a browser the account has signed in from before (device cookie)', () => {
+  const ctx = useTestApp({ AUTH_RATE_LIMIT_PER_IP: '30', AUTH_RATE_LIMIT_PER_USERNAME: '10' });
+
+  const login = (
+    username: string,
+    password: string,
+    options: { device?: string; remoteAddress?: string } = {},
+  ) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password },
+      remoteAddress: options.remoteAddress ?? '198.51.100.20',
+      headers: options.device ? { cookie: `${DEVICE_COOKIE}=${options.device}` } : {},
+    });
+  const deviceCookieFrom = (response: Awaited<ReturnType<typeof login>>) => {
+    const cookie = response.cookies.find((c) => c.name === DEVICE_COOKIE);
+    if (!cookie) throw new Error('no device cookie');
+    return cookie;
+  };
+
+  it("lets the owner in from their browser after an attacker's 1,000 failures", async () => {
+    const owner = await registerAccount(ctx.app);
+    // Two browsers the owner signs in from: a laptop and a phone.
+    const first = await login(owner.username, PASSWORD, { remoteAddress: '198.51.100.20' });
+    expect(first.statusCode).toBe(200);
+    const laptop = deviceCookieFrom(first);
+    expect(laptop).toMatchObject({
+      path: '/api/login',
+      httpOnly: true,
+      sameSite: 'Strict',
+      maxAge: 365 * 24 * 60 * 60,
+    });
+    const phone = deviceCookieFrom(await login(owner.username, PASSWORD)).value;
+    expect(phone).not.toBe(laptop.value);
+
+    // 1,000 wrong passwords for the owner's address from ten networks, some with forged or
+    // stolen-looking cookies.
+    const attacker = await registerAccount(ctx.app);
+    const attackersOwnDevice = deviceCookieFrom(await login(attacker.username, PASSWORD)).value;
+    const forged = `${laptop.value.slice(0, -4)}AAAA`;
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 1000; i += 1) {
+      const device = [undefined, forged, attackersOwnDevice][i % 3];
+      const response = await login(owner.username, `guess ${i}`, {
+        device,
+        remoteAddress: `203.0.113.${i % 10}`,
+      });
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+    }
+    expect([...statuses.keys()].sort()).toEqual([401, 429]);
+    expect(statuses.get(401)).toBeLessThanOrEqual(10);
+
+    // A new browser, even with the right password, is slowed down: the guessing is stopped.
+    const newBrowser = await login(owner.username, PASSWORD);
+    expect(newBrowser.statusCode).toBe(429);
+    expect(newBrowser.json().message).toMatch(/^Too many sign-in attempts for this account\./);
+    expect((await login(owner.username, PASSWORD, { device: forged })).statusCode).toBe(429);
+
+    // The owner's own browsers are not, even from a network the attacker used up.
+    const fromLaptop = await login(owner.username, PASSWORD, {
+      device: laptop.value,
+      remoteAddress: '203.0.113.3',
+    });
+    expect(fromLaptop.statusCode).toBe(200);
+    expect(fromLaptop.json().username).toBe(owner.username);
+    expect(deviceCookieFrom(fromLaptop).value).not.toBe(laptop.value);
+    expect((await login(owner.username, PASSWORD, { device: phone })).statusCode).toBe(200);
+    // An account's cookie is no pass for another account.
+    expect((await login(owner.username, PASSWORD, { device: attackersOwnDevice })).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('locks a browser that guesses, and only that browser', async () => {
+    const owner = await registerAccount(ctx.app);
+    const stolen = deviceCookieFrom(await login(owner.username, PASSWORD)).value;
+    const kept = deviceCookieFrom(await login(owner.username, PASSWORD)).value;
+
+    const statuses = [];
+    for (let i = 0; i < 12; i += 1) {
+      const response = await login(owner.username, `guess ${i}`, {
+        device: stolen,
+        remoteAddress: `192.0.2.${i}`,
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().message).toMatch(
+          /^Too many sign-in attempts from this browser\. Try again in 15 minutes\.$/,
+        );
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+    expect((await login(owner.username, PASSWORD, { device: stolen })).statusCode).toBe(429);
+    expect((await login(owner.username, PASSWORD, { device: kept })).statusCode).toBe(200);
+  });
+
+  it('treats a device cookie it did not sign as none, and never fails on one', async () => {
+    const owner = await registerAccount(ctx.app);
+    const real = deviceCookieFrom(await login(owner.username, PASSWORD)).value;
+    const [, nonce, mac] = real.split('.');
+    const hostile = [
+      '',
+      'x'.repeat(4000),
+      `${owner.user.id}.${nonce}`,
+      `${owner.user.id}..${mac}`,
+      `${owner.user.id.toUpperCase()}.${nonce}.${mac}`,
+      // 36 characters of hex and dashes that are not a UUID, with a well-formed rest.
+      `${'-'.repeat(36)}.${nonce}.${mac}`,
+      `00000000-0000-0000-0000-000000000000.${nonce}.${mac}`,
+      `${owner.user.id}.${nonce}.${mac}%00`,
+      `${owner.user.id}.${nonce}.${mac}.${mac}`,
+      '%E0%A4%A',
+    ];
+    for (const device of hostile) {
+      const wrong = await login(owner.username, 'wrong password', { device });
+      expect([401, 429], `${device.slice(0, 60)}: ${wrong.body}`).toContain(wrong.statusCode);
+      expect(wrong.json().message).toEqual(expect.any(String));
+    }
+    // The owner's own cookie still works after all that: the failures counted elsewhere.
+    expect((await login(owner.username, PASSWORD, { device: real })).statusCode).toBe(200);
+  });
+
+  it('retires device cookies when the password changes', async () => {
+    const owner = await registerAccount(ctx.app);
+    const device = deviceCookieFrom(await login(owner.username, PASSWORD)).value;
+    await ctx.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('a brand new password') })
+      .where(eq(users.id, owner.user.id));
+    for (let i = 0; i < 10; i += 1) await login(owner.username, `guess ${i}`);
+    const withOldCookie = await login(owner.username, 'a brand new password', { device });
+    expect(withOldCookie.statusCode).toBe(429);
   });
 });

@@ -16,6 +16,12 @@ import {
 } from '../../plugins/auth';
 import { loadUserView } from '../users/user-view';
 import { AuthService } from './auth-service';
+import {
+  deviceCookieOf,
+  setDeviceCookie,
+  trustedDeviceFor,
+  type TrustedDevice,
+} from './device-cookie';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 429);
@@ -40,6 +46,32 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   });
   const rateLimited = { onRequest: perAddress, preHandler: perAccount };
 
+  // A sign-in from a browser the account has signed in from before (a device cookie) is
+  // counted apart, per browser: no number of failures elsewhere locks the owner out of it.
+  const trustedDevices = new WeakMap<FastifyRequest, TrustedDevice>();
+  const perDevice = app.limitRequests({
+    max: config.rateLimits.authPerUsername,
+    timeWindowMs: 15 * 60_000,
+    key: (request) => `auth-device:${trustedDevices.get(request)!.nonce}`,
+    message: 'Too many sign-in attempts from this browser.',
+  });
+  const signInLimited = {
+    // Whether a device cookie is good for the account tried is known once the body is read.
+    onRequest: async (request: FastifyRequest) => {
+      if (!deviceCookieOf(request)) await perAddress(request);
+    },
+    preHandler: async (request: FastifyRequest) => {
+      const { username } = request.body as { username: string };
+      const device = await trustedDeviceFor(app.db, request, username);
+      if (device) {
+        trustedDevices.set(request, device);
+        return perDevice(request);
+      }
+      if (deviceCookieOf(request)) await perAddress(request);
+      await perAccount(request);
+    },
+  };
+
   app.post(
     '/register',
     {
@@ -62,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/login',
     {
-      ...rateLimited,
+      ...signInLimited,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -77,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       if (previous) await app.sessions.delete(previous);
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
+      setDeviceCookie(request, reply, user);
       return loadUserView(app.db, user);
     },
   );

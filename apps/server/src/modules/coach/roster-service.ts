@@ -12,6 +12,7 @@ import type { Mailer } from '../../mail/mailer';
 import { invitationMail, rosterNoticeMail, setPasswordLink } from '../../mail/messages';
 import { NO_PASSWORD } from '../auth/password';
 import { issuePasswordToken } from '../auth/password-tokens';
+import { endAccess } from '../users/end-access';
 
 type NewStudent = z.output<typeof addStudentBodySchema>;
 type StudentChanges = z.output<typeof updateStudentBodySchema>;
@@ -146,6 +147,8 @@ export class RosterService {
       .where(and(eq(coachStudents.coachId, coach.id), eq(coachStudents.studentId, studentId)))
       .returning({ id: coachStudents.id });
     if (removed.length === 0) throw notFound('Student not found');
+    // Each saw the other's photos through the link.
+    await endAccess(this.db.$client, [{ userId: studentId }, { userId: coach.id }]);
   }
 
   /** The account with this e-mail; made (with an invitation) when there is none. */

@@ -6,6 +6,7 @@ import { users, videoShares, type UserRow, type VideoShareRow } from '../../db/s
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { Mailer } from '../../mail/mailer';
 import { shareMail } from '../../mail/messages';
+import { endAccess } from '../users/end-access';
 import { requireVideoAccess } from '../videos/video-access';
 
 type NewShare = z.output<typeof shareVideoBodySchema>;
@@ -91,7 +92,8 @@ export class ShareService {
     const removed = await this.db
       .delete(videoShares)
       .where(and(eq(videoShares.id, shareId), eq(videoShares.videoId, videoId)))
-      .returning({ id: videoShares.id });
+      .returning({ id: videoShares.id, email: videoShares.sharedWithEmail });
     if (removed.length === 0) throw notFound('Share not found');
+    await endAccess(this.db.$client, [{ email: removed[0]!.email }]);
   }
 }

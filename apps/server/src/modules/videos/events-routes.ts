@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { requireUser } from '../../plugins/auth';
+import { requireUser, sessionTokenOf } from '../../plugins/auth';
 import { findVideoAccess } from './video-access';
-import type { VideoChannelEvent } from './video-events';
+import { isAmong, type VideoChannelEvent } from './video-events';
 
 const HEARTBEAT_MS = 25_000;
-// How long a viewer's right to hear about a video is trusted before it is checked again.
+// How long a viewer's right to hear about a video is trusted before it is checked again. When
+// access ends (endAccess) every process forgets it at once, so this only bounds the queries.
 const ACCESS_CACHE_MS = 10_000;
 const EVENT_STREAM = 'text/event-stream; charset=utf-8';
 const NO_CACHE = 'no-cache, no-transform';
@@ -40,11 +41,15 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
         return reply.header('content-type', EVENT_STREAM).header('cache-control', NO_CACHE).send();
       }
       const allowed = new Map<string, { ok: boolean; at: number }>();
+      // Bumped when this user's access ends: an answer to a question asked before then is not
+      // kept, so nothing allowed before the removal is trusted after it.
+      let generation = 0;
       const mayHear = async (videoId: string) => {
         const cached = allowed.get(videoId);
         if (cached && Date.now() - cached.at < ACCESS_CACHE_MS) return cached.ok;
+        const asked = generation;
         const ok = (await findVideoAccess(app.db, user, videoId)) !== null;
-        allowed.set(videoId, { ok, at: Date.now() });
+        if (asked === generation) allowed.set(videoId, { ok, at: Date.now() });
         return ok;
       };
 
@@ -60,20 +65,36 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       stream.write('retry: 3000\n: connected\n\n');
       openStreams.add(stream);
 
+      // One event at a time, in the order they came: progress never runs backwards, and an
+      // event that came after access ended is judged after that was learnt.
+      let delivered = Promise.resolve();
       const send = (event: VideoChannelEvent) => {
-        void mayHear(event.data.id)
-          .then((ok) => {
-            if (ok && !stream.writableEnded) {
+        delivered = delivered
+          .then(async () => {
+            if ((await mayHear(event.data.id)) && !stream.writableEnded) {
               stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
             }
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));
       };
       const unsubscribe = app.videoEvents.subscribe(send);
+      const token = sessionTokenOf(request);
+      const stopListeningForEnds = app.videoEvents.onAccessEnded((ended) => {
+        if (!isAmong(user, ended)) return;
+        generation += 1;
+        allowed.clear();
+        // A deleted account (or its ended session) hears nothing more at all.
+        delivered = delivered
+          .then(async () => {
+            if (!token || !(await app.sessions.resolve(token))) stream.end();
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'session check failed'));
+      });
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
       stream.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
+        stopListeningForEnds();
         openStreams.delete(stream);
       });
     },

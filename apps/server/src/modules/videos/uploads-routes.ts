@@ -1,13 +1,15 @@
 import send from '@fastify/send';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { notFound } from '../../lib/http-errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser, sessionTokenOf } from '../../plugins/auth';
 import type { Database } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { mayKnowPerson } from '../users/people-access';
 import { SERVABLE_PHOTO_KEY } from '../users/profile-photos';
 import { findVideoAccess } from './video-access';
+import { isAmong } from './video-events';
 import { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY } from './video-keys';
 
 // A signed S3 address lives long enough to start playback and seek around a long game.
@@ -25,12 +27,38 @@ async function mayRead(db: Database, user: UserRow, key: string): Promise<boolea
   return false;
 }
 
+type Download = {
+  user: UserRow;
+  token: string | undefined;
+  key: string;
+  response: ServerResponse;
+};
+
 /**
  * GET /uploads/<key>: a video's prepared media, stills and voice notes, only to people who may
  * view it, and profile photos.
  * From disk with Range, ETag and Last-Modified; from S3 as a short-lived signed redirect.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
+  // Files being sent from disk, so that when someone's access ends (endAccess) the downloads
+  // they may no longer have stop there and then, not when the file is done.
+  const sending = new Set<Download>();
+  const stillAllowed = async ({ user, token, key }: Download) =>
+    token !== undefined &&
+    (await app.sessions.resolve(token)) !== null &&
+    (await mayRead(app.db, user, key));
+  const stopListening = app.videoEvents.onAccessEnded((ended) => {
+    for (const download of sending) {
+      if (!isAmong(download.user, ended)) continue;
+      void stillAllowed(download)
+        .then((ok) => {
+          if (!ok) download.response.destroy();
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'download access check failed'));
+    }
+  });
+  app.addHook('onClose', async () => stopListening());
+
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const user = requireUser(request);
@@ -71,6 +99,9 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
     // By extension a .webm is video/webm; a voice note is audio (its blob's type on S3 says so too).
     const audio = SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
     if (audio) reply.header('content-type', `audio/${audio[2]!}`);
+    const download = { user, token: sessionTokenOf(request), key, response: reply.raw };
+    sending.add(download);
+    reply.raw.once('close', () => sending.delete(download));
     return reply.send(result.stream);
   });
 };

@@ -22,11 +22,30 @@ export type VideoChannelEvent =
   | { type: 'analysis'; data: AnalysisState }
   | { type: 'annotations'; data: AnnotationsChangedEvent };
 
+/**
+ * Access that some people had has just ended (a share, a roster link or an account removed):
+ * whatever each process holds open for them (event streams, media downloads) is checked again.
+ * Never sent to browsers. People are named by account id or by e-mail address (a share names
+ * an address).
+ */
+export type AccessEnded = { userIds: string[]; emails: string[] };
+
+const accessEndedSchema = z.object({
+  userIds: z.array(z.string()),
+  emails: z.array(z.string()),
+});
+
 const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('video'), data: videoEventSchema }),
   z.object({ type: z.literal('analysis'), data: analysisStateSchema }),
   z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
+  z.object({ type: z.literal('access-ended'), data: accessEndedSchema }),
 ]);
+
+/** Whether `user` is one of the people whose access ended. */
+export const isAmong = (user: { id: string; username: string }, ended: AccessEnded) =>
+  ended.userIds.includes(user.id) ||
+  ended.emails.some((email) => email.toLowerCase() === user.username.toLowerCase());
 
 /**
  * Status and progress of videos being prepared, fanned out through PostgreSQL NOTIFY: the worker
@@ -34,6 +53,7 @@ const channelEventSchema = z.discriminatedUnion('type', [
  */
 export class VideoEvents {
   private readonly listeners = new Set<(event: VideoChannelEvent) => void>();
+  private readonly accessListeners = new Set<(ended: AccessEnded) => void>();
   private client: pg.Client | undefined;
   private closed = false;
 
@@ -54,6 +74,17 @@ export class VideoEvents {
     await VideoEvents.send(runner, { type: 'annotations', data: { id: videoId } });
   }
 
+  /**
+   * On the same channel as the events, so every process learns of it in commit order: an event
+   * published after the access ended is never judged by what was allowed before.
+   */
+  static async publishAccessEnded(runner: SqlRunner, ended: AccessEnded): Promise<void> {
+    await runner.query('SELECT pg_notify($1, $2)', [
+      CHANNEL,
+      JSON.stringify({ type: 'access-ended', data: ended }),
+    ]);
+  }
+
   private static async send(runner: SqlRunner, event: VideoChannelEvent) {
     await runner.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
   }
@@ -63,12 +94,22 @@ export class VideoEvents {
     return () => this.listeners.delete(listener);
   }
 
+  onAccessEnded(listener: (ended: AccessEnded) => void): () => void {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
+  }
+
   /** Opens the LISTEN connection, and opens it again whenever it drops. */
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
       const parsed = channelEventSchema.safeParse(JSON.parse(message.payload ?? 'null'));
-      if (parsed.success) for (const listener of this.listeners) listener(parsed.data);
+      if (!parsed.success) return;
+      if (parsed.data.type === 'access-ended') {
+        for (const listener of this.accessListeners) listener(parsed.data.data);
+      } else {
+        for (const listener of this.listeners) listener(parsed.data);
+      }
     });
     client.on('error', (error) => {
       if (this.closed) return;
@@ -84,6 +125,7 @@ export class VideoEvents {
   async stop(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.accessListeners.clear();
     await this.client?.end().catch(() => undefined);
   }
 }
