@@ -29,6 +29,8 @@ export function runMediaTool(
     const child = spawn(binary, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       signal: options.signal,
+      // Stopped means stopped: on SIGTERM ffmpeg first finishes writing what it has.
+      killSignal: 'SIGKILL',
     });
     let stdout = '';
     let pending = '';
