@@ -1,7 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Config } from '../../config';
@@ -9,7 +8,7 @@ import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
 import { videos, type VideoRow } from '../../db/schema';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
-import type { BlobStore } from '../../storage';
+import { WorkFolders, type BlobStore } from '../../storage';
 import { VideoEvents } from '../videos/video-events';
 import { videoKeys } from '../videos/video-keys';
 import { displaySize, probeMedia, UnreadableMediaError } from './probe';
@@ -21,7 +20,7 @@ type Dependencies = {
   blobs: BlobStore;
   log: Log;
   queue: JobQueue;
-  config: Pick<Config, 'maxVideoSeconds' | 'jobConcurrency'>;
+  config: Pick<Config, 'maxVideoSeconds' | 'jobConcurrency' | 'dataDir'>;
 };
 
 // Progress is written and pushed at most this often: enough for a smooth bar, light on the database.
@@ -115,7 +114,8 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
   };
 
   await setState({ status: 'processing', progress: 0, failureReason: null });
-  const workDir = await mkdtemp(path.join(tmpdir(), `filmroom-prepare-${videoId}-`));
+  // Under DATA_DIR: a crash leaves it where the next start and the doctor find it.
+  const workDir = await WorkFolders.in(deps.config.dataDir).create(`prepare-${videoId}`);
   try {
     const result = await blobs.withLocalCopy(video.originalKey, async (original) => {
       const probe = await probeMedia(original, signal).catch((error: unknown) => {
