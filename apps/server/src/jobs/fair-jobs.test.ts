@@ -105,23 +105,19 @@ describe('jobs of different users', () => {
         await eventually(async () => (await scanJobStates(second.id)).join() === 'created', 2_000),
       ).toBe(true);
 
+      const deleteVideo = (id: string) =>
+        ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/videos/${id}`,
+          headers: { cookie: coach.cookie },
+        });
       // Deleting the waiting film: its job is cancelled and never starts.
-      const deleteSecond = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/videos/${second.id}`,
-        headers: { cookie: coach.cookie },
-      });
-      expect(deleteSecond.statusCode).toBe(200);
+      expect((await deleteVideo(second.id)).statusCode).toBe(200);
       expect(await scanJobStates(second.id)).toEqual(['cancelled']);
 
       // Deleting the film being scanned: its job is cancelled and its ffmpeg is gone.
       expect((await ffmpegFor(first.id)).length).toBeGreaterThan(0);
-      const deleteFirst = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/videos/${first.id}`,
-        headers: { cookie: coach.cookie },
-      });
-      expect(deleteFirst.statusCode).toBe(200);
+      expect((await deleteVideo(first.id)).statusCode).toBe(200);
       expect(await scanJobStates(first.id)).toEqual(['cancelled']);
       expect(await eventually(async () => (await ffmpegFor(first.id)).length === 0, 10_000)).toBe(
         true,
