@@ -1,3 +1,4 @@
+import { childrenDieWithParent } from '@filmroom/child-process';
 import { createTranscriber } from '@filmroom/speech';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -36,6 +37,9 @@ export async function startRuntime(
   const workFolders = WorkFolders.in(config.dataDir);
   const swept = await workFolders.sweep({ exclusive: options.ownsDatabase });
   if (swept > 0) log.warn({ swept }, 'removed work folders left by a stopped process');
+  if (!childrenDieWithParent) {
+    log.warn('setpriv (util-linux) was not found: ffmpeg may outlive a killed server');
+  }
 
   const jobs = new JobQueue(database.pool, log);
   const jobDeps = { db: database.db, pool: database.pool, blobs, log, queue: jobs, config };
