@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/vision', 'packages/coach', 'packages/speech', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/child-process',
+      'packages/vision',
+      'packages/coach',
+      'packages/speech',
+      'apps/server',
+      'apps/web',
+    ],
     // Two files at a time suits a 2-core machine; server files each have a database of their own.
     maxWorkers: 2,
   },

@@ -116,8 +116,35 @@ export async function benchAnalysis(): Promise<Row[]> {
         note: `${analysis.coachingPoints.length} coaching points; without a language model; goal < 2 s`,
       });
     }
+    rows.push(await benchStillFilm(folder));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
   return rows;
+}
+
+/**
+ * A long film in which nothing changes (a camera left running with the lens cap on): the scan
+ * should cost its decoding, not a detector run every few frames (issue 14). Twenty minutes of
+ * black at 30 fps; before the change such a film took about a detector run (0.17 s of a core)
+ * per 0.6 s of film.
+ */
+async function benchStillFilm(folder: string): Promise<Row> {
+  const minutes = 20;
+  const film = path.join(folder, 'black.mp4');
+  // prettier-ignore
+  await runMediaTool(FFMPEG_PATH, [
+    '-hide_banner', '-y', '-f', 'lavfi', '-i', `color=black:s=640x360:r=30:d=${minutes * 60}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', film,
+  ]);
+  const started = performance.now();
+  const cpuStarted = cpuSeconds();
+  const scan = await scanVideo(film, { fps: 5, width: 640, workers: availableParallelism() });
+  const seconds = (performance.now() - started) / 1000;
+  const t = scan.timings!;
+  return {
+    measure: `scan of ${minutes} min of black film (30 fps)`,
+    value: `${seconds.toFixed(1)} s`,
+    note: `${t.detectorRuns} detector runs, ${t.unchangedFrames} of ${scan.frames} frames unchanged; CPU ${(cpuSeconds() - cpuStarted).toFixed(0)} s; goal: decoding only, not the ${((minutes * 60 * 5 * 0.17) / 3 / 60).toFixed(0)} min of a core that a detector run every 3 frames costs`,
+  };
 }

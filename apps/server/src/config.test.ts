@@ -14,6 +14,19 @@ describe('loadConfig', () => {
     expect(config.maxPhotoBytes).toBe(20 * 1024 * 1024);
     expect(config.mail).toEqual({ smtpUrl: undefined, from: 'FilmRoom <no-reply@localhost>' });
     expect(config.role).toBe('all');
+    expect(config.maxVideoSeconds).toBe(180 * 60);
+    // Several jobs at once even on a small machine, so one long film never holds the only slot.
+    expect(config.jobConcurrency).toBeGreaterThanOrEqual(2);
+    expect(config.jobConcurrency).toBeLessThanOrEqual(4);
+  });
+
+  it('reads the video length limit and job concurrency, and refuses nonsense', () => {
+    const config = loadConfig({ MAX_VIDEO_MINUTES: '90', JOB_CONCURRENCY: '3' });
+    expect(config.maxVideoSeconds).toBe(5400);
+    expect(config.jobConcurrency).toBe(3);
+    expect(() => loadConfig({ MAX_VIDEO_MINUTES: '0' })).toThrow(/MAX_VIDEO_MINUTES/);
+    expect(() => loadConfig({ MAX_VIDEO_MINUTES: 'long' })).toThrow(/MAX_VIDEO_MINUTES/);
+    expect(() => loadConfig({ JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY/);
   });
 
   it('splits into API and worker roles only on a shared database', () => {

@@ -45,6 +45,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(4096),
+  MAX_VIDEO_MINUTES: z.coerce.number().positive().default(180),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -63,6 +64,7 @@ const environmentSchema = z.object({
   SCAN_FPS: z.coerce.number().min(0.5).max(30).default(5),
   SCAN_DENSE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   WORK_QUEUES: z.string().optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
   MAX_PHOTO_MB: z.coerce.number().positive().default(20),
@@ -97,6 +99,8 @@ export type Config = {
   webDistDir: string;
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
+  /** Longest video accepted, in seconds (read from the file before any work on it). */
+  maxVideoSeconds: number;
   /** Unset means: files on local disk under dataDir/blobs. */
   s3: S3Settings | undefined;
   /** Unset means: analysis is written from the measurements alone. */
@@ -115,6 +119,11 @@ export type Config = {
   vision: { workers: number; fps: number; denseShare: number };
   /** Job queues this process works; unset means all of them. */
   workQueues: string[] | undefined;
+  /**
+   * Preparations, and scans, one process runs at once (each). With two or more, one user's
+   * jobs never take every slot: another user's video starts while a long one runs.
+   */
+  jobConcurrency: number;
   /** Largest accepted profile photo, in bytes. */
   maxPhotoBytes: number;
   mail: {
@@ -167,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    maxVideoSeconds: e.MAX_VIDEO_MINUTES * 60,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -199,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workQueues: e.WORK_QUEUES?.split(',')
       .map((name) => name.trim())
       .filter(Boolean),
+    // Two scans on two cores time-share them: each goes at half speed, but a short clip is not
+    // kept waiting behind an hour of film.
+    jobConcurrency: e.JOB_CONCURRENCY ?? Math.min(4, Math.max(2, availableParallelism())),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
     mail: {
       smtpUrl: e.SMTP_URL,

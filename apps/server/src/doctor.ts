@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { connectDatabase } from './db/connection';
 import { openEmbeddedPostgres } from './db/embedded-postgres';
 import { examine, type Finding } from './maintenance/doctor';
-import { createBlobStore } from './storage';
+import { createBlobStore, WorkFolders } from './storage';
 
 async function doctor(): Promise<number> {
   const config = loadConfig(process.env);
@@ -15,7 +15,11 @@ async function doctor(): Promise<number> {
   const database = connectDatabase(config.databaseUrl ?? embedded!.url, { maxConnections: 2 });
   try {
     const blobs = createBlobStore(config);
-    const report = await examine({ pool: database.pool, blobs });
+    const report = await examine({
+      pool: database.pool,
+      blobs,
+      workFolders: WorkFolders.in(config.dataDir),
+    });
     const { videos, blobs: files, activeJobs } = report.counts;
     const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
     console.log(

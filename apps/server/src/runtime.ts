@@ -1,3 +1,4 @@
+import { childrenDieWithParent } from '@filmroom/child-process';
 import { createTranscriber } from '@filmroom/speech';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -9,7 +10,7 @@ import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media/prepare-video-job';
 import { VideoEvents } from './modules/videos/video-events';
 import type { Dependencies } from './plugins/dependencies';
-import { createBlobStore, sweepPartialWrites } from './storage';
+import { createBlobStore, sweepPartialWrites, WorkFolders } from './storage';
 
 export type Runtime = {
   deps: Dependencies;
@@ -32,6 +33,13 @@ export async function startRuntime(
   await applyMigrations(database.pool);
   const blobs = createBlobStore(config);
   await sweepPartialWrites(blobs, { exclusive: options.ownsDatabase });
+  // What a killed process was working on (a half-written transcode) goes before new work starts.
+  const workFolders = WorkFolders.in(config.dataDir);
+  const swept = await workFolders.sweep({ exclusive: options.ownsDatabase });
+  if (swept > 0) log.warn({ swept }, 'removed work folders left by a stopped process');
+  if (!childrenDieWithParent) {
+    log.warn('setpriv (util-linux) was not found: ffmpeg may outlive a killed server');
+  }
 
   const jobs = new JobQueue(database.pool, log);
   const jobDeps = { db: database.db, pool: database.pool, blobs, log, queue: jobs, config };
@@ -48,7 +56,11 @@ export async function startRuntime(
   await videoEvents.start();
   const mailer = createMailer(config.mail, database.db, log);
   const transcriber = new LimitedTranscriber(
-    await createTranscriber({ service: config.speechToText }),
+    await createTranscriber({
+      service: config.speechToText,
+      // Its folders name no process: swept once idle for an hour, or at an exclusive start.
+      temporaryDirectory: await workFolders.ensureRoot(),
+    }),
   );
   if (transcriber.name === 'unavailable') {
     log.warn(

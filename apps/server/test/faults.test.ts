@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { OUT_OF_SPACE_MESSAGE } from '../src/plugins/errors';
 import { signUp, uploadFile, waitForVideo } from './http-client';
+import { makeClip } from './media-clips';
+import { eventually, processesWith } from './processes';
 import { createProcessDatabase } from './process-database';
 import { postgresProcessesFor, runDoctor, startServerProcess } from './server-process';
 import { fixture, multipartBody } from './uploads';
@@ -25,6 +27,13 @@ afterAll(async () => {
   }
   await rm(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * Programs other than PostgreSQL working on a data folder's files: ffmpeg and ffprobe name the
+ * files they read and write on their command lines.
+ */
+const mediaProcessesOn = async (folder: string) =>
+  (await processesWith(folder)).filter((found) => !found.commandLine[0]?.endsWith('postgres'));
 
 /** Asks the database of the server running on dataDir (found through its lock file). */
 async function queryServerDatabase<T extends pg.QueryResultRow>(sql: string, values: unknown[]) {
@@ -114,6 +123,10 @@ describe('a server killed mid-work and started again', () => {
         );
         await waitForActiveJob('vision.scan', video.id, 90_000);
         await server.stop('SIGKILL');
+        // Its ffmpeg went with it.
+        expect(
+          await eventually(async () => (await mediaProcessesOn(dataDir)).length === 0, 5_000),
+        ).toBe(true);
 
         // 3. Killed while the analysis is being written (the model is thinking).
         server = await startServerProcess(env);
@@ -143,6 +156,83 @@ describe('a server killed mid-work and started again', () => {
       } finally {
         await server.stop('SIGTERM');
         await model.close();
+      }
+    },
+  );
+});
+
+describe('a server killed while it transcodes', () => {
+  it(
+    'leaves no ffmpeg running and its half-written file where the doctor and the next start see it',
+    { timeout: 300_000 },
+    async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-faults-transcode-'));
+      const env = { DATA_DIR: folder, WORK_QUEUES: 'media.prepare' };
+      const workDir = path.join(folder, 'work');
+      // Two minutes of 720p MPEG-4 in QuickTime: browsers need it as H.264, a transcode of
+      // many seconds even on an idle machine.
+      const clip = await makeClip('long.mov', {
+        size: '1280x720',
+        seconds: 120,
+        videoArgs: ['-c:v', 'mpeg4', '-q:v', '5'],
+      });
+      let server = await startServerProcess(env);
+      try {
+        const cookie = await signUp(server.origin, 'Tess');
+        const video = await uploadFile(server.origin, cookie, clip, 'video/quicktime');
+        // The transcode is under way: its ffmpeg runs and its output is growing in DATA_DIR.
+        const writing = async () => {
+          for (const name of await filesIn(workDir)) {
+            if ((await filesIn(path.join(workDir, name))).includes('media.mp4')) return name;
+          }
+          return undefined;
+        };
+        expect(await eventually(async () => (await writing()) !== undefined, 60_000)).toBe(true);
+        const transcodes = (await mediaProcessesOn(folder)).filter((p) =>
+          p.commandLine[0]?.endsWith('ffmpeg'),
+        );
+        expect(transcodes).toHaveLength(1);
+        expect(transcodes[0]!.parentPid).toBe(server.child.pid);
+        const leftover = (await writing())!;
+
+        await server.stop('SIGKILL');
+        // No orphan: the kernel killed the transcode with the server.
+        expect(
+          await eventually(async () => (await mediaProcessesOn(folder)).length === 0, 5_000),
+        ).toBe(true);
+        // The half-written file is still there, and the doctor names it.
+        expect(await filesIn(workDir)).toEqual([leftover]);
+        const doctor = await runDoctor(env);
+        expect(doctor.code).toBe(1);
+        expect(doctor.output).toContain(
+          `leftover work files: ${path.join(workDir, leftover)}: left by a process that has stopped`,
+        );
+
+        // The next start removes it before any work, and the video is prepared from the start.
+        server = await startServerProcess(env);
+        expect((await filesIn(workDir)).filter((name) => name === leftover)).toEqual([]);
+        const done = await waitForVideo(
+          server.origin,
+          cookie,
+          video.id,
+          (state) => state.status !== 'processing',
+          240_000,
+        );
+        expect(done.status).toBe('ready');
+        expect(await filesIn(workDir)).toEqual([]);
+        const healthy = await runDoctor(env);
+        expect(healthy.code, healthy.output).toBe(0);
+      } finally {
+        // (Already gone when a check after the kill failed.)
+        if (server.child.exitCode === null && server.child.signalCode === null) {
+          await server.stop('SIGTERM');
+        }
+        for (const found of await mediaProcessesOn(folder)) process.kill(found.pid, 'SIGKILL');
+        for (const pid of await postgresProcessesFor(path.join(folder, 'postgres'))) {
+          process.kill(pid, 'SIGKILL');
+        }
+        await rm(folder, { recursive: true, force: true });
+        await rm(path.dirname(clip), { recursive: true, force: true });
       }
     },
   );

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnTied } from '@filmroom/child-process';
 
 export type ProcessResult = {
   exitCode: number | null;
@@ -21,7 +21,7 @@ export function runProcess(
   timeoutMs: number,
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTied(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderrTail = '';
     let timedOut = false;

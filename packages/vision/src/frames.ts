@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnTied } from '@filmroom/child-process';
 import { ffmpegPath } from './ffmpeg';
 
 /** One decoded picture as packed RGB (3 bytes a pixel, rows top to bottom). */
@@ -127,7 +127,7 @@ export async function* decodeFrames(
     '-vsync', 'passthrough',
     '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-',
   ];
-  const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTied(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
   let header: VideoHeader | undefined;
   let duration: { duration: number; start: number } | undefined;
@@ -288,7 +288,7 @@ export async function decodePicture(
 ): Promise<RgbPicture> {
   const fromBytes = typeof source !== 'string';
   const evenWidth = Math.max(2, Math.round(maxWidth / 2) * 2);
-  const child = spawn(
+  const child = spawnTied(
     ffmpegPath,
     [
       '-hide_banner',

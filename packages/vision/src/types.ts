@@ -64,6 +64,8 @@ export interface StageTimings {
   faceMsPerPerson: number;
   /** Milliseconds spent naming every track's shirt colour at the end of the scan. */
   jerseyMsTotal: number;
+  /** Base frames recorded as empty without inference: the scene had not changed (see scanVideo). */
+  unchangedFrames: number;
   /** Frames decoded and followed at the source rate around fast movements. */
   denseFrames: number;
   /** Wall clock of that second pass (decoding and pose). */

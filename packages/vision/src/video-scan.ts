@@ -15,14 +15,16 @@ import type { StageClock } from './person-analysis';
 import { newStageClock } from './person-analysis';
 import { fractionBox, fractionFace, fractionKeypoints } from './results';
 import { PeopleTracker } from './tracking';
+import { frameLook, sameLook, type FrameLook } from './unchanged-frames';
 import type { PixelTrack, TrackedSample } from './tracking';
 import type { DenseWindow, Track, VisionScan } from './types';
 import { InferencePool } from './worker-pool';
 
 export interface DenseSamplingOptions {
   /**
-   * The budget: seconds of one athlete at the source rate, as a share of the clip's duration
-   * (default 0.1: six seconds of a one-minute clip, summed over the athletes followed). Above
+   * The budget: seconds of one athlete at the source rate, as a share of the time anyone was
+   * seen in the clip (default 0.1: six seconds of a minute of play, summed over the athletes
+   * followed). Above
    * 60 fps the budget is counted in 60 fps frames, so a 240 fps file costs what a 60 fps one does
    * and covers a quarter of the time.
    */
@@ -134,8 +136,25 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
   const inFlight: Promise<FrameResult[]>[] = [];
   let sequence = 0;
 
+  /**
+   * The look of the last detector frame that found nobody, while no later one found anyone. A
+   * segment that starts with this same look would find nobody again, and so follow nobody: its
+   * frames are recorded as empty without inference. A long still or black stretch then costs
+   * its decoding, not a detector run every few frames. Each look is compared with this one, not
+   * with the frame before, so a slow change (someone walking in step by step) is still caught.
+   */
+  let emptyLook: FrameLook | undefined;
+  /** Looks of the first frames of segments in flight, by frame index. */
+  const looks = new Map<number, FrameLook>();
+  let unchangedFrames = 0;
+
   const absorb = (results: FrameResult[]) => {
     for (const frame of results) {
+      const look = looks.get(frame.index);
+      if (look) {
+        looks.delete(frame.index);
+        emptyLook = frame.people.length === 0 ? look : undefined;
+      }
       const ids = tracker.push(frame.index, frame.t, frame.people);
       frame.people.forEach((person, i) => {
         if (!person.torso) return;
@@ -157,6 +176,19 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
   const faceInterval = options.faceInterval ?? 2;
   let nextFaceAt = -Infinity;
   const dispatch = (segment: FrameForInference[]) => {
+    const look = frameLook(segment[0]!);
+    if (emptyLook && sameLook(emptyLook, look)) {
+      unchangedFrames += segment.length;
+      const empty = segment.map((f, i) => ({
+        index: f.index,
+        t: f.t,
+        detected: i === 0,
+        people: [],
+      }));
+      inFlight.push(Promise.resolve(empty));
+      return;
+    }
+    looks.set(segment[0]!.index, look);
     const id = sequence++;
     const start = segment[0]!.t;
     const faces = settings.faces && start >= nextFaceAt;
@@ -217,7 +249,10 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
     if (dense && header.fps > 0) {
       const denseStarted = performance.now();
       const extraFramesPerSlot = Math.max(0, Math.round(header.fps / fps) - 1);
-      const seconds = Math.max(dense.minSeconds ?? 8, (dense.share ?? 0.1) * header.duration);
+      // A share of the time someone was seen, not of the clip's length: an hour of empty court
+      // with a minute of play earns the budget of that minute.
+      const seen = new Set(found.flatMap((track) => track.samples.map((s) => slotOf(s.t, fps))));
+      const seconds = Math.max(dense.minSeconds ?? 8, ((dense.share ?? 0.1) * seen.size) / fps);
       const plan = planDenseSlots(found, {
         fps,
         extraFramesPerSlot,
@@ -309,6 +344,7 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
       poseMsPerPerson: round1(clock.poseMs / Math.max(1, clock.poseRuns)),
       faceMsPerPerson: round1(clock.faceMs / Math.max(1, clock.faceRuns)),
       jerseyMsTotal: round1(jerseyMs),
+      unchangedFrames,
       denseFrames,
       denseMsTotal: round1(denseMs),
       detectorRuns: clock.detectRuns,

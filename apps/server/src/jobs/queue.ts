@@ -16,9 +16,15 @@ export type JobDefinition<N extends JobName> = {
   /** How long one attempt may run before another worker takes the job over. */
   expireInSeconds: number;
   retryLimit: number;
-  /** Jobs of this kind one process runs at once. */
+  /**
+   * Jobs of this kind one process runs at once. With more than one, a user's jobs never take
+   * the last free slot while another user's job of this kind could have it (see `work`).
+   */
   concurrency: number;
-  /** `signal` aborts when the process shuts down: stop child processes, then throw. */
+  /**
+   * `signal` aborts when the process shuts down or the job is cancelled (its video deleted):
+   * stop child processes, then throw.
+   */
   handle: (payload: JobPayloads[N], signal: AbortSignal) => Promise<void>;
   /** Called when the last retry has failed too, to leave the subject in an honest state. */
   onGiveUp?: (payload: JobPayloads[N], error: unknown) => Promise<void>;
@@ -27,9 +33,21 @@ export type JobDefinition<N extends JobName> = {
 /** Any one job definition (a union, so each keeps its own payload type). */
 export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];
 
-// How often a working process looks for jobs whose worker died. Finding none costs three
-// small queries.
+// How often a working process looks for jobs whose worker died (and for cancellations it may
+// have missed while its connection was down). Finding none costs four small queries.
 const REAP_INTERVAL_MS = 5_000;
+
+// A job put back because its owner has enough running waits this long at most; the end of
+// one of the owner's jobs brings it forward at once.
+const DEFERRED_FOR_SECONDS = 60;
+
+/** Why a job's signal aborted when its video was deleted. */
+export class JobCancelled extends Error {
+  constructor() {
+    super('the job was cancelled');
+    this.name = 'JobCancelled';
+  }
+}
 
 /** A place to run SQL in: the pool, or a client inside an open transaction. */
 export type SqlRunner = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -46,6 +64,8 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<JobName, AnyJobDefinition>();
   private readonly shutdown = new AbortController();
+  /** Jobs running in this process, to cancel by id. */
+  private readonly running = new Map<string, AbortController>();
   private readonly lease: WorkerLease;
   private reaper: NodeJS.Timeout | undefined;
 
@@ -60,7 +80,7 @@ export class JobQueue {
       maintenanceIntervalSeconds: 60,
     });
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-    this.lease = new WorkerLease(pool, log);
+    this.lease = new WorkerLease(pool, log, (jobIds) => this.abortCancelled(jobIds));
   }
 
   async start(definitions: AnyJobDefinition[]): Promise<void> {
@@ -85,6 +105,9 @@ export class JobQueue {
       this.requeueJobsOfDeadWorkers().catch((error: unknown) =>
         this.log.warn({ err: error }, 'could not look for jobs of dead workers'),
       );
+      this.abortCancelledJobs().catch((error: unknown) =>
+        this.log.warn({ err: error }, 'could not look for cancelled jobs'),
+      );
     }, REAP_INTERVAL_MS);
     this.reaper.unref();
     for (const definition of this.definitions.values()) {
@@ -96,18 +119,39 @@ export class JobQueue {
           async ([job]) => {
             if (!job) return;
             const log = this.log.child({ job: definition.name, jobId: job.id });
+            const owner = (job.data as { owner?: string }).owner;
+            if (definition.concurrency > 1 && owner) {
+              if (await this.deferIfOwnerIsBusy(definition, job.id, owner)) {
+                log.debug({ owner }, 'job put back: its owner has enough running');
+                return;
+              }
+            }
             log.info({ payload: job.data, attempt: job.retryCount + 1 }, 'job started');
-            await this.lease.claim(job.id, definition.name);
+            const cancel = new AbortController();
+            this.running.set(job.id, cancel);
             try {
-              await definition.handle(job.data as never, this.shutdown.signal);
+              await this.lease.claim(job.id, definition.name);
+              // Deleted between the fetch and the claim: the notice went by before we listened.
+              await this.abortCancelledJobs([job.id]);
+              await definition.handle(
+                job.data as never,
+                AbortSignal.any([this.shutdown.signal, cancel.signal]),
+              );
               log.info('job done');
             } catch (error) {
+              if (cancel.signal.aborted) {
+                // pg-boss leaves a cancelled job cancelled whatever the handler answers.
+                log.info('job cancelled: its video was deleted');
+                return;
+              }
               const lastAttempt = job.retryCount >= job.retryLimit && !this.shutdown.signal.aborted;
               log.error({ err: error, lastAttempt }, 'job failed');
               if (lastAttempt) await definition.onGiveUp?.(job.data as never, error);
               throw error;
             } finally {
+              this.running.delete(job.id);
               this.lease.release(job.id);
+              if (owner) await this.bringForwardDeferred(definition.name, owner);
             }
           },
         );
@@ -115,9 +159,103 @@ export class JobQueue {
     }
   }
 
-  /** Adds a job; pass `runner` to add it inside an open transaction (it then commits with it). */
+  /**
+   * Adds a job; pass `runner` to add it inside an open transaction (it then commits with it).
+   *
+   * Fair turns: every job is about a video, and its owner is whose turn it is. A job goes
+   * behind the owner's own unfinished jobs of its kind and no further: its priority is minus
+   * their number, so a user with one video waiting goes before the second of someone who has
+   * ten (pg-boss takes the highest priority first, then the oldest).
+   */
   async send<N extends JobName>(name: N, payload: JobPayloads[N], runner?: SqlRunner) {
-    return this.boss.send(name, payload, runner ? { db: asPgBossDb(runner) } : {});
+    const db = runner ?? this.pool;
+    const { rows } = await db.query<{ owner: string | null; queued: number }>(
+      `SELECT v.owner_id::text AS owner,
+         (SELECT count(*)::int FROM pgboss.job j
+           WHERE j.name = $2 AND j.state < 'completed' AND j.data->>'owner' = v.owner_id::text
+         ) AS queued
+       FROM videos v WHERE v.id = $1`,
+      [payload.videoId, name],
+    );
+    const turn = rows[0];
+    // A video deleted meanwhile still gets its job: the job finds nothing and ends.
+    const data = turn?.owner ? { ...payload, owner: turn.owner } : payload;
+    return this.boss.send(name, data, {
+      priority: -(turn?.queued ?? 0),
+      ...(runner ? { db: asPgBossDb(runner) } : {}),
+    });
+  }
+
+  /**
+   * Cancels every job of the video, queued or running, in every process: queued ones never
+   * start; running ones are told through PostgreSQL and abort, which stops their child
+   * processes (ffmpeg). Returns how many were cancelled.
+   */
+  async cancelJobsOf(videoId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ id: string; name: string }>(
+      `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
+       WHERE name = ANY($1) AND data->>'videoId' = $2 AND state < 'completed'
+       RETURNING id, name`,
+      [[...this.definitions.keys()], videoId],
+    );
+    if (rows.length > 0) {
+      await WorkerLease.announceCancelled(
+        this.pool,
+        rows.map((row) => row.id),
+      );
+      this.abortCancelled(rows.map((row) => row.id));
+      this.log.info({ videoId, jobs: rows.length }, 'cancelled the jobs of a deleted video');
+    }
+    return rows.length;
+  }
+
+  private abortCancelled(jobIds: string[]): void {
+    for (const id of jobIds) this.running.get(id)?.abort(new JobCancelled());
+  }
+
+  /** Catches cancellations whose notice was missed (the connection was being replaced). */
+  private async abortCancelledJobs(ids = [...this.running.keys()]): Promise<void> {
+    if (ids.length === 0) return;
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM pgboss.job WHERE id = ANY($1::uuid[]) AND state = 'cancelled'`,
+      [ids],
+    );
+    this.abortCancelled(rows.map((row) => row.id));
+  }
+
+  /**
+   * A user may hold all but one of the slots for a kind of job, across all processes: the last
+   * free one is kept for whoever else is waiting. The job that started later goes back to the
+   * queue (its place and retries unchanged) until one of the owner's jobs ends.
+   */
+  private async deferIfOwnerIsBusy(
+    definition: AnyJobDefinition,
+    jobId: string,
+    owner: string,
+  ): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `WITH mine AS (SELECT started_on, id FROM pgboss.job WHERE name = $1 AND id = $2)
+       UPDATE pgboss.job SET state = 'created', started_on = NULL,
+         start_after = now() + make_interval(secs => $5)
+       WHERE name = $1 AND id = $2 AND state = 'active' AND $4 <= (
+         SELECT count(*) FROM pgboss.job j, mine
+         WHERE j.name = $1 AND j.state = 'active' AND j.data->>'owner' = $3
+           AND (j.started_on, j.id) < (mine.started_on, mine.id))`,
+      [definition.name, jobId, owner, definition.concurrency - 1, DEFERRED_FOR_SECONDS],
+    );
+    // pg-boss then finds the job no longer active and leaves it as it is.
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** One of the owner's jobs ended: their put-back jobs may start now. */
+  private async bringForwardDeferred(name: string, owner: string): Promise<void> {
+    await this.pool
+      .query(
+        `UPDATE pgboss.job SET start_after = now()
+         WHERE name = $1 AND state = 'created' AND data->>'owner' = $2 AND start_after > now()`,
+        [name, owner],
+      )
+      .catch((error: unknown) => this.log.warn({ err: error }, 'could not resume deferred jobs'));
   }
 
   /**

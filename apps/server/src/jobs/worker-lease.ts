@@ -16,6 +16,9 @@ const WORKER_IS_ALIVE = `EXISTS (
 
 export type OrphanedJob = { jobId: string; queue: string };
 
+/** Where a cancelled job's id is announced to the process running it. */
+const CANCEL_CHANNEL = 'filmroom_jobs_cancelled';
+
 /**
  * This process's registration as a job worker. pg-boss only notices a dead worker's jobs when
  * they expire (an hour for a transcode); the lease lets any surviving worker hand them back to
@@ -30,11 +33,29 @@ export class WorkerLease {
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: Logger,
+    /** Told the ids of jobs cancelled anywhere (this process's or not). */
+    private readonly onCancelled: (jobIds: string[]) => void = () => undefined,
   ) {}
+
+  /** Tells every worker that these jobs are cancelled. */
+  static async announceCancelled(pool: pg.Pool, jobIds: string[]): Promise<void> {
+    await pool.query('SELECT pg_notify($1, $2)', [CANCEL_CHANNEL, JSON.stringify(jobIds)]);
+  }
 
   async acquire(): Promise<void> {
     const client = await this.pool.connect();
     client.on('error', (error) => void this.reacquire(client, error));
+    // The lock's connection also hears cancellations: it lives exactly as long as the worker.
+    client.on('notification', (message) => {
+      if (message.channel !== CANCEL_CHANNEL) return;
+      try {
+        const ids: unknown = JSON.parse(message.payload ?? '[]');
+        if (Array.isArray(ids)) this.onCancelled(ids.filter((id) => typeof id === 'string'));
+      } catch (error) {
+        this.log.warn({ err: error }, 'unreadable job cancellation');
+      }
+    });
+    await client.query(`LISTEN ${CANCEL_CHANNEL}`);
     const { rows } = await client.query<{ id: number }>(
       'INSERT INTO job_workers (hostname, pid) VALUES ($1, $2) RETURNING id',
       [hostname(), process.pid],
@@ -105,6 +126,8 @@ export class WorkerLease {
     try {
       await client.query('DELETE FROM job_workers WHERE id = $1', [this.workerId]);
       await client.query('SELECT pg_advisory_unlock($1, $2)', [WORKER_LOCK_CLASS, this.workerId]);
+      await client.query(`UNLISTEN ${CANCEL_CHANNEL}`);
+      client.removeAllListeners('notification');
       client.release();
     } catch {
       client.release(true);

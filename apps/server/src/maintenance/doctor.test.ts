@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { utimes } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { useTestApp } from '../../test/test-app';
 import { users, videos } from '../db/schema';
 import { videoKeys } from '../modules/videos/video-keys';
 import { sweepOrphanedBlobs } from './blob-inventory';
+import { WorkFolders } from '../storage';
 import { examine } from './doctor';
 
 const ctx = useTestApp();
@@ -167,5 +169,37 @@ describe('the leftover sweep', () => {
     expect(await ctx.runtime.deps.blobs.stat(oldOrphan)).toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(youngOrphan)).not.toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(videoKeys.media(id))).not.toBeNull();
+  });
+});
+
+describe('work folders under DATA_DIR', () => {
+  it('reports the folder of a process that stopped mid-work, and the sweep removes only that', async () => {
+    const workFolders = WorkFolders.in(ctx.dataDir);
+    // A process that has come and gone: its pid names no running process now.
+    const stopped = spawnSync('true').pid;
+    const left = path.join(workFolders.root, `prepare-${randomUUID()}-pid${stopped}-a1b2c3`);
+    await mkdir(left, { recursive: true });
+    await writeFile(path.join(left, 'media.mp4'), Buffer.alloc(1000));
+    const mine = await workFolders.create('prepare');
+
+    const report = await examine({ ...ctx.runtime.deps, workFolders });
+    expect(report.problems).toEqual([
+      {
+        check: 'leftover work files',
+        subject: left,
+        detail: expect.stringMatching(
+          new RegExp(`^left by a process that has stopped \\(pid ${stopped}\\), last written`),
+        ) as string,
+      },
+    ]);
+    expect(report.inProgress).toEqual([
+      expect.objectContaining({ check: 'leftover work files', subject: mine }),
+    ]);
+
+    // Shared DATA_DIR: only the dead process's folder goes. Our own (exclusive) start: all but ours.
+    expect(await workFolders.sweep({ exclusive: false })).toBe(1);
+    expect(await readdir(workFolders.root)).toEqual([path.basename(mine)]);
+    expect(await workFolders.sweep({ exclusive: true })).toBe(0);
+    expect((await examine({ ...ctx.runtime.deps, workFolders })).problems).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { findStuckJobs } from '../jobs/worker-lease';
-import type { BlobStore } from '../storage';
+import type { BlobStore, WorkFolders } from '../storage';
 import { blobsWithoutRows, LEFTOVER_AGE_MS } from './blob-inventory';
 
 export type Finding = { check: Check; subject: string; detail: string };
@@ -11,7 +11,8 @@ export type Check =
   | 'stuck job'
   | 'stuck video'
   | 'stuck analysis'
-  | 'failure without a reason';
+  | 'failure without a reason'
+  | 'leftover work files';
 
 export type Report = {
   /** Broken invariants: each needs an operator (or a bug fix). */
@@ -23,7 +24,13 @@ export type Report = {
   counts: { videos: number; blobs: number; activeJobs: number };
 };
 
-type Dependencies = { pool: pg.Pool; blobs: BlobStore; now?: Date };
+type Dependencies = {
+  pool: pg.Pool;
+  blobs: BlobStore;
+  /** DATA_DIR/work, where transcodes and downloads in progress are. */
+  workFolders?: WorkFolders;
+  now?: Date;
+};
 
 /**
  * FilmRoom's storage invariants, checked against the live database and blob store: every row's
@@ -68,6 +75,23 @@ export async function examine(deps: Dependencies): Promise<Report> {
       subject: partial.name,
       detail: `a half-written file, last written ${ageText(age)} ago`,
     });
+  }
+
+  if (deps.workFolders) {
+    const leftovers = new Set((await deps.workFolders.leftovers(now)).map((f) => f.name));
+    for (const folder of await deps.workFolders.list()) {
+      const age = ageText(now.getTime() - folder.modifiedAt.getTime());
+      const finding = {
+        check: 'leftover work files' as const,
+        subject: `${deps.workFolders.root}/${folder.name}`,
+        detail: leftovers.has(folder.name)
+          ? folder.pid
+            ? `left by a process that has stopped (pid ${folder.pid}), last written ${age} ago`
+            : `nothing has written to it for ${age}`
+          : `in use by ${folder.pid ? `process ${folder.pid}` : 'a running process'}, last written ${age} ago`,
+      };
+      (leftovers.has(folder.name) ? problems : inProgress).push(finding);
+    }
   }
 
   for (const job of await findStuckJobs(deps.pool)) {

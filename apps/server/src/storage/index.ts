@@ -3,12 +3,14 @@ import type { Config } from '../config';
 import type { BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
 import { S3BlobStore } from './s3-blob-store';
+import { WorkFolders } from './work-folders';
 
 export type { BlobStore } from './blob-store';
+export { WorkFolders } from './work-folders';
 
 /** S3-compatible storage when S3_BUCKET is set; otherwise files under DATA_DIR/blobs. */
 export function createBlobStore(config: Config): BlobStore {
-  if (config.s3) return new S3BlobStore(config.s3);
+  if (config.s3) return new S3BlobStore(config.s3, WorkFolders.in(config.dataDir));
   return new LocalBlobStore(path.join(config.dataDir, 'blobs'));
 }
 

@@ -13,7 +13,6 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -26,6 +25,7 @@ import {
   type BlobStore,
   type PartialWrite,
 } from './blob-store';
+import { WorkFolders } from './work-folders';
 
 export type S3Settings = {
   bucket: string;
@@ -45,7 +45,11 @@ export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(settings: S3Settings) {
+  constructor(
+    settings: S3Settings,
+    /** Where ffmpeg's local copies of blobs go; the system's temporary folder if not given. */
+    private readonly workFolders = new WorkFolders(tmpdir()),
+  ) {
     this.bucket = settings.bucket;
     this.client = new S3Client({
       region: settings.region,
@@ -196,14 +200,11 @@ export class S3BlobStore implements BlobStore {
   }
 
   async withLocalCopy<T>(key: string, work: (path: string) => Promise<T>): Promise<T> {
-    const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-blob-'));
-    try {
+    return this.workFolders.use('blob', async (folder) => {
       const file = path.join(folder, `${randomUUID()}${path.extname(key)}`);
       await pipeline(await this.read(key), createWriteStream(file));
-      return await work(file);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+      return work(file);
+    });
   }
 }
 

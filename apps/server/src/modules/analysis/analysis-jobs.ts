@@ -24,7 +24,7 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
       name: 'vision.scan',
       expireInSeconds: 2 * 60 * 60,
       retryLimit: 2,
-      concurrency: 1,
+      concurrency: config.jobConcurrency,
       handle: async ({ videoId }, signal) => {
         if (!(await blobs.stat(videoKeys.media(videoId)))) return; // deleted, or never prepared
         await saveAnalysis(db, videoId, { status: 'scanning', progress: 0, failureReason: null });
@@ -67,7 +67,7 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
       name: 'analysis.generate',
       expireInSeconds: 10 * 60,
       retryLimit: 3,
-      concurrency: 1,
+      concurrency: config.jobConcurrency,
       handle: async ({ videoId }) => {
         try {
           await generateAnalysis(deps, videoId);

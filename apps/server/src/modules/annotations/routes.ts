@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/http-errors';
 import { receiveSniffedUpload } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
+import { WorkFolders } from '../../storage';
 import { videoKeys } from '../videos/video-keys';
 import { AnnotationService, type NewAnnotation } from './annotation-service';
 import { finishVoiceNote } from './voice-note-file';
@@ -92,7 +93,12 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
         const extension = file && file !== 'empty' ? voiceNoteExtension(file.contentType) : null;
         // The file's own length once it is written in full; the browser's count otherwise.
         const measured = extension
-          ? await finishVoiceNote(app.blobs, incomingKey, extension)
+          ? await finishVoiceNote(
+              app.blobs,
+              incomingKey,
+              extension,
+              WorkFolders.in(app.config.dataDir),
+            )
           : null;
         const input: NewAnnotation = {
           content: parsed.content,

@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { badRequest } from '../../lib/http-errors';
-import type { BlobStore } from '../../storage';
+import type { BlobStore, WorkFolders } from '../../storage';
 import { FFMPEG_PATH, runMediaTool } from '../media/ffmpeg';
 import { probeMedia } from '../media/probe';
 
@@ -16,9 +14,9 @@ export async function finishVoiceNote(
   blobs: BlobStore,
   key: string,
   extension: 'webm' | 'ogg',
+  workFolders: WorkFolders,
 ): Promise<number | null> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-voice-note-'));
-  try {
+  return workFolders.use('voice-note', async (folder) => {
     const finished = path.join(folder, `note.${extension}`);
     await blobs.withLocalCopy(key, async (recording) => {
       // prettier-ignore
@@ -32,7 +30,5 @@ export async function finishVoiceNote(
     const { duration } = await probeMedia(finished);
     await blobs.write(key, createReadStream(finished), { contentType: `audio/${extension}` });
     return duration === null ? null : Math.round(duration * 100) / 100;
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  });
 }

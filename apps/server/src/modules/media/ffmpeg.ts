@@ -1,6 +1,6 @@
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
-import { spawn } from 'node:child_process';
+import { spawnTied } from '@filmroom/child-process';
 
 // Static builds shipped inside npm packages: a fresh machine needs nothing but `npm install`.
 export const FFMPEG_PATH = ffmpegInstaller.path;
@@ -26,9 +26,12 @@ export function runMediaTool(
   options: { signal?: AbortSignal; onStdoutLine?: (line: string) => void } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, {
+    // Tied to this process: a transcode never outlives a crashed or killed server.
+    const child = spawnTied(binary, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       signal: options.signal,
+      // Stopped means stopped: on SIGTERM ffmpeg first finishes writing what it has.
+      killSignal: 'SIGKILL',
     });
     let stdout = '';
     let pending = '';

@@ -1,20 +1,27 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import type { Config } from '../../config';
 import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
 import { videos, type VideoRow } from '../../db/schema';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
-import type { BlobStore } from '../../storage';
+import { WorkFolders, type BlobStore } from '../../storage';
 import { VideoEvents } from '../videos/video-events';
 import { videoKeys } from '../videos/video-keys';
 import { displaySize, probeMedia, UnreadableMediaError } from './probe';
 import { makeStill, makeWebVideo, planWebVideo } from './web-video';
 
-type Dependencies = { db: Database; pool: pg.Pool; blobs: BlobStore; log: Log; queue: JobQueue };
+type Dependencies = {
+  db: Database;
+  pool: pg.Pool;
+  blobs: BlobStore;
+  log: Log;
+  queue: JobQueue;
+  config: Pick<Config, 'maxVideoSeconds' | 'jobConcurrency' | 'dataDir'>;
+};
 
 // Progress is written and pushed at most this often: enough for a smooth bar, light on the database.
 const PROGRESS_INTERVAL_MS = 1_000;
@@ -31,7 +38,7 @@ export function prepareVideoJob(deps: Dependencies): JobDefinition<'media.prepar
     name: 'media.prepare',
     expireInSeconds: 60 * 60,
     retryLimit: 3,
-    concurrency: 1,
+    concurrency: deps.config.jobConcurrency,
     handle: ({ videoId }, signal) => prepareVideo(deps, videoId, signal),
     onGiveUp: async ({ videoId }) => {
       await markFailed(
@@ -63,6 +70,15 @@ async function updateVideoState(
     });
   }
   return row;
+}
+
+/** What the uploader reads on a video longer than the server takes. */
+export function tooLong(seconds: number, maxSeconds: number): string {
+  const minutes = (value: number) => `${Number((value / 60).toFixed(1))} minutes`;
+  return (
+    `The video runs ${minutes(seconds)}; this server takes videos of up to ${minutes(maxSeconds)}. ` +
+    'Trim it or split it into parts, and upload it again.'
+  );
 }
 
 const markFailed = (deps: Dependencies, videoId: string, reason: string) =>
@@ -98,7 +114,8 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
   };
 
   await setState({ status: 'processing', progress: 0, failureReason: null });
-  const workDir = await mkdtemp(path.join(tmpdir(), `filmroom-prepare-${videoId}-`));
+  // Under DATA_DIR: a crash leaves it where the next start and the doctor find it.
+  const workDir = await WorkFolders.in(deps.config.dataDir).create(`prepare-${videoId}`);
   try {
     const result = await blobs.withLocalCopy(video.originalKey, async (original) => {
       const probe = await probeMedia(original, signal).catch((error: unknown) => {
@@ -106,6 +123,10 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
         throw error;
       });
       if (!probe.video) throw new MediaRejected('The file has no video track.');
+      const { maxVideoSeconds } = deps.config;
+      if (probe.duration !== null && probe.duration > maxVideoSeconds) {
+        throw new MediaRejected(tooLong(probe.duration, maxVideoSeconds));
+      }
 
       const plan = planWebVideo(probe);
       log.info({ videoId, plan }, 'preparing video');
@@ -113,6 +134,9 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
       let lastWrite = 0;
       await makeWebVideo(original, media, plan, {
         duration: probe.duration,
+        // A file that does not say its length, or says less than it holds, is cut one second
+        // past the limit, and refused below: its cost is bounded either way.
+        maxSeconds: maxVideoSeconds + 1,
         signal,
         onProgress: (fraction) => {
           const now = Date.now();
@@ -132,6 +156,9 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
 
       const prepared = await probeMedia(media, signal);
       const duration = prepared.duration ?? probe.duration;
+      if (duration !== null && duration > maxVideoSeconds) {
+        throw new MediaRejected(tooLong(duration, maxVideoSeconds));
+      }
       const stillAt = duration ? Math.min(1, duration / 3) : 0;
       const poster = path.join(workDir, 'poster.jpg');
       const thumbnail = path.join(workDir, 'thumbnail.jpg');

@@ -187,7 +187,7 @@ describe('media.prepare', () => {
     // Prepared again (a retry, or a re-run after a crash) on the same file.
     const log = pino({ level: 'silent' });
     await prepareVideo(
-      { db, pool, blobs, log, queue: jobs },
+      { db, pool, blobs, log, queue: jobs, config: ctx.config },
       video.id,
       new AbortController().signal,
     );

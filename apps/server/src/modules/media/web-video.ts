@@ -43,6 +43,8 @@ export async function makeWebVideo(
   plan: WebVideoPlan,
   options: {
     duration: number | null;
+    /** Nothing past this many seconds is written. */
+    maxSeconds?: number;
     signal?: AbortSignal;
     onProgress?: (fraction: number) => void;
   },
@@ -80,6 +82,7 @@ export async function makeWebVideo(
     '-map',
     '0:a:0?',
     ...codecArgs,
+    ...(options.maxSeconds ? ['-t', String(options.maxSeconds)] : []),
     '-movflags',
     '+faststart',
     '-progress',

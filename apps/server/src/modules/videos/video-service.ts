@@ -174,6 +174,14 @@ export class VideoService {
     await requireVideoAccess(this.db, user, videoId, 'edit');
     await this.db.delete(videos).where(eq(videos.id, videoId));
     try {
+      // Before the files go: a running transcode or scan stops reading them now (its ffmpeg is
+      // killed), and nothing queued for the video starts. After the row: a job sent meanwhile
+      // is cancelled too, and one sent later finds no video.
+      await this.queue.cancelJobsOf(videoId);
+    } catch (error) {
+      this.log.error({ err: error, videoId }, 'could not cancel the jobs of a deleted video');
+    }
+    try {
       await this.blobs.deletePrefix(videoKeys.prefix(videoId));
     } catch (error) {
       // The row is gone, so nobody can reach these files; log them for a sweep.
