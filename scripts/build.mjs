@@ -28,6 +28,7 @@ const targets = {
       'packages/coach/src',
       'packages/vision/src',
       'packages/speech/src',
+      'packages/child-process/src',
       'package-lock.json',
       'scripts/build.mjs',
     ],
