@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/child-process',
+      'packages/media',
       'packages/vision',
       'packages/coach',
       'packages/speech',

@@ -1,16 +1,15 @@
 import { execFile } from 'node:child_process';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { ffmpegPath } from '@filmroom/media';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const clipsDir = path.join(repoRoot, 'e2e/.artifacts/clips');
 const run = promisify(execFile);
-// The static ffmpeg the server uses (an npm package), so the tests need nothing installed.
-const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string })
-  .path;
+// The ffmpeg the server uses.
+const ffmpeg = ffmpegPath;
 
 /** The shared fixture clips live beside the repository and are never copied into it. */
 export function fixtureVideo(

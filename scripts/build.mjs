@@ -29,6 +29,7 @@ const targets = {
       'packages/vision/src',
       'packages/speech/src',
       'packages/child-process/src',
+      'packages/media/src',
       'package-lock.json',
       'scripts/build.mjs',
     ],

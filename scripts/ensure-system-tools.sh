@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The Debian packages the tests use: Chromium for the browser tests (Playwright never downloads a
-# browser of its own) and pocketsphinx, the offline speech-to-text engine for voice notes.
+# browser of its own), ffmpeg for the media, and pocketsphinx, the offline speech-to-text engine
+# for voice notes.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+# A current ffmpeg (Debian 12 has 5.1) for the media FilmRoom reads; without it the static 4.1
+# build from npm is used, with a warning.
+command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg)
 command -v pocketsphinx_continuous >/dev/null && [ -d /usr/share/pocketsphinx/model/en-us ] ||
   missing+=(pocketsphinx pocketsphinx-en-us)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi

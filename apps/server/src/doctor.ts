@@ -1,6 +1,7 @@
 // npm run doctor: checks that nothing is lost or stuck — every video row has its files, every
 // file has its row, no job hangs, every video ends ready or failed with a reason. Reads only.
 // Exits 1 when it finds a problem, so scripts (and the fault tests) can rely on it.
+import { mediaBinaries } from '@filmroom/media';
 import pino from 'pino';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connection';
@@ -32,6 +33,11 @@ async function doctor(): Promise<number> {
       report.inProgress.forEach(print);
     }
     for (const what of report.unchecked) console.log(`Not checked: ${what}`);
+    const { ffmpeg, ffprobe, warning } = mediaBinaries;
+    console.log(
+      `Media tools: ffmpeg ${ffmpeg.version ?? '?'} (${ffmpeg.source}), ffprobe ${ffprobe.version ?? '?'} (${ffprobe.source})`,
+    );
+    if (warning) console.log(`Warning: ${warning}`);
     if (report.problems.length === 0) {
       console.log('No problems found.');
       return 0;

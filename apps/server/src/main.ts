@@ -1,3 +1,4 @@
+import { mediaBinaries } from '@filmroom/media';
 import pino from 'pino';
 import { buildApp, type App } from './app';
 import { loadConfig, roleFromArguments } from './config';
@@ -90,12 +91,14 @@ async function main() {
     }
   }
   if (config.role !== 'api') await runtime.work();
+  if (mediaBinaries.warning) log.warn(mediaBinaries.warning);
 
   log.info(
     {
       role: config.role,
       database: embedded ? `embedded (${config.dataDir})` : 'external',
       storage: config.s3 ? `s3 (${config.s3.bucket})` : 'local disk',
+      ffmpeg: `${mediaBinaries.ffmpeg.version ?? 'unknown version'} (${mediaBinaries.ffmpeg.source})`,
       startupMs: Math.round(performance.now() - startedAt),
     },
     'FilmRoom is ready',

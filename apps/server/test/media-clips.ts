@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FFMPEG_PATH, runMediaTool } from '../src/modules/media/ffmpeg';
+import { ffmpegPath, runMediaTool } from '@filmroom/media';
 
 /**
  * Makes short test clips with the project's own ffmpeg: formats phones and cameras produce
@@ -26,7 +26,7 @@ export async function makeClip(
   const audio = options.audioArgs
     ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`]
     : [];
-  await runMediaTool(FFMPEG_PATH, [
+  await runMediaTool(ffmpegPath, [
     '-hide_banner',
     '-y',
     '-f',
@@ -40,7 +40,7 @@ export async function makeClip(
   ]);
   if (options.rotate) {
     // This ffmpeg drops rotation metadata while encoding but keeps it on a stream copy.
-    await runMediaTool(FFMPEG_PATH, [
+    await runMediaTool(ffmpegPath, [
       '-hide_banner',
       '-y',
       '-i',

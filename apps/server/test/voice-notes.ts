@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FFMPEG_PATH, runMediaTool } from '../src/modules/media/ffmpeg';
+import { ffmpegPath, runMediaTool } from '@filmroom/media';
 import { fixture, multipartBody } from './uploads';
 
 /** A real recording of someone saying "go forward ten meters" (2.8 s), from the shared fixtures. */
@@ -38,7 +38,7 @@ async function encode(format: Format): Promise<Buffer> {
   const codec = format === 'mp3' ? [] : ['-c:a', 'libopus'];
   // MediaRecorder writes WebM as a live stream: no duration, no index.
   const live = extension === 'webm' ? ['-live', '1'] : [];
-  await runMediaTool(FFMPEG_PATH, ['-hide_banner', '-y', ...input, ...codec, ...live, output]);
+  await runMediaTool(ffmpegPath, ['-hide_banner', '-y', ...input, ...codec, ...live, output]);
   return readFile(output);
 }
 

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { ffmpegPath } from '@filmroom/media';
 import { tmpdir } from 'node:os';
 import type { AudioInput } from './audio';
 import {
@@ -19,7 +19,7 @@ export type TranscriptionSettings = {
   service?: SpeechToTextServiceSettings | undefined;
   /** Where the offline engine is (default: Debian's `pocketsphinx_continuous` and en-us model). */
   pocketsphinx?: Partial<PocketsphinxSettings>;
-  /** The ffmpeg that prepares audio for pocketsphinx (default: `@ffmpeg-installer/ffmpeg`'s). */
+  /** The ffmpeg that prepares audio for pocketsphinx (default: the one @filmroom/media found). */
   ffmpegPath?: string;
   /** The longest one transcription may take, in ms, external programs included. */
   timeoutMs?: number;
@@ -45,13 +45,10 @@ export async function createTranscriber(
   const pocketsphinx = { ...DEBIAN_POCKETSPHINX, ...settings.pocketsphinx };
   const located = await locatePocketsphinx(pocketsphinx);
   if ('missing' in located) return new UnavailableTranscriber(located.missing);
-  const ffmpegPath = settings.ffmpegPath ?? bundledFfmpeg();
-  if (!ffmpegPath)
-    return new UnavailableTranscriber('ffmpeg (@ffmpeg-installer/ffmpeg) is missing');
   return new PocketsphinxTranscriber({
     command: located.command,
     modelDir: pocketsphinx.modelDir,
-    ffmpegPath,
+    ffmpegPath: settings.ffmpegPath ?? ffmpegPath,
     timeoutMs,
     temporaryDirectory: settings.temporaryDirectory ?? tmpdir(),
   });
@@ -69,16 +66,5 @@ class UnavailableTranscriber implements Transcriber {
         'To enable it, install the offline engine (sudo apt-get install pocketsphinx pocketsphinx-en-us) ' +
         'or set STT_BASE_URL, STT_API_KEY and STT_MODEL to an OpenAI-compatible speech-to-text service.',
     );
-  }
-}
-
-// The static ffmpeg build from npm, the same one packages/vision uses: nothing to install with
-// apt. Its package throws on a platform it has no binary for.
-function bundledFfmpeg(): string | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  } catch {
-    return undefined;
   }
 }

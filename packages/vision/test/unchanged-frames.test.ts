@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../src/ffmpeg';
+import { ffmpegPath } from '@filmroom/media';
 import { scanVideo } from '../src/index';
 import { fixture } from './fixtures';
 

@@ -7,7 +7,7 @@ import { eventually, processesWith } from '../../test/processes';
 import { useTestApp } from '../../test/test-app';
 import { fixture, uploadVideo } from '../../test/uploads';
 import { waitUntilPrepared } from '../../test/wait-for-video';
-import { FFMPEG_PATH, runMediaTool } from '../modules/media/ffmpeg';
+import { ffmpegPath, runMediaTool } from '@filmroom/media';
 
 /**
  * One user's long film and another's short clip: the clip is analysed while the film is still
@@ -33,7 +33,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 async function longFilm(name: string): Promise<string> {
   const output = path.join(folder, name);
   // prettier-ignore
-  await runMediaTool(FFMPEG_PATH, [
+  await runMediaTool(ffmpegPath, [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-stream_loop', '39', '-i', fixture('video/squats_single_person.mp4'),
     '-c', 'copy', output,

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { badRequest } from '../../lib/http-errors';
 import type { BlobStore, WorkFolders } from '../../storage';
-import { FFMPEG_PATH, runMediaTool } from '../media/ffmpeg';
+import { ffmpegPath, runMediaTool } from '@filmroom/media';
 import { probeMedia } from '../media/probe';
 
 /**
@@ -20,7 +20,7 @@ export async function finishVoiceNote(
     const finished = path.join(folder, `note.${extension}`);
     await blobs.withLocalCopy(key, async (recording) => {
       // prettier-ignore
-      await runMediaTool(FFMPEG_PATH, [
+      await runMediaTool(ffmpegPath, [
         '-hide_banner', '-loglevel', 'error', '-y',
         '-i', recording, '-map', '0:a:0', '-c', 'copy', finished,
       ]).catch(() => {

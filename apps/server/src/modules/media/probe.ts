@@ -1,5 +1,5 @@
 import { MAX_SLOW_MOTION_FACTOR } from '@filmroom/contract';
-import { FFPROBE_PATH, MediaToolError, runMediaTool } from './ffmpeg';
+import { ffprobePath, MediaToolError, runMediaTool } from '@filmroom/media';
 
 export type MediaProbe = {
   container: string;
@@ -49,7 +49,7 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
   let output: FfprobeOutput;
   try {
     const json = await runMediaTool(
-      FFPROBE_PATH,
+      ffprobePath,
       ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
       { signal },
     );

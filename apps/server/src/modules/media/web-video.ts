@@ -1,4 +1,4 @@
-import { FFMPEG_PATH, runMediaTool } from './ffmpeg';
+import { ffmpegPath, runMediaTool } from '@filmroom/media';
 import type { MediaProbe } from './probe';
 
 /** The longest side of a prepared video: 1080p, enough to coach from, light to stream. */
@@ -89,7 +89,7 @@ export async function makeWebVideo(
     'pipe:1',
     output,
   ];
-  await runMediaTool(FFMPEG_PATH, args, {
+  await runMediaTool(ffmpegPath, args, {
     signal: options.signal,
     onStdoutLine: (line) => {
       // ffmpeg 4 names this out_time_ms but counts microseconds.
@@ -109,7 +109,7 @@ export async function makeStill(
 ): Promise<void> {
   const { longSide } = options;
   await runMediaTool(
-    FFMPEG_PATH,
+    ffmpegPath,
     [
       '-hide_banner',
       '-nostats',

@@ -1,10 +1,4 @@
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { spawnTied } from '@filmroom/child-process';
-
-// Static builds shipped inside npm packages: a fresh machine needs nothing but `npm install`.
-export const FFMPEG_PATH = ffmpegInstaller.path;
-export const FFPROBE_PATH = ffprobeInstaller.path;
 
 export class MediaToolError extends Error {
   constructor(
