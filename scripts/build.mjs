@@ -105,6 +105,11 @@ async function buildServer() {
     },
     outdir: out,
     bundle: true,
+    // Code behind import() (the S3 store and its AWS SDK) stays in chunks of its own, loaded only
+    // when used. Chunks sit beside the entries: code that finds files from import.meta.url (the
+    // migrations, the repository root, the inference worker) must see the same folder anywhere.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node22',

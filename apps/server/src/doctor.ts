@@ -15,7 +15,7 @@ async function doctor(): Promise<number> {
   const embedded = config.databaseUrl ? undefined : await openEmbeddedPostgres(config.dataDir, log);
   const database = connectDatabase(config.databaseUrl ?? embedded!.url, { maxConnections: 2 });
   try {
-    const blobs = createBlobStore(config);
+    const blobs = await createBlobStore(config);
     const report = await examine({
       pool: database.pool,
       blobs,

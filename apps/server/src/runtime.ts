@@ -31,7 +31,7 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const database = connectDatabase(databaseUrl);
   await applyMigrations(database.pool);
-  const blobs = createBlobStore(config);
+  const blobs = await createBlobStore(config);
   await sweepPartialWrites(blobs, { exclusive: options.ownsDatabase });
   // What a killed process was working on (a half-written transcode) goes before new work starts.
   const workFolders = WorkFolders.in(config.dataDir);

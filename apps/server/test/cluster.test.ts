@@ -179,7 +179,7 @@ describe('a cluster of two API processes and a worker on PostgreSQL and S3', () 
         const [ownerUser, viewerUser] = await Promise.all([whoIs(owner), whoIs(viewer)]);
         const deps = {
           db: database.db,
-          blobs: createBlobStore(loadConfig({ ...env, DATA_DIR: `${dataRoot}/seed` })),
+          blobs: await createBlobStore(loadConfig({ ...env, DATA_DIR: `${dataRoot}/seed` })),
         };
         const shared = await insertReadyVideo(deps, ownerUser.id, { title: 'Shared' });
         const viewersOwn = await insertReadyVideo(deps, viewerUser.id, { title: 'Own' });

@@ -2,15 +2,20 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
-import { S3BlobStore } from './s3-blob-store';
 import { WorkFolders } from './work-folders';
 
 export type { BlobStore } from './blob-store';
 export { WorkFolders } from './work-folders';
 
-/** S3-compatible storage when S3_BUCKET is set; otherwise files under DATA_DIR/blobs. */
-export function createBlobStore(config: Config): BlobStore {
-  if (config.s3) return new S3BlobStore(config.s3, WorkFolders.in(config.dataDir));
+/**
+ * S3-compatible storage when S3_BUCKET is set; otherwise files under DATA_DIR/blobs. The AWS SDK
+ * is loaded only when a bucket is used: it is about 30 MiB of a server's memory.
+ */
+export async function createBlobStore(config: Config): Promise<BlobStore> {
+  if (config.s3) {
+    const { S3BlobStore } = await import('./s3-blob-store');
+    return new S3BlobStore(config.s3, WorkFolders.in(config.dataDir));
+  }
   return new LocalBlobStore(path.join(config.dataDir, 'blobs'));
 }
 
