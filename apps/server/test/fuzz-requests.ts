@@ -104,6 +104,8 @@ function idsFor(name: string, route: ServerRoute, world: FuzzWorld): string[] {
       return world.ids.student;
     case 'playerMatchId':
       return world.ids.player;
+    case 'linkId':
+      return world.ids.rosterLink;
     default:
       return Object.values(world.ids).flat();
   }

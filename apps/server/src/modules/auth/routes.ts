@@ -15,7 +15,9 @@ import {
   setSessionCookie,
 } from '../../plugins/auth';
 import { loadUserView } from '../users/user-view';
+import { publicOriginOf } from '../../lib/public-origin';
 import { AuthService } from './auth-service';
+import { sendConfirmationLink } from './email-confirmation';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 429);
@@ -46,13 +48,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       ...rateLimited,
       schema: {
         tags: ['auth'],
-        summary: 'Create an account and sign in',
+        summary:
+          'Create an account and sign in; a link to confirm the address is mailed unless `emailToken` already proves it',
         body: registerBodySchema,
         response: { 201: userSchema, 409: errorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = await auth.register(request.body);
+      if (!user.emailConfirmedAt) {
+        await sendConfirmationLink(app, user, publicOriginOf(request, config.publicOrigin));
+      }
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
       return reply.code(201).send(await loadUserView(app.db, user));
