@@ -281,7 +281,7 @@ describe('routes about one video', () => {
     };
     await ctx.database.db
       .insert(coachStudents)
-      .values({ coachId: owner!.user.id, studentId: athlete!.user.id });
+      .values({ coachId: owner!.user.id, studentId: athlete!.user.id, status: 'accepted' });
     athletePhoto = await insertPhoto(athlete!.user.id);
     viewerPhoto = await insertPhoto(viewer!.user.id);
   });
