@@ -90,7 +90,7 @@ export function requestArbitrary(
 // Path parameters and query strings
 
 /** Which of the world's ids a parameter name takes. */
-function idsFor(name: string, route: ServerRoute, world: FuzzWorld): string[] {
+export function idsFor(name: string, route: ServerRoute, world: FuzzWorld): string[] {
   switch (name) {
     case 'id':
       return route.path.startsWith('/api/user/photos') ? world.ids.photo : world.ids.video;
