@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { errorResponses } from '../../lib/error-responses';
 import { publicOriginOf } from '../../lib/public-origin';
-import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
 import { requireUser } from '../../plugins/auth';
 import { followConfirmationLink, sendConfirmationLink } from './email-confirmation';
 

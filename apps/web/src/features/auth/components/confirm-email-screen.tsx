@@ -1,0 +1,79 @@
+import { Link2OffIcon, MailCheckIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { MISSING_TOKEN_MESSAGE } from '@filmroom/contract/values';
+import { useConfirmEmail } from '../api/confirm-email';
+import { AuthForm } from './auth-form';
+import { AuthLayout } from './auth-layout';
+
+/**
+ * /confirm-email?token=…, the link mailed at sign-up (and with a share to an address that has
+ * no confirmed account). It confirms the account at that address, signed in here or not; with
+ * no account there yet it offers to create one, already confirmed.
+ */
+export function ConfirmEmailScreen({ signedIn }: { signedIn: boolean }) {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const confirm = useConfirmEmail();
+  const asked = useRef(false);
+
+  useEffect(() => {
+    // Once: a link works a single time.
+    if (token === '' || asked.current) return;
+    asked.current = true;
+    confirm.mutate(token);
+  }, [token, confirm]);
+
+  const problem = token === '' ? MISSING_TOKEN_MESSAGE : confirm.error?.message;
+  const result = confirm.data;
+
+  return (
+    <AuthLayout title="Confirm Your Email">
+      {problem ? (
+        <div className="grid gap-8">
+          <div className="grid gap-4">
+            <span className="grid size-12 place-items-center rounded-2xl bg-destructive/10 text-destructive">
+              <Link2OffIcon className="size-6" aria-hidden />
+            </span>
+            <h1 className="text-3xl font-bold tracking-tight">This link can&apos;t be used</h1>
+            <p role="alert" className="text-sm text-muted-foreground">
+              {problem.replace(/^\d{3}: /, '')}
+            </p>
+          </div>
+          <Button asChild size="lg" className="w-full">
+            <Link to="/">{signedIn ? 'Go to FilmRoom' : 'Sign In'}</Link>
+          </Button>
+        </div>
+      ) : !result ? (
+        <div role="status" className="flex items-center gap-3 text-muted-foreground">
+          <Spinner />
+          Confirming your email address…
+        </div>
+      ) : result.confirmed ? (
+        <div className="grid gap-8">
+          <div className="grid gap-4">
+            <span className="grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
+              <MailCheckIcon className="size-6" aria-hidden />
+            </span>
+            <h1 className="text-3xl font-bold tracking-tight">Email address confirmed</h1>
+            <p role="status" className="text-sm text-muted-foreground">
+              <span className="font-medium text-foreground wrap-anywhere">{result.email}</span> is
+              confirmed. Videos shared with it and coaches&apos; invitations are yours now.
+            </p>
+          </div>
+          <Button asChild size="lg" className="w-full">
+            <Link to="/">{signedIn ? 'Continue to FilmRoom' : 'Sign In'}</Link>
+          </Button>
+        </div>
+      ) : (
+        <AuthForm
+          invitation={{ email: result.email, token }}
+          onDone={() => void navigate('/', { replace: true })}
+        />
+      )}
+    </AuthLayout>
+  );
+}
