@@ -13,7 +13,8 @@ export function EmailConfirmationBanner({ user }: { user: User }) {
   if (user.emailConfirmed) return null;
   return (
     <section
-      aria-label="Confirm your email address"
+      // Named without "email": forms on the page have an Email field of their own.
+      aria-label="Unconfirmed address"
       className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 px-4 py-3"
     >
       <MailWarningIcon className="size-5 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden />
