@@ -21,7 +21,9 @@ export async function mailFor(address: string): Promise<ReceivedMail[]> {
         JSON.parse(await readFile(path.join(mailDir(), name), 'utf8')) as ReceivedMail,
     ),
   );
-  return mails.filter((mail) => mail.to.includes(address.toLowerCase()));
+  // Compared on letters and digits alone: a relay quotes an address full of markup (xss.spec.ts).
+  const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9@.]/g, '');
+  return mails.filter((mail) => mail.to.some((to) => plain(to) === plain(address)));
 }
 
 /**
