@@ -4,6 +4,7 @@ import {
   messageResponseSchema,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
 import { errorResponses } from '../../lib/error-responses';
 import { publicOriginOf } from '../../lib/public-origin';
@@ -16,12 +17,11 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod<{ config: Config }> 
   { config },
 ) => {
   // Guessing tokens is hopeless (256 bits), but a limit keeps anyone from trying at speed.
-  const perAddress = app.limitRequests({
-    max: config.rateLimits.authPerIp,
-    timeWindowMs: 60_000,
-    key: (request) => `confirm-ip:${request.ip}`,
-    message: 'Too many confirmation attempts from this network.',
-  });
+  const perAddress = limitPerNetwork(
+    app,
+    'confirm',
+    'Too many confirmation attempts from this network.',
+  );
   const mailCap = app.limitRequests({
     max: 10,
     timeWindowMs: 60 * 60_000,

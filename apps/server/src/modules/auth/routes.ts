@@ -7,6 +7,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
 import {
   clearSessionCookie,
@@ -27,12 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   // Password guessing is slowed two ways: per address (one attacker, many accounts) and per
   // e-mail (many addresses, one account). The per-e-mail check runs after the body is parsed.
-  const perAddress = app.limitRequests({
-    max: config.rateLimits.authPerIp,
-    timeWindowMs: 60_000,
-    key: (request) => `auth-ip:${request.ip}`,
-    message: 'Too many sign-in attempts from this network.',
-  });
+  const perAddress = limitPerNetwork(app, 'auth', 'Too many sign-in attempts from this network.');
   const perAccount = app.limitRequests({
     max: config.rateLimits.authPerUsername,
     timeWindowMs: 15 * 60_000,

@@ -13,6 +13,7 @@ import {
   updateStudentBodySchema,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitPerNetwork } from '../../plugins/rate-limit';
 import { z } from 'zod';
 import { publicOriginOf } from '../../lib/public-origin';
 import { requireUser } from '../../plugins/auth';
@@ -125,12 +126,11 @@ export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The athlete's side (beyond the spec): Settings > Coaches, and the link in the mail.
-  const perAddress = app.limitRequests({
-    max: app.config.rateLimits.authPerIp,
-    timeWindowMs: 60_000,
-    key: (request) => `roster-link-ip:${request.ip}`,
-    message: 'Too many invitation links tried from this network.',
-  });
+  const perAddress = limitPerNetwork(
+    app,
+    'roster-link',
+    'Too many invitation links tried from this network.',
+  );
 
   app.get(
     '/roster/coaches',

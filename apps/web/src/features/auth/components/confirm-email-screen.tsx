@@ -1,6 +1,7 @@
-import { Link2OffIcon, MailCheckIcon } from 'lucide-react';
+import { MailCheckIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LinkProblem } from '@/components/layout/link-problem';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { MISSING_TOKEN_MESSAGE } from '@filmroom/contract/values';
@@ -33,20 +34,11 @@ export function ConfirmEmailScreen({ signedIn }: { signedIn: boolean }) {
   return (
     <AuthLayout title="Confirm Your Email">
       {problem ? (
-        <div className="grid gap-8">
-          <div className="grid gap-4">
-            <span className="grid size-12 place-items-center rounded-2xl bg-destructive/10 text-destructive">
-              <Link2OffIcon className="size-6" aria-hidden />
-            </span>
-            <h1 className="text-3xl font-bold tracking-tight">This link can&apos;t be used</h1>
-            <p role="alert" className="text-sm text-muted-foreground">
-              {problem.replace(/^\d{3}: /, '')}
-            </p>
-          </div>
+        <LinkProblem message={problem.replace(/^\d{3}: /, '')}>
           <Button asChild size="lg" className="w-full">
             <Link to="/">{signedIn ? 'Go to FilmRoom' : 'Sign In'}</Link>
           </Button>
-        </div>
+        </LinkProblem>
       ) : !result ? (
         <div role="status" className="flex items-center gap-3 text-muted-foreground">
           <Spinner />

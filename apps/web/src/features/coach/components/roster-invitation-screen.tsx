@@ -1,6 +1,7 @@
-import { CheckIcon, Link2OffIcon, UsersRoundIcon, XIcon } from 'lucide-react';
+import { CheckIcon, UsersRoundIcon, XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LinkProblem } from '@/components/layout/link-problem';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { MISSING_TOKEN_MESSAGE } from '@filmroom/contract/values';
@@ -37,18 +38,11 @@ export function RosterInvitationScreen({
   return (
     <Layout title="Coach Invitation">
       {problem ? (
-        <div className="grid gap-8">
-          <div className="grid gap-4">
-            <span className="grid size-12 place-items-center rounded-2xl bg-destructive/10 text-destructive">
-              <Link2OffIcon className="size-6" aria-hidden />
-            </span>
-            <h1 className="text-3xl font-bold tracking-tight">This link can&apos;t be used</h1>
-            <p role="alert" className="text-sm text-muted-foreground">
-              {problem.replace(/^\d{3}: /, '')} You can still answer under Settings &gt; Coaches.
-            </p>
-          </div>
+        <LinkProblem
+          message={`${problem.replace(/^\d{3}: /, '')} You can still answer under Settings > Coaches.`}
+        >
           {home}
-        </div>
+        </LinkProblem>
       ) : !shown ? (
         <div role="status" className="flex items-center gap-3 text-muted-foreground">
           <Spinner />
