@@ -107,8 +107,11 @@ export const confirmEmailResponseSchema = z
     email: z.string().describe('The address the link was mailed to'),
     confirmed: z
       .boolean()
+      .describe('true: the account with this address is confirmed (the link is used up)'),
+    accountExists: z
+      .boolean()
       .describe(
-        'true: the account with this address is confirmed; false: no account uses it yet, so sign up with `emailToken` set to this token (the link stays valid)',
+        'With confirmed false: true when an account nobody has confirmed uses the address (sign in to it and follow the link again, or reset its password); false when none does (sign up with `emailToken` set to this token). The link stays valid.',
       ),
   })
   .meta({ id: 'ConfirmEmailResponse' });

@@ -154,9 +154,9 @@ export const coachStudents = pgTable(
 
 /**
  * Single-use links mailed to an address that prove whoever follows them reads its mail:
- * confirming a new account's address (also reached from a share to an address with no
- * confirmed account, where signing up through it confirms the new account), and answering a
- * coach's roster invitation. Only a hash of the token is kept.
+ * confirming a new account's address, a share to an address with no confirmed account (signing
+ * up through it confirms the new account), and answering a coach's roster invitation. Only a
+ * hash of the token is kept.
  */
 export const emailLinks = pgTable(
   'email_links',
@@ -164,7 +164,14 @@ export const emailLinks = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     /** The address the link was mailed to, lower-cased like usernames. */
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['confirm', 'roster'] }).notNull(),
+    /**
+     * `confirm`: a new account's own link (bound to `userId`); `address`: a share to an address
+     * with no confirmed account (proves the address, never hands over an account it did not
+     * make); `roster`: answers a coach's invitation.
+     */
+    purpose: text('purpose', { enum: ['confirm', 'address', 'roster'] }).notNull(),
+    /** For `confirm`: the account that signed up with the address. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** For `roster`: the invitation the link answers. */
     coachStudentId: uuid('coach_student_id').references(() => coachStudents.id, {
       onDelete: 'cascade',

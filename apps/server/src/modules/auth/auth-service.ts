@@ -41,7 +41,7 @@ export class AuthService {
           })
           .returning();
         if (!registration.emailToken) return user!;
-        return (await confirmBySignUp(tx, registration.emailToken, user!.username))!;
+        return (await confirmBySignUp(tx, registration.emailToken, user!))!;
       });
     } catch (error) {
       if (isUniqueViolation(error)) {

@@ -36,12 +36,12 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod<{ config: Config }> 
       schema: {
         tags: ['auth'],
         summary:
-          'Follow a link mailed to an address: confirms the account there, or (none yet) says to sign up with it',
+          'Follow a link mailed to an address: confirms the account it was made for (a share link: only for someone signed in to it), or says to sign up or sign in',
         body: confirmEmailBodySchema,
         response: { 200: confirmEmailResponseSchema, ...errorResponses(400, 429) },
       },
     },
-    async (request) => followConfirmationLink(app.db, request.body.token),
+    async (request) => followConfirmationLink(app.db, request.body.token, request.user ?? null),
   );
 
   app.post(

@@ -40,7 +40,11 @@ describe('confirming the address of a new account', () => {
     // Opened in another browser, signed out: it confirms, and signs nobody in.
     const follow = await post('/api/confirm-email', { token });
     expect(follow.statusCode).toBe(200);
-    expect(follow.json()).toEqual({ email: account.username, confirmed: true });
+    expect(follow.json()).toEqual({
+      email: account.username,
+      confirmed: true,
+      accountExists: true,
+    });
     expect(follow.headers['set-cookie']).toBeUndefined();
     expect(await me(account.cookie)).toMatchObject({ emailConfirmed: true });
 

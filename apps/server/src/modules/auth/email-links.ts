@@ -1,5 +1,5 @@
 import { EMAIL_LINK_DAYS, EMAIL_LINK_MESSAGES } from '@filmroom/contract';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { emailLinks, users, type EmailLinkRow, type UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
@@ -18,14 +18,15 @@ export async function issueEmailLink(
   db: Queryable,
   email: string,
   purpose: EmailLinkRow['purpose'],
-  coachStudentId: string | null = null,
+  bound: { userId?: string; coachStudentId?: string } = {},
 ): Promise<string> {
   const token = newSecretToken();
   await db.insert(emailLinks).values({
     tokenHash: hashToken(token),
     email,
     purpose,
-    coachStudentId,
+    userId: bound.userId ?? null,
+    coachStudentId: bound.coachStudentId ?? null,
     expiresAt: new Date(Date.now() + EMAIL_LINK_LIFETIME_MS),
   });
   return token;
@@ -35,12 +36,12 @@ export async function issueEmailLink(
 export async function findEmailLink(
   db: Queryable,
   token: string,
-  purpose: EmailLinkRow['purpose'],
+  purposes: EmailLinkRow['purpose'][],
 ): Promise<EmailLinkRow> {
   const [row] = await db
     .select()
     .from(emailLinks)
-    .where(and(eq(emailLinks.tokenHash, hashToken(token)), eq(emailLinks.purpose, purpose)));
+    .where(and(eq(emailLinks.tokenHash, hashToken(token)), inArray(emailLinks.purpose, purposes)));
   if (!row) throw badRequest(EMAIL_LINK_MESSAGES.unknown);
   if (row.usedAt) throw badRequest(EMAIL_LINK_MESSAGES.used);
   if (row.expiresAt <= new Date()) throw badRequest(EMAIL_LINK_MESSAGES.expired);
@@ -51,7 +52,7 @@ export async function findEmailLink(
 export async function claimEmailLink(
   db: Queryable,
   token: string,
-  purpose: EmailLinkRow['purpose'],
+  purposes: EmailLinkRow['purpose'][],
 ): Promise<EmailLinkRow> {
   const now = new Date();
   const [claimed] = await db
@@ -60,23 +61,30 @@ export async function claimEmailLink(
     .where(
       and(
         eq(emailLinks.tokenHash, hashToken(token)),
-        eq(emailLinks.purpose, purpose),
+        inArray(emailLinks.purpose, purposes),
         isNull(emailLinks.usedAt),
         gt(emailLinks.expiresAt, now),
       ),
     )
     .returning();
   if (claimed) return claimed;
-  await findEmailLink(db, token, purpose); // throws the reason
+  await findEmailLink(db, token, purposes); // throws the reason
   throw badRequest(EMAIL_LINK_MESSAGES.unknown);
 }
 
-/** Marks the account with this address confirmed (it stays confirmed); none when there is none. */
-export async function confirmAddress(db: Queryable, email: string): Promise<UserRow | undefined> {
+/**
+ * Marks this account's address confirmed (it stays confirmed), while the account still has the
+ * address the link went to; none when it has not.
+ */
+export async function confirmAccount(
+  db: Queryable,
+  userId: string,
+  email: string,
+): Promise<UserRow | undefined> {
   const [user] = await db
     .update(users)
     .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-    .where(eq(users.username, email))
+    .where(and(eq(users.id, userId), eq(users.username, email)))
     .returning();
   return user;
 }

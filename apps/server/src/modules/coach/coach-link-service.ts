@@ -1,14 +1,17 @@
 import type { CoachLink, RosterInvitation } from '@filmroom/contract';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { coachStudents, users, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { EMAIL_LINK_MESSAGES } from '@filmroom/contract';
-import { claimEmailLink, confirmAddress, findEmailLink } from '../auth/email-links';
+import { claimEmailLink, findEmailLink } from '../auth/email-links';
 
 const coach = alias(users, 'coach');
 const student = alias(users, 'student');
+
+export const UNCONFIRMED_ACCOUNT_MESSAGE =
+  'The account with this email address has not confirmed it yet. Sign in to it and confirm the address, or reset its password with "Forgot your password?", then answer.';
 
 export const CONFIRM_FIRST_MESSAGE =
   'Confirm your email address first: invitations sent to it wait until you follow the link we mailed you.';
@@ -79,20 +82,21 @@ export class CoachLinkService {
 
   /** The invitation behind a mailed link, for the page that answers it. */
   async findByToken(token: string): Promise<RosterInvitation> {
-    const link = await findEmailLink(this.db, token, 'roster');
+    const link = await findEmailLink(this.db, token, ['roster']);
     const invitation = await this.invitationOf(link);
     return { email: link.email, coach: { name: invitation.coachName }, status: invitation.status };
   }
 
   /**
-   * Answers by the mailed link, signed in or not: following it proves the address, so the
-   * account there counts as confirmed from then on.
+   * Answers by the mailed link, signed in or not. The link proves the address, but not that
+   * whoever follows it made the account there: an account that never confirmed its address
+   * answers nothing, as in the app.
    */
   async answerByToken(token: string, answer: 'accept' | 'decline'): Promise<RosterInvitation> {
     return this.db.transaction(async (tx) => {
-      const link = await claimEmailLink(tx, token, 'roster');
+      const link = await claimEmailLink(tx, token, ['roster']);
       const invitation = await this.invitationOf(link, tx);
-      await confirmAddress(tx, link.email);
+      if (!invitation.confirmed) throw forbidden(UNCONFIRMED_ACCOUNT_MESSAGE);
       const status = answer === 'accept' ? 'accepted' : 'declined';
       // An invitation answered already (in the app) keeps that answer.
       if (invitation.status === 'pending') {
@@ -118,6 +122,7 @@ export class CoachLinkService {
             status: coachStudents.status,
             coachName: coach.name,
             email: student.username,
+            confirmed: sql<boolean>`${student.emailConfirmedAt} is not null`,
           })
           .from(coachStudents)
           .innerJoin(coach, eq(coach.id, coachStudents.coachId))

@@ -223,7 +223,7 @@ export class RosterService {
             coach: sender,
             link: rosterInvitationLink(
               origin,
-              await issueEmailLink(this.db, student.username, 'roster', linkId),
+              await issueEmailLink(this.db, student.username, 'roster', { coachStudentId: linkId }),
             ),
           }),
     );

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_MESSAGES } from '@filmroom/contract';
 import { INVITED_ACCOUNT_MESSAGE } from '../auth/auth-service';
-import { CONFIRM_FIRST_MESSAGE } from './coach-link-service';
+import { CONFIRM_FIRST_MESSAGE, UNCONFIRMED_ACCOUNT_MESSAGE } from './coach-link-service';
 import { addAcceptedStudent } from '../../../test/roster';
 import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
 import { linkIn, startSmtpPeer } from '../../../test/smtp-peer';
@@ -247,6 +247,15 @@ describe('adding a student who already has an account', () => {
     const refused = await answer(squatter.cookie, toSquatter.id, 'accept');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: CONFIRM_FIRST_MESSAGE });
+    // Whoever reads the address's mail cannot answer for an account someone else made with it.
+    const mail = await peer.mailTo(squatter.username, /wants to add you/);
+    const byLink = await call('POST', '/api/roster-invitation/answer', undefined, {
+      token: tokenOf(linkIn(mail, `${ORIGIN}/roster-invitation?token=`)),
+      answer: 'accept',
+    });
+    expect(byLink.statusCode).toBe(403);
+    expect(byLink.json()).toEqual({ message: UNCONFIRMED_ACCOUNT_MESSAGE });
+    expect((await invitationsOf(squatter.cookie)).json()).toEqual([]);
     // Bad links are 400s that say why.
     for (const body of [{}, { token: 'x'.repeat(43) }, { token: 'x', answer: 'maybe' }]) {
       const response = await call('POST', '/api/roster-invitation/answer', undefined, body);

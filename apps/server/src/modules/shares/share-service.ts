@@ -81,7 +81,7 @@ export class ShareService {
     // An unproven address gets the link that proves it (and signs up with it, if need be).
     const link = recipientConfirmed
       ? `${origin}/videos/${videoId}`
-      : confirmEmailLink(origin, await issueEmailLink(this.db, email, 'confirm'));
+      : confirmEmailLink(origin, await issueEmailLink(this.db, email, 'address'));
     await this.mailer.send(
       shareMail({
         to: email,

@@ -45,7 +45,7 @@ describe('POST /api/videos/:id/share', () => {
     // the new account, and the video is there, at view access.
     const token = await keptLink(ctx.app, email, 'share', '/confirm-email');
     const follow = await call('POST', '/api/confirm-email', undefined, { token });
-    expect(follow.json()).toEqual({ email, confirmed: false });
+    expect(follow.json()).toEqual({ email, confirmed: false, accountExists: false });
     const signUp = await call('POST', '/api/register', undefined, {
       username: email,
       password: PASSWORD,
@@ -115,14 +115,23 @@ describe('POST /api/videos/:id/share', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: EMAIL_LINK_MESSAGES.otherAddress });
 
-    // The owner of the address follows the link: the account there is confirmed, and has it.
+    // The owner of the address follows the link, not signed in: it proves the address to them,
+    // but does not hand them (nor confirm for the stranger) an account they did not make.
     const token = await keptLink(ctx.app, email, 'share', '/confirm-email');
-    expect((await call('POST', '/api/confirm-email', undefined, { token })).json()).toEqual({
-      email,
-      confirmed: true,
-    });
-    const detail = await call('GET', `/api/videos/${video.id}`, stranger.cookie);
-    expect(detail.json()).toMatchObject({ isShared: true, accessLevel: 'edit' });
+    const followed = await call('POST', '/api/confirm-email', undefined, { token });
+    expect(followed.json()).toEqual({ email, confirmed: false, accountExists: true });
+    expect((await call('GET', `/api/videos/${video.id}`, stranger.cookie)).statusCode).toBe(404);
+    expect((await call('GET', '/api/user', stranger.cookie)).json().emailConfirmed).toBe(false);
+  });
+
+  it('reaches someone who signed up but had not confirmed yet, once they follow the link signed in', async () => {
+    const { owner, video, share } = await ownerWithVideo();
+    const late = await registerAccount(ctx.app, { confirmed: false });
+    await share(owner.cookie, { email: late.username });
+    const token = await keptLink(ctx.app, late.username, 'share', '/confirm-email');
+    const followed = await call('POST', '/api/confirm-email', late.cookie, { token });
+    expect(followed.json()).toEqual({ email: late.username, confirmed: true, accountExists: true });
+    expect((await call('GET', `/api/videos/${video.id}`, late.cookie)).statusCode).toBe(200);
   });
 
   it('changes the level when shared again with the same address', async () => {

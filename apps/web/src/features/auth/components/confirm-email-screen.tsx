@@ -1,4 +1,4 @@
-import { MailCheckIcon } from 'lucide-react';
+import { KeyRoundIcon, MailCheckIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LinkProblem } from '@/components/layout/link-problem';
@@ -11,8 +11,9 @@ import { AuthLayout } from './auth-layout';
 
 /**
  * /confirm-email?token=…, the link mailed at sign-up (and with a share to an address that has
- * no confirmed account). It confirms the account at that address, signed in here or not; with
- * no account there yet it offers to create one, already confirmed.
+ * no confirmed account). It confirms the account it was made for; with no account there yet it
+ * offers to create one, already confirmed; an unconfirmed account someone made with the address
+ * is confirmed only by signing in to it (or resetting its password) first.
  */
 export function ConfirmEmailScreen({ signedIn }: { signedIn: boolean }) {
   const [params] = useSearchParams();
@@ -59,6 +60,35 @@ export function ConfirmEmailScreen({ signedIn }: { signedIn: boolean }) {
           <Button asChild size="lg" className="w-full">
             <Link to="/">{signedIn ? 'Continue to FilmRoom' : 'Sign In'}</Link>
           </Button>
+        </div>
+      ) : result.accountExists ? (
+        // The link proves the address, not who made the account there: that takes its password.
+        <div className="grid gap-8">
+          <div className="grid gap-4">
+            <span className="grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
+              <KeyRoundIcon className="size-6" aria-hidden />
+            </span>
+            <h1 className="text-3xl font-bold tracking-tight">Sign in to confirm this address</h1>
+            <p role="status" className="text-sm text-muted-foreground">
+              An account already uses{' '}
+              <span className="font-medium text-foreground wrap-anywhere">{result.email}</span>, but
+              its address hasn&apos;t been confirmed. If it&apos;s yours, sign in to it and open
+              this link again. If you don&apos;t know its password, set a new one: that link goes to
+              this address too, and confirms it.
+            </p>
+          </div>
+          <div className="grid gap-3">
+            <Button asChild size="lg" className="w-full">
+              <Link to="/">{signedIn ? 'Go to FilmRoom' : 'Sign In'}</Link>
+            </Button>
+            {signedIn ? null : (
+              <Button asChild size="lg" variant="outline" className="w-full">
+                <Link to="/forgot-password" state={{ email: result.email }}>
+                  Forgot your password?
+                </Link>
+              </Button>
+            )}
+          </div>
         </div>
       ) : (
         <AuthForm
