@@ -117,7 +117,7 @@ describe('OutboxMailer (no SMTP_URL)', () => {
     );
     await mailer.send(reset('coach@example.com'));
 
-    const outbox = await listOutboxOf(database.db, jo!);
+    const outbox = await listOutboxOf(database.db, jo!, 'http://localhost:3000');
     expect(outbox).toEqual([
       {
         id: expect.any(String),
@@ -129,8 +129,8 @@ describe('OutboxMailer (no SMTP_URL)', () => {
       },
     ]);
     // The sender never reads it back; an account that never proved its address reads nothing.
-    expect(await listOutboxOf(database.db, coach!)).toEqual([]);
-    expect(await listOutboxOf(database.db, squatter!)).toEqual([]);
+    expect(await listOutboxOf(database.db, coach!, 'http://localhost:3000')).toEqual([]);
+    expect(await listOutboxOf(database.db, squatter!, 'http://localhost:3000')).toEqual([]);
     const rows = await database.db.select().from(mailOutbox);
     expect(rows.map((row) => row.kind)).toEqual(['invitation', 'invitation']);
     // The operator of a relay-less install still finds the reset link, in the log.

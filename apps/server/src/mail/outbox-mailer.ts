@@ -43,11 +43,22 @@ export class OutboxMailer implements Mailer {
   async close(): Promise<void> {}
 }
 
+/** Links into the app in a kept message: their origin is whatever the sender's request said. */
+const APP_LINK =
+  /\bhttps?:\/\/[^\s/]+(?=\/(?:confirm-email|roster-invitation|reset-password|videos\/)\S*)/g;
+
 /**
  * The newest kept messages addressed to this user, once their address is confirmed: theirs to
- * see, nobody else's. Their own confirmation mail is done with by then and left out.
+ * see, nobody else's. Their own confirmation mail is done with by then and left out. Without
+ * PUBLIC_ORIGIN a link was built from the sender's Host header, which the sender controls: the
+ * reader sees it pointing at the origin they use themselves (`readerOrigin`), never at a site
+ * a sender named to collect the tokens in it.
  */
-export async function listOutboxOf(db: Database, user: UserRow): Promise<OutboxMessage[]> {
+export async function listOutboxOf(
+  db: Database,
+  user: UserRow,
+  readerOrigin: string,
+): Promise<OutboxMessage[]> {
   if (!user.emailConfirmedAt) return [];
   const rows = await db
     .select()
@@ -60,7 +71,7 @@ export async function listOutboxOf(db: Database, user: UserRow): Promise<OutboxM
     kind: row.kind,
     to: row.recipient,
     subject: row.subject,
-    text: row.body,
+    text: row.body.replace(APP_LINK, readerOrigin),
     createdAt: row.createdAt.toISOString(),
   }));
 }

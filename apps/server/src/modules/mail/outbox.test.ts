@@ -45,16 +45,18 @@ describe('GET /api/mail/outbox', () => {
     });
     expect(claimed.statusCode).toBe(200);
     const athlete = await outboxOf(sessionCookieFrom(claimed));
+    // The link points where the reader is, not at the host the coach's request named.
     expect(athlete.messages).toEqual([
       {
         id: expect.any(String),
         kind: 'invitation',
         to: email,
         subject: 'Coach Kay invited you to FilmRoom',
-        text: expect.stringContaining('http://filmroom.local:3000/reset-password?token='),
+        text: expect.stringContaining('http://localhost:80/reset-password?token='),
         createdAt: expect.any(String),
       },
     ]);
+    expect(athlete.messages[0]!.text).not.toContain('filmroom.local');
   });
 
   it('shows a share notice to its recipient, not to the sharer, nor to an unproven holder of the address', async () => {

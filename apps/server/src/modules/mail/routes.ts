@@ -1,6 +1,7 @@
 import { errorResponseSchema, mailOutboxSchema } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOutboxOf } from '../../mail/outbox-mailer';
+import { publicOriginOf } from '../../lib/public-origin';
 import { requireUser } from '../../plugins/auth';
 
 /**
@@ -21,7 +22,11 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       delivery: app.mailer.delivery,
-      messages: await listOutboxOf(app.db, requireUser(request)),
+      messages: await listOutboxOf(
+        app.db,
+        requireUser(request),
+        publicOriginOf(request, app.config.publicOrigin),
+      ),
     }),
   );
 };
