@@ -1,7 +1,7 @@
 import { KeyRoundIcon, MailCheckIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LinkProblem } from '@/components/layout/link-problem';
+import { LinkOutcome, LinkProblem } from '@/components/layout/link-problem';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { MISSING_TOKEN_MESSAGE } from '@filmroom/contract/values';
@@ -46,37 +46,35 @@ export function ConfirmEmailScreen({ signedIn }: { signedIn: boolean }) {
           Confirming your email address…
         </div>
       ) : result.confirmed ? (
-        <div className="grid gap-8">
-          <div className="grid gap-4">
-            <span className="grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
-              <MailCheckIcon className="size-6" aria-hidden />
-            </span>
-            <h1 className="text-3xl font-bold tracking-tight">Email address confirmed</h1>
-            <p role="status" className="text-sm text-muted-foreground">
+        <LinkOutcome
+          icon={MailCheckIcon}
+          title="Email address confirmed"
+          message={
+            <>
               <span className="font-medium text-foreground wrap-anywhere">{result.email}</span> is
               confirmed. Videos shared with it and coaches&apos; invitations are yours now.
-            </p>
-          </div>
+            </>
+          }
+        >
           <Button asChild size="lg" className="w-full">
             <Link to="/">{signedIn ? 'Continue to FilmRoom' : 'Sign In'}</Link>
           </Button>
-        </div>
+        </LinkOutcome>
       ) : result.accountExists ? (
         // The link proves the address, not who made the account there: that takes its password.
-        <div className="grid gap-8">
-          <div className="grid gap-4">
-            <span className="grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
-              <KeyRoundIcon className="size-6" aria-hidden />
-            </span>
-            <h1 className="text-3xl font-bold tracking-tight">Sign in to confirm this address</h1>
-            <p role="status" className="text-sm text-muted-foreground">
+        <LinkOutcome
+          icon={KeyRoundIcon}
+          title="Sign in to confirm this address"
+          message={
+            <>
               An account already uses{' '}
               <span className="font-medium text-foreground wrap-anywhere">{result.email}</span>, but
               its address hasn&apos;t been confirmed. If it&apos;s yours, sign in to it and open
               this link again. If you don&apos;t know its password, set a new one: that link goes to
               this address too, and confirms it.
-            </p>
-          </div>
+            </>
+          }
+        >
           <div className="grid gap-3">
             <Button asChild size="lg" className="w-full">
               <Link to="/">{signedIn ? 'Go to FilmRoom' : 'Sign In'}</Link>
@@ -89,7 +87,7 @@ export function ConfirmEmailScreen({ signedIn }: { signedIn: boolean }) {
               </Button>
             )}
           </div>
-        </div>
+        </LinkOutcome>
       ) : (
         <AuthForm
           invitation={{ email: result.email, token }}

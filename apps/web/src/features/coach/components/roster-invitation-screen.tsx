@@ -1,7 +1,7 @@
 import { CheckIcon, UsersRoundIcon, XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LinkProblem } from '@/components/layout/link-problem';
+import { LinkOutcome, LinkProblem } from '@/components/layout/link-problem';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { MISSING_TOKEN_MESSAGE } from '@filmroom/contract/values';
@@ -49,33 +49,30 @@ export function RosterInvitationScreen({
           Opening the invitation…
         </div>
       ) : (
-        <div className="grid gap-8">
-          <div className="grid gap-4">
-            <span className="grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
-              <UsersRoundIcon className="size-6" aria-hidden />
-            </span>
-            <h1 className="text-3xl font-bold tracking-tight">
-              {shown.status === 'accepted'
-                ? `You're on ${shown.coach.name}'s list`
-                : shown.status === 'declined'
-                  ? 'Invitation declined'
-                  : `${shown.coach.name} wants to add you to their athletes`}
-            </h1>
-            <p role="status" className="text-sm text-muted-foreground">
-              {shown.status === 'pending' ? (
-                <>
-                  The invitation went to{' '}
-                  <span className="font-medium text-foreground wrap-anywhere">{shown.email}</span>.
-                  If you accept, {shown.coach.name} sees your name and profile photos and can
-                  recognise you in their videos. You can leave their list at any time in Settings.
-                </>
-              ) : shown.status === 'accepted' ? (
-                `${shown.coach.name} now sees your name and profile photos. Leave their list at any time in Settings > Coaches.`
-              ) : (
-                `${shown.coach.name} sees only your email address, as before.`
-              )}
-            </p>
-          </div>
+        <LinkOutcome
+          icon={UsersRoundIcon}
+          title={
+            shown.status === 'accepted'
+              ? `You're on ${shown.coach.name}'s list`
+              : shown.status === 'declined'
+                ? 'Invitation declined'
+                : `${shown.coach.name} wants to add you to their athletes`
+          }
+          message={
+            shown.status === 'pending' ? (
+              <>
+                The invitation went to{' '}
+                <span className="font-medium text-foreground wrap-anywhere">{shown.email}</span>. If
+                you accept, {shown.coach.name} sees your name and profile photos and can recognise
+                you in their videos. You can leave their list at any time in Settings.
+              </>
+            ) : shown.status === 'accepted' ? (
+              `${shown.coach.name} now sees your name and profile photos. Leave their list at any time in Settings > Coaches.`
+            ) : (
+              `${shown.coach.name} sees only your email address, as before.`
+            )
+          }
+        >
           {shown.status === 'pending' ? (
             <div className="grid gap-3 sm:grid-cols-2">
               {(['accept', 'decline'] as const).map((what) => (
@@ -100,7 +97,7 @@ export function RosterInvitationScreen({
           ) : (
             home
           )}
-        </div>
+        </LinkOutcome>
       )}
     </Layout>
   );
