@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y-support';
 import { linkIn, waitForMail } from './mail-support';
 import {
   expectNotFoundPage,
@@ -24,6 +25,7 @@ test('a new coach confirms their address from the mail, sees Athletes in the men
   // Until the link in the mail is followed, a banner says so on every page.
   const banner = page.getByRole('region', { name: 'Unconfirmed address' });
   await expect(banner).toContainText(`We sent a link to ${coach.email}`);
+  await expectAccessible(page, 'unconfirmed address banner');
   await banner.getByRole('button', { name: 'Resend link' }).click();
   await expectToast(page, 'Success', `We sent a new link to ${coach.email}.`);
   const baseURL = test.info().project.use.baseURL!;
