@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y-support';
 import { linkIn, waitForMail } from './mail-support';
 import { expectToast, newAccount, registerThroughApi, toasts } from './support';
 
@@ -40,6 +41,7 @@ test('a coach invites, searches, edits and removes students, with confirmation',
   await expect(
     jordanPage.getByRole('heading', { name: 'Casey Coach wants to add you to their athletes' }),
   ).toBeVisible();
+  await expectAccessible(jordanPage, 'roster invitation link');
   await jordanPage.getByRole('button', { name: 'Accept' }).click();
   await expect(
     jordanPage.getByRole('heading', { name: "You're on Casey Coach's list" }),

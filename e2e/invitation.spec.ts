@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './a11y-support';
 import { linkIn, waitForMail } from './mail-support';
 import { fixtureVideo } from './media';
 import {
@@ -99,6 +100,10 @@ test('a coach invites a new athlete, who joins from the e-mail and sees the shar
   // The link proved the address; joining the coach's list is a question of its own.
   const invitations = athletePage.getByRole('region', { name: 'Coach invitations' });
   await expect(invitations).toContainText('Casey Coach wants to add you to their athletes');
+  await athletePage.goto('/settings');
+  await expect(athletePage.getByRole('region', { name: 'Coaches' })).toContainText('Invitation');
+  await expectAccessible(athletePage, 'settings with a coach invitation');
+  await athletePage.goto('/');
   await invitations.getByRole('button', { name: "Accept Casey Coach's invitation" }).click();
   await expectToast(athletePage, 'Success', "You joined Casey Coach's athletes");
   await expect(invitations).toHaveCount(0);
