@@ -1,23 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { waitForMail } from './mail-support';
+import { expectAccessible } from './a11y-support';
+import { linkIn, waitForMail } from './mail-support';
 import { expectToast, newAccount, registerThroughApi, toasts } from './support';
 
-test('a coach searches, edits and removes students, with confirmation', async ({
+test('a coach invites, searches, edits and removes students, with confirmation', async ({
   page,
+  browser,
   playwright,
 }) => {
+  test.setTimeout(60_000);
   const baseURL = test.info().project.use.baseURL!;
   // An athlete who already has an account (registered on their own, elsewhere).
   const jordan = newAccount('athlete', 'Jordan Lee');
-  const elsewhere = await playwright.request.newContext({ baseURL });
-  expect(
-    (
-      await elsewhere.post('/api/register', {
-        data: { username: jordan.email, password: jordan.password, name: jordan.name },
-      })
-    ).status(),
-  ).toBe(201);
-  await elsewhere.dispose();
+  const elsewhere = await browser.newContext({ baseURL });
+  await registerThroughApi(await elsewhere.newPage(), jordan);
 
   const coach = newAccount('coach', 'Casey Coach');
   await registerThroughApi(page, coach);
@@ -25,15 +21,37 @@ test('a coach searches, edits and removes students, with confirmation', async ({
   await expect(page.getByText('No students added yet')).toBeVisible();
 
   const addDialog = page.getByRole('dialog', { name: 'Add Student' });
-  // An existing account is linked as it is, named as the coach likes, and hears by e-mail.
+  // An existing account is asked first: until Jordan accepts the card shows only the address.
   await page.getByRole('button', { name: 'Add Student' }).click();
   await addDialog.getByLabel('Email').fill(` ${jordan.email.toUpperCase()} `);
   await addDialog.getByRole('button', { name: 'Add Student' }).click();
   await expectToast(page, 'Success', 'Student added successfully');
+  const invited = page.getByRole('article', { name: jordan.email });
+  await expect(invited.getByText('Invitation pending')).toBeVisible();
+  await expect(page.getByText('Jordan Lee')).toHaveCount(0);
+
+  // Jordan answers from the mail, without signing in.
+  const mail = await waitForMail(
+    jordan.email,
+    /^Casey Coach wants to add you to their athletes on FilmRoom$/,
+  );
+  const jordanPage = await elsewhere.newPage();
+  await jordanPage.context().clearCookies();
+  await jordanPage.goto(linkIn(mail, `${baseURL}/roster-invitation?token=`));
+  await expect(
+    jordanPage.getByRole('heading', { name: 'Casey Coach wants to add you to their athletes' }),
+  ).toBeVisible();
+  await expectAccessible(jordanPage, 'roster invitation link');
+  await jordanPage.getByRole('button', { name: 'Accept' }).click();
+  await expect(
+    jordanPage.getByRole('heading', { name: "You're on Casey Coach's list" }),
+  ).toBeVisible();
+  await elsewhere.close();
+
+  await page.reload();
   const jordanCard = page.getByRole('article', { name: 'Jordan Lee' });
   await expect(jordanCard).toContainText(jordan.email);
   await expect(jordanCard.getByText('Invitation pending')).toHaveCount(0);
-  await waitForMail(jordan.email, /^Casey Coach added you to their athletes on FilmRoom$/);
 
   // The same person twice: the server's message in the Error toast, the dialog stays open.
   await page.getByRole('button', { name: 'Add Student' }).click();
@@ -50,7 +68,7 @@ test('a coach searches, edits and removes students, with confirmation', async ({
   await addDialog.getByLabel('Email').fill(samEmail);
   await addDialog.getByRole('button', { name: 'Add Student' }).click();
   await expectToast(page, 'Success', 'Student added successfully');
-  const samCard = page.getByRole('article', { name: samEmail.split('@')[0] });
+  const samCard = page.getByRole('article', { name: samEmail });
   await expect(samCard.getByText('Invitation pending')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(2);
 
@@ -91,9 +109,9 @@ test('a coach searches, edits and removes students, with confirmation', async ({
   const renamed = page.getByRole('article', { name: 'J. Lee' });
   await expect(renamed).toContainText(jordan.email);
 
-  // The Dashboard counts them as Active Athletes.
+  // The Dashboard counts those who accepted as Active Athletes (Sam has not answered yet).
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Statistics' })).toContainText('Active Athletes2');
+  await expect(page.getByRole('region', { name: 'Statistics' })).toContainText('Active Athletes1');
   await page.goto('/athletes');
 
   // Removing asks first; Cancel keeps the student.

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y-support';
+import { linkIn, waitForMail } from './mail-support';
 import {
   expectNotFoundPage,
   expectSignInScreen,
@@ -10,13 +12,30 @@ import {
   signInThroughUi,
 } from './support';
 
-test('a new coach sees Athletes in the menu and can open it', async ({ page }) => {
+test('a new coach confirms their address from the mail, sees Athletes in the menu and can open it', async ({
+  page,
+}) => {
   const coach = newAccount('coach');
   await page.goto('/');
   await registerThroughUi(page, coach);
 
   await expectToast(page, 'Success', 'Registration successful');
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+
+  // Until the link in the mail is followed, a banner says so on every page.
+  const banner = page.getByRole('region', { name: 'Unconfirmed address' });
+  await expect(banner).toContainText(`We sent a link to ${coach.email}`);
+  await expectAccessible(page, 'unconfirmed address banner');
+  await banner.getByRole('button', { name: 'Resend link' }).click();
+  await expectToast(page, 'Success', `We sent a new link to ${coach.email}.`);
+  const baseURL = test.info().project.use.baseURL!;
+  const mail = await waitForMail(coach.email, /^Confirm your email address for FilmRoom$/, 2);
+  await page.goto(linkIn(mail, `${baseURL}/confirm-email?token=`));
+  await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to FilmRoom' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
   const menu = mainMenu(page);
   for (const item of ['Dashboard', 'Videos', 'Athletes', 'Settings']) {
     await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './a11y-support';
 import { linkIn, waitForMail } from './mail-support';
 import { fixtureVideo } from './media';
 import {
@@ -73,6 +74,8 @@ test('a coach invites a new athlete, who joins from the e-mail and sees the shar
   await expectToast(page, 'Success', 'Video shared successfully');
   const level = shareDialog.getByLabel(`Access level for ${athleteEmail}`);
   await expect(level).toHaveValue('view');
+  // Nobody has proved the address yet: the share waits for them.
+  await expect(shareDialog.getByText(/^Pending: waiting for this address/)).toBeVisible();
   await expect(shareDialog.getByText('No shares yet')).toHaveCount(0);
   // (Escape would first close the toast, the layer on top.)
   await shareDialog.getByRole('button', { name: 'Close' }).click();
@@ -94,6 +97,17 @@ test('a coach invites a new athlete, who joins from the e-mail and sees the shar
   await expect(athletePage).toHaveURL('/');
   await expect(athletePage.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
 
+  // The link proved the address; joining the coach's list is a question of its own.
+  const invitations = athletePage.getByRole('region', { name: 'Coach invitations' });
+  await expect(invitations).toContainText('Casey Coach wants to add you to their athletes');
+  await athletePage.goto('/settings');
+  await expect(athletePage.getByRole('region', { name: 'Coaches' })).toContainText('Invitation');
+  await expectAccessible(athletePage, 'settings with a coach invitation');
+  await athletePage.goto('/');
+  await invitations.getByRole('button', { name: "Accept Casey Coach's invitation" }).click();
+  await expectToast(athletePage, 'Success', "You joined Casey Coach's athletes");
+  await expect(invitations).toHaveCount(0);
+
   // The password is theirs: signing out and in again works with it.
   await athletePage.getByRole('button', { name: 'Logout' }).click();
   await signInThroughUi(athletePage, athleteEmail, newPassword);
@@ -110,12 +124,12 @@ test('a coach invites a new athlete, who joins from the e-mail and sees the shar
   await expect(athletePage.getByRole('heading', { level: 1, name: 'Zone defence' })).toBeVisible();
   await expectEditControls(athletePage, false);
 
-  // The share e-mail arrived too, linking to the video.
+  // The share e-mail arrived too, with the link that proves the address (already proven here).
   const shareMail = await waitForMail(
     athleteEmail,
     /^Casey Coach shared "Zone defence" with you on FilmRoom$/,
   );
-  expect(linkIn(shareMail, baseURL)).toBe(`${baseURL}/videos/${video.id}`);
+  linkIn(shareMail, `${baseURL}/confirm-email?token=`);
 
   // The coach raises the share to edit; the roster shows the athlete has joined.
   await page.getByRole('button', { name: 'Share', exact: true }).click();
@@ -187,4 +201,39 @@ test('removing a share takes the video off the other person’s list', async ({ 
   await friendPage.reload();
   await expect(friendPage.getByText('No videos uploaded yet')).toBeVisible();
   await friendContext.close();
+});
+
+test('a video shared with an address nobody has yet is opened by signing up through the mailed link', async ({
+  page,
+  browser,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const owner = newAccount('coach', 'Olive Owner');
+  await registerThroughApi(page, owner);
+  const video = await uploadThroughApi(
+    page,
+    'Press break',
+    fixtureVideo('basketball_practice.mp4'),
+  );
+  const newcomer = uniqueEmail('athlete');
+  const shared = await page.request.post(`/api/videos/${video.id}/share`, {
+    data: { email: newcomer, accessLevel: 'view' },
+  });
+  expect(await shared.json()).toMatchObject({ pending: true });
+
+  const mail = await waitForMail(newcomer, /^Olive Owner shared "Press break" with you/);
+  const context = await browser.newContext({ baseURL });
+  const newcomerPage = await context.newPage();
+  await newcomerPage.goto(linkIn(mail, `${baseURL}/confirm-email?token=`));
+  await expect(newcomerPage.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
+  await expect(newcomerPage.getByLabel('Email')).toHaveValue(newcomer);
+  await expect(newcomerPage.getByLabel('Email')).toHaveAttribute('readonly', '');
+  await newcomerPage.getByLabel('Full Name').fill('Nico Newcomer');
+  await newcomerPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await newcomerPage.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(newcomerPage, 'Success', 'Registration successful');
+  await expect(newcomerPage).toHaveURL('/');
+  await expect(videoCard(newcomerPage, 'Press break').getByText('View Access')).toBeVisible();
+  await expect(newcomerPage.getByRole('region', { name: 'Unconfirmed address' })).toHaveCount(0);
+  await context.close();
 });

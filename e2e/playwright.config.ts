@@ -21,10 +21,19 @@ process.env.FILMROOM_E2E_SMTP_PORT ??= String(Number(process.env.E2E_SMTP_PORT ?
 process.env.FILMROOM_E2E_MAIL_DIR ??= `${dataDir}-mail`;
 const smtpPort = process.env.FILMROOM_E2E_SMTP_PORT;
 
-/** The production server, serving the web app built by `npm run test:e2e`. */
-function server(url: string, env: Record<string, string>) {
+// The measuring server has no relay: its mail goes to its log, which whoever runs a server
+// without SMTP reads for links (a new account's confirmation). The specs read it here.
+process.env.FILMROOM_E2E_OUTBOX_LOG ??= `${dataDir}-measured.log`;
+const outboxLog = process.env.FILMROOM_E2E_OUTBOX_LOG;
+
+/**
+ * The production server, serving the web app built by `npm run test:e2e`; with `logFile`, its
+ * log (stdout) is written there.
+ */
+function server(url: string, env: Record<string, string>, logFile?: string) {
   return {
-    command: 'node apps/server/dist/main.js',
+    // `exec` keeps the server the process Playwright signals at the end.
+    command: `exec node apps/server/dist/main.js${logFile ? ` >> '${logFile}'` : ''}`,
     cwd: repoRoot,
     url: `${url}/api/user`,
     reuseExistingServer: false,
@@ -91,9 +100,14 @@ export default defineConfig({
     }),
     // Every queue on, for the one spec that follows a clip from upload to its measured analysis.
     // Its own database beside the first one (global-setup.ts keeps both for this run).
-    server(measuredURL, {
-      DATA_DIR: `${dataDir}-measured`,
-      WORK_QUEUES: 'media.prepare,vision.scan,analysis.generate',
-    }),
+    server(
+      measuredURL,
+      {
+        DATA_DIR: `${dataDir}-measured`,
+        WORK_QUEUES: 'media.prepare,vision.scan,analysis.generate',
+        LOG_LEVEL: 'info',
+      },
+      outboxLog,
+    ),
   ],
 });

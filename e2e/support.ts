@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { linkIn, waitForMail } from './mail-support';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -33,9 +34,14 @@ export async function registerThroughUi(page: Page, account: NewAccount) {
 
 /**
  * Creates the account straight through the API (with this page's cookies), for tests about
- * something other than signing up.
+ * something other than signing up. Its address is confirmed from the mail the SMTP peer got,
+ * as its owner would, unless `confirmed: false` (or on the measuring server, which has no relay).
  */
-export async function registerThroughApi(page: Page, account: NewAccount) {
+export async function registerThroughApi(
+  page: Page,
+  account: NewAccount,
+  { confirmed = true }: { confirmed?: boolean } = {},
+) {
   const response = await page.request.post('/api/register', {
     data: {
       username: account.email,
@@ -45,6 +51,11 @@ export async function registerThroughApi(page: Page, account: NewAccount) {
     },
   });
   expect(response.status()).toBe(201);
+  if (!confirmed) return;
+  const mail = await waitForMail(account.email, /^Confirm your email address/);
+  const token = new URL(linkIn(mail, 'http')).searchParams.get('token');
+  const confirm = await page.request.post('/api/confirm-email', { data: { token } });
+  expect(confirm.status()).toBe(200);
 }
 
 export async function signInThroughUi(page: Page, email: string, password: string) {

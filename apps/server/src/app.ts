@@ -9,6 +9,7 @@ import {
 import { analysisRoutes } from './modules/analysis/routes';
 import { annotationRoutes } from './modules/annotations/routes';
 import { transcribeRoutes } from './modules/annotations/transcribe-routes';
+import { emailConfirmationRoutes } from './modules/auth/email-confirmation-routes';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
 import { chatRoutes } from './modules/chat/routes';
@@ -87,6 +88,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
       async (api) => {
         await api.register(authRoutes, { config });
         await api.register(passwordResetRoutes, { config });
+        await api.register(emailConfirmationRoutes, { config });
         await api.register(videoRoutes);
         await api.register(shareRoutes);
         await api.register(analysisRoutes);

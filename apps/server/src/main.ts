@@ -4,6 +4,7 @@ import { buildApp, type App } from './app';
 import { loadConfig, roleFromArguments } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { LEFTOVER_AGE_MS, sweepOrphanedBlobs } from './maintenance/blob-inventory';
+import { deleteStaleEmailLinks } from './modules/auth/email-links';
 import { deleteStalePasswordTokens } from './modules/auth/password-tokens';
 import { SessionService } from './modules/auth/session-service';
 import { deleteEndedRateLimits } from './plugins/rate-limit-store';
@@ -65,6 +66,7 @@ async function main() {
   const sweep = async (filesBefore: Date) => {
     await sessions.deleteExpired();
     await deleteStalePasswordTokens(deps.db);
+    await deleteStaleEmailLinks(deps.db);
     await deleteEndedRateLimits(deps.pool);
     await sweepOrphanedBlobs(deps.pool, deps.blobs, filesBefore);
   };

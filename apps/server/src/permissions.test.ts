@@ -281,7 +281,7 @@ describe('routes about one video', () => {
     };
     await ctx.database.db
       .insert(coachStudents)
-      .values({ coachId: owner!.user.id, studentId: athlete!.user.id });
+      .values({ coachId: owner!.user.id, studentId: athlete!.user.id, status: 'accepted' });
     athletePhoto = await insertPhoto(athlete!.user.id);
     viewerPhoto = await insertPhoto(viewer!.user.id);
   });
@@ -364,6 +364,64 @@ describe('roster routes', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// The athlete's side of a roster invitation: signed out, the athlete it invites, another
+// athlete, the coach who sent it. (An unconfirmed holder of the address: roster.test.ts.)
+
+const INVITEE_ROLES = ['signed out', 'the athlete', 'another athlete', 'the coach'] as const;
+type InviteeRole = (typeof INVITEE_ROLES)[number];
+let invitationCoach: Account;
+let anotherAthlete: Account;
+
+const INVITEE_ROUTES: [string, (linkId: string) => Request, Record<InviteeRole, number>][] = [
+  // prettier-ignore
+  ['GET /api/roster/coaches', () => ({ method: 'GET', url: '/api/roster/coaches' }),
+    { 'signed out': 401, 'the athlete': 200, 'another athlete': 200, 'the coach': 200 }],
+  // prettier-ignore
+  ['POST /api/roster/coaches/:linkId/accept', (id) => ({ method: 'POST', url: `/api/roster/coaches/${id}/accept` }),
+    { 'signed out': 401, 'the athlete': 200, 'another athlete': 404, 'the coach': 404 }],
+  // prettier-ignore
+  ['POST /api/roster/coaches/:linkId/decline', (id) => ({ method: 'POST', url: `/api/roster/coaches/${id}/decline` }),
+    { 'signed out': 401, 'the athlete': 200, 'another athlete': 404, 'the coach': 404 }],
+  // prettier-ignore
+  ['DELETE /api/roster/coaches/:linkId', (id) => ({ method: 'DELETE', url: `/api/roster/coaches/${id}` }),
+    { 'signed out': 401, 'the athlete': 200, 'another athlete': 404, 'the coach': 404 }],
+  // prettier-ignore
+  ['POST /api/roster-invitation (a link that is not valid)', () => ({ method: 'POST', url: '/api/roster-invitation', body: { token: 'not-a-token' } }),
+    { 'signed out': 400, 'the athlete': 400, 'another athlete': 400, 'the coach': 400 }],
+  // prettier-ignore
+  ['POST /api/roster-invitation/answer (a link that is not valid)', () => ({ method: 'POST', url: '/api/roster-invitation/answer', body: { token: 'not-a-token', answer: 'accept' } }),
+    { 'signed out': 400, 'the athlete': 400, 'another athlete': 400, 'the coach': 400 }],
+];
+
+describe("the athlete's side of a roster invitation", () => {
+  beforeAll(async () => {
+    [invitationCoach, anotherAthlete] = await Promise.all([
+      registerAccount(ctx.app, { isCoach: true }),
+      registerAccount(ctx.app),
+    ]);
+  });
+
+  describe.each(INVITEE_ROUTES)('%s', (_route, request, expected) => {
+    it.each(INVITEE_ROLES)('as %s', async (role) => {
+      const athlete = await registerAccount(ctx.app);
+      const invited = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/coach/students',
+        headers: { cookie: invitationCoach.cookie },
+        payload: { email: athlete.username },
+      });
+      const cookie = {
+        'signed out': undefined,
+        'the athlete': athlete.cookie,
+        'another athlete': anotherAthlete.cookie,
+        'the coach': invitationCoach.cookie,
+      }[role];
+      expect(await statusOf(request(invited.json().id), cookie)).toBe(expected[role]);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // A person's own things, and the public routes: signed out, the person, someone else.
 
 const OWN_ROLES = ['signed out', 'the person', 'someone else'] as const;
@@ -388,6 +446,12 @@ const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>]
   // prettier-ignore
   ['POST /api/forgot-password', (p) => ({ method: 'POST', url: '/api/forgot-password', body: { email: p.username } }),
     { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['POST /api/confirm-email (a link that is not valid)', () => ({ method: 'POST', url: '/api/confirm-email', body: { token: 'not-a-token' } }),
+    { 'signed out': 400, 'the person': 400, 'someone else': 400 }],
+  // prettier-ignore
+  ['POST /api/confirm-email/resend (a confirmed account)', () => ({ method: 'POST', url: '/api/confirm-email/resend' }),
+    { 'signed out': 401, 'the person': 409, 'someone else': 409 }],
   // prettier-ignore
   ['POST /api/reset-password (a link that is not valid)', () => ({ method: 'POST', url: '/api/reset-password', body: { token: 'not-a-token', password: PASSWORD } }),
     { 'signed out': 400, 'the person': 400, 'someone else': 400 }],
@@ -479,7 +543,9 @@ beforeAll(async () => {
 
 it('covers every route in the API reference, so a new route cannot skip this table', async () => {
   const tested = new Set(
-    [...VIDEO_ROUTES, ...ROSTER_ROUTES, ...OWN_ROUTES].map(([name]) => name.split(' (')[0]!),
+    [...VIDEO_ROUTES, ...ROSTER_ROUTES, ...INVITEE_ROUTES, ...OWN_ROUTES].map(
+      ([name]) => name.split(' (')[0]!,
+    ),
   );
   const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, unknown>>;

@@ -92,7 +92,7 @@ export function requestArbitrary(
 // Path parameters and query strings
 
 /** Which of the world's ids a parameter name takes. */
-function idsFor(name: string, route: ServerRoute, world: FuzzWorld): string[] {
+export function idsFor(name: string, route: ServerRoute, world: FuzzWorld): string[] {
   switch (name) {
     case 'id':
       return route.path.startsWith('/api/user/photos') ? world.ids.photo : world.ids.video;
@@ -106,6 +106,8 @@ function idsFor(name: string, route: ServerRoute, world: FuzzWorld): string[] {
       return world.ids.student;
     case 'playerMatchId':
       return world.ids.player;
+    case 'linkId':
+      return world.ids.rosterLink;
     default:
       return Object.values(world.ids).flat();
   }

@@ -38,14 +38,19 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * A coach with an athlete, two videos (one shared with a viewer and an editor, one private),
- * annotations, AI Coach chats, a mail in the outbox and profile photos; and another coach who
- * owns nothing. Everything private carries a marker no generator can produce, so a response
- * that shows it to the wrong person is caught by a plain substring search.
+ * annotations, AI Coach chats, mail kept in the outbox for the athlete and the viewer, profile
+ * photos, and an invitation nobody has answered (its invitee's name and photo are no one's to
+ * see); and another coach who owns nothing and holds, unconfirmed, an address the shared video
+ * went to at edit access (so must not see it). Everything private carries a marker no generator can produce, so a response that
+ * shows it to the wrong person is caught by a plain substring search.
  */
 export type FuzzWorld = {
   cookies: Record<Role, string | undefined>;
   /** Ids a request may name, by the parameter that takes them. */
-  ids: Record<'video' | 'annotation' | 'share' | 'student' | 'player' | 'photo', string[]>;
+  ids: Record<
+    'video' | 'annotation' | 'share' | 'student' | 'player' | 'photo' | 'rosterLink',
+    string[]
+  >;
   /** Keys under `/uploads/` that exist or look as if they could. */
   blobKeys: string[];
   /** What each role must never read in any response. */
@@ -66,14 +71,16 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
   const tag = randomBytes(6).toString('hex');
   const secret = (what: string) => `${what}-${tag}`;
 
-  const [coach, athlete, otherCoach, viewer, editor] = await db
+  const [coach, athlete, otherCoach, viewer, editor, invitee] = await db
     .insert(users)
     .values(
-      (['coach', 'athlete', 'other-coach', 'viewer', 'editor'] as const).map((who) => ({
+      (['coach', 'athlete', 'other-coach', 'viewer', 'editor', 'invitee'] as const).map((who) => ({
         username: uniqueEmail(`${who}-${tag}`),
         passwordHash: NO_PASSWORD,
-        name: `Fuzz ${who}`,
+        name: who === 'invitee' ? secret('INVITEE-NAME') : `Fuzz ${who}`,
         isCoach: who === 'coach' || who === 'other-coach',
+        // The other coach signed up with an address a share went to, and never proved it.
+        emailConfirmedAt: who === 'other-coach' ? null : new Date(),
       })),
     )
     .returning();
@@ -83,12 +90,19 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     otherCoach: otherCoach!,
     viewer: viewer!,
     editor: editor!,
+    invitee: invitee!,
   };
-  await db.insert(coachStudents).values({ coachId: people.coach.id, studentId: people.athlete.id });
+  const rosterLinks = await db
+    .insert(coachStudents)
+    .values([
+      { coachId: people.coach.id, studentId: people.athlete.id, status: 'accepted' as const },
+      { coachId: people.coach.id, studentId: people.invitee.id, status: 'pending' as const },
+    ])
+    .returning();
 
   const photoIds: string[] = [];
   const photoKeys: string[] = [];
-  for (const owner of [people.athlete, people.coach]) {
+  for (const owner of [people.athlete, people.coach, people.invitee]) {
     const id = randomUUID();
     const key = profilePhotoKey(owner.id, id);
     await blobs.write(key, Readable.from([await photoBytes()]), { contentType: 'image/jpeg' });
@@ -140,6 +154,7 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
         { email: people.viewer.username, accessLevel: 'view' as const },
         { email: people.editor.username, accessLevel: 'edit' as const },
         { email: uniqueEmail('spare'), accessLevel: 'view' as const },
+        { email: people.otherCoach.username, accessLevel: 'edit' as const },
       ].map(({ email, accessLevel }) => ({
         videoId: sharedVideo,
         sharedWithEmail: email,
@@ -177,13 +192,30 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       content: secret('VIEWER-CHAT'),
     },
   ]);
-  await db.insert(mailOutbox).values({
-    senderId: people.coach.id,
-    kind: 'roster',
-    recipient: people.athlete.username,
-    subject: 'You were added',
-    body: secret('COACH-MAIL'),
-  });
+  // Mail the coach caused, kept for its recipients: theirs to read, never the coach's.
+  await db.insert(mailOutbox).values([
+    {
+      senderId: people.coach.id,
+      kind: 'roster',
+      recipient: people.athlete.username,
+      subject: 'You were added',
+      body: secret('ATHLETE-MAIL'),
+    },
+    {
+      senderId: people.coach.id,
+      kind: 'share',
+      recipient: people.viewer.username,
+      subject: 'A video for you',
+      body: secret('VIEWER-MAIL'),
+    },
+    {
+      senderId: people.coach.id,
+      kind: 'invitation',
+      recipient: people.invitee.username,
+      subject: 'Set a password',
+      body: secret('INVITEE-MAIL'),
+    },
+  ]);
 
   const sessions = new SessionService(db);
   const cookieOf = async (userId: string) =>
@@ -195,12 +227,16 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     secret('PRIVATE-DESCRIPTION'),
     secret('PRIVATE-NOTE'),
     secret('COACH-CHAT'),
-    secret('COACH-MAIL'),
   ];
+  // No role is the invitee: nobody may see these.
+  const nobodys = [secret('INVITEE-NAME'), secret('INVITEE-MAIL')];
   const everything = [
     ...coachSecrets,
+    ...nobodys,
     secret('SHARED-TITLE'),
     secret('VIEWER-CHAT'),
+    secret('ATHLETE-MAIL'),
+    secret('VIEWER-MAIL'),
     ...[people.coach, people.athlete, people.otherCoach, people.viewer, people.editor].map(
       (user) => user.username,
     ),
@@ -220,9 +256,10 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       video: [sharedVideo, privateVideo],
       annotation: [note!.id, reply!.id, privateNote!.id],
       share: shares.map((share) => share.id),
-      student: [people.athlete.id, people.viewer.id],
-      player: [people.athlete.id, people.coach.id],
+      student: [people.athlete.id, people.viewer.id, people.invitee.id],
+      player: [people.athlete.id, people.coach.id, people.invitee.id],
       photo: photoIds,
+      rosterLink: rosterLinks.map((link) => link.id),
     },
     blobKeys: [
       videoKeys.media(sharedVideo),
@@ -236,10 +273,11 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     forbidden: {
       'signed out': everything,
       'another coach': except(people.otherCoach.username),
-      athlete: except(people.athlete.username, people.coach.username),
+      athlete: except(people.athlete.username, people.coach.username, secret('ATHLETE-MAIL')),
       'view share': except(
         secret('SHARED-TITLE'),
         secret('VIEWER-CHAT'),
+        secret('VIEWER-MAIL'),
         people.viewer.username,
         people.coach.username,
       ),
@@ -248,8 +286,10 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
         people.editor.username,
         people.coach.username,
         people.viewer.username,
+        people.otherCoach.username,
       ),
-      coach: [secret('VIEWER-CHAT'), people.otherCoach.username],
+      // The invitation is pending: the coach knows the address, not the name or photo.
+      coach: [secret('VIEWER-CHAT'), secret('ATHLETE-MAIL'), secret('VIEWER-MAIL'), ...nobodys],
     },
   };
 }

@@ -8,7 +8,8 @@ export type SmtpPeer = {
   /** Every message received so far, parsed, in order of arrival. */
   received: ParsedMail[];
   /** The first message (already here or still to come) whose To holds `address`. */
-  mailTo: (address: string, timeoutMs?: number) => Promise<ParsedMail>;
+  /** The first mail to `address` (whose subject matches, if given), waited for. */
+  mailTo: (address: string, subject?: RegExp, timeoutMs?: number) => Promise<ParsedMail>;
   /** Refuses the next `count` messages with a temporary error, as a relay that is away would. */
   refuseNext: (count: number) => void;
   close: () => Promise<void>;
@@ -55,10 +56,14 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     refuseNext: (count) => {
       refusals = count;
     },
-    mailTo: (address, timeoutMs = 10_000) =>
+    mailTo: (address, subject, timeoutMs = 10_000) =>
       new Promise<ParsedMail>((resolve, reject) => {
         const check = () => {
-          const mail = received.find((m) => recipients(m).includes(address.toLowerCase()));
+          const mail = received.find(
+            (m) =>
+              recipients(m).includes(address.toLowerCase()) &&
+              (!subject || subject.test(m.subject ?? '')),
+          );
           if (!mail) return;
           waiting.delete(check);
           clearTimeout(timer);

@@ -5,8 +5,13 @@ import { applyMigrations, connectDatabase, type DatabaseConnection } from '../sr
 
 export type TestDatabase = DatabaseConnection & { url: string; drop: () => Promise<void> };
 
-/** A fresh, migrated database of its own for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own for one test file; with `migrationsFolder`, migrated
+ * only as far as that folder goes.
+ */
+export async function createTestDatabase(
+  options: { migrationsFolder?: string } = {},
+): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `filmroom_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -14,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const connection = connectDatabase(url.toString(), { maxConnections: 5 });
-  await applyMigrations(connection.pool);
+  await applyMigrations(connection.pool, options.migrationsFolder);
 
   return {
     ...connection,

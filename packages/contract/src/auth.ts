@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MISSING_TOKEN_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './values';
+import {
+  EMAIL_LINK_MESSAGES,
+  MISSING_TOKEN_MESSAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './values';
 
 export const NAME_MAX_LENGTH = 100;
 
@@ -22,6 +27,13 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/** The token of a link mailed to an address (confirmation, share, roster invitation). */
+export const emailTokenSchema = z
+  .string({ error: MISSING_TOKEN_MESSAGE })
+  .trim()
+  .min(1, MISSING_TOKEN_MESSAGE)
+  .max(200, EMAIL_LINK_MESSAGES.unknown);
+
 export const registerBodySchema = z
   .object({
     username: usernameSchema,
@@ -32,6 +44,11 @@ export const registerBodySchema = z
       .min(1, 'Full Name is required')
       .max(NAME_MAX_LENGTH, `Full Name must be at most ${NAME_MAX_LENGTH} characters`),
     isCoach: z.boolean({ error: 'isCoach must be true or false' }).default(false),
+    emailToken: emailTokenSchema
+      .optional()
+      .describe(
+        'Beyond the spec: the token of a link mailed to this address (a share to it); signing up with it confirms the address',
+      ),
   })
   .meta({ id: 'RegisterBody' });
 export type RegisterBody = z.input<typeof registerBodySchema>;
@@ -78,3 +95,24 @@ export const resetPasswordBodySchema = z
   })
   .meta({ id: 'ResetPasswordBody' });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** Follow a link mailed to an address: /confirm-email?token=. */
+export const confirmEmailBodySchema = z
+  .object({ token: emailTokenSchema })
+  .meta({ id: 'ConfirmEmailBody' });
+export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
+
+export const confirmEmailResponseSchema = z
+  .object({
+    email: z.string().describe('The address the link was mailed to'),
+    confirmed: z
+      .boolean()
+      .describe('true: the account with this address is confirmed (the link is used up)'),
+    accountExists: z
+      .boolean()
+      .describe(
+        'With confirmed false: true when an account nobody has confirmed uses the address (sign in to it and follow the link again, or reset its password); false when none does (sign up with `emailToken` set to this token). The link stays valid.',
+      ),
+  })
+  .meta({ id: 'ConfirmEmailResponse' });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;

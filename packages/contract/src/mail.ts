@@ -2,12 +2,13 @@ import { z } from 'zod';
 
 /**
  * A message the server would have sent, shown in Settings > Mail outbox (beyond the spec) when
- * no SMTP relay is configured. Only the mail a user's own actions caused is ever listed to them.
+ * no SMTP relay is configured. A user sees only mail addressed to them, and only once their
+ * address is confirmed: mail one person caused is never shown to another.
  */
 export const outboxMessageSchema = z
   .object({
     id: z.string().uuid(),
-    kind: z.enum(['invitation', 'roster', 'share']),
+    kind: z.enum(['invitation', 'roster', 'share', 'confirmation']),
     to: z.string(),
     subject: z.string(),
     text: z.string().describe('The plain-text body, links included'),

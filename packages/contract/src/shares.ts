@@ -8,6 +8,11 @@ export const shareSchema = z
     id: z.string().uuid(),
     sharedWithEmail: z.string(),
     accessLevel: accessLevelSchema,
+    pending: z
+      .boolean()
+      .describe(
+        'Beyond the spec: true while no confirmed account uses the address; the share reaches nobody until its owner follows the mailed link',
+      ),
   })
   .meta({ id: 'Share' });
 export type Share = z.infer<typeof shareSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, NAME_MAX_LENGTH } from './auth';
+import { EMAIL_PATTERN, emailTokenSchema, NAME_MAX_LENGTH } from './auth';
 
 export const STUDENT_EMAIL_REQUIRED_MESSAGE = 'Please enter a student email';
 export const STUDENT_EMAIL_INVALID_MESSAGE = 'Please enter a valid student email';
@@ -12,7 +12,15 @@ const studentName = z
   .nullish()
   .transform((name) => name || undefined);
 
-/** One athlete on a coach's list. `student.name` is what the coach calls them. */
+export const rosterStatusSchema = z
+  .enum(['pending', 'accepted', 'declined'])
+  .describe('pending: invited, not answered; accepted; declined');
+export type RosterStatus = z.infer<typeof rosterStatusSchema>;
+
+/**
+ * One athlete on a coach's list. `student.name` is what the coach calls them; until the athlete
+ * accepts it is the name the coach typed or else the address: never the account's own name.
+ */
 export const coachStudentLinkSchema = z
   .object({
     id: z.string().uuid(),
@@ -23,7 +31,8 @@ export const coachStudentLinkSchema = z
     }),
     invitationPending: z
       .boolean()
-      .describe('Beyond the spec: true until the athlete has set a password'),
+      .describe('Beyond the spec: true until the athlete has answered the invitation'),
+    status: rosterStatusSchema,
   })
   .meta({ id: 'CoachStudentLink' });
 export type CoachStudentLink = z.infer<typeof coachStudentLinkSchema>;
@@ -64,3 +73,39 @@ export type UpdateStudentBody = z.input<typeof updateStudentBodySchema>;
 export const studentIdParamsSchema = z.object({
   studentId: z.string().uuid({ error: 'Student id must be a UUID' }),
 });
+
+/** A coach whose list the signed-in athlete is on, or who invited them (Settings > Coaches). */
+export const coachLinkSchema = z
+  .object({
+    id: z.string().uuid().describe('The roster link'),
+    coach: z.object({ name: z.string(), username: z.string() }),
+    status: z.enum(['pending', 'accepted']),
+  })
+  .meta({ id: 'CoachLink' });
+export type CoachLink = z.infer<typeof coachLinkSchema>;
+
+export const coachLinkParamsSchema = z.object({
+  linkId: z.string().uuid({ error: 'Invitation id must be a UUID' }),
+});
+
+/** The roster invitation behind a mailed link, shown before the athlete answers it. */
+export const rosterInvitationSchema = z
+  .object({
+    email: z.string().describe('The address the invitation was mailed to'),
+    coach: z.object({ name: z.string() }),
+    status: rosterStatusSchema,
+  })
+  .meta({ id: 'RosterInvitation' });
+export type RosterInvitation = z.infer<typeof rosterInvitationSchema>;
+
+export const rosterInvitationBodySchema = z
+  .object({ token: emailTokenSchema })
+  .meta({ id: 'RosterInvitationBody' });
+
+export const answerRosterInvitationBodySchema = z
+  .object({
+    token: emailTokenSchema,
+    answer: z.enum(['accept', 'decline'], { error: 'Answer must be accept or decline' }),
+  })
+  .meta({ id: 'AnswerRosterInvitationBody' });
+export type AnswerRosterInvitationBody = z.input<typeof answerRosterInvitationBodySchema>;

@@ -21,6 +21,11 @@ export const userSchema = z
     jerseyColors: z.array(jerseyColorSchema),
     photos: z.array(photoSchema),
     avatarUrl: z.string().nullable(),
+    emailConfirmed: z
+      .boolean()
+      .describe(
+        'Beyond the spec: true once a link mailed to the address was followed; until then shares and roster invitations sent to it wait',
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

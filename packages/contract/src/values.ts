@@ -19,6 +19,18 @@ export const PASSWORD_LINK_MESSAGES = {
   expired: 'This password link has expired. Ask for a new one with "Forgot your password?".',
 } as const;
 
+/** Why a link mailed to an address (confirmation, share, roster invitation) was refused (400). */
+export const EMAIL_LINK_MESSAGES = {
+  unknown: 'This link is not valid. Sign in and ask for a new one.',
+  used: 'This link has already been used.',
+  expired: 'This link has expired. Sign in and ask for a new one.',
+  otherAddress:
+    'This link was sent to another email address. Sign up with the address it was sent to.',
+} as const;
+
+/** How long a link mailed to an address works: it waits in an inbox. */
+export const EMAIL_LINK_DAYS = 7;
+
 /** The five reactions (spec §9), in the order they are offered. */
 export const REACTIONS = ['👍', '👎', '❤️', '🎯', '💪'] as const;
 export type Reaction = (typeof REACTIONS)[number];

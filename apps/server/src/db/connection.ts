@@ -41,7 +41,14 @@ export async function withSchemaLock<T>(pool: pg.Pool, work: () => Promise<T>): 
   }
 }
 
-/** Applies the committed SQL migrations. Runs at every start, once per database. */
-export async function applyMigrations(pool: pg.Pool): Promise<void> {
-  await withSchemaLock(pool, () => migrate(drizzle(pool, { schema }), { migrationsFolder }));
+/**
+ * Applies the committed SQL migrations. Runs at every start, once per database. (Tests of a
+ * migration apply the ones before it from a folder of their own first.)
+ */
+export async function applyMigrations(pool: pg.Pool, folder = migrationsFolder): Promise<void> {
+  await withSchemaLock(pool, () =>
+    migrate(drizzle(pool, { schema }), { migrationsFolder: folder }),
+  );
 }
+
+export const MIGRATIONS_FOLDER = migrationsFolder;

@@ -35,6 +35,12 @@ export const users = pgTable('users', {
   isCoach: boolean('is_coach').notNull().default(false),
   playerNumber: integer('player_number'),
   avatarUrl: text('avatar_url'),
+  /**
+   * When a link mailed to `username` was followed (confirmation, invitation, password reset).
+   * Until then the account signs in, but nothing addressed to its e-mail (shares, roster
+   * invitations) reaches it: typing an address proves nothing.
+   */
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -131,9 +137,50 @@ export const coachStudents = pgTable(
      * coach edits their own list, never another person's account.
      */
     displayName: text('display_name'),
+    /**
+     * The athlete's answer: until `accepted` the coach sees only the address they typed (no
+     * name, no photos, no face matching); `declined` stays so the coach learns the answer.
+     */
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('coach_students_pair_unique').on(table.coachId, table.studentId)],
+  (table) => [
+    unique('coach_students_pair_unique').on(table.coachId, table.studentId),
+    index('coach_students_student_id_idx').on(table.studentId),
+  ],
+);
+
+/**
+ * Single-use links mailed to an address that prove whoever follows them reads its mail:
+ * confirming a new account's address, a share to an address with no confirmed account (signing
+ * up through it confirms the new account), and answering a coach's roster invitation. Only a
+ * hash of the token is kept.
+ */
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** The address the link was mailed to, lower-cased like usernames. */
+    email: text('email').notNull(),
+    /**
+     * `confirm`: a new account's own link (bound to `userId`); `address`: a share to an address
+     * with no confirmed account (proves the address, never hands over an account it did not
+     * make); `roster`: answers a coach's invitation.
+     */
+    purpose: text('purpose', { enum: ['confirm', 'address', 'roster'] }).notNull(),
+    /** For `confirm`: the account that signed up with the address. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** For `roster`: the invitation the link answers. */
+    coachStudentId: uuid('coach_student_id').references(() => coachStudents.id, {
+      onDelete: 'cascade',
+    }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_links_email_idx').on(table.email)],
 );
 
 /**
@@ -157,24 +204,28 @@ export const passwordTokens = pgTable(
 );
 
 /**
- * Mail that was not sent because no SMTP relay is configured, for the sender's Mail outbox.
- * Password-reset mail is never kept here: it goes to the server log only.
+ * Mail that was not sent because no SMTP relay is configured, shown in the Mail outbox of the
+ * confirmed account it is addressed to (and, later, to the server's operator). Password-reset
+ * mail is never kept here: it goes to the server log only.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Whose action caused the message: the only person it is ever shown to. */
+    /** Whose action caused the message (never shown it: it may hold the recipient's links). */
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['invitation', 'roster', 'share'] }).notNull(),
+    kind: text('kind', { enum: ['invitation', 'roster', 'share', 'confirmation'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('mail_outbox_sender_created_idx').on(table.senderId, table.createdAt)],
+  (table) => [
+    index('mail_outbox_sender_created_idx').on(table.senderId, table.createdAt),
+    index('mail_outbox_recipient_created_idx').on(table.recipient, table.createdAt),
+  ],
 );
 
 /**
@@ -356,5 +407,7 @@ export type VideoRow = typeof videos.$inferSelect;
 export type VideoShareRow = typeof videoShares.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type PasswordTokenRow = typeof passwordTokens.$inferSelect;
+export type CoachStudentRow = typeof coachStudents.$inferSelect;
+export type EmailLinkRow = typeof emailLinks.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;

@@ -41,7 +41,7 @@ describe('SmtpMailer', () => {
         videoTitle: 'Game 3',
         accessLevel: 'edit',
         link: 'https://film.example.org/videos/1',
-        recipientHasAccount: false,
+        recipientConfirmed: false,
       }),
     );
     const mail = await peer.mailTo('jo@example.com');
@@ -53,7 +53,7 @@ describe('SmtpMailer', () => {
     expect(mail.bcc).toBeUndefined();
     expect(mail.text).toContain('https://film.example.org/videos/1');
     expect(mail.text).toContain('watch, edit and share it');
-    expect(mail.text).toContain('Create a FilmRoom account with this email address');
+    expect(mail.text).toContain('This link confirms that this email address is yours');
     await mailer.close();
     expect(lines.find((line) => line.message === 'mail sent')?.fields).toEqual({
       mail: { kind: 'share', to: 'jo@example.com', subject: mail.subject },
@@ -86,12 +86,13 @@ describe('OutboxMailer (no SMTP_URL)', () => {
   });
   afterAll(() => database.drop());
 
-  it("keeps mail for its sender's outbox and logs it; password resets go to the log only", async () => {
-    const [coach, other] = await database.db
+  it("keeps mail for its confirmed recipient's outbox (never the sender's) and logs it; password resets go to the log only", async () => {
+    const [coach, jo, squatter] = await database.db
       .insert(users)
       .values([
         { username: 'coach@example.com', passwordHash: 'x', name: 'Coach Kay' },
-        { username: 'other@example.com', passwordHash: 'x', name: 'Other' },
+        { username: 'jo@example.com', passwordHash: 'x', name: 'Jo', emailConfirmedAt: new Date() },
+        { username: 'jo2@example.com', passwordHash: 'x', name: 'Not Jo' },
       ])
       .returning();
     const { log, lines } = recordingLog();
@@ -106,9 +107,17 @@ describe('OutboxMailer (no SMTP_URL)', () => {
         link: 'http://localhost:3000/reset-password?token=invite',
       }),
     );
+    await mailer.send(
+      invitationMail({
+        to: 'jo2@example.com',
+        studentName: 'Jo',
+        coach: { id: coach!.id, name: 'Coach Kay' },
+        link: 'http://localhost:3000/reset-password?token=unproven',
+      }),
+    );
     await mailer.send(reset('coach@example.com'));
 
-    const outbox = await listOutboxOf(database.db, coach!.id);
+    const outbox = await listOutboxOf(database.db, jo!, 'http://localhost:3000');
     expect(outbox).toEqual([
       {
         id: expect.any(String),
@@ -119,9 +128,11 @@ describe('OutboxMailer (no SMTP_URL)', () => {
         createdAt: expect.any(String),
       },
     ]);
-    expect(await listOutboxOf(database.db, other!.id)).toEqual([]);
+    // The sender never reads it back; an account that never proved its address reads nothing.
+    expect(await listOutboxOf(database.db, coach!, 'http://localhost:3000')).toEqual([]);
+    expect(await listOutboxOf(database.db, squatter!, 'http://localhost:3000')).toEqual([]);
     const rows = await database.db.select().from(mailOutbox);
-    expect(rows.map((row) => row.kind)).toEqual(['invitation']);
+    expect(rows.map((row) => row.kind)).toEqual(['invitation', 'invitation']);
     // The operator of a relay-less install still finds the reset link, in the log.
     expect(JSON.stringify(lines)).toContain('reset-password?token=abc');
   });

@@ -1,4 +1,5 @@
 import {
+  EMAIL_LINK_DAYS,
   INVITATION_LINK_DAYS,
   PASSWORD_RESET_LINK_HOURS,
   type AccessLevel,
@@ -10,6 +11,36 @@ const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').t
 
 export const setPasswordLink = (origin: string, token: string) =>
   `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+
+/** Confirms an address; with no account there yet, the page signs up with it. */
+export const confirmEmailLink = (origin: string, token: string) =>
+  `${origin}/confirm-email?token=${encodeURIComponent(token)}`;
+
+/** Shows a coach's roster invitation and answers it, signed in or not. */
+export const rosterInvitationLink = (origin: string, token: string) =>
+  `${origin}/roster-invitation?token=${encodeURIComponent(token)}`;
+
+/** Sent to a new account's address; the person signing up caused it, so it is their own. */
+export function confirmationMail(confirm: {
+  to: string;
+  userId: string;
+  link: string;
+}): MailMessage {
+  return {
+    kind: 'confirmation',
+    senderId: confirm.userId,
+    to: confirm.to,
+    subject: 'Confirm your email address for FilmRoom',
+    text: [
+      'Someone, hopefully you, created a FilmRoom account with this email address.',
+      '',
+      'Confirm the address here:',
+      confirm.link,
+      '',
+      `Until then, videos shared with this address and coaches' invitations wait. The link works once and for ${EMAIL_LINK_DAYS} days. If it was not you, ignore this email.`,
+    ].join('\n'),
+  };
+}
 
 export function invitationMail(invite: {
   to: string;
@@ -26,35 +57,40 @@ export function invitationMail(invite: {
     text: [
       `Hello ${oneLine(invite.studentName)},`,
       '',
-      `${coach} added you to their athletes on FilmRoom, where coaches and athletes review game and training videos together.`,
+      `${coach} invited you to their athletes on FilmRoom, where coaches and athletes review game and training videos together.`,
       '',
       'Set a password to open your account:',
       invite.link,
+      '',
+      `Then accept or decline ${coach}'s invitation in the app. Until you accept, ${coach} sees only your email address.`,
       '',
       `The link works once and for ${INVITATION_LINK_DAYS} days. After that, use "Forgot your password?" on the sign-in page with this email address.`,
     ].join('\n'),
   };
 }
 
-/** For an athlete who already has an account: no link that sets a password, only news. */
-export function rosterNoticeMail(notice: {
+/**
+ * For an address that already has an account: a question, not news. No link sets a password;
+ * the link answers the invitation (and proves the address).
+ */
+export function rosterInvitationMail(invite: {
   to: string;
   coach: { id: string; name: string };
-  origin: string;
+  link: string;
 }): MailMessage {
-  const coach = oneLine(notice.coach.name);
+  const coach = oneLine(invite.coach.name);
   return {
     kind: 'roster',
-    senderId: notice.coach.id,
-    to: notice.to,
-    subject: `${coach} added you to their athletes on FilmRoom`,
+    senderId: invite.coach.id,
+    to: invite.to,
+    subject: `${coach} wants to add you to their athletes on FilmRoom`,
     text: [
-      `${coach} added you to their athletes on FilmRoom.`,
+      `${coach} wants to add you to their athletes on FilmRoom. Their athletes' names and profile photos help them find each athlete in their videos.`,
       '',
-      `Sign in with this email address to see the videos they share with you:`,
-      `${notice.origin}/`,
+      'Accept or decline here:',
+      invite.link,
       '',
-      'If you have not set a password yet, use "Forgot your password?" on the sign-in page.',
+      `Or sign in and answer under Settings > Coaches. Until you accept, ${coach} sees only your email address. The link works once and for ${EMAIL_LINK_DAYS} days.`,
     ].join('\n'),
   };
 }
@@ -82,7 +118,8 @@ export function shareMail(share: {
   videoTitle: string;
   accessLevel: AccessLevel;
   link: string;
-  recipientHasAccount: boolean;
+  /** An account with this address is confirmed; otherwise `link` confirms the address. */
+  recipientConfirmed: boolean;
 }): MailMessage {
   const sharer = oneLine(share.sharer.name);
   const title = oneLine(share.videoTitle);
@@ -98,9 +135,9 @@ export function shareMail(share: {
       '',
       share.link,
       '',
-      share.recipientHasAccount
+      share.recipientConfirmed
         ? 'Sign in with this email address to open it.'
-        : 'Create a FilmRoom account with this email address to open it.',
+        : `This link confirms that this email address is yours, and lets you create a FilmRoom account with it if you have none; then the video is yours to open. It works once and for ${EMAIL_LINK_DAYS} days.`,
     ].join('\n'),
   };
 }

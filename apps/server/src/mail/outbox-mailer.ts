@@ -1,15 +1,17 @@
 import type { OutboxMessage } from '@filmroom/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type UserRow } from '../db/schema';
 import type { Log } from '../lib/logger';
 import type { Mailer, MailMessage } from './mailer';
 
 /**
  * Without an SMTP relay (a laptop, a first try) mail is written to the log, and kept for the
- * Mail outbox of the person whose action caused it, so invitations still work: the coach
- * passes the link on. Password-reset mail has no sender and is never kept: whoever reads the
- * outbox must not find a way into someone else's account there.
+ * Mail outbox of the confirmed account it is addressed to. Links in mail open accounts and
+ * prove addresses, so mail is never shown to whoever caused it (a coach must not claim the
+ * invitation they sent) nor to an account whose address is unproven (anyone can type an
+ * address). Until an address is confirmed its links reach their owner through whoever runs
+ * the server, from the log. Password-reset mail has no sender and is never kept.
  */
 export class OutboxMailer implements Mailer {
   readonly delivery = 'outbox' as const;
@@ -41,12 +43,27 @@ export class OutboxMailer implements Mailer {
   async close(): Promise<void> {}
 }
 
-/** The newest kept messages that this user's own actions caused: theirs to see, nobody else's. */
-export async function listOutboxOf(db: Database, senderId: string): Promise<OutboxMessage[]> {
+/** Links into the app in a kept message: their origin is whatever the sender's request said. */
+const APP_LINK =
+  /\bhttps?:\/\/[^\s/]+(?=\/(?:confirm-email|roster-invitation|reset-password|videos\/)\S*)/g;
+
+/**
+ * The newest kept messages addressed to this user, once their address is confirmed: theirs to
+ * see, nobody else's. Their own confirmation mail is done with by then and left out. Without
+ * PUBLIC_ORIGIN a link was built from the sender's Host header, which the sender controls: the
+ * reader sees it pointing at the origin they use themselves (`readerOrigin`), never at a site
+ * a sender named to collect the tokens in it.
+ */
+export async function listOutboxOf(
+  db: Database,
+  user: UserRow,
+  readerOrigin: string,
+): Promise<OutboxMessage[]> {
+  if (!user.emailConfirmedAt) return [];
   const rows = await db
     .select()
     .from(mailOutbox)
-    .where(eq(mailOutbox.senderId, senderId))
+    .where(and(eq(mailOutbox.recipient, user.username), ne(mailOutbox.kind, 'confirmation')))
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(50);
   return rows.map((row) => ({
@@ -54,7 +71,7 @@ export async function listOutboxOf(db: Database, senderId: string): Promise<Outb
     kind: row.kind,
     to: row.recipient,
     subject: row.subject,
-    text: row.body,
+    text: row.body.replace(APP_LINK, readerOrigin),
     createdAt: row.createdAt.toISOString(),
   }));
 }

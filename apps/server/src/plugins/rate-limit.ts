@@ -44,3 +44,17 @@ function formatWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/**
+ * The per-network limit of the signed-out forms that take a secret (sign-in, sign-up, the links
+ * mailed to an address): AUTH_RATE_LIMIT_PER_IP attempts a minute. `name` keeps each form's
+ * count apart.
+ */
+export function limitPerNetwork(app: FastifyInstance, name: string, message: string) {
+  return app.limitRequests({
+    max: app.config.rateLimits.authPerIp,
+    timeWindowMs: 60_000,
+    key: (request) => `${name}-ip:${request.ip}`,
+    message,
+  });
+}

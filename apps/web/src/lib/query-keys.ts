@@ -14,10 +14,7 @@ export function videoQueryKey(id: string) {
   return [`/api/videos/${id}`] as const;
 }
 
-/**
- * Mail the user's actions caused (Settings > Mail outbox): adding a student and sharing a
- * video add to it.
- */
+/** Mail kept for the user's address (Settings > Mail outbox) when no relay sends it. */
 export const MAIL_OUTBOX_QUERY_KEY = ['/api/mail/outbox'] as const;
 
 /**

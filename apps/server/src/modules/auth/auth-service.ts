@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { users, type UserRow } from '../../db/schema';
 import { conflict, unauthorized } from '../../lib/http-errors';
+import { confirmBySignUp } from './email-confirmation';
 import { hashPassword, hasUsablePassword, verifyPassword } from './password';
 
 type Registration = z.output<typeof registerBodySchema>;
@@ -21,19 +22,27 @@ export const INVITED_ACCOUNT_MESSAGE =
 export class AuthService {
   constructor(private readonly db: Database) {}
 
+  /**
+   * A new account, unconfirmed unless it signs up through a link mailed to its address
+   * (`emailToken`): typing an address proves nothing, so nothing sent to it reaches the
+   * account until a mailed link is followed.
+   */
   async register(registration: Registration): Promise<UserRow> {
     const passwordHash = await hashPassword(registration.password);
     try {
-      const [user] = await this.db
-        .insert(users)
-        .values({
-          username: registration.username,
-          passwordHash,
-          name: registration.name,
-          isCoach: registration.isCoach,
-        })
-        .returning();
-      return user!;
+      return await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            username: registration.username,
+            passwordHash,
+            name: registration.name,
+            isCoach: registration.isCoach,
+          })
+          .returning();
+        if (!registration.emailToken) return user!;
+        return (await confirmBySignUp(tx, registration.emailToken, user!))!;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         // An athlete a coach invited has an account but no password yet: "sign in" cannot help.

@@ -29,6 +29,7 @@ describe('POST /api/register', () => {
       jerseyColors: [],
       photos: [],
       avatarUrl: null,
+      emailConfirmed: false,
     });
     expect(response.body).not.toMatch(/argon2|password/i);
 

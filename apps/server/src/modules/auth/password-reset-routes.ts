@@ -7,6 +7,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
 import { publicOriginOf } from '../../lib/public-origin';
 import { sessionTokenOf, setSessionCookie } from '../../plugins/auth';
@@ -30,12 +31,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   { config },
 ) => {
   // Limited like sign-in: per address, and per e-mail so nobody's inbox can be flooded.
-  const perAddress = app.limitRequests({
-    max: config.rateLimits.authPerIp,
-    timeWindowMs: 60_000,
-    key: (request) => `password-ip:${request.ip}`,
-    message: 'Too many password requests from this network.',
-  });
+  const perAddress = limitPerNetwork(
+    app,
+    'password',
+    'Too many password requests from this network.',
+  );
   const perEmail = app.limitRequests({
     max: config.rateLimits.authPerUsername,
     timeWindowMs: 15 * 60_000,

@@ -17,12 +17,13 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 const forgot = (email: string) => post('/api/forgot-password', { email });
+const RESET_SUBJECT = /^Set a new FilmRoom password$/;
 const tokenFrom = (link: string) => new URL(link).searchParams.get('token')!;
 
 async function resetLinkFor(email: string) {
   const response = await forgot(email);
   expect(response.statusCode).toBe(200);
-  return linkIn(await peer.mailTo(email), `${ORIGIN}/reset-password?token=`);
+  return linkIn(await peer.mailTo(email, RESET_SUBJECT), `${ORIGIN}/reset-password?token=`);
 }
 
 describe('POST /api/forgot-password', () => {
@@ -39,7 +40,7 @@ describe('POST /api/forgot-password', () => {
       expect(response.headers['set-cookie']).toBeUndefined();
     }
 
-    const mail = await peer.mailTo(account.username);
+    const mail = await peer.mailTo(account.username, RESET_SUBJECT);
     expect(mail.subject).toBe('Set a new FilmRoom password');
     expect(mail.text).toContain('works once and for 1 hour');
     const link = linkIn(mail, `${ORIGIN}/reset-password?token=`);
@@ -102,7 +103,9 @@ describe('POST /api/reset-password', () => {
       password: 'a brand new password',
     });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual(account.user);
+    // The link reached the address, which proves it: the account is confirmed from now on.
+    expect(account.user.emailConfirmed).toBe(false);
+    expect(reset.json()).toEqual({ ...account.user, emailConfirmed: true });
     const cookie = sessionCookieFrom(reset);
     expect((await ctx.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
     for (const old of [account.cookie, otherDevice]) {

@@ -3,9 +3,9 @@ import {
   PASSWORD_LINK_MESSAGES,
   PASSWORD_RESET_LINK_HOURS,
 } from '@filmroom/contract';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
+import { hashToken, newSecretToken } from '../../lib/secret-tokens';
 import { passwordTokens, sessions, users, type UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
 
@@ -20,8 +20,6 @@ export const PASSWORD_TOKEN_LIFETIME_MS: Record<PasswordTokenPurpose, number> = 
   invitation: INVITATION_LINK_DAYS * 24 * 60 * 60 * 1000,
 };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Anything that can run queries: the database or a transaction on it. */
 type Queryable = Pick<Database, 'insert'>;
 
@@ -31,7 +29,7 @@ export async function issuePasswordToken(
   userId: string,
   purpose: PasswordTokenPurpose,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db.insert(passwordTokens).values({
     tokenHash: hashToken(token),
     userId,
@@ -44,7 +42,8 @@ export async function issuePasswordToken(
 /**
  * Sets the password a link was sent for, once. Every session of the account ends (whoever had
  * the old password is out) and every other link still waiting expires. A link that is
- * unknown, used or expired is refused with a message that says which.
+ * unknown, used or expired is refused with a message that says which. Following the link
+ * proves the address too, so the account counts as confirmed from then on.
  */
 export async function redeemPasswordToken(
   db: Database,
@@ -79,9 +78,10 @@ export async function redeemPasswordToken(
             : PASSWORD_LINK_MESSAGES.expired,
       );
     }
+    // The link reached the account's address: that proves the address as well.
     const [user] = await tx
       .update(users)
-      .set({ passwordHash })
+      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
       .where(eq(users.id, claimed.userId))
       .returning();
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));

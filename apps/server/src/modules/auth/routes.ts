@@ -7,6 +7,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
 import {
   clearSessionCookie,
@@ -15,6 +16,7 @@ import {
   setSessionCookie,
 } from '../../plugins/auth';
 import { loadUserView } from '../users/user-view';
+import { publicOriginOf } from '../../lib/public-origin';
 import { AuthService } from './auth-service';
 import {
   deviceCookieOf,
@@ -22,6 +24,7 @@ import {
   trustedDeviceFor,
   type TrustedDevice,
 } from './device-cookie';
+import { sendConfirmationLink } from './email-confirmation';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 429);
@@ -31,12 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   // Password guessing is slowed two ways: per address (one attacker, many accounts) and per
   // e-mail (many addresses, one account). The per-e-mail check runs after the body is parsed.
-  const perAddress = app.limitRequests({
-    max: config.rateLimits.authPerIp,
-    timeWindowMs: 60_000,
-    key: (request) => `auth-ip:${request.ip}`,
-    message: 'Too many sign-in attempts from this network.',
-  });
+  const perAddress = limitPerNetwork(app, 'auth', 'Too many sign-in attempts from this network.');
   const perAccount = app.limitRequests({
     max: config.rateLimits.authPerUsername,
     timeWindowMs: 15 * 60_000,
@@ -78,13 +76,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       ...rateLimited,
       schema: {
         tags: ['auth'],
-        summary: 'Create an account and sign in',
+        summary:
+          'Create an account and sign in; a link to confirm the address is mailed unless `emailToken` already proves it',
         body: registerBodySchema,
         response: { 201: userSchema, 409: errorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = await auth.register(request.body);
+      if (!user.emailConfirmedAt) {
+        await sendConfirmationLink(app, user, publicOriginOf(request, config.publicOrigin));
+      }
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
       return reply.code(201).send(await loadUserView(app.db, user));

@@ -1,13 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
+import { hashToken, newSecretToken } from '../../lib/secret-tokens';
 import { sessions, users, type UserRow } from '../../db/schema';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry without a write per request: extend at most once an hour.
 const RENEW_AFTER_MS = 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type ActiveSession = { user: UserRow; expiresAt: Date; renewed: boolean };
 
@@ -16,7 +14,7 @@ export class SessionService {
 
   /** A new random 256-bit token; only its hash is stored. */
   async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
     return { token, expiresAt };

@@ -1,6 +1,7 @@
 import type {
   addStudentBodySchema,
   CoachStudentLink,
+  RosterStatus,
   updateStudentBodySchema,
 } from '@filmroom/contract';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
@@ -9,7 +10,13 @@ import type { Database } from '../../db/connection';
 import { coachStudents, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { Mailer } from '../../mail/mailer';
-import { invitationMail, rosterNoticeMail, setPasswordLink } from '../../mail/messages';
+import {
+  invitationMail,
+  rosterInvitationLink,
+  rosterInvitationMail,
+  setPasswordLink,
+} from '../../mail/messages';
+import { issueEmailLink } from '../auth/email-links';
 import { NO_PASSWORD } from '../auth/password';
 import { issuePasswordToken } from '../auth/password-tokens';
 import { endAccess } from '../users/end-access';
@@ -19,8 +26,11 @@ type StudentChanges = z.output<typeof updateStudentBodySchema>;
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The name on the coach's card: theirs for the athlete, else the athlete's own. */
-const shownName = sql<string>`coalesce(${coachStudents.displayName}, ${users.name})`;
+/**
+ * The name on the coach's card: theirs for the athlete, else the athlete's own once they have
+ * accepted. Before that the coach has only what they typed: their name for them, or the address.
+ */
+const shownName = sql<string>`coalesce(${coachStudents.displayName}, case when ${coachStudents.status} = 'accepted' then ${users.name} else ${users.username} end)`;
 
 const linkColumns = {
   id: coachStudents.id,
@@ -28,7 +38,8 @@ const linkColumns = {
   name: shownName,
   username: users.username,
   accountName: users.name,
-  passwordHash: users.passwordHash,
+  displayName: coachStudents.displayName,
+  status: coachStudents.status,
 };
 
 type LinkRow = {
@@ -37,23 +48,27 @@ type LinkRow = {
   name: string;
   username: string;
   accountName: string;
-  passwordHash: string;
+  displayName: string | null;
+  status: RosterStatus;
 };
 
 const toLinkView = (row: LinkRow): CoachStudentLink => ({
   id: row.id,
   studentId: row.studentId,
   student: { name: row.name, username: row.username },
-  invitationPending: row.passwordHash === NO_PASSWORD,
+  invitationPending: row.status === 'pending',
+  status: row.status,
 });
 
 /** What an e-mail resolved to: an account, and whether this request made it (and must invite). */
 type Enrolment = { student: UserRow; invitationToken: string | null };
 
 /**
- * A coach's list of athletes. Adding an e-mail nobody uses makes an account with no password
- * and invites its owner to set one; an existing account is linked as it is and told by mail.
- * A coach changes only their own list: the name they see, and which account a card points at.
+ * A coach's list of athletes. Every entry starts as an invitation the athlete accepts or
+ * declines (in the app, or by the link in the mail); until they accept, the coach sees only the
+ * address they typed. Adding an e-mail nobody uses makes an account with no password and mails
+ * its owner a link to set one; an existing account is mailed a link that answers the invitation.
+ * A coach changes only their own list: the name they see, and which address a card invites.
  */
 export class RosterService {
   constructor(
@@ -82,14 +97,15 @@ export class RosterService {
         .values({
           coachId: coach.id,
           studentId: enrolment.student.id,
-          displayName: nameUnlessOwn(body.name, enrolment.student),
+          displayName: body.name ?? null,
+          status: 'pending',
         })
         .onConflictDoNothing()
         .returning({ id: coachStudents.id });
       if (!link) throw conflict('This student is already on your list');
       return { linkId: link.id, enrolment };
     });
-    await this.tell(coach, enrolment, origin);
+    await this.tell(coach, linkId, enrolment, origin);
     return this.find(coach, linkId);
   }
 
@@ -102,17 +118,24 @@ export class RosterService {
   ): Promise<CoachStudentLink> {
     requireCoach(coach);
     const current = await this.findRow(coach, eq(coachStudents.studentId, studentId));
-    const name = changes.name ?? current.name;
     const email = changes.email ?? current.username;
     if (email === current.username) {
-      await this.db
-        .update(coachStudents)
-        .set({ displayName: nameUnlessOwn(name, { name: current.accountName }) })
-        .where(eq(coachStudents.id, current.id));
+      if (changes.name !== undefined) {
+        await this.db
+          .update(coachStudents)
+          .set({ displayName: cardName(changes.name, current) })
+          .where(eq(coachStudents.id, current.id));
+      }
       return this.find(coach, current.id);
     }
+    // The name the coach knows the athlete by; never the new account's own.
+    const name =
+      changes.name ??
+      current.displayName ??
+      (current.status === 'accepted' ? current.accountName : undefined);
 
-    // A corrected address is another person's account: the card moves to it, keeping its name.
+    // A corrected address is another person's account: the card moves to it, keeping its name,
+    // and asks that person afresh.
     refuseSelf(coach, email);
     const enrolment = await this.db.transaction(async (tx) => {
       const enrolment = await this.enrol(tx, email, name);
@@ -130,12 +153,13 @@ export class RosterService {
         .update(coachStudents)
         .set({
           studentId: enrolment.student.id,
-          displayName: nameUnlessOwn(name, enrolment.student),
+          displayName: name ?? null,
+          status: 'pending',
         })
         .where(eq(coachStudents.id, current.id));
       return enrolment;
     });
-    await this.tell(coach, enrolment, origin);
+    await this.tell(coach, current.id, enrolment, origin);
     return this.find(coach, current.id);
   }
 
@@ -179,10 +203,15 @@ export class RosterService {
 
   /**
    * Mail after the change has committed. Only an account this coach's request created gets a
-   * link that sets a password: an existing account, even one never opened, belongs to
-   * someone else, so its owner hears the news and uses "Forgot your password?" if need be.
+   * link that sets a password (the athlete then answers in the app): an existing account, even
+   * one never opened, belongs to someone else, so its owner gets a link that only answers.
    */
-  private async tell(coach: UserRow, { student, invitationToken }: Enrolment, origin: string) {
+  private async tell(
+    coach: UserRow,
+    linkId: string,
+    { student, invitationToken }: Enrolment,
+    origin: string,
+  ) {
     const sender = { id: coach.id, name: coach.name };
     await this.mailer.send(
       invitationToken
@@ -192,7 +221,14 @@ export class RosterService {
             coach: sender,
             link: setPasswordLink(origin, invitationToken),
           })
-        : rosterNoticeMail({ to: student.username, coach: sender, origin }),
+        : rosterInvitationMail({
+            to: student.username,
+            coach: sender,
+            link: rosterInvitationLink(
+              origin,
+              await issueEmailLink(this.db, student.username, 'roster', { coachStudentId: linkId }),
+            ),
+          }),
     );
   }
 
@@ -219,7 +255,11 @@ function refuseSelf(coach: UserRow, email: string) {
   if (email === coach.username) throw badRequest('You cannot add yourself as a student');
 }
 
-/** The coach's own name for the athlete, kept only when it differs from the account's. */
-function nameUnlessOwn(name: string | undefined, student: { name: string }): string | null {
-  return name && name !== student.name ? name : null;
+/**
+ * The coach's own name for the athlete. Once they accepted it is kept only when it differs from
+ * the account's; before, it is kept as typed, so the card cannot tell the coach whether a name
+ * they guessed is the account's.
+ */
+function cardName(name: string, link: Pick<LinkRow, 'status' | 'accountName'>): string | null {
+  return link.status === 'accepted' && name === link.accountName ? null : name;
 }

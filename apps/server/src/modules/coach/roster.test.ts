@@ -2,7 +2,10 @@ import type { CoachStudentLink } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EMAIL_LINK_MESSAGES } from '@filmroom/contract';
 import { INVITED_ACCOUNT_MESSAGE } from '../auth/auth-service';
+import { CONFIRM_FIRST_MESSAGE, UNCONFIRMED_ACCOUNT_MESSAGE } from './coach-link-service';
+import { addAcceptedStudent } from '../../../test/roster';
 import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
 import { linkIn, startSmtpPeer } from '../../../test/smtp-peer';
 import { useTestApp } from '../../../test/test-app';
@@ -22,6 +25,21 @@ const addStudent = (cookie: string, body: object) =>
 
 const coach = (name = 'Coach Kay') => registerAccount(ctx.app, { isCoach: true, name });
 
+/** An athlete who owns their address: they followed the link mailed at sign-up. */
+async function confirmedAthlete(name = 'Pat Keeper', isCoach = false) {
+  const account = await registerAccount(ctx.app, { name, isCoach });
+  const mail = await peer.mailTo(account.username, /^Confirm your email address/);
+  const link = linkIn(mail, `${ORIGIN}/confirm-email?token=`);
+  const token = new URL(link).searchParams.get('token');
+  expect((await call('POST', '/api/confirm-email', undefined, { token })).statusCode).toBe(200);
+  return account;
+}
+
+const invitationsOf = (cookie: string) => call('GET', '/api/roster/coaches', cookie);
+const answer = (cookie: string | undefined, linkId: string, what: 'accept' | 'decline') =>
+  call('POST', `/api/roster/coaches/${linkId}/${what}`, cookie);
+const tokenOf = (link: string) => new URL(link).searchParams.get('token');
+
 describe('adding a student who has no account', () => {
   it('makes the account without a password, invites them, and the link lets them in', async () => {
     const kay = await coach();
@@ -37,6 +55,7 @@ describe('adding a student who has no account', () => {
       studentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       student: { name: 'Jo Runner', username: email },
       invitationPending: true,
+      status: 'pending',
     });
 
     // No password opens the account yet, and it says so no differently than a wrong password.
@@ -66,46 +85,182 @@ describe('adding a student who has no account', () => {
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
 
+    // Mail to the address is the athlete's alone: it is not in the coach's outbox either.
+    expect(invitation.text).toContain('accept or decline');
+
     const claimed = await call('POST', '/api/reset-password', undefined, {
-      token: new URL(setPassword).searchParams.get('token'),
+      token: tokenOf(setPassword),
       password: 'my own password',
     });
     expect(claimed.statusCode).toBe(200);
-    expect(claimed.json()).toMatchObject({ id: link.studentId, name: 'Jo Runner', isCoach: false });
-    const me = await call('GET', '/api/user', sessionCookieFrom(claimed));
-    expect(me.json().username).toBe(email);
+    // The link reached the address: the new account is confirmed.
+    expect(claimed.json()).toMatchObject({
+      id: link.studentId,
+      name: 'Jo Runner',
+      isCoach: false,
+      emailConfirmed: true,
+    });
+    const jo = sessionCookieFrom(claimed);
+    expect((await call('GET', '/api/user', jo)).json().username).toBe(email);
 
-    const list = await call('GET', '/api/coach/students', kay.cookie);
-    expect(list.json()).toEqual([{ ...link, invitationPending: false }]);
+    // Setting a password is not saying yes to the coach: the athlete answers in the app.
+    expect((await call('GET', '/api/coach/students', kay.cookie)).json()).toEqual([link]);
+    const invitations = await invitationsOf(jo);
+    expect(invitations.json()).toEqual([
+      { id: link.id, coach: { name: 'Coach Kay', username: kay.username }, status: 'pending' },
+    ]);
+    const accepted = await answer(jo, link.id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ message: 'Invitation accepted' });
+    expect((await call('GET', '/api/coach/students', kay.cookie)).json()).toEqual([
+      { ...link, invitationPending: false, status: 'accepted' },
+    ]);
+    expect((await invitationsOf(jo)).json()[0].status).toBe('accepted');
   });
 
-  it('names the account after the e-mail when no name is given', async () => {
+  it('names the account after the e-mail when no name is given; the card shows the address', async () => {
     const kay = await coach();
-    const added = await addStudent(kay.cookie, { email: 'sam.lee@example.com', name: '   ' });
+    const email = uniqueEmail('sam.lee');
+    const added = await addStudent(kay.cookie, { email, name: '   ' });
     expect(added.statusCode).toBe(201);
-    expect(added.json().student).toEqual({ name: 'sam.lee', username: 'sam.lee@example.com' });
+    expect(added.json().student).toEqual({ name: email, username: email });
+    const [made] = await ctx.database.db.select().from(users).where(eq(users.username, email));
+    expect(made!.name).toBe(email.split('@')[0]);
   });
 });
 
 describe('adding a student who already has an account', () => {
-  it('links the account as it is and tells them, with no link that sets a password', async () => {
+  it('asks them first: until they accept the coach has only the address typed', async () => {
     const kay = await coach('Coach Kay');
-    const athlete = await registerAccount(ctx.app, { name: 'Pat Keeper' });
+    const athlete = await confirmedAthlete('Pat Keeper');
     const added = await addStudent(kay.cookie, { email: athlete.username });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({
+    const link = added.json<CoachStudentLink>();
+    expect(link).toEqual({
+      id: expect.any(String),
       studentId: athlete.user.id,
-      student: { name: 'Pat Keeper', username: athlete.username },
-      invitationPending: false,
+      student: { name: athlete.username, username: athlete.username },
+      invitationPending: true,
+      status: 'pending',
     });
-    const notice = await peer.mailTo(athlete.username);
-    expect(notice.subject).toBe('Coach Kay added you to their athletes on FilmRoom');
-    expect(notice.text).toContain(`${ORIGIN}/`);
-    expect(notice.text).not.toContain('token=');
+    expect(added.body).not.toContain('Pat Keeper');
+    // No name, no player card, no place among the coach's athletes.
+    expect((await call('GET', '/api/coach/students', kay.cookie)).body).not.toContain('Pat Keeper');
+    expect((await call('GET', '/api/students', kay.cookie)).json()).toEqual([]);
+    expect((await call('GET', `/api/players/${athlete.user.id}`, kay.cookie)).statusCode).toBe(404);
+
+    // The mail asks; its link answers (and sets no password).
+    const mail = await peer.mailTo(athlete.username, /wants to add you/);
+    expect(mail.subject).toBe('Coach Kay wants to add you to their athletes on FilmRoom');
+    expect(mail.text).not.toContain('reset-password');
+    const token = tokenOf(linkIn(mail, `${ORIGIN}/roster-invitation?token=`));
+    const shown = await call('POST', '/api/roster-invitation', undefined, { token });
+    expect(shown.json()).toEqual({
+      email: athlete.username,
+      coach: { name: 'Coach Kay' },
+      status: 'pending',
+    });
+    // Answered from the mail, signed out: the coach now knows them by their name.
+    const yes = await call('POST', '/api/roster-invitation/answer', undefined, {
+      token,
+      answer: 'accept',
+    });
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toMatchObject({ status: 'accepted' });
+    expect((await call('GET', '/api/coach/students', kay.cookie)).json()).toEqual([
+      {
+        ...link,
+        student: { name: 'Pat Keeper', username: athlete.username },
+        invitationPending: false,
+        status: 'accepted',
+      },
+    ]);
+    expect((await call('GET', `/api/players/${athlete.user.id}`, kay.cookie)).statusCode).toBe(200);
+    const reused = await call('POST', '/api/roster-invitation/answer', undefined, {
+      token,
+      answer: 'decline',
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ message: EMAIL_LINK_MESSAGES.used });
 
     const again = await addStudent(kay.cookie, { email: athlete.username.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'This student is already on your list' });
+  });
+
+  it('lets the athlete decline in the app, and leave a list they joined', async () => {
+    const kay = await coach('Coach Kay');
+    const lee = await coach('Coach Lee');
+    const athlete = await confirmedAthlete('Pat Keeper');
+    const fromKay = (await addStudent(kay.cookie, { email: athlete.username })).json();
+    const fromLee = (
+      await addStudent(lee.cookie, { name: 'Goalie', email: athlete.username })
+    ).json();
+    expect(fromLee.student.name).toBe('Goalie');
+
+    const declined = await answer(athlete.cookie, fromKay.id, 'decline');
+    expect(declined.json()).toEqual({ message: 'Invitation declined' });
+    const kayList = (await call('GET', '/api/coach/students', kay.cookie)).json();
+    expect(kayList).toEqual([{ ...fromKay, status: 'declined', invitationPending: false }]);
+    expect(JSON.stringify(kayList)).not.toContain('Pat Keeper');
+    expect((await answer(athlete.cookie, fromKay.id, 'accept')).statusCode).toBe(404);
+
+    expect((await answer(athlete.cookie, fromLee.id, 'accept')).statusCode).toBe(200);
+    expect((await invitationsOf(athlete.cookie)).json()).toEqual([
+      { id: fromLee.id, coach: { name: 'Coach Lee', username: lee.username }, status: 'accepted' },
+    ]);
+    expect((await call('GET', `/api/players/${athlete.user.id}`, lee.cookie)).statusCode).toBe(200);
+    const left = await call('DELETE', `/api/roster/coaches/${fromLee.id}`, athlete.cookie);
+    expect(left.statusCode).toBe(200);
+    expect(left.json()).toEqual({ message: "You left the coach's list" });
+    expect((await call('GET', '/api/coach/students', lee.cookie)).json()).toEqual([]);
+    expect((await call('GET', `/api/players/${athlete.user.id}`, lee.cookie)).statusCode).toBe(404);
+    expect((await invitationsOf(athlete.cookie)).json()).toEqual([]);
+    const twice = await call('DELETE', `/api/roster/coaches/${fromLee.id}`, athlete.cookie);
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('lets nobody else answer: another athlete, the coach, an unconfirmed holder of the address, or nobody signed in', async () => {
+    const kay = await confirmedAthlete('Coach Kay', true);
+    const athlete = await confirmedAthlete('Pat Keeper');
+    const other = await confirmedAthlete('Someone Else');
+    const { id } = (await addStudent(kay.cookie, { email: athlete.username })).json();
+    for (const cookie of [other.cookie, kay.cookie]) {
+      for (const what of ['accept', 'decline'] as const) {
+        const response = await answer(cookie, id, what);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ message: 'Invitation not found' });
+      }
+      expect((await call('DELETE', `/api/roster/coaches/${id}`, cookie)).statusCode).toBe(404);
+    }
+    expect((await answer(undefined, id, 'accept')).statusCode).toBe(401);
+    expect((await invitationsOf('')).statusCode).toBe(401);
+    expect((await invitationsOf(other.cookie)).json()).toEqual([]);
+    const badId = await answer(athlete.cookie, 'nope', 'accept');
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toEqual({ message: 'Invitation id must be a UUID' });
+
+    // Someone who signed up with an address they never proved: invitations to it wait.
+    const squatter = await registerAccount(ctx.app, { name: 'Squatter' });
+    const toSquatter = (await addStudent(kay.cookie, { email: squatter.username })).json();
+    expect((await invitationsOf(squatter.cookie)).json()).toEqual([]);
+    const refused = await answer(squatter.cookie, toSquatter.id, 'accept');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: CONFIRM_FIRST_MESSAGE });
+    // Whoever reads the address's mail cannot answer for an account someone else made with it.
+    const mail = await peer.mailTo(squatter.username, /wants to add you/);
+    const byLink = await call('POST', '/api/roster-invitation/answer', undefined, {
+      token: tokenOf(linkIn(mail, `${ORIGIN}/roster-invitation?token=`)),
+      answer: 'accept',
+    });
+    expect(byLink.statusCode).toBe(403);
+    expect(byLink.json()).toEqual({ message: UNCONFIRMED_ACCOUNT_MESSAGE });
+    expect((await invitationsOf(squatter.cookie)).json()).toEqual([]);
+    // Bad links are 400s that say why.
+    for (const body of [{}, { token: 'x'.repeat(43) }, { token: 'x', answer: 'maybe' }]) {
+      const response = await call('POST', '/api/roster-invitation/answer', undefined, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
   });
 
   it("never hands a second coach a link into another coach's invitee", async () => {
@@ -117,8 +272,8 @@ describe('adding a student who already has an account', () => {
     peer.received.length = 0;
     expect((await addStudent(second.cookie, { email })).statusCode).toBe(201);
     const notice = await peer.mailTo(email);
-    expect(notice.subject).toBe('Second Coach added you to their athletes on FilmRoom');
-    expect(notice.text).not.toContain('token=');
+    expect(notice.subject).toBe('Second Coach wants to add you to their athletes on FilmRoom');
+    expect(notice.text).not.toContain('reset-password');
   });
 
   it('refuses the coach themselves with 400', async () => {
@@ -147,8 +302,8 @@ describe('Add Student validation', () => {
 describe('editing a student', () => {
   async function rosterWithOne() {
     const kay = await coach();
-    const athlete = await registerAccount(ctx.app, { name: 'Robin Account' });
-    await addStudent(kay.cookie, { email: athlete.username });
+    const athlete = await confirmedAthlete('Robin Account');
+    await addAcceptedStudent(ctx.app, kay, athlete);
     const patch = (body: object, studentId = athlete.user.id) =>
       call('PATCH', `/api/coach/students/${studentId}`, kay.cookie, body);
     return { kay, athlete, patch };
@@ -182,9 +337,11 @@ describe('editing a student', () => {
     const corrected = uniqueEmail('corrected');
     const moved = await patch({ email: corrected });
     expect(moved.statusCode).toBe(200);
+    // The card asks the new address afresh, keeping the name the coach knew.
     expect(moved.json()).toMatchObject({
       student: { name: 'Robin Account', username: corrected },
       invitationPending: true,
+      status: 'pending',
     });
     expect(moved.json().studentId).not.toBe(athlete.user.id);
     expect((await peer.mailTo(corrected)).subject).toBe('Coach Kay invited you to FilmRoom');

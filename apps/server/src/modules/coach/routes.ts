@@ -1,6 +1,11 @@
 import {
   addStudentBodySchema,
+  answerRosterInvitationBodySchema,
+  coachLinkParamsSchema,
+  coachLinkSchema,
   coachStudentLinkSchema,
+  rosterInvitationBodySchema,
+  rosterInvitationSchema,
   errorResponseSchema,
   messageResponseSchema,
   studentIdParamsSchema,
@@ -8,10 +13,12 @@ import {
   updateStudentBodySchema,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitPerNetwork } from '../../plugins/rate-limit';
 import { z } from 'zod';
 import { publicOriginOf } from '../../lib/public-origin';
 import { requireUser } from '../../plugins/auth';
 import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
+import { CoachLinkService } from './coach-link-service';
 import { RosterService } from './roster-service';
 import { StudentService } from './student-service';
 import { errorResponses } from '../../lib/error-responses';
@@ -21,6 +28,7 @@ const errors = errorResponses(400, 401, 403, 404);
 export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
   const students = new StudentService(app.db);
   const roster = new RosterService(app.db, app.mailer);
+  const coaches = new CoachLinkService(app.db);
   // Adding or re-pointing a student mails the address typed: a cap keeps a coach account from
   // relaying spam.
   const mailCap = app.limitRequests({
@@ -61,7 +69,7 @@ export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['coach'],
         summary:
-          'Add an athlete by e-mail; a new address gets an account and an invitation to set a password',
+          'Invite an athlete by e-mail; they accept or decline (until then only the address shows). A new address gets an account and a link to set a password',
         body: addStudentBodySchema,
         response: {
           201: coachStudentLinkSchema,
@@ -115,5 +123,88 @@ export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
       await roster.remove(requireUser(request), request.params.studentId);
       return { message: 'Student removed successfully' };
     },
+  );
+
+  // The athlete's side (beyond the spec): Settings > Coaches, and the link in the mail.
+  const perAddress = limitPerNetwork(
+    app,
+    'roster-link',
+    'Too many invitation links tried from this network.',
+  );
+
+  app.get(
+    '/roster/coaches',
+    {
+      schema: {
+        tags: ['coach'],
+        summary:
+          'Coaches who invited you or whose list you are on; empty until your address is confirmed',
+        response: { 200: z.array(coachLinkSchema), 401: errorResponseSchema },
+      },
+    },
+    async (request) => coaches.list(requireUser(request)),
+  );
+
+  for (const answer of ['accept', 'decline'] as const) {
+    app.post(
+      `/roster/coaches/:linkId/${answer}`,
+      {
+        schema: {
+          tags: ['coach'],
+          summary: `${answer === 'accept' ? 'Accept' : 'Decline'} a coach's invitation (confirmed address)`,
+          params: coachLinkParamsSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await coaches.answer(requireUser(request), request.params.linkId, answer);
+        return { message: answer === 'accept' ? 'Invitation accepted' : 'Invitation declined' };
+      },
+    );
+  }
+
+  app.delete(
+    '/roster/coaches/:linkId',
+    {
+      schema: {
+        tags: ['coach'],
+        summary: "Leave a coach's list: they no longer see your name, photos or you in videos",
+        params: coachLinkParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await coaches.leave(requireUser(request), request.params.linkId);
+      return { message: "You left the coach's list" };
+    },
+  );
+
+  app.post(
+    '/roster-invitation',
+    {
+      onRequest: perAddress,
+      schema: {
+        tags: ['coach'],
+        summary: 'The roster invitation behind a mailed link (no sign-in needed)',
+        body: rosterInvitationBodySchema,
+        response: { 200: rosterInvitationSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => coaches.findByToken(request.body.token),
+  );
+
+  app.post(
+    '/roster-invitation/answer',
+    {
+      onRequest: perAddress,
+      schema: {
+        tags: ['coach'],
+        summary:
+          'Accept or decline a roster invitation by its mailed link; confirms the address it was sent to',
+        body: answerRosterInvitationBodySchema,
+        response: { 200: rosterInvitationSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => coaches.answerByToken(request.body.token, request.body.answer),
   );
 };

@@ -2,7 +2,7 @@ import type { MailOutbox } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
+import { keptLink, registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
 import { mailOutbox, passwordTokens } from '../../db/schema';
@@ -17,7 +17,7 @@ const outboxOf = async (cookie: string) => {
 };
 
 describe('GET /api/mail/outbox', () => {
-  it('shows a coach the invitation they caused, whose link lets the athlete in', async () => {
+  it('never shows a coach the invitation they caused: they cannot claim the account (issue 14)', async () => {
     const coach = await registerAccount(ctx.app, { isCoach: true, name: 'Coach Kay' });
     const email = uniqueEmail('athlete');
     const added = await ctx.app.inject({
@@ -29,39 +29,50 @@ describe('GET /api/mail/outbox', () => {
     expect(added.statusCode).toBe(201);
 
     const outbox = await outboxOf(coach.cookie);
-    expect(outbox.delivery).toBe('outbox');
-    expect(outbox.messages).toEqual([
-      {
-        id: expect.any(String),
-        kind: 'invitation',
-        to: email,
-        subject: 'Coach Kay invited you to FilmRoom',
-        text: expect.stringContaining('http://filmroom.local:3000/reset-password?token='),
-        createdAt: expect.any(String),
-      },
-    ]);
-    const token = /token=([A-Za-z0-9_-]+)/.exec(outbox.messages[0]!.text)![1];
+    expect(outbox).toEqual({ delivery: 'outbox', messages: [] });
+    // It is kept for the address (and the operator's log), with its link to this server.
+    const token = await keptLink(ctx.app, email, 'invitation', '/reset-password');
+    const [kept] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, email));
+    expect(kept!.body).toContain('http://filmroom.local:3000/reset-password?token=');
+    // Whoever does hold the address sets the password with it and then reads their own mail.
     const claimed = await ctx.app.inject({
       method: 'POST',
       url: '/api/reset-password',
       payload: { token, password: 'athlete password' },
     });
     expect(claimed.statusCode).toBe(200);
-    const athleteCookie = sessionCookieFrom(claimed);
-    expect((await outboxOf(athleteCookie)).messages).toEqual([]);
+    const athlete = await outboxOf(sessionCookieFrom(claimed));
+    // The link points where the reader is, not at the host the coach's request named.
+    expect(athlete.messages).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'invitation',
+        to: email,
+        subject: 'Coach Kay invited you to FilmRoom',
+        text: expect.stringContaining('http://localhost:80/reset-password?token='),
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(athlete.messages[0]!.text).not.toContain('filmroom.local');
   });
 
-  it('shows a share notice to the sharer only', async () => {
+  it('shows a share notice to its recipient, not to the sharer, nor to an unproven holder of the address', async () => {
     const owner = await registerAccount(ctx.app, { name: 'Owner Olu' });
     const friend = await registerAccount(ctx.app);
+    const squatter = await registerAccount(ctx.app, { confirmed: false });
     const video = await uploadVideo(ctx.app, owner.cookie, { title: 'Final' });
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/videos/${video.id}/share`,
-      headers: { cookie: owner.cookie },
-      payload: { email: friend.username, accessLevel: 'edit' },
-    });
-    const [notice] = (await outboxOf(owner.cookie)).messages;
+    for (const email of [friend.username, squatter.username]) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/videos/${video.id}/share`,
+        headers: { cookie: owner.cookie },
+        payload: { email, accessLevel: 'edit' },
+      });
+    }
+    const [notice] = (await outboxOf(friend.cookie)).messages;
     expect(notice).toMatchObject({
       kind: 'share',
       to: friend.username,
@@ -69,7 +80,8 @@ describe('GET /api/mail/outbox', () => {
     });
     expect(notice!.text).toContain(`http://localhost:80/videos/${video.id}`);
     expect(notice!.text).toContain('Sign in with this email address to open it.');
-    expect((await outboxOf(friend.cookie)).messages).toEqual([]);
+    expect((await outboxOf(owner.cookie)).messages).toEqual([]);
+    expect((await outboxOf(squatter.cookie)).messages).toEqual([]);
   });
 
   it('never keeps password-reset mail, for the account holder or anyone else', async () => {
@@ -91,12 +103,12 @@ describe('GET /api/mail/outbox', () => {
       await sleep(20);
     }
     await sleep(50);
-    expect(
-      await ctx.database.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.recipient, victim.username)),
-    ).toEqual([]);
+    // Only the confirmation mailed at sign-up is kept for the address.
+    const kept = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, victim.username));
+    expect(kept.map((mail) => mail.kind)).toEqual(['confirmation']);
     expect((await outboxOf(victim.cookie)).messages).toEqual([]);
   });
 

@@ -1,12 +1,13 @@
 import { errorResponseSchema, mailOutboxSchema } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOutboxOf } from '../../mail/outbox-mailer';
+import { publicOriginOf } from '../../lib/public-origin';
 import { requireUser } from '../../plugins/auth';
 
 /**
  * Settings > Mail outbox (beyond the spec): what would have been sent while no SMTP relay is
- * set. A user sees only mail their own actions caused (invitations, roster notices, shares);
- * password-reset mail is never stored, so nobody can read a way into another account here.
+ * set. A user sees only mail addressed to them, once their address is confirmed (see
+ * listOutboxOf); password-reset mail is never stored.
  */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,13 +15,18 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['mail'],
-        summary: 'Mail your actions caused that was kept instead of sent (no SMTP_URL)',
+        summary:
+          'Mail addressed to you that was kept instead of sent (no SMTP_URL); empty until your address is confirmed',
         response: { 200: mailOutboxSchema, 401: errorResponseSchema },
       },
     },
     async (request) => ({
       delivery: app.mailer.delivery,
-      messages: await listOutboxOf(app.db, requireUser(request).id),
+      messages: await listOutboxOf(
+        app.db,
+        requireUser(request),
+        publicOriginOf(request, app.config.publicOrigin),
+      ),
     }),
   );
 };

@@ -16,12 +16,15 @@ import { mayKnowPerson } from '../users/people-access';
 import { loadUserView } from '../users/user-view';
 import { identifyTracks, playerDetections, type Candidate } from './identify-players';
 
-/** The people a video's detections may be matched to: its owner and the owner's athletes. */
+/**
+ * The people a video's detections may be matched to: its owner and the athletes who accepted
+ * the owner's invitation (nobody's face is matched for a coach they have not said yes to).
+ */
 async function candidatesFor(db: Database, ownerId: string): Promise<Candidate[]> {
   const students = db
     .select({ id: coachStudents.studentId })
     .from(coachStudents)
-    .where(eq(coachStudents.coachId, ownerId));
+    .where(and(eq(coachStudents.coachId, ownerId), eq(coachStudents.status, 'accepted')));
   const people = await db
     .select({ id: users.id, name: users.name })
     .from(users)

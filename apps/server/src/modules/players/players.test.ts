@@ -5,9 +5,10 @@ import { squatsScan } from '@filmroom/coach/testing';
 import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { storeScan as storeScan_ } from '../../../test/scans';
+import { addAcceptedStudent } from '../../../test/roster';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
-import { coachStudents, userPhotos, users, videoShares } from '../../db/schema';
+import { userPhotos, users, videoShares } from '../../db/schema';
 import { profilePhotoKey } from '../users/profile-photos';
 
 const ctx = useTestApp();
@@ -30,7 +31,7 @@ const joFacingCamera: Track = {
   })),
 };
 
-async function coachWithVideo() {
+async function coachWithVideo({ accepted = true } = {}) {
   const coach = await registerAccount(ctx.app, { isCoach: true, name: 'Coach Kay' });
   const athlete = await registerAccount(ctx.app, { name: 'Jo Kim' });
   const { db } = ctx.database;
@@ -41,7 +42,17 @@ async function coachWithVideo() {
   await db
     .insert(userPhotos)
     .values({ id: photoId, userId: athlete.user.id, blobKey, faceEmbedding: joFace });
-  await db.insert(coachStudents).values({ coachId: coach.user.id, studentId: athlete.user.id });
+  if (accepted) {
+    await addAcceptedStudent(ctx.app, coach, athlete);
+  } else {
+    const invited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/coach/students',
+      headers: { cookie: coach.cookie },
+      payload: { email: athlete.username },
+    });
+    expect(invited.json()).toMatchObject({ status: 'pending' });
+  }
   const video = await uploadVideo(ctx.app, coach.cookie);
   return { coach, athlete, video, photoUrl: `/uploads/${blobKey}` };
 }
@@ -93,6 +104,31 @@ describe('POST /api/videos/:id/detect-players', () => {
       headers: { cookie: viewer.cookie },
     });
     expect(detail.json().analysisState).toMatchObject({ id: video.id });
+  });
+});
+
+describe('an athlete who has not accepted the invitation', () => {
+  it("is not matched in the coach's videos, and their name and photos stay hidden", async () => {
+    const { coach, athlete, video, photoUrl } = await coachWithVideo({ accepted: false });
+    await storeScan(video.id, [joFacingCamera]);
+    const detect = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/detect-players`,
+      headers: { cookie: coach.cookie },
+    });
+    expect(detect.statusCode).toBe(200);
+    const ids = detect
+      .json()
+      .playerDetections.map((d: { playerMatchId: string | null }) => d.playerMatchId);
+    expect(ids).not.toContain(athlete.user.id);
+    const player = await ctx.app.inject({
+      url: `/api/players/${athlete.user.id}`,
+      headers: { cookie: coach.cookie },
+    });
+    expect(player.statusCode).toBe(404);
+    const photo = await ctx.app.inject({ url: photoUrl, headers: { cookie: coach.cookie } });
+    expect(photo.statusCode).toBe(404);
+    expect(detect.body).not.toContain('Jo Kim');
   });
 });
 

@@ -46,7 +46,7 @@ async function coachWithAthletes(count: number) {
     const athlete = await registerAccount(ctx.app, { name: `Athlete ${i + 1}` });
     await ctx.database.db
       .insert(coachStudents)
-      .values({ coachId: coach.user.id, studentId: athlete.user.id });
+      .values({ coachId: coach.user.id, studentId: athlete.user.id, status: 'accepted' });
     athletes.push(athlete);
   }
   const video = await uploadVideo(ctx.app, coach.cookie);

@@ -5,22 +5,25 @@ import type { Database } from '../../db/connection';
 import { users, videoShares, type UserRow, type VideoShareRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { Mailer } from '../../mail/mailer';
-import { shareMail } from '../../mail/messages';
+import { confirmEmailLink, shareMail } from '../../mail/messages';
+import { issueEmailLink } from '../auth/email-links';
 import { endAccess } from '../users/end-access';
 import { requireVideoAccess } from '../videos/video-access';
 
 type NewShare = z.output<typeof shareVideoBodySchema>;
 
-const toShareView = (row: VideoShareRow): Share => ({
+const toShareView = (row: VideoShareRow, recipientConfirmed: boolean): Share => ({
   id: row.id,
   sharedWithEmail: row.sharedWithEmail,
   accessLevel: row.accessLevel,
+  pending: !recipientConfirmed,
 });
 
 /**
- * Sharing a video by e-mail. Whoever may edit the video may share it, see its shares and remove
- * them. A share names an address, not an account: whoever holds or later opens an account with
- * that address has the access (see video-access.ts).
+ * Sharing a video by e-mail. Whoever may edit the video may share it, see its shares (with the
+ * addresses) and remove them. A share names an address, not an account: it reaches the account
+ * with that address once the address is confirmed (see video-access.ts). Until then it is
+ * pending, and the mail to the address carries the link that confirms it.
  */
 export class ShareService {
   constructor(
@@ -31,11 +34,12 @@ export class ShareService {
   async list(user: UserRow, videoId: string): Promise<Share[]> {
     await requireVideoAccess(this.db, user, videoId, 'edit');
     const rows = await this.db
-      .select()
+      .select({ share: videoShares, confirmedAt: users.emailConfirmedAt })
       .from(videoShares)
+      .leftJoin(users, eq(users.username, videoShares.sharedWithEmail))
       .where(eq(videoShares.videoId, videoId))
       .orderBy(asc(videoShares.createdAt), asc(videoShares.sharedWithEmail));
-    return rows.map(toShareView);
+    return rows.map((row) => toShareView(row.share, row.confirmedAt != null));
   }
 
   /** Shares the video, or changes the level of an existing share with the same address. */
@@ -60,6 +64,11 @@ export class ShareService {
       .values({ videoId, sharedWithEmail: email, accessLevel, sharedById: user.id })
       .onConflictDoNothing({ target: [videoShares.videoId, videoShares.sharedWithEmail] })
       .returning();
+    const [recipient] = await this.db
+      .select({ confirmedAt: users.emailConfirmedAt })
+      .from(users)
+      .where(eq(users.username, email));
+    const recipientConfirmed = recipient?.confirmedAt != null;
     if (!added) {
       // Sharing again changes the level; who first shared it stays the sharer shown on cards.
       const [changed] = await this.db
@@ -67,24 +76,24 @@ export class ShareService {
         .set({ accessLevel })
         .where(and(eq(videoShares.videoId, videoId), eq(videoShares.sharedWithEmail, email)))
         .returning();
-      return { share: toShareView(changed!), created: false };
+      return { share: toShareView(changed!, recipientConfirmed), created: false };
     }
 
-    const [recipient] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, email));
+    // An unproven address gets the link that proves it (and signs up with it, if need be).
+    const link = recipientConfirmed
+      ? `${origin}/videos/${videoId}`
+      : confirmEmailLink(origin, await issueEmailLink(this.db, email, 'address'));
     await this.mailer.send(
       shareMail({
         to: email,
         sharer: { id: user.id, name: user.name },
         videoTitle: video.title,
         accessLevel,
-        link: `${origin}/videos/${videoId}`,
-        recipientHasAccount: recipient !== undefined,
+        link,
+        recipientConfirmed,
       }),
     );
-    return { share: toShareView(added), created: true };
+    return { share: toShareView(added, recipientConfirmed), created: true };
   }
 
   async remove(user: UserRow, videoId: string, shareId: string): Promise<void> {

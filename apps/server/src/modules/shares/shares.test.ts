@@ -1,7 +1,13 @@
-import type { Share, Video } from '@filmroom/contract';
+import { EMAIL_LINK_MESSAGES, type Share, type Video } from '@filmroom/contract';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { registerAccount, uniqueEmail } from '../../../test/accounts';
+import {
+  keptLink,
+  PASSWORD,
+  registerAccount,
+  sessionCookieFrom,
+  uniqueEmail,
+} from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
 import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
@@ -22,7 +28,7 @@ async function ownerWithVideo() {
 }
 
 describe('POST /api/videos/:id/share', () => {
-  it('shares at view access by default, with an address that has no account yet', async () => {
+  it('shares at view access by default; the share waits until the address is proven', async () => {
     const { owner, video, share, shares } = await ownerWithVideo();
     const email = uniqueEmail('later');
     const shared = await share(owner.cookie, { email: ` ${email.toUpperCase()} ` });
@@ -31,12 +37,25 @@ describe('POST /api/videos/:id/share', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       sharedWithEmail: email,
       accessLevel: 'view',
+      pending: true,
     });
     expect((await shares(owner.cookie)).json()).toEqual([shared.json()]);
 
-    // The address signs up afterwards: the video is there, at view access.
-    const later = await registerAccount(ctx.app, { username: email });
-    const list = await call('GET', '/api/videos', later.cookie);
+    // The mail to the address carries the link that proves it: signing up through it confirms
+    // the new account, and the video is there, at view access.
+    const token = await keptLink(ctx.app, email, 'share', '/confirm-email');
+    const follow = await call('POST', '/api/confirm-email', undefined, { token });
+    expect(follow.json()).toEqual({ email, confirmed: false, accountExists: false });
+    const signUp = await call('POST', '/api/register', undefined, {
+      username: email,
+      password: PASSWORD,
+      name: 'Later Athlete',
+      emailToken: token,
+    });
+    expect(signUp.statusCode).toBe(201);
+    expect(signUp.json()).toMatchObject({ username: email, emailConfirmed: true });
+    const later = sessionCookieFrom(signUp);
+    const list = await call('GET', '/api/videos', later);
     expect(list.json<Video[]>()).toEqual([
       expect.objectContaining({
         id: video.id,
@@ -45,8 +64,74 @@ describe('POST /api/videos/:id/share', () => {
         sharedBy: { name: 'Coach Carter', username: owner.username },
       }),
     ]);
-    const patch = await call('PATCH', `/api/videos/${video.id}`, later.cookie, { title: 'x' });
+    const patch = await call('PATCH', `/api/videos/${video.id}`, later, { title: 'x' });
     expect(patch.statusCode).toBe(403);
+    expect((await shares(owner.cookie)).json()).toEqual([{ ...shared.json(), pending: false }]);
+  });
+
+  it('reaches nobody who merely signs up with the address (the share takeover)', async () => {
+    const { owner, video, share } = await ownerWithVideo();
+    const shared = await share(owner.cookie, {
+      email: 'Future.Athlete-' + randomUUID().slice(0, 8) + '@Test.Local',
+      accessLevel: 'edit',
+    });
+    const email = shared.json<Share>().sharedWithEmail;
+    const stranger = await registerAccount(ctx.app, { username: email, confirmed: false });
+    expect(stranger.user.emailConfirmed).toBe(false);
+
+    expect((await call('GET', '/api/videos', stranger.cookie)).json()).toEqual([]);
+    for (const [method, url] of [
+      ['GET', `/api/videos/${video.id}`],
+      ['PATCH', `/api/videos/${video.id}`],
+      ['GET', `/api/videos/${video.id}/shares`],
+      ['GET', `/api/videos/${video.id}/annotations`],
+      ['DELETE', `/api/videos/${video.id}`],
+    ] as const) {
+      const response = await call(
+        method,
+        url,
+        stranger.cookie,
+        method === 'PATCH' ? { title: 'x' } : undefined,
+      );
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // Nor does the mail with the link show in their outbox: it is the address owner's.
+    const outbox = await call('GET', '/api/mail/outbox', stranger.cookie);
+    expect(outbox.json()).toEqual({ delivery: 'outbox', messages: [] });
+    // A link sent to another address does not confirm this one.
+    const other = await share(owner.cookie, { email: uniqueEmail('other') });
+    const otherToken = await keptLink(
+      ctx.app,
+      other.json<Share>().sharedWithEmail,
+      'share',
+      '/confirm-email',
+    );
+    const wrong = await call('POST', '/api/register', undefined, {
+      username: uniqueEmail('third'),
+      password: PASSWORD,
+      name: 'Third',
+      emailToken: otherToken,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: EMAIL_LINK_MESSAGES.otherAddress });
+
+    // The owner of the address follows the link, not signed in: it proves the address to them,
+    // but does not hand them (nor confirm for the stranger) an account they did not make.
+    const token = await keptLink(ctx.app, email, 'share', '/confirm-email');
+    const followed = await call('POST', '/api/confirm-email', undefined, { token });
+    expect(followed.json()).toEqual({ email, confirmed: false, accountExists: true });
+    expect((await call('GET', `/api/videos/${video.id}`, stranger.cookie)).statusCode).toBe(404);
+    expect((await call('GET', '/api/user', stranger.cookie)).json().emailConfirmed).toBe(false);
+  });
+
+  it('reaches someone who signed up but had not confirmed yet, once they follow the link signed in', async () => {
+    const { owner, video, share } = await ownerWithVideo();
+    const late = await registerAccount(ctx.app, { confirmed: false });
+    await share(owner.cookie, { email: late.username });
+    const token = await keptLink(ctx.app, late.username, 'share', '/confirm-email');
+    const followed = await call('POST', '/api/confirm-email', late.cookie, { token });
+    expect(followed.json()).toEqual({ email: late.username, confirmed: true, accountExists: true });
+    expect((await call('GET', `/api/videos/${video.id}`, late.cookie)).statusCode).toBe(200);
   });
 
   it('changes the level when shared again with the same address', async () => {
@@ -141,13 +226,29 @@ describe('GET /api/videos/:id/shares', () => {
     await share(owner.cookie, { email: editor.username, accessLevel: 'edit' });
     await share(owner.cookie, { email: viewer.username, accessLevel: 'view' });
 
+    const pending = uniqueEmail('pending');
+    await share(owner.cookie, { email: pending });
     const expected = [
-      { id: expect.any(String), sharedWithEmail: editor.username, accessLevel: 'edit' },
-      { id: expect.any(String), sharedWithEmail: viewer.username, accessLevel: 'view' },
+      {
+        id: expect.any(String),
+        sharedWithEmail: editor.username,
+        accessLevel: 'edit',
+        pending: false,
+      },
+      {
+        id: expect.any(String),
+        sharedWithEmail: viewer.username,
+        accessLevel: 'view',
+        pending: false,
+      },
+      { id: expect.any(String), sharedWithEmail: pending, accessLevel: 'view', pending: true },
     ];
     expect((await shares(owner.cookie)).json()).toEqual(expected);
     expect((await shares(editor.cookie)).json()).toEqual(expected);
-    expect((await shares(viewer.cookie)).statusCode).toBe(403);
+    // Sharees' addresses are for editors only.
+    const byViewer = await shares(viewer.cookie);
+    expect(byViewer.statusCode).toBe(403);
+    expect(byViewer.body).not.toContain(editor.username);
     expect((await shares((await registerAccount(ctx.app)).cookie)).statusCode).toBe(404);
     expect((await call('GET', `/api/videos/${video.id}/shares`)).statusCode).toBe(401);
   });

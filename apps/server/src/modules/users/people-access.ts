@@ -5,8 +5,9 @@ import { findVideoAccess } from '../videos/video-access';
 
 /**
  * Whether the asker may see who a person is (name, photos): themselves, their athletes or
- * coach, anyone identified in a video the asker may view, or anyone who wrote an annotation or
- * reply on one (their avatar is shown beside it).
+ * coach once the athlete has accepted (an invitation alone shows nothing), anyone identified in
+ * a video the asker may view, or anyone who wrote an annotation or reply on one (their avatar
+ * is shown beside it).
  */
 export async function mayKnowPerson(
   db: Database,
@@ -18,9 +19,12 @@ export async function mayKnowPerson(
     .select({ id: coachStudents.id })
     .from(coachStudents)
     .where(
-      or(
-        and(eq(coachStudents.coachId, asker.id), eq(coachStudents.studentId, personId)),
-        and(eq(coachStudents.coachId, personId), eq(coachStudents.studentId, asker.id)),
+      and(
+        eq(coachStudents.status, 'accepted'),
+        or(
+          and(eq(coachStudents.coachId, asker.id), eq(coachStudents.studentId, personId)),
+          and(eq(coachStudents.coachId, personId), eq(coachStudents.studentId, asker.id)),
+        ),
       ),
     );
   if (link) return true;

@@ -21,6 +21,7 @@ export async function loadUserView(db: Database, user: UserRow): Promise<User> {
     jerseyColors,
     photos: photoViews,
     avatarUrl: photoViews[0]?.url ?? user.avatarUrl,
+    emailConfirmed: user.emailConfirmedAt !== null,
   };
 }
 

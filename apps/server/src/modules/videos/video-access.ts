@@ -1,5 +1,5 @@
 import type { AccessLevel } from '@filmroom/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { videoShares, videos, type UserRow, type VideoRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -14,6 +14,14 @@ export const canView = (access: VideoAccess | null): access is VideoAccess => ac
 export const canEdit = (access: VideoAccess | null) =>
   access !== null && (access.level === 'owner' || access.level === 'edit');
 
+/**
+ * Which shares reach this user: those to their address, once it is confirmed. Anyone can sign
+ * up with any address, so an unproven one receives nothing that was sent to it.
+ */
+export function sharesReaching(user: UserRow): SQL {
+  return user.emailConfirmedAt ? eq(videoShares.sharedWithEmail, user.username) : sql`false`;
+}
+
 /** The one place that decides who may see or change a video. */
 export async function findVideoAccess(
   db: Database,
@@ -23,10 +31,7 @@ export async function findVideoAccess(
   const [row] = await db
     .select({ video: videos, shareLevel: videoShares.accessLevel })
     .from(videos)
-    .leftJoin(
-      videoShares,
-      and(eq(videoShares.videoId, videos.id), eq(videoShares.sharedWithEmail, user.username)),
-    )
+    .leftJoin(videoShares, and(eq(videoShares.videoId, videos.id), sharesReaching(user)))
     .where(eq(videos.id, videoId));
   if (!row) return null;
   if (row.video.ownerId === user.id) return { video: row.video, level: 'owner' };

@@ -10,7 +10,7 @@ import * as schema from '../../db/schema';
 import { users, videoShares, videos, type UserRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
-import { requireVideoAccess } from './video-access';
+import { requireVideoAccess, sharesReaching } from './video-access';
 import { videoKeys } from './video-keys';
 import type { VideoWithSharing } from './video-view';
 
@@ -58,7 +58,7 @@ export class VideoService {
         .from(videoShares)
         .innerJoin(videos, eq(videos.id, videoShares.videoId))
         .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
-        .where(and(eq(videoShares.sharedWithEmail, user.username), ne(videos.ownerId, user.id))),
+        .where(and(sharesReaching(user), ne(videos.ownerId, user.id))),
     ]);
     const list: VideoWithSharing[] = [
       ...owned.map((video) => ({ video, share: null })),
@@ -100,9 +100,10 @@ export class VideoService {
       [user.id, user.username],
     );
     // The user is part of it: a browser shared by two people must never keep one's list for the
-    // other, however alike their numbers.
+    // other, however alike their numbers. So is whether their address is confirmed: confirming
+    // brings the shares in.
     return createHash('sha256')
-      .update(`${user.id}/${rows[0]!.digest}`)
+      .update(`${user.id}/${user.emailConfirmedAt !== null}/${rows[0]!.digest}`)
       .digest('base64url')
       .slice(0, 27);
   }
@@ -114,7 +115,7 @@ export class VideoService {
       .select({ name: users.name, username: users.username })
       .from(videoShares)
       .innerJoin(users, eq(users.id, videoShares.sharedById))
-      .where(and(eq(videoShares.videoId, videoId), eq(videoShares.sharedWithEmail, user.username)));
+      .where(and(eq(videoShares.videoId, videoId), sharesReaching(user)));
     return {
       video: access.video,
       share: { accessLevel: access.level, sharedBy: share ?? { name: '', username: '' } },

@@ -370,7 +370,7 @@ describe('GET /api/students', () => {
     const student = await registerAccount(ctx.app, { name: 'Sam Student' });
     await ctx.database.db
       .insert(coachStudents)
-      .values({ coachId: coach.user.id, studentId: student.user.id });
+      .values({ coachId: coach.user.id, studentId: student.user.id, status: 'accepted' });
 
     const roster = await ctx.app.inject({
       url: '/api/students',

@@ -2,6 +2,8 @@ import type { User } from '@filmroom/contract';
 import { Outlet, useLocation } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { useLogout } from '@/features/auth/api/logout';
+import { EmailConfirmationBanner } from '@/features/auth/components/email-confirmation-banner';
+import { CoachInvitationsBanner } from '@/features/coach/components/coach-invitations-banner';
 import { VideoEventsListener } from '@/features/videos/components/video-events-listener';
 import { AppSidebar } from './app-sidebar';
 import { PageBoundary } from './page-boundary';
@@ -31,6 +33,9 @@ export function AppShell({ user }: { user: User }) {
           tabIndex={-1}
           className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-8 px-4 py-6 outline-none sm:px-6 md:py-8 lg:px-10"
         >
+          {/* What waits on the person (their address, a coach's question) shows on every page. */}
+          <EmailConfirmationBanner user={user} />
+          <CoachInvitationsBanner emailConfirmed={user.emailConfirmed} />
           <PageBoundary key={pathname}>
             <Outlet />
           </PageBoundary>

@@ -9,13 +9,14 @@ export async function login(body: LoginBody): Promise<User> {
   return (await res.json()) as User;
 }
 
-export function useLogin() {
+export function useLogin(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => {
       queryClient.setQueryData(USER_QUERY_KEY, user);
       toastSuccess('Logged in successfully');
+      options.onSuccess?.();
     },
   });
 }

@@ -10,13 +10,14 @@ export async function register(body: RegisterBody): Promise<User> {
   return (await res.json()) as User;
 }
 
-export function useRegister() {
+export function useRegister(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => {
       queryClient.setQueryData(USER_QUERY_KEY, user);
       toastSuccess('Registration successful');
+      options.onSuccess?.();
     },
   });
 }

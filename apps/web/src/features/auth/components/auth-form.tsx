@@ -13,15 +13,24 @@ import { PasswordInput } from './password-input';
 
 type AuthMode = 'sign-in' | 'create-account';
 
-/** Sign in, or create an account: one form whose title and fields follow the mode (spec §2). */
-export function AuthForm() {
-  const [mode, setMode] = useState<AuthMode>('sign-in');
-  const [email, setEmail] = useState('');
+/** A link mailed to an address that has no account yet: signing up with it proves the address. */
+export type AddressInvitation = { email: string; token: string };
+
+/**
+ * Sign in, or create an account: one form whose title and fields follow the mode (spec §2).
+ * With an `invitation` it creates the account for that address, confirmed by the link.
+ */
+export function AuthForm({
+  invitation,
+  onDone,
+}: { invitation?: AddressInvitation; onDone?: () => void } = {}) {
+  const [mode, setMode] = useState<AuthMode>(invitation ? 'create-account' : 'sign-in');
+  const [email, setEmail] = useState(invitation?.email ?? '');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [isCoach, setIsCoach] = useState(false);
-  const login = useLogin();
-  const register = useRegister();
+  const login = useLogin({ onSuccess: onDone });
+  const register = useRegister({ onSuccess: onDone });
   const ids = { title: useId(), email: useId(), password: useId(), hint: useId(), name: useId() };
   const coachId = useId();
 
@@ -31,8 +40,9 @@ export function AuthForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    if (creating) register.mutate({ username: email, password, name, isCoach });
-    else login.mutate({ username: email, password });
+    if (creating) {
+      register.mutate({ username: email, password, name, isCoach, emailToken: invitation?.token });
+    } else login.mutate({ username: email, password });
   }
 
   function switchMode() {
@@ -48,9 +58,11 @@ export function AuthForm() {
           {creating ? 'Create an Account' : 'Sign In'}
         </h1>
         <p className="text-sm text-muted-foreground">
-          {creating
-            ? 'Set up FilmRoom for yourself or your team.'
-            : 'Welcome back. Sign in to see your film and feedback.'}
+          {invitation && creating
+            ? 'This link proves the address is yours: create your account with it, and what was sent to it is waiting.'
+            : creating
+              ? 'Set up FilmRoom for yourself or your team.'
+              : 'Welcome back. Sign in to see your film and feedback.'}
         </p>
       </div>
 
@@ -80,6 +92,8 @@ export function AuthForm() {
             inputMode="email"
             required
             placeholder="you@example.com"
+            // The link was sent to this address: it is the one the account is made for.
+            readOnly={invitation !== undefined && creating}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />

@@ -1,7 +1,7 @@
-import { Link2OffIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LinkProblem } from '@/components/layout/link-problem';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,27 +12,6 @@ import { AuthLayout, BackToSignIn } from './auth-layout';
 import { PasswordInput } from './password-input';
 
 const MISMATCH_MESSAGE = "The passwords don't match.";
-
-/** A link the server refused (or one with no token): say why and offer a new one. */
-function LinkProblem({ message }: { message: string }) {
-  return (
-    <div className="grid gap-8">
-      <div className="grid gap-4">
-        <span className="grid size-12 place-items-center rounded-2xl bg-destructive/10 text-destructive">
-          <Link2OffIcon className="size-6" aria-hidden />
-        </span>
-        <h1 className="text-3xl font-bold tracking-tight">This link can&apos;t be used</h1>
-        <p role="alert" className="text-sm text-muted-foreground">
-          {message}
-        </p>
-      </div>
-      <Button asChild size="lg" className="w-full">
-        <Link to="/forgot-password">Ask for a New Link</Link>
-      </Button>
-      <BackToSignIn />
-    </div>
-  );
-}
 
 /**
  * /reset-password?token=…, opened from a reset e-mail or a coach's invitation. Setting the
@@ -72,7 +51,12 @@ export function ResetPasswordScreen() {
   return (
     <AuthLayout title="Set Your Password">
       {problem ? (
-        <LinkProblem message={problem} />
+        <LinkProblem message={problem}>
+          <Button asChild size="lg" className="w-full">
+            <Link to="/forgot-password">Ask for a New Link</Link>
+          </Button>
+          <BackToSignIn />
+        </LinkProblem>
       ) : (
         <div className="grid gap-8">
           <div className="grid gap-2">

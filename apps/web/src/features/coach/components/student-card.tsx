@@ -1,5 +1,5 @@
 import type { CoachStudentLink } from '@filmroom/contract';
-import { MailIcon, PencilIcon } from 'lucide-react';
+import { MailIcon, MailXIcon, PencilIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -64,11 +64,22 @@ export function StudentCard({ link }: { link: CoachStudentLink }) {
 
       {editing ? (
         <EditStudentForm link={link} onDone={stopEditing} />
-      ) : link.invitationPending ? (
-        <Badge variant="secondary" title="They haven't set a password from their invitation yet.">
-          <MailIcon aria-hidden />
-          Invitation pending
-        </Badge>
+      ) : link.status === 'pending' ? (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <Badge variant="secondary">
+            <MailIcon aria-hidden />
+            Invitation pending
+          </Badge>
+          You&apos;ll see their name and photos once they accept.
+        </p>
+      ) : link.status === 'declined' ? (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <Badge variant="outline">
+            <MailXIcon aria-hidden />
+            Declined
+          </Badge>
+          They said no to your invitation.
+        </p>
       ) : null}
     </article>
   );

@@ -13,6 +13,7 @@ const link = (name: string, username: string): CoachStudentLink => ({
   studentId: `student-${username}`,
   student: { name, username },
   invitationPending: false,
+  status: 'accepted',
 });
 
 const roster = [

@@ -13,9 +13,9 @@ import { useMailOutbox } from '../api/get-mail-outbox';
 import { firstLinkIn, MAIL_KIND_LABELS } from '../lib/outbox';
 
 /**
- * Settings > Mail outbox (beyond the spec). Without an SMTP relay the server keeps the mail a
- * user's actions would have sent (invitations, roster notices, shares) so its links can be passed
- * on by hand; with a relay it says the mail goes out.
+ * Settings > Mail outbox (beyond the spec). Without an SMTP relay the server keeps mail instead
+ * of sending it; each person sees here the mail addressed to them (invitations, shares), once
+ * their address is confirmed. With a relay it says the mail goes out.
  */
 export function MailOutboxCard() {
   const outbox = useMailOutbox();
@@ -29,10 +29,10 @@ export function MailOutboxCard() {
         <CardTitle id={titleId}>Mail outbox</CardTitle>
         <CardDescription>
           {outbox.data === undefined
-            ? 'Email that your invitations and shares send.'
+            ? 'Email sent to your address.'
             : keeping
-              ? 'This server has no mail relay set up, so the email your invitations and shares would send is kept here instead. Pass a link on yourself, or ask whoever runs FilmRoom to set SMTP_URL.'
-              : "This server sends email through its SMTP relay. Invitations and share notices go straight to people's inboxes, so nothing is kept here."}
+              ? 'This server has no mail relay set up, so email sent to your address is kept here instead (once your address is confirmed). Ask whoever runs FilmRoom to set SMTP_URL.'
+              : 'This server sends email through its SMTP relay, straight to your inbox, so nothing is kept here.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -55,7 +55,7 @@ export function MailOutboxCard() {
             <EmptyState
               icon={InboxIcon}
               title="No mail yet"
-              description="When you add a student or share a video, the email it would send shows up here."
+              description="When someone shares a video with you or a coach invites you, the email shows up here."
               className="py-8 sm:py-10"
               titleAs="h3"
             />

@@ -2,8 +2,9 @@ import type { OutboxMessage } from '@filmroom/contract';
 
 export const MAIL_KIND_LABELS: Record<OutboxMessage['kind'], string> = {
   invitation: 'Invitation',
-  roster: 'Added to roster',
+  roster: 'Roster invitation',
   share: 'Video shared',
+  confirmation: 'Confirm address',
 };
 
 /** The first web address in a message's text: the link the recipient would have followed. */

@@ -2,7 +2,6 @@ import type { Share, ShareVideoBody } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
-import { MAIL_OUTBOX_QUERY_KEY } from '@/lib/query-keys';
 import { sharesQueryKey } from './get-shares';
 
 /** Shares by e-mail; sharing again with the same address changes the access level. */
@@ -18,8 +17,6 @@ export function useShareVideo(videoId: string, options: { onSuccess?: () => void
     onSuccess: () => {
       toastSuccess('Video shared successfully');
       void queryClient.invalidateQueries({ queryKey: sharesQueryKey(videoId) });
-      // A new share e-mails the person.
-      void queryClient.invalidateQueries({ queryKey: MAIL_OUTBOX_QUERY_KEY });
       options.onSuccess?.();
     },
   });

@@ -185,8 +185,14 @@ function ShareRow({ videoId, share }: { videoId: string; share: Share }) {
   return (
     <li className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1.5 rounded-lg border bg-card py-2 pr-2 pl-3">
       {/* A whole line on a phone: two similar addresses must be told apart. */}
-      <span className="min-w-0 flex-1 basis-full text-sm font-medium wrap-anywhere sm:basis-0">
-        {share.sharedWithEmail}
+      <span className="grid min-w-0 flex-1 basis-full gap-0.5 sm:basis-0">
+        <span className="text-sm font-medium wrap-anywhere">{share.sharedWithEmail}</span>
+        {share.pending ? (
+          // Anyone can sign up with any address: the share waits for its owner to prove it.
+          <span className="text-xs text-muted-foreground">
+            Pending: waiting for this address to be confirmed from the email we sent
+          </span>
+        ) : null}
       </span>
       <NativeSelect
         aria-label={`Access level for ${share.sharedWithEmail}`}
