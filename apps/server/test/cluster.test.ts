@@ -1,10 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { connectDatabase } from '../src/db/connection';
-import { videoShares } from '../src/db/schema';
+import { users, videoShares } from '../src/db/schema';
 import { createBlobStore } from '../src/storage';
 import {
   listenToEvents,
@@ -177,6 +178,11 @@ describe('a cluster of two API processes and a worker on PostgreSQL and S3', () 
             username: string;
           };
         const [ownerUser, viewerUser] = await Promise.all([whoIs(owner), whoIs(viewer)]);
+        // The viewer has proven their address (as by the mailed link): shares reach only that.
+        await database.db
+          .update(users)
+          .set({ emailConfirmedAt: new Date() })
+          .where(eq(users.id, viewerUser.id));
         const deps = {
           db: database.db,
           blobs: await createBlobStore(loadConfig({ ...env, DATA_DIR: `${dataRoot}/seed` })),

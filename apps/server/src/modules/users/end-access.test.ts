@@ -4,11 +4,12 @@ import { Readable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
+import { addAcceptedStudent } from '../../../test/roster';
 import { listenToEvents } from '../../../test/http-client';
 import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo } from '../../../test/videos';
 import { buildApp, type App } from '../../app';
-import { coachStudents, userPhotos, users, videoShares } from '../../db/schema';
+import { userPhotos, users, videoShares } from '../../db/schema';
 import { startRuntime, type Runtime } from '../../runtime';
 import { VideoEvents } from '../videos/video-events';
 import { videoKeys } from '../videos/video-keys';
@@ -193,12 +194,11 @@ describe('removing a share', () => {
 });
 
 describe('removing an athlete from a roster', () => {
-  it("ends the coach's and the athlete's sight of each other's photos", async () => {
+  /** A coach and an athlete on their list, each with a photo the other may see. */
+  async function rosterWithPhotos() {
     const coach = await registerAccount(ctx.app, { isCoach: true });
     const athlete = await registerAccount(ctx.app);
-    await ctx.database.db
-      .insert(coachStudents)
-      .values({ coachId: coach.user.id, studentId: athlete.user.id });
+    const linkId = await addAcceptedStudent(ctx.app, coach, athlete);
     const photoOf = async (account: Account) => {
       const id = randomUUID();
       const key = profilePhotoKey(account.user.id, id);
@@ -212,11 +212,15 @@ describe('removing an athlete from a roster', () => {
     };
     const athletePhoto = await photoOf(athlete);
     const coachPhoto = await photoOf(coach);
-    const status = async (url: string, cookie: string) =>
-      (await fetch(`${b}${url}`, { headers: { cookie } })).status;
     expect(await status(athletePhoto, coach.cookie)).toBe(200);
     expect(await status(coachPhoto, athlete.cookie)).toBe(200);
+    return { coach, athlete, linkId, athletePhoto, coachPhoto };
+  }
+  const status = async (url: string, cookie: string) =>
+    (await fetch(`${b}${url}`, { headers: { cookie } })).status;
 
+  it("ends the coach's and the athlete's sight of each other's photos", async () => {
+    const { coach, athlete, athletePhoto, coachPhoto } = await rosterWithPhotos();
     const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/coach/students/${athlete.user.id}`,
@@ -226,6 +230,18 @@ describe('removing an athlete from a roster', () => {
     expect(await status(athletePhoto, coach.cookie)).toBe(404);
     expect(await status(coachPhoto, athlete.cookie)).toBe(404);
     expect(await status(athletePhoto, athlete.cookie)).toBe(200);
+  });
+
+  it('ends them when the athlete leaves the list', async () => {
+    const { coach, athlete, linkId, athletePhoto, coachPhoto } = await rosterWithPhotos();
+    const left = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/roster/coaches/${linkId}`,
+      headers: { cookie: athlete.cookie },
+    });
+    expect(left.statusCode).toBeLessThan(300);
+    expect(await status(athletePhoto, coach.cookie)).toBe(404);
+    expect(await status(coachPhoto, athlete.cookie)).toBe(404);
   });
 });
 
