@@ -1,9 +1,11 @@
 import type { User } from '@filmroom/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { useLogout } from '@/features/auth/api/logout';
 import { EmailConfirmationBanner } from '@/features/auth/components/email-confirmation-banner';
 import { CoachInvitationsBanner } from '@/features/coach/components/coach-invitations-banner';
+import { getMailOutboxQueryOptions } from '@/features/mail/api/get-mail-outbox';
 import { VideoEventsListener } from '@/features/videos/components/video-events-listener';
 import { AppSidebar } from './app-sidebar';
 import { PageBoundary } from './page-boundary';
@@ -14,6 +16,8 @@ export function AppShell({ user }: { user: User }) {
   const logout = useLogout();
   const { pathname } = useLocation();
   const onLogout = () => logout.mutate();
+  // Where an unconfirmed address's link went: its inbox, or the log of a server with no relay.
+  const mail = useQuery({ ...getMailOutboxQueryOptions(), enabled: !user.emailConfirmed });
 
   return (
     <SidebarProvider>
@@ -34,7 +38,7 @@ export function AppShell({ user }: { user: User }) {
           className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-8 px-4 py-6 outline-none sm:px-6 md:py-8 lg:px-10"
         >
           {/* What waits on the person (their address, a coach's question) shows on every page. */}
-          <EmailConfirmationBanner user={user} />
+          <EmailConfirmationBanner user={user} mailKept={mail.data?.delivery === 'outbox'} />
           <CoachInvitationsBanner emailConfirmed={user.emailConfirmed} />
           <PageBoundary key={pathname}>
             <Outlet />

@@ -7,8 +7,9 @@ import { useResendConfirmation } from '../api/resend-confirmation';
 /**
  * Above every page until the address is confirmed: anyone can sign up with any address, so
  * what others send to it (shares, coaches' invitations) waits for the link in the mail.
+ * `mailKept`: the server has no mail relay, so the link is in its log, not in an inbox.
  */
-export function EmailConfirmationBanner({ user }: { user: User }) {
+export function EmailConfirmationBanner({ user, mailKept }: { user: User; mailKept: boolean }) {
   const resend = useResendConfirmation();
   if (user.emailConfirmed) return null;
   return (
@@ -21,7 +22,17 @@ export function EmailConfirmationBanner({ user }: { user: User }) {
       <div className="grid min-w-0 flex-1 basis-64 gap-0.5 text-sm">
         <p className="font-semibold">Confirm your email address</p>
         <p className="text-muted-foreground">
-          We sent a link to <span className="font-medium wrap-anywhere">{user.username}</span>.
+          {mailKept ? (
+            <>
+              This server has no mail relay, so the link for{' '}
+              <span className="font-medium wrap-anywhere">{user.username}</span> is in its log: ask
+              whoever runs FilmRoom for it.
+            </>
+          ) : (
+            <>
+              We sent a link to <span className="font-medium wrap-anywhere">{user.username}</span>.
+            </>
+          )}{' '}
           Until you follow it, videos shared with this address and coaches&apos; invitations wait.
         </p>
       </div>
