@@ -45,7 +45,7 @@ function sameKind(found: string, labelled: string): boolean {
 }
 
 /** The catalogue id a label means. */
-export function expectedMovement(label: string): MovementId {
+function expectedMovement(label: string): MovementId {
   return (OUTSIDE_CATALOGUE.has(label) ? 'general' : label) as MovementId;
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ClipLabel } from './evaluate';
 
 /** The shared fixtures beside the repository (never copied into it). */
-export const FIXTURES = fileURLToPath(new URL('../../shared/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../shared/fixtures/', import.meta.url));
 
 /** Every labelled clip: its file and its ground truth. */
 export async function labelledClips(): Promise<{ clip: string; file: string; label: ClipLabel }[]> {

@@ -9,11 +9,10 @@ export function numbersIn(text: string): Set<string> {
 }
 
 /** A number as the guard compares it: "02", "2.0" and 2 are all "2". */
-export const normalNumber = (value: number | string) => String(Number(value));
+const normalNumber = (value: number | string) => String(Number(value));
 
 // Counting words a coach uses freely ("2 things", "rep 1") are not measurements.
-export const isSmallCount = (number: string) =>
-  Number.isInteger(Number(number)) && Number(number) <= 3;
+const isSmallCount = (number: string) => Number.isInteger(Number(number)) && Number(number) <= 3;
 
 /** The numbers `text` writes that are not in `allowed` (small counts aside): invented ones. */
 export function inventedNumbers(text: string, allowed: Set<string>): string[] {

@@ -187,11 +187,3 @@ function backToStanding(
   while (i + step >= 0 && i + step < moments.length && rise[i]! < -BENT) i += step;
   return i;
 }
-
-/** The jump with the largest hip rise; the earliest when several tie. */
-export function highestJump<J extends Jump>(jumps: J[]): J | undefined {
-  return jumps.reduce<J | undefined>(
-    (best, jump) => (!best || jump.hipRise > best.hipRise ? jump : best),
-    undefined,
-  );
-}

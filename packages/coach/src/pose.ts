@@ -32,7 +32,7 @@ export type PoseScan = {
 };
 
 /** Below this the model is guessing: such points are left out of every measurement. */
-export const MIN_KEYPOINT_SCORE = 0.3;
+const MIN_KEYPOINT_SCORE = 0.3;
 
 export type Point = { x: number; y: number };
 

@@ -30,7 +30,7 @@ export function bodyLengthOf(moments: BodyMoment[]): number | undefined {
 }
 
 /** The ankle nearest the ground: it rises only once both feet have left it. */
-export function lowestAnkle(moment: BodyMoment): Point | undefined {
+function lowestAnkle(moment: BodyMoment): Point | undefined {
   const { left_ankle: left, right_ankle: right } = moment.points;
   if (left && right) return left.y > right.y ? left : right;
   return left ?? right;

@@ -1,11 +1,4 @@
 /**
- * How a height in body lengths is written, in the text and the points alike: the narrator's
- * guard accepts a rephrasing only with numbers the analysis itself printed.
- */
-export const bodyLengths = (share: number) =>
-  `${share.toFixed(2)} body lengths (${Math.round(share * 100)} % of body length)`;
-
-/**
  * A moment of the video as m:ss, rounded down so a link to it starts just before the moment.
  * The web turns m:ss in the coach's text into links that seek the video.
  */
@@ -16,7 +9,7 @@ export const clock = (seconds: number) =>
  * A moment as m:ss.d, for movements whose key moments fall within a second of each other (the
  * top of a golf swing and its impact): rounded down to the tenth, which the web also seeks to.
  */
-export function clockTenths(seconds: number): string {
+function clockTenths(seconds: number): string {
   const tenths = Math.floor(seconds * 10 + 1e-6);
   const minutes = Math.floor(tenths / 600);
   const rest = tenths - minutes * 600;

@@ -23,28 +23,6 @@ export function line(
   return [{ type: 'line', x: a.x, y: a.y, endX: b.x, endY: b.y, color }];
 }
 
-export function arrow(from: Point, to: Point, frame: Frame, color: string): VisualGuide {
-  const a = toFraction(from, frame);
-  const b = toFraction(to, frame);
-  return { type: 'arrow', x: a.x, y: a.y, endX: b.x, endY: b.y, color };
-}
-
-/**
- * An arrow from `from` along `vector`, shortened (never bent) so its tip stays inside the
- * frame: clamping each coordinate on its own would turn the arrow away from the movement.
- */
-export function arrowWithin(from: Point, vector: Point, frame: Frame, color: string): VisualGuide {
-  let scale = 1;
-  const limit = (start: number, step: number, size: number) => {
-    if (step > 0 && start + step > size) scale = Math.min(scale, (size - start) / step);
-    if (step < 0 && start + step < 0) scale = Math.min(scale, -start / step);
-  };
-  limit(from.x, vector.x, frame.width);
-  limit(from.y, vector.y, frame.height);
-  scale = Math.max(0, scale);
-  return arrow(from, { x: from.x + vector.x * scale, y: from.y + vector.y * scale }, frame, color);
-}
-
 export function highlight(at: Point | undefined, frame: Frame, color: string): VisualGuide[] {
   if (!at) return [];
   return [{ type: 'highlight', ...toFraction(at, frame), color }];

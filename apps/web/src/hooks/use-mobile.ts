@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Spec §9: the mobile layout applies below 768 px. */
-export const MOBILE_BREAKPOINT = 768;
+const MOBILE_BREAKPOINT = 768;
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
 function subscribe(onChange: () => void): () => void {

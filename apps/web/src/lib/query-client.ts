@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { QueryFunction } from '@tanstack/react-query';
 
 /** What a query or mutation can tell the shared error handling about itself. */
-export type FetchMeta = {
+type FetchMeta = {
   /**
    * Failed calls show an "Error" toast unless this is false (logout, the current-user query),
    * or a function that returns false for that failure (a video page shows "Video not found"

@@ -10,7 +10,7 @@ const YEAR = 365 * DAY;
  * "about", "over" and "almost"), but with "an hour" and "a month" where date-fns says "1 hour":
  * spec §9 asks for wording such as "about an hour ago".
  */
-export function formatDistance(ms: number): string {
+function formatDistance(ms: number): string {
   const elapsed = Math.abs(ms);
   const minutes = Math.round(elapsed / MINUTE);
   if (elapsed < 30 * SECOND) return 'less than a minute';

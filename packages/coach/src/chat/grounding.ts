@@ -80,7 +80,7 @@ export function ungroundedNumbers(context: ChatContext, answer: string, question
 }
 
 /** Every number written in a text, normalised ("90.0" and "90" are the same number). */
-export function numbersIn(text: string): Set<string> {
+function numbersIn(text: string): Set<string> {
   return new Set([...text.matchAll(/\d+(?:\.\d+)?/g)].map((match) => normalNumber(match[0])));
 }
 

@@ -19,7 +19,7 @@ export type Intent =
   | 'unknown';
 
 /** Which repetition or key moment: a number, or the last one. */
-export type Ordinal = number | 'last';
+type Ordinal = number | 'last';
 
 /**
  * What of this clip a question may name: the moments of its athletes' movements, the moments
@@ -33,7 +33,7 @@ export type ClipWords = {
   measures: string[];
 };
 
-export const NO_CLIP_WORDS: ClipWords = { phases: [], otherPhases: [], athletes: [], measures: [] };
+const NO_CLIP_WORDS: ClipWords = { phases: [], otherPhases: [], athletes: [], measures: [] };
 
 export type Question = {
   intent: Intent;
@@ -265,7 +265,7 @@ function athleteIn(text: string, athletes: ClipWords['athletes']): number | unde
 }
 
 /** The question on its own, without the conversation. */
-export function readAlone(question: string, clip: ClipWords = NO_CLIP_WORDS): Question {
+function readAlone(question: string, clip: ClipWords = NO_CLIP_WORDS): Question {
   const text = normalise(question);
   const time = timeIn(text);
   const jersey = jerseyIn(text);

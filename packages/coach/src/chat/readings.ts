@@ -54,7 +54,7 @@ export function clipOrReason(context: ChatContext): Clip | string {
 export const guideOf = (reading: AthleteReading): MovementGuide => guideFor(reading.movement);
 
 /** A record's metric key: "a1.tempo_ratio" → "tempo_ratio", as the movement's faults name it. */
-export const metricKey = (record: MetricRecord) => record.id.slice(record.id.indexOf('.') + 1);
+const metricKey = (record: MetricRecord) => record.id.slice(record.id.indexOf('.') + 1);
 
 /** The movement's fault a record measures, when the movement names one for it. */
 export const faultOf = (reading: AthleteReading, record: MetricRecord): Fault | undefined =>

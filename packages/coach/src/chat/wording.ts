@@ -7,7 +7,7 @@
  * A moment of the video as m:ss, rounded down so a link to it starts just before the moment.
  * The web turns m:ss in the coach's text into links that seek the video.
  */
-export { clock, clockTenths } from '../units';
+export { clock } from '../units';
 
 export const percent = (share: number) => `${Math.round(share * 100)} %`;
 export const plural = (count: number, word: string, many = `${word}s`) =>

@@ -39,7 +39,7 @@ export type ReadOptions = {
 };
 
 /** The athletes worth coaching: seen long enough and big enough, the most seen first. */
-export function athletesIn(scan: PoseScan): { track: PoseTrack; athlete: Athlete }[] {
+function athletesIn(scan: PoseScan): { track: PoseTrack; athlete: Athlete }[] {
   const longest = Math.max(0, ...scan.tracks.map((track) => track.samples.length));
   return scan.tracks
     .filter((track) => track.samples.length >= Math.max(5, longest * MIN_PRESENCE))
@@ -56,7 +56,7 @@ export function athletesIn(scan: PoseScan): { track: PoseTrack; athlete: Athlete
 }
 
 /** Every catalogue entry's score for this athlete, best first. */
-export function recognise(athlete: Athlete): { id: MovementId; score: number }[] {
+function recognise(athlete: Athlete): { id: MovementId; score: number }[] {
   return CATALOGUE.filter((module) => module.id !== 'general')
     .map((module) => ({ id: module.id, score: clamp01(module.recognise(athlete)) }))
     .sort((a, b) => b.score - a.score);

@@ -1,4 +1,4 @@
-import { bodySeries, kneeAngleOf, type BodyMoment } from '../body-series';
+import { bodySeries, type BodyMoment } from '../body-series';
 import { defined, distance, median } from '../geometry';
 import type { Point, PoseScan, PoseTrack } from '../pose';
 import { bodyLengthOf } from '../standing';
@@ -190,5 +190,3 @@ export function peaks(
   }
   return found;
 }
-
-export { kneeAngleOf };

@@ -79,7 +79,7 @@ function targetValue(target: string): number | null {
  * At most `max` samples: from each run of consecutive samples, the one furthest from the
  * clip's median, so the bottoms of squats and the tops of jumps stay on the chart.
  */
-export function thin(samples: [number, number][], max = MAX_SAMPLES): [number, number][] {
+function thin(samples: [number, number][], max = MAX_SAMPLES): [number, number][] {
   if (samples.length <= max) return samples;
   const size = Math.ceil(samples.length / max);
   const middle = median(samples.map(([, value]) => value));

@@ -26,7 +26,7 @@ type Swing = {
  * top (the middle of the hands' highest stretch before the downswing), impact (the hands back
  * at their lowest after the top), finish (the hands high again and settled).
  */
-export function findSwing(athlete: Athlete): Swing | undefined {
+function findSwing(athlete: Athlete): Swing | undefined {
   const h = handHeights(athlete, 0.07);
   const t = athlete.moments.map((m) => m.t);
   const topIndex = h.reduce((best, v, i) => (v > h[best]! ? i : best), 0);

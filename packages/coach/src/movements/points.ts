@@ -3,7 +3,7 @@ import type { BodyMoment } from '../body-series';
 import { clock } from '../units';
 import { armGuides, highlight, legGuides, line } from '../visual-guides';
 import { momentAt, type Athlete } from './athlete';
-import type { Fault, MetricDraft, MovementModule, Topic } from './types';
+import type { MetricDraft, MovementModule, Topic } from './types';
 
 const FAULT_COLOUR = '#facc15';
 
@@ -109,8 +109,6 @@ export function momentPoint(
     metricIds: here.map((r) => r.id),
   };
 }
-
-export type { Fault };
 
 /**
  * A point for each timed record, fault or not: what was measured there. Used when a coach asks

@@ -5,7 +5,7 @@ import type { MetricDraft } from './types';
  * A metric's value as every text writes it. The record keeps this text, and the write-up, the
  * points, the chat and the language-model guard all quote it: one number, one source.
  */
-export function formatValue(value: number, unit: string, decimals: number): string {
+function formatValue(value: number, unit: string, decimals: number): string {
   const number = value.toFixed(decimals);
   if (unit === '°') return `${number}°`;
   if (unit === ':1') return `${number}:1`;

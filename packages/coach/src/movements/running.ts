@@ -22,7 +22,7 @@ const DENSE_STEP = 0.07;
 /**
  * The time between consecutive strikes, from pairs seen without a gap: a step's usual length.
  */
-export function stepTime(strikes: number[]): number | undefined {
+function stepTime(strikes: number[]): number | undefined {
   const steps = strikes
     .slice(1)
     .map((t, i) => t - strikes[i]!)

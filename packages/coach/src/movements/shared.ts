@@ -1,4 +1,4 @@
-import { kneeAngleOf, type BodyMoment } from '../body-series';
+import type { BodyMoment } from '../body-series';
 import { defined } from '../geometry';
 import { smoothInTime, bodyTilt, indexAt, peaks, quantile, share, type Athlete } from './athlete';
 import { guidesFor } from './points';
@@ -77,10 +77,6 @@ export function deeperKnee(moment: BodyMoment): number | undefined {
 export function straighterElbow(moment: BodyMoment): number | undefined {
   const angles = defined([moment.leftElbowAngle, moment.rightElbowAngle]);
   return angles.length ? Math.max(...angles) : undefined;
-}
-
-export function kneeAt(moment: BodyMoment): number | undefined {
-  return kneeAngleOf(moment);
 }
 
 /** The index range of moments between two times. */

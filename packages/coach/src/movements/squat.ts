@@ -1,7 +1,7 @@
 import { kneeAngleOf } from '../body-series';
 import { findJumps } from '../jumps';
 import { defined, median } from '../geometry';
-import { momentAt, quantile, share, wristsOf, type Athlete } from './athlete';
+import { momentAt, share, wristsOf, type Athlete } from './athlete';
 import { judged, metric } from './records';
 import { repetitionPoint, repetitionSummary, depthRecords } from './shared';
 import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from './shared';
@@ -14,7 +14,7 @@ const TRUNK_LEAN = 45;
 const KNEE_DIFFERENCE = 12;
 
 /** Squat bottoms: the hips dropping and the knees bending with them, outside any jump. */
-export function squatCycles(athlete: Athlete) {
+function squatCycles(athlete: Athlete) {
   // A jump's loading dip and landing are not squats.
   const jumps = findJumps(athlete.moments);
   return cycles(athlete, athlete.hipHeight, 0.15, 0.8).filter((cycle) => {
@@ -202,5 +202,3 @@ export const squat: MovementModule = {
     };
   },
 };
-
-export { quantile };

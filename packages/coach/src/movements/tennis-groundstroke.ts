@@ -34,7 +34,7 @@ function shoulderTurn(athlete: Athlete): number[] {
  * (the shoulders square to the net as the racket meets the ball); two hands close together
  * then are a two-handed backhand, one hand on its own a forehand.
  */
-export function findStrokes(athlete: Athlete): Stroke[] {
+function findStrokes(athlete: Athlete): Stroke[] {
   const w = shoulderTurn(athlete);
   const t = athlete.moments.map((m) => m.t);
   const speed = w.map((_, i) => {

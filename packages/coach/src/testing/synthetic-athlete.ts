@@ -4,7 +4,7 @@ import type { Keypoint, PoseSample, PoseScan } from '../pose';
  * A side-on athlete drawn from joint angles, for tests: the coach engine must read back the
  * angles it was given. Lengths are in pixels of a 720 x 1280 portrait frame.
  */
-export const FRAME = { width: 720, height: 1280 };
+const FRAME = { width: 720, height: 1280 };
 const ANKLE = { x: 360, y: 1100 };
 const SHIN = 210;
 const THIGH = 210;
@@ -38,7 +38,7 @@ export type Posture = {
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
-export function poseSample(t: number, posture: Posture): PoseSample {
+function poseSample(t: number, posture: Posture): PoseSample {
   const scale = posture.scale ?? 1;
   const anchor = { x: ANKLE.x + (posture.shift ?? 0), y: ANKLE.y - (posture.lift ?? 0) };
   const sway = radians(posture.sway ?? 0);
@@ -282,41 +282,6 @@ export function holdSet(
         }),
       },
       walk(0, 250, seconds),
-    ],
-    rate,
-  );
-}
-
-// The runner is drawn small (scale) so a run across the portrait frame stays in it.
-const RUNNER_SCALE = 0.4;
-const RUN_SECONDS = 2;
-
-/**
- * A small athlete travelling right across the frame: speed rising and falling smoothly over
- * 2 s to `peakSpeed` (body lengths/s) at `peakAt`, covering `peakSpeed` body lengths, from
- * `startShift` pixels off the usual spot.
- */
-export function sidewaysRun(
-  {
-    peakSpeed,
-    peakAt,
-    startShift = -200,
-  }: { peakSpeed: number; peakAt: number; startShift?: number },
-  rate = 30,
-): PoseScan {
-  const bodyLength = BODY_LENGTH * RUNNER_SCALE;
-  const runner = (shift: number): Posture => ({ ...STANDING, scale: RUNNER_SCALE, shift });
-  // Speed peakSpeed * sin^2(pi u / D): its integral is below.
-  const travelled = (u: number) =>
-    peakSpeed *
-    bodyLength *
-    (u / 2 - (RUN_SECONDS / (4 * Math.PI)) * Math.sin((2 * Math.PI * u) / RUN_SECONDS));
-  const end = startShift + travelled(RUN_SECONDS);
-  return sampled(
-    [
-      standFor(peakAt - RUN_SECONDS / 2, runner(startShift)),
-      { seconds: RUN_SECONDS, posture: (u) => runner(startShift + travelled(u)) },
-      standFor(1, runner(end)),
     ],
     rate,
   );

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 /** Which surface the logo sits on: the tile flips to lime on dark panels to stay visible. */
-export type LogoSurface = 'light' | 'dark';
+type LogoSurface = 'light' | 'dark';
 
 // A film frame: a rounded tile with sprocket holes cut out (even-odd fill), so whatever is
 // behind the logo shows through them.

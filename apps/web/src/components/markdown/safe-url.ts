@@ -1,5 +1,5 @@
 /** Spec §5: the only schemes a markdown link or image may use; anything else is emptied. */
-export const SAFE_URL_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
+const SAFE_URL_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
 
 const SAFE_PROTOCOL = new RegExp(`^(${SAFE_URL_PROTOCOLS.join('|')})$`, 'i');
 

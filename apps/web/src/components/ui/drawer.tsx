@@ -9,8 +9,8 @@ import { cn } from '@/lib/utils';
  * used when shouldScaleBackground is on), 250 ms handle long-press (LONG_HANDLE_PRESS_TIMEOUT)
  * and 120 ms click delay (DOUBLE_TAP_TIMEOUT) on <DrawerHandle>.
  */
-export const DRAWER_CLOSE_THRESHOLD = 0.25;
-export const DRAWER_SCROLL_LOCK_TIMEOUT_MS = 100;
+const DRAWER_CLOSE_THRESHOLD = 0.25;
+const DRAWER_SCROLL_LOCK_TIMEOUT_MS = 100;
 
 export function Drawer({
   shouldScaleBackground = true,
@@ -31,10 +31,7 @@ export function Drawer({
 export const DrawerTrigger = DrawerPrimitive.Trigger;
 export const DrawerClose = DrawerPrimitive.Close;
 
-export function DrawerOverlay({
-  className,
-  ...props
-}: ComponentProps<typeof DrawerPrimitive.Overlay>) {
+function DrawerOverlay({ className, ...props }: ComponentProps<typeof DrawerPrimitive.Overlay>) {
   return (
     <DrawerPrimitive.Overlay
       data-slot="drawer-overlay"
@@ -45,10 +42,7 @@ export function DrawerOverlay({
 }
 
 /** The grab bar; vaul's long-press and click-delay timings live on this element. */
-export function DrawerHandle({
-  className,
-  ...props
-}: ComponentProps<typeof DrawerPrimitive.Handle>) {
+function DrawerHandle({ className, ...props }: ComponentProps<typeof DrawerPrimitive.Handle>) {
   return (
     <DrawerPrimitive.Handle
       className={cn('mx-auto mt-3 mb-1 shrink-0 bg-muted-foreground/40!', className)}

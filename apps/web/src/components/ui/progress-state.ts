@@ -1,5 +1,5 @@
 /** Spec §9: the default maximum of a progress bar. */
-export const DEFAULT_PROGRESS_MAX = 100;
+const DEFAULT_PROGRESS_MAX = 100;
 
 export type ProgressState = 'indeterminate' | 'loading' | 'complete';
 

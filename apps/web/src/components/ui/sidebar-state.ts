@@ -1,6 +1,6 @@
 /** Spec §9: the side panel's open state is kept in this cookie for 7 days. */
-export const SIDEBAR_COOKIE_NAME = 'sidebar:state';
-export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+const SIDEBAR_COOKIE_NAME = 'sidebar:state';
+const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
 /** The state saved by an earlier visit, or undefined when there is none. */
 export function readSidebarOpenCookie(cookie: string = document.cookie): boolean | undefined {

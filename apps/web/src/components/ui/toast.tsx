@@ -6,9 +6,9 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 /** Spec §9: toasts close after 5 s and can be swiped right past 50 px; F8 jumps to them. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_HOTKEY = ['F8'];
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
+const TOAST_HOTKEY = ['F8'];
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (

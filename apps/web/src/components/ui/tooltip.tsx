@@ -3,8 +3,8 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 /** Spec §9: tooltips wait 700 ms, and 300 ms after one closes the next opens at once. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,

@@ -2,11 +2,11 @@ import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 
 /** Spec §9: one toast at a time; a new one replaces the one showing. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** How long a dismissed toast stays mounted so its exit animation can play. */
 const TOAST_REMOVE_DELAY_MS = 1000;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export type ToastMessage = {
   id: string;
@@ -16,7 +16,7 @@ export type ToastMessage = {
   open: boolean;
 };
 
-export type ToastInput = Omit<ToastMessage, 'id' | 'open'>;
+type ToastInput = Omit<ToastMessage, 'id' | 'open'>;
 
 type Listener = () => void;
 
@@ -50,7 +50,7 @@ export function dismissToast(id?: string) {
 }
 
 /** Shows a toast and returns its id. */
-export function toast(input: ToastInput): string {
+function toast(input: ToastInput): string {
   nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(nextId);
   publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));

@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { videoQueryKey } from '@/lib/query-keys';
 
-export async function regenerateAnalysis(id: string, body: RegenerateBody): Promise<Analysis> {
+async function regenerateAnalysis(id: string, body: RegenerateBody): Promise<Analysis> {
   const res = await apiRequest('POST', `/api/videos/${id}/regenerate`, body);
   return (await res.json()) as Analysis;
 }

@@ -7,7 +7,7 @@ export type MetricSample = readonly [time: number, value: number];
 const ATTACHED_UNITS = new Set(['°', '%', '″', '′']);
 
 /** Decimals that tell the values of a series apart without noise: 104°, 1.4 m, 0.18 m/s. */
-export function metricDecimals(span: number): number {
+function metricDecimals(span: number): number {
   if (span >= 20) return 0;
   if (span >= 2) return 1;
   return 2;
@@ -27,9 +27,7 @@ export function metricTitle(series: Pick<MetricSeries, 'name' | 'unit'>): string
 type Extreme = { time: number; value: number };
 
 /** The lowest and highest sample (the first of equals), or null for an empty series. */
-export function metricExtremes(
-  samples: readonly MetricSample[],
-): { low: Extreme; high: Extreme } | null {
+function metricExtremes(samples: readonly MetricSample[]): { low: Extreme; high: Extreme } | null {
   if (samples.length === 0) return null;
   let low = samples[0]!;
   let high = samples[0]!;
@@ -155,7 +153,7 @@ export function stepDecimals(step: number): number {
   return Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
 }
 
-export type ChartBox = { left: number; top: number; width: number; height: number };
+type ChartBox = { left: number; top: number; width: number; height: number };
 
 export type MetricChartLayout = {
   plot: ChartBox;
@@ -174,7 +172,7 @@ export type MetricChartLayout = {
 };
 
 /** Room around the plot for the value labels on the left and the time labels below. */
-export const CHART_MARGIN = { top: 10, right: 10, bottom: 22, left: 40 } as const;
+const CHART_MARGIN = { top: 10, right: 10, bottom: 22, left: 40 } as const;
 
 /**
  * The chart's scales for a `width` x `height` drawing: time runs from 0 to the end of the

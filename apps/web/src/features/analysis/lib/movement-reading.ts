@@ -20,7 +20,7 @@ export function cameraViewLine(view: CameraView): string {
 }
 
 /** "×4", "×2.5": a factor as a coach would say it. */
-export function formatFactor(factor: number): string {
+function formatFactor(factor: number): string {
   return `×${Number(factor.toFixed(2))}`;
 }
 
@@ -36,7 +36,7 @@ export function timingLine(timing: Timing | undefined): string {
 
 /** The "Filmed in slow motion" picker's choices: `file` sends null (what the file says). */
 export const AS_THE_FILE_SAYS = 'file';
-export const SLOW_MOTION_CHOICES = [
+const SLOW_MOTION_CHOICES = [
   { value: AS_THE_FILE_SAYS, label: 'As the file says' },
   { value: '1', label: 'Real time' },
   { value: '2', label: '2x' },

@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest, withFallbackMessage } from '@/lib/query-client';
 import { annotationsQueryKey } from '@/lib/query-keys';
 
-export async function addReply(
+async function addReply(
   videoId: string,
   annotationId: string,
   content: string,

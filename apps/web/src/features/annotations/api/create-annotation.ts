@@ -18,7 +18,7 @@ export type NewAnnotation = CreateAnnotationBody & {
  * Spec §7: JSON for a text note; multipart with the recording as `audio` for a voice note,
  * its numbers as text and its sentiment as a JSON string.
  */
-export async function createAnnotation(videoId: string, note: NewAnnotation): Promise<Annotation> {
+async function createAnnotation(videoId: string, note: NewAnnotation): Promise<Annotation> {
   const url = `/api/videos/${videoId}/annotations`;
   const { voiceNote, sentiment, ...body } = note;
   return withFallbackMessage(async () => {

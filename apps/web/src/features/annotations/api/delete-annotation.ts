@@ -5,10 +5,7 @@ import { apiRequest, withFallbackMessage } from '@/lib/query-client';
 import { annotationsQueryKey } from '@/lib/query-keys';
 
 /** Deletes a note with its replies and voice note, or one reply (spec §7). */
-export async function deleteAnnotation(
-  videoId: string,
-  annotationId: string,
-): Promise<MessageResponse> {
+async function deleteAnnotation(videoId: string, annotationId: string): Promise<MessageResponse> {
   return withFallbackMessage(async () => {
     const res = await apiRequest('DELETE', `/api/videos/${videoId}/annotations/${annotationId}`);
     return (await res.json()) as MessageResponse;

@@ -2,7 +2,7 @@ import type { Annotation } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { annotationsQueryKey } from '@/lib/query-keys';
 
-export function getAnnotationsQueryOptions(videoId: string) {
+function getAnnotationsQueryOptions(videoId: string) {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<Annotation[]>({
     queryKey: annotationsQueryKey(videoId),

@@ -5,10 +5,7 @@ import { apiRequest, withFallbackMessage } from '@/lib/query-client';
 import { annotationsQueryKey } from '@/lib/query-keys';
 
 /** Gives the reaction, or takes it back when given; answers with the new tallies. */
-export async function toggleReaction(
-  annotationId: string,
-  reaction: Reaction,
-): Promise<ReactionSummary> {
+async function toggleReaction(annotationId: string, reaction: Reaction): Promise<ReactionSummary> {
   return withFallbackMessage(async () => {
     const res = await apiRequest('POST', `/api/annotations/${annotationId}/reactions`, {
       reaction,

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { messageFromBody } from '@/lib/query-client';
 
 /** Spec §8: the fixed message for any failed transcription. */
-export const TRANSCRIPTION_FAILED_MESSAGE = 'Failed to transcribe audio';
+const TRANSCRIPTION_FAILED_MESSAGE = 'Failed to transcribe audio';
 
 /**
  * A transcription that did not work. The toast says the spec's fixed message; `reason` is the
@@ -32,7 +32,7 @@ function reasonFrom(body: string, status: number, statusText: string): string {
  * POST /api/test/transcribe (spec §7): called first for a voice note, its words fill the note's
  * text and its sentiment goes with the note.
  */
-export async function transcribeAudio(audio: Blob, fileName: string): Promise<Transcription> {
+async function transcribeAudio(audio: Blob, fileName: string): Promise<Transcription> {
   let res: Response;
   try {
     const form = new FormData();

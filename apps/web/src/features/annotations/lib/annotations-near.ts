@@ -5,7 +5,7 @@ import type { Annotation } from '@filmroom/contract';
  * 0.3 s suits a card that only reads out; a pin is something to notice and click while the clip
  * plays, so it stays two seconds in all, and notes a few seconds apart still do not pile up.
  */
-export const ANNOTATION_SHOWN_WINDOW_S = 1;
+const ANNOTATION_SHOWN_WINDOW_S = 1;
 
 /** The notes to pin on the picture now: those near the playback time, and the one open. */
 export function annotationsNear<T extends Pick<Annotation, 'id' | 'timestamp'>>(

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/query-client';
  * Follows a link mailed to an address: confirms the account there, or says none uses it yet
  * (then the person signs up with the same token).
  */
-export async function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
+async function confirmEmail(token: string): Promise<ConfirmEmailResponse> {
   const res = await apiRequest('POST', '/api/confirm-email', { token });
   return (await res.json()) as ConfirmEmailResponse;
 }

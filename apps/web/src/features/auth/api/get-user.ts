@@ -7,7 +7,7 @@ import { USER_QUERY_KEY } from '@/lib/query-keys';
  * Spec §4 and §9: a 401 means signed out (null), not an error; the answer is never stale and
  * not retried. A failure here gets a full-page error with Retry, so no toast on top of it.
  */
-export function getUserQueryOptions() {
+function getUserQueryOptions() {
   return queryOptions({
     queryKey: USER_QUERY_KEY,
     queryFn: getQueryFn<User>({ on401: 'returnNull' }),

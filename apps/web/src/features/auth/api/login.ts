@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/query-keys';
 
-export async function login(body: LoginBody): Promise<User> {
+async function login(body: LoginBody): Promise<User> {
   const res = await apiRequest('POST', '/api/login', body);
   return (await res.json()) as User;
 }

@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/query-keys';
 
-export async function logout(): Promise<MessageResponse> {
+async function logout(): Promise<MessageResponse> {
   const res = await apiRequest('POST', '/api/logout');
   return (await res.json()) as MessageResponse;
 }

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/query-keys';
 
 /** Creates the account; the server signs the new user in with the same answer. */
-export async function register(body: RegisterBody): Promise<User> {
+async function register(body: RegisterBody): Promise<User> {
   const res = await apiRequest('POST', '/api/register', body);
   return (await res.json()) as User;
 }

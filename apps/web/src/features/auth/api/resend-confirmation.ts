@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 
 /** Mails a new link that confirms the signed-in account's address. */
-export async function resendConfirmation(): Promise<MessageResponse> {
+async function resendConfirmation(): Promise<MessageResponse> {
   const res = await apiRequest('POST', '/api/confirm-email/resend');
   return (await res.json()) as MessageResponse;
 }

@@ -6,7 +6,7 @@ import { USER_QUERY_KEY } from '@/lib/query-keys';
 import { passwordLinkProblem } from '../lib/password-rules';
 
 /** Sets the password from a reset or invitation link; the server answers signed in. */
-export async function resetPassword(body: ResetPasswordBody): Promise<User> {
+async function resetPassword(body: ResetPasswordBody): Promise<User> {
   const res = await apiRequest('POST', '/api/reset-password', body);
   return (await res.json()) as User;
 }

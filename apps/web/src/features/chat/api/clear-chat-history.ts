@@ -5,7 +5,7 @@ import { apiRequest, withFallbackMessage } from '@/lib/query-client';
 import { chatHistoryQueryKey } from './get-chat-history';
 
 /** Clears the asker's conversation about the video (other people's stay). */
-export async function clearChatHistory(videoId: string): Promise<MessageResponse> {
+async function clearChatHistory(videoId: string): Promise<MessageResponse> {
   return withFallbackMessage(async () => {
     const res = await apiRequest('DELETE', `/api/videos/${videoId}/chat`);
     return (await res.json()) as MessageResponse;

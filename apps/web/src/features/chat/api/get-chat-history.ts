@@ -5,7 +5,7 @@ export function chatHistoryQueryKey(videoId: string) {
   return [`/api/videos/${videoId}/chat`] as const;
 }
 
-export function getChatHistoryQueryOptions(videoId: string) {
+function getChatHistoryQueryOptions(videoId: string) {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<ChatMessage[]>({
     queryKey: chatHistoryQueryKey(videoId),

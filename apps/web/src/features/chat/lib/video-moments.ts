@@ -4,7 +4,7 @@
  */
 
 /** A moment named in a message: its words as written and where it is in the video. */
-export type VideoMoment = { label: string; seconds: number };
+type VideoMoment = { label: string; seconds: number };
 
 /** Text, or a moment of the video, in the order the message has them. */
 export type MessagePiece = string | VideoMoment;

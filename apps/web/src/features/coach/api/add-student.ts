@@ -5,7 +5,7 @@ import { apiRequest, withFallbackMessage } from '@/lib/query-client';
 import { refetchAfterRosterChange } from './roster-changed';
 
 /** A new e-mail gets an account and an invitation; an existing account is linked as it is. */
-export function addStudent(body: AddStudentBody): Promise<CoachStudentLink> {
+function addStudent(body: AddStudentBody): Promise<CoachStudentLink> {
   return withFallbackMessage(async () => {
     const res = await apiRequest('POST', '/api/coach/students', body);
     return (await res.json()) as CoachStudentLink;

@@ -7,7 +7,7 @@ import { COACHES_QUERY_KEY } from './get-coaches';
 export type CoachAnswer = 'accept' | 'decline' | 'leave';
 
 /** Accepts or declines a coach's invitation, or leaves their list. */
-export async function answerCoach(link: CoachLink, answer: CoachAnswer): Promise<MessageResponse> {
+async function answerCoach(link: CoachLink, answer: CoachAnswer): Promise<MessageResponse> {
   const res =
     answer === 'leave'
       ? await apiRequest('DELETE', `/api/roster/coaches/${link.id}`)

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const COACHES_QUERY_KEY = ['/api/roster/coaches'] as const;
 
-export function getCoachesQueryOptions() {
+function getCoachesQueryOptions() {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<CoachLink[]>({ queryKey: COACHES_QUERY_KEY });
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const ROSTER_QUERY_KEY = ['/api/coach/students'] as const;
 
-export function getRosterQueryOptions() {
+function getRosterQueryOptions() {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<CoachStudentLink[]>({ queryKey: ROSTER_QUERY_KEY });
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const STUDENTS_QUERY_KEY = ['/api/students'] as const;
 
-export function getStudentsQueryOptions() {
+function getStudentsQueryOptions() {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<Student[]>({
     queryKey: STUDENTS_QUERY_KEY,

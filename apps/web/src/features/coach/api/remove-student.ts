@@ -5,7 +5,7 @@ import { apiRequest, withFallbackMessage } from '@/lib/query-client';
 import { refetchAfterRosterChange } from './roster-changed';
 
 /** Takes the athlete off the coach's list; their account stays (spec §6). */
-export function removeStudent(studentId: string): Promise<MessageResponse> {
+function removeStudent(studentId: string): Promise<MessageResponse> {
   return withFallbackMessage(async () => {
     const res = await apiRequest('DELETE', `/api/coach/students/${studentId}`);
     return (await res.json()) as MessageResponse;

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/query-client';
 import { COACHES_QUERY_KEY } from './get-coaches';
 
 /** The invitation behind a mailed link; asked with POST so the token stays out of logs. */
-export function getRosterInvitationQueryOptions(token: string) {
+function getRosterInvitationQueryOptions(token: string) {
   return queryOptions<RosterInvitation>({
     queryKey: ['/api/roster-invitation', token],
     queryFn: async () => {

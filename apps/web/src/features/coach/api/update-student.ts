@@ -4,10 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest, withFallbackMessage } from '@/lib/query-client';
 import { refetchAfterRosterChange } from './roster-changed';
 
-export function updateStudent(
-  studentId: string,
-  body: UpdateStudentBody,
-): Promise<CoachStudentLink> {
+function updateStudent(studentId: string, body: UpdateStudentBody): Promise<CoachStudentLink> {
   return withFallbackMessage(async () => {
     const res = await apiRequest('PATCH', `/api/coach/students/${studentId}`, body);
     return (await res.json()) as CoachStudentLink;

@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { videoQueryKey } from '@/lib/query-keys';
 
-export async function detectPlayers(videoId: string): Promise<PlayerDetection[]> {
+async function detectPlayers(videoId: string): Promise<PlayerDetection[]> {
   const res = await apiRequest('POST', `/api/videos/${videoId}/detect-players`);
   return ((await res.json()) as { playerDetections: PlayerDetection[] }).playerDetections;
 }

@@ -1,7 +1,7 @@
 import type { PlayerDetection } from '@filmroom/contract';
 
 /** Spec §9: the Players tab lists detections within 0.5 s of playback time. */
-export const DETECTION_WINDOW_S = 0.5;
+const DETECTION_WINDOW_S = 0.5;
 
 export function detectionsNear(
   detections: readonly PlayerDetection[],

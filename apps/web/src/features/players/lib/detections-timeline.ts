@@ -2,7 +2,7 @@ import type { PlayerDetection } from '@filmroom/contract';
 import { formatTimelineLabel } from '@/lib/format-time';
 
 /** Spec §9: detections within 0.1 s of each other count as one marker on the bar. */
-export const DETECTION_GROUP_WINDOW_S = 0.1;
+const DETECTION_GROUP_WINDOW_S = 0.1;
 
 /** A marker on the Detections timeline bar: one moment and how many detections it holds. */
 export type DetectionMarker = {

@@ -12,7 +12,7 @@ export type PersonBox = { box: readonly [number, number, number, number]; label:
  * half-second between one person's detections, so the box shown is the nearest one measured.
  * Beyond it the person has moved on and the box would mark where they were.
  */
-export const BOX_SHOWN_WITHIN_S = 0.25;
+const BOX_SHOWN_WITHIN_S = 0.25;
 
 /** Tells detections apart across refetches, which bring new objects for the same rows. */
 export function detectionKey(detection: PlayerDetection): string {

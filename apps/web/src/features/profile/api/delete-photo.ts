@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { refetchAfterPhotoChange } from './photos-changed';
 
-export async function deletePhoto(id: string): Promise<MessageResponse> {
+async function deletePhoto(id: string): Promise<MessageResponse> {
   const res = await apiRequest('DELETE', `/api/user/photos/${id}`);
   return (await res.json()) as MessageResponse;
 }

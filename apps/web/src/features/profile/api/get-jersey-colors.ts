@@ -1,9 +1,9 @@
 import type { JerseyColorOption } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export const JERSEY_COLORS_QUERY_KEY = ['/api/jersey-colors'] as const;
+const JERSEY_COLORS_QUERY_KEY = ['/api/jersey-colors'] as const;
 
-export function getJerseyColorsQueryOptions() {
+function getJerseyColorsQueryOptions() {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<JerseyColorOption[]>({ queryKey: JERSEY_COLORS_QUERY_KEY });
 }

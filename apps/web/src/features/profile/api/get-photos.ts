@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const PHOTOS_QUERY_KEY = ['/api/user/photos'] as const;
 
-export function getPhotosQueryOptions() {
+function getPhotosQueryOptions() {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<Photo[]>({
     queryKey: PHOTOS_QUERY_KEY,

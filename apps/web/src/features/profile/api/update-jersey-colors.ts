@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/query-keys';
 
-export async function updateJerseyColors(body: ChooseJerseyColorsBody): Promise<User> {
+async function updateJerseyColors(body: ChooseJerseyColorsBody): Promise<User> {
   const res = await apiRequest('PUT', '/api/user/jersey-colors', body);
   return (await res.json()) as User;
 }

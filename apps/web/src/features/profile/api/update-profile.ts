@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/query-keys';
 
-export async function updateProfile(body: UpdateProfileBody): Promise<User> {
+async function updateProfile(body: UpdateProfileBody): Promise<User> {
   const res = await apiRequest('PUT', '/api/user/profile', body);
   return (await res.json()) as User;
 }

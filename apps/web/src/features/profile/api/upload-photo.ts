@@ -6,7 +6,7 @@ import { NOT_AN_IMAGE_MESSAGE, isImageFile } from '../lib/photo-file';
 import { refetchAfterPhotoChange } from './photos-changed';
 
 /** POST /api/user/photos as multipart with the image as `photo`. */
-export async function uploadPhoto(file: File): Promise<Photo> {
+async function uploadPhoto(file: File): Promise<Photo> {
   if (!isImageFile(file)) throw new Error(NOT_AN_IMAGE_MESSAGE);
   return withFallbackMessage(async () => {
     const form = new FormData();

@@ -5,7 +5,7 @@ export function sharesQueryKey(videoId: string) {
   return [`/api/videos/${videoId}/shares`] as const;
 }
 
-export function getSharesQueryOptions(videoId: string) {
+function getSharesQueryOptions(videoId: string) {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<Share[]>({
     queryKey: sharesQueryKey(videoId),

@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { sharesQueryKey } from './get-shares';
 
-export async function removeShare(videoId: string, shareId: string): Promise<MessageResponse> {
+async function removeShare(videoId: string, shareId: string): Promise<MessageResponse> {
   const res = await apiRequest('DELETE', `/api/videos/${videoId}/shares/${shareId}`);
   return (await res.json()) as MessageResponse;
 }

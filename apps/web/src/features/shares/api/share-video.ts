@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/query-client';
 import { sharesQueryKey } from './get-shares';
 
 /** Shares by e-mail; sharing again with the same address changes the access level. */
-export async function shareVideo(videoId: string, body: ShareVideoBody): Promise<Share> {
+async function shareVideo(videoId: string, body: ShareVideoBody): Promise<Share> {
   const res = await apiRequest('POST', `/api/videos/${videoId}/share`, body);
   return (await res.json()) as Share;
 }

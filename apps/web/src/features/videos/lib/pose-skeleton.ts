@@ -9,7 +9,7 @@ export type PoseSample = Poses['tracks'][number]['samples'][number];
  * Keypoints the model is less sure of than this are left out: below it they tend to sit on
  * the background (a hidden wrist, an ear behind the head) and draw limbs that are not there.
  */
-export const MIN_KEYPOINT_SCORE = 0.3;
+const MIN_KEYPOINT_SCORE = 0.3;
 
 /** The 19 limbs of the COCO skeleton, the standard way to join its 17 keypoints. */
 const LIMB_NAMES: readonly (readonly [KeypointName, KeypointName])[] = [
@@ -97,8 +97,8 @@ export function samePoseFrame(a: PoseFrame, b: PoseFrame): boolean {
   return a.length === b.length && a.every((entry, index) => entry.sample === b[index]?.sample);
 }
 
-export type SkeletonLimb = { from: Point; to: Point; side: BodySide };
-export type SkeletonJoint = Point & { side: BodySide };
+type SkeletonLimb = { from: Point; to: Point; side: BodySide };
+type SkeletonJoint = Point & { side: BodySide };
 export type Skeleton = { trackId: number; limbs: SkeletonLimb[]; joints: SkeletonJoint[] };
 
 /**

@@ -1,7 +1,7 @@
 import type { CoachingPoint } from '@filmroom/contract';
 
 /** Spec §9: a coaching point is active while playback is within 0.3 s of its timestamp. */
-export const ACTIVE_POINT_WINDOW_S = 0.3;
+const ACTIVE_POINT_WINDOW_S = 0.3;
 
 /**
  * Where a marker sits along the timeline, as a percentage clamped to 0-100 (spec §5).

@@ -5,7 +5,7 @@ import type { Point, Rect } from './content-box';
 /** Spec §9: a highlight is a 50 px circle; lines and arrows are 2 px wide; white by default. */
 export const HIGHLIGHT_DIAMETER_PX = 50;
 export const GUIDE_STROKE_WIDTH = 2;
-export const DEFAULT_GUIDE_COLOR = 'white';
+const DEFAULT_GUIDE_COLOR = 'white';
 const ARROW_HEAD_PX = 12;
 
 export type GuideShape =

@@ -1,7 +1,7 @@
 /** Spec §9: zoom runs from 1x to 4x in steps of 0.5 (the readout shows 100% to 400%). */
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 4;
-export const ZOOM_STEP = 0.5;
+const ZOOM_STEP = 0.5;
 
 export type Pan = { x: number; y: number };
 export type Size = { width: number; height: number };
