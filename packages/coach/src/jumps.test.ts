@@ -3,7 +3,7 @@ import { bodySeries } from './body-series';
 import { analysePoses } from './index';
 import { findJumps } from './jumps';
 import type { PoseScan } from './pose';
-import { BODY_LENGTH, flightLift, jumpSet, squatSet } from './testing/synthetic-athlete';
+import { BODY_LENGTH, flightLift, jumpSet, squatSet } from '../testing/synthetic-athlete';
 
 const riseOf = (airTime: number) => flightLift(airTime) / BODY_LENGTH;
 const jumpsIn = (scan: PoseScan) => findJumps(bodySeries(scan.tracks[0]!, scan));

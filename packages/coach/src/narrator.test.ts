@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysePoses } from './index';
 import { Narrator } from './narrator';
-import { squatSet } from './testing/synthetic-athlete';
+import { squatSet } from '../testing/synthetic-athlete';
 import {
   startChatCompletionsTestServer,
   type ChatCompletionsTestServer,
-} from './testing/chat-completions-test-server';
+} from '../testing/chat-completions-test-server';
 
 let server: ChatCompletionsTestServer;
 let baseUrl: string;

@@ -3,7 +3,7 @@ import { analysePoses } from './index';
 import { athleteFrom } from './movements/athlete';
 import { speedSeries } from './movement';
 import { findStillPeriods } from './stillness';
-import { holdSet, squatSet } from './testing/synthetic-athlete';
+import { holdSet, squatSet } from '../testing/synthetic-athlete';
 
 function stillPeriods(
   scan: ReturnType<typeof holdSet>,

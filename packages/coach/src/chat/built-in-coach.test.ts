@@ -11,7 +11,7 @@ import {
   squatsContext,
   twoGolfersContext,
   unanalysedContext,
-} from '../testing/chat-contexts';
+} from '../../testing/chat-contexts';
 import { answerQuestion, composeAnswer, streamWords } from './built-in-coach';
 import type { ChatContext } from './context';
 import { ChatAbortedError } from './errors';

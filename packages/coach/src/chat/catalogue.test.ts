@@ -6,7 +6,7 @@ import {
 } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
 import { guideFor } from '../movements/catalogue';
-import { context } from '../testing/chat-contexts';
+import { context } from '../../testing/chat-contexts';
 import { composeAnswer } from './built-in-coach';
 import { ungroundedNumbers } from './grounding';
 import { suggestedPrompts } from './suggested-prompts';

@@ -9,7 +9,7 @@ import {
   squatsContext,
   twoGolfersContext,
   unanalysedContext,
-} from '../testing/chat-contexts';
+} from '../../testing/chat-contexts';
 import { composeAnswer } from './built-in-coach';
 import type { ChatContext } from './context';
 import { groundedNumbers, ungroundedNumbers } from './grounding';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideFor } from '../movements/catalogue';
-import { golfContext, unanalysedContext } from '../testing/chat-contexts';
+import { golfContext, unanalysedContext } from '../../testing/chat-contexts';
 import {
   startChatCompletionsTestServer,
   type ChatCompletionsTestServer,
-} from '../testing/chat-completions-test-server';
+} from '../../testing/chat-completions-test-server';
 import type { ChatContext } from './context';
 import { ChatAbortedError, ChatModelError } from './errors';
 import { ungroundedNumbers } from './grounding';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { golfContext, runningContext, twoGolfersContext } from '../testing/chat-contexts';
+import { golfContext, runningContext, twoGolfersContext } from '../../testing/chat-contexts';
 import { normalise, readQuestion, timeIn, type Intent } from './question';
 import { clipWords } from './readings';
 

@@ -10,7 +10,7 @@ import {
   squatsContext,
   twoGolfersContext,
   unanalysedContext,
-} from '../testing/chat-contexts';
+} from '../../testing/chat-contexts';
 import { composeAnswer } from './built-in-coach';
 import type { ChatContext } from './context';
 import { ungroundedNumbers } from './grounding';

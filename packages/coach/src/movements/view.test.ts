@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { squatSet } from '../testing/synthetic-athlete';
+import { squatSet } from '../../testing/synthetic-athlete';
 import { athleteFrom } from './athlete';
 import { squareToCamera } from './view';
 

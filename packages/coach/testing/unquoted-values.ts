@@ -1,4 +1,4 @@
-import type { CoachAnalysis } from '../index';
+import type { CoachAnalysis } from '../src/index';
 
 /** Every "number unit" a text states: 94°, 3.1:1, 0.31 s, 172 steps/min, 12%, 41 cm. */
 function statedValues(text: string): string[] {

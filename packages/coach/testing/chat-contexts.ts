@@ -6,8 +6,8 @@ import type {
   MovementId,
 } from '@filmroom/contract';
 import { movementLabel } from '@filmroom/contract';
-import type { ChatAnalysis, ChatContext } from '../chat/context';
-import { guideFor } from '../movements/catalogue';
+import type { ChatAnalysis, ChatContext } from '../src/chat/context';
+import { guideFor } from '../src/movements/catalogue';
 
 /**
  * Stored analyses as the coach engine writes them (each athlete's reading: movement, key

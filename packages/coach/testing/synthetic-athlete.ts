@@ -1,4 +1,4 @@
-import type { Keypoint, PoseSample, PoseScan } from '../pose';
+import type { Keypoint, PoseSample, PoseScan } from '../src/pose';
 
 /**
  * A side-on athlete drawn from joint angles, for tests: the coach engine must read back the
