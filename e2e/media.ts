@@ -1,15 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { ffmpegPath } from '@filmroom/media';
+import { ffmpegPath, runMediaTool } from '@filmroom/media';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const clipsDir = path.join(repoRoot, 'e2e/.artifacts/clips');
-const run = promisify(execFile);
-// The ffmpeg the server uses.
-const ffmpeg = ffmpegPath;
 
 /** The shared fixture clips live beside the repository and are never copied into it. */
 export function fixtureVideo(
@@ -88,7 +83,8 @@ export async function makeClip(kind: ClipKind): Promise<string> {
     const args = command.map((arg) =>
       arg === '{out}' ? temporary : arg === '{part}' ? part : arg,
     );
-    await run(ffmpeg, ['-y', '-hide_banner', '-loglevel', 'error', ...args]);
+    // The ffmpeg the server uses.
+    await runMediaTool(ffmpegPath, ['-y', '-hide_banner', '-loglevel', 'error', ...args]);
   }
   await rename(temporary, out);
   await rm(part, { force: true });

@@ -5,13 +5,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const visionSource = fileURLToPath(new URL('../packages/vision/src/', import.meta.url));
+/** What a scan's result depends on: the vision code and the frame decoding it is fed by. */
+const scanSources = ['../packages/vision/src/', '../packages/media/src/'].map((folder) =>
+  fileURLToPath(new URL(folder, import.meta.url)),
+);
 
-/** A fingerprint of the vision code: a changed scan invalidates every cached result. */
+/** A fingerprint of the scan code: a changed scan invalidates every cached result. */
 async function visionFingerprint(): Promise<string> {
   const hash = createHash('sha256');
-  for (const name of (await readdir(visionSource)).sort()) {
-    hash.update(name).update(await readFile(path.join(visionSource, name)));
+  for (const folder of scanSources) {
+    for (const entry of (await readdir(folder, { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      if (!entry.isFile()) continue;
+      hash.update(entry.name).update(await readFile(path.join(folder, entry.name)));
+    }
   }
   return hash.digest('hex').slice(0, 12);
 }

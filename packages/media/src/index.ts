@@ -1,10 +1,16 @@
-import { locateMediaBinaries } from './binaries';
-
+/**
+ * FilmRoom media: the one place that knows ffmpeg. It finds the binaries, reads what a file
+ * holds, writes the browser-ready video and its stills, and decodes pictures and sound for the
+ * vision and speech packages. Callers ask for "a web video" or "frames at 5 fps", never for flags.
+ */
 export { locateMediaBinaries, MIN_SYSTEM_MAJOR } from './binaries';
 export type { MediaBinaries, MediaBinary } from './binaries';
+export { ffmpegPath, ffprobePath, mediaBinaries } from './tools';
 export { MediaToolError, runMediaTool } from './run';
-
-/** The ffmpeg and ffprobe this process runs, located once when it first needs them. */
-export const mediaBinaries = locateMediaBinaries();
-export const ffmpegPath = mediaBinaries.ffmpeg.path;
-export const ffprobePath = mediaBinaries.ffprobe.path;
+export { displaySize, probeMedia, UnreadableMediaError } from './probe';
+export type { MediaProbe } from './probe';
+export { makeStill, makeWebVideo, planWebVideo } from './web-video';
+export type { WebVideoPlan } from './web-video';
+export { decodeFrames, decodePicture } from './frames';
+export type { DecodeOptions, RgbPicture, TimeRange, VideoFrame, VideoHeader } from './frames';
+export { remuxAudio, SPEECH_WAV_HEADER_BYTES, writeSpeechWav } from './audio';

@@ -1,4 +1,3 @@
-import { ffmpegPath } from '@filmroom/media';
 import { tmpdir } from 'node:os';
 import type { AudioInput } from './audio';
 import {
@@ -19,8 +18,6 @@ export type TranscriptionSettings = {
   service?: SpeechToTextServiceSettings | undefined;
   /** Where the offline engine is (default: Debian's `pocketsphinx_continuous` and en-us model). */
   pocketsphinx?: Partial<PocketsphinxSettings>;
-  /** The ffmpeg that prepares audio for pocketsphinx (default: the one @filmroom/media found). */
-  ffmpegPath?: string;
   /** The longest one transcription may take, in ms, external programs included. */
   timeoutMs?: number;
   /** Where temporary audio files go (default: the system's temporary folder). */
@@ -48,7 +45,6 @@ export async function createTranscriber(
   return new PocketsphinxTranscriber({
     command: located.command,
     modelDir: pocketsphinx.modelDir,
-    ffmpegPath: settings.ffmpegPath ?? ffmpegPath,
     timeoutMs,
     temporaryDirectory: settings.temporaryDirectory ?? tmpdir(),
   });

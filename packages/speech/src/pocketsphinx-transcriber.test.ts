@@ -1,21 +1,26 @@
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { execFile } from 'node:child_process';
+import { ffmpegPath, runMediaTool } from '@filmroom/media';
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTranscriber } from './create-transcriber';
 import { audioFixture, transcriptWords, words } from './testing/audio-fixtures';
 import type { Transcriber } from './transcriber';
 import { TranscriptionFailed, UnreadableAudio } from './transcription-errors';
 
-const run = promisify(execFile);
 const speech = audioFixture('go_forward_ten_meters.wav');
 
-/** Writes an audio file with the bundled ffmpeg: `args` sit between the input and the output. */
+/** Writes an audio file with the project's ffmpeg: `args` sit between the input and the output. */
 async function encode(output: string, input: string[], args: string[]): Promise<string> {
-  await run(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', ...input, ...args, '-y', output]);
+  await runMediaTool(ffmpegPath, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    ...input,
+    ...args,
+    '-y',
+    output,
+  ]);
   return output;
 }
 

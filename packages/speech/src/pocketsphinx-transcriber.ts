@@ -1,10 +1,10 @@
+import { MediaToolError, SPEECH_WAV_HEADER_BYTES, writeSpeechWav } from '@filmroom/media';
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { audioFile, withWorkDirectory, type AudioInput } from './audio';
 import { runProcess } from './run-process';
-import { convertToSpeechWav, WAV_HEADER_BYTES } from './speech-wav';
 import { tidyTranscript, type Transcriber, type Transcript } from './transcriber';
-import { TranscriptionFailed } from './transcription-errors';
+import { TranscriptionFailed, UnreadableAudio } from './transcription-errors';
 
 export type PocketsphinxSettings = {
   /** The recogniser: a program name looked up on PATH, or a path to it. */
@@ -71,7 +71,6 @@ export class PocketsphinxTranscriber implements Transcriber {
       /** Full path of pocketsphinx_continuous (see `locatePocketsphinx`). */
       command: string;
       modelDir: string;
-      ffmpegPath: string;
       timeoutMs: number;
       temporaryDirectory: string;
     },
@@ -88,8 +87,8 @@ export class PocketsphinxTranscriber implements Transcriber {
       const input = await audioFile(audio, directory);
       const wav = path.join(directory, 'speech.wav');
       const remaining = () => Math.max(1, deadline - Date.now());
-      const wavBytes = await convertToSpeechWav(this.options.ffmpegPath, input, wav, remaining());
-      if (wavBytes <= WAV_HEADER_BYTES) return { text: '' };
+      const wavBytes = await speechWav(input, wav, remaining());
+      if (wavBytes <= SPEECH_WAV_HEADER_BYTES) return { text: '' };
       return { text: await this.recognise(wav, remaining()) };
     });
   }
@@ -114,6 +113,25 @@ export class PocketsphinxTranscriber implements Transcriber {
       );
     }
     return tidyTranscript(result.stdout);
+  }
+}
+
+/** The audio as the recogniser reads it (see writeSpeechWav), its failures said as transcription's. */
+async function speechWav(input: string, output: string, timeoutMs: number): Promise<number> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    return await writeSpeechWav(input, output, { signal });
+  } catch (error) {
+    if (signal.aborted) {
+      throw new TranscriptionFailed(`Converting the audio took longer than ${timeoutMs} ms`, {
+        timedOut: true,
+      });
+    }
+    if (error instanceof MediaToolError) {
+      const reason = error.stderr.trim().split('\n').at(-1) ?? '';
+      throw new UnreadableAudio(`The audio could not be decoded${reason ? `: ${reason}` : ''}`);
+    }
+    throw error;
   }
 }
 

@@ -8,7 +8,7 @@ export type ProcessResult = {
   timedOut: boolean;
 };
 
-// Enough of ffmpeg's or pocketsphinx's log to show why they stopped, without keeping it all.
+// Enough of pocketsphinx's log to show why it stopped, without keeping it all.
 const STDERR_TAIL_CHARS = 2000;
 
 /**

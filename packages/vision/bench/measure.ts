@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeFrames, scanVideo } from '../src/index';
+import { decodeFrames } from '@filmroom/media';
+import { scanVideo } from '../src/index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.resolve(here, '../../..', '../shared/fixtures/video');

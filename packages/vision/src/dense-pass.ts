@@ -1,7 +1,6 @@
+import { decodeFrames, type TimeRange, type VideoFrame } from '@filmroom/media';
 import { slotOf } from './fast-motion';
 import type { DenseRun } from './fast-motion';
-import { decodeFrames } from './frames';
-import type { TimeRange, VideoFrame } from './frames';
 import type { FollowedFrame, FollowSeed, InferenceSettings } from './inference-protocol';
 import type { StageClock } from './person-analysis';
 import type { PixelTrack, TrackedSample } from './tracking';

@@ -11,8 +11,7 @@ export { cosineSimilarity } from './face-match';
 export { JERSEY_COLORS, JERSEY_COLOR_NAMES } from './jersey-colors';
 export type { JerseyColor } from './jersey-colors';
 export { dominantJerseyColor } from './jersey';
-export { decodeFrames, decodePicture } from './frames';
-export type { RgbPicture, TimeRange, VideoFrame } from './frames';
+export type { RgbPicture } from '@filmroom/media';
 export { KEYPOINT_NAMES } from './types';
 export type {
   Box,

@@ -1,7 +1,7 @@
+import type { RgbPicture } from '@filmroom/media';
 import { rgbToLab } from './color-space';
 import { JERSEY_COLORS } from './jersey-colors';
 import type { JerseyColor } from './jersey-colors';
-import type { RgbPicture } from './frames';
 import type { JerseyColorReading } from './types';
 
 /**

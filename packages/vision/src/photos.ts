@@ -1,5 +1,4 @@
-import { decodePicture } from './frames';
-import type { RgbPicture } from './frames';
+import { decodePicture, type RgbPicture } from '@filmroom/media';
 import type { InferenceSettings } from './inference-protocol';
 import { dominantJerseyColor } from './jersey';
 import { fractionBox, fractionFace, fractionKeypoints } from './results';

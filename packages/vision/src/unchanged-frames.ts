@@ -1,4 +1,4 @@
-import type { RgbPicture } from './frames';
+import type { RgbPicture } from '@filmroom/media';
 
 /**
  * A frame's look in brief: the mean brightness of each cell of a coarse grid. Two frames with

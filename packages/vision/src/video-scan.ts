@@ -1,9 +1,8 @@
+import { decodeFrames, type VideoHeader } from '@filmroom/media';
 import os from 'node:os';
 import { densePass } from './dense-pass';
 import { denseRuns, mergeDenseSamples, planDenseSlots, slotOf } from './fast-motion';
 import type { DenseRun } from './fast-motion';
-import { decodeFrames } from './frames';
-import type { VideoHeader } from './frames';
 import type {
   FrameForInference,
   FrameResult,

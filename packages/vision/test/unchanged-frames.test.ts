@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '@filmroom/media';
+import { ffmpegPath, runMediaTool } from '@filmroom/media';
 import { scanVideo } from '../src/index';
 import { fixture } from './fixtures';
 
@@ -13,10 +12,10 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const BLACK_SECONDS = 30;
 
 /** Half a minute of black, then the squats clip (13 s, 360x640, 5 fps): made here, never kept. */
-function blackThenSquats(): string {
+async function blackThenSquats(): Promise<string> {
   const output = path.join(folder, 'black-then-squats.mp4');
   // prettier-ignore
-  const made = spawnSync(ffmpegPath, [
+  await runMediaTool(ffmpegPath, [
     '-v', 'error', '-y',
     '-f', 'lavfi', '-i', `color=black:s=360x640:r=5:d=${BLACK_SECONDS}`,
     '-i', fixture('video/squats_single_person.mp4'),
@@ -24,13 +23,12 @@ function blackThenSquats(): string {
     '[1:v]scale=360:640,setsar=1,fps=5,format=yuv420p[s];[0:v]format=yuv420p,setsar=1[b];[b][s]concat=n=2:v=1[v]',
     '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', output,
   ]);
-  if (made.status !== 0) throw new Error(String(made.stderr));
   return output;
 }
 
 describe('a scan of a long unchanging stretch', () => {
   it('skips the detector while the picture stays black, and still finds who comes after', async () => {
-    const scan = await scanVideo(blackThenSquats(), {
+    const scan = await scanVideo(await blackThenSquats(), {
       fps: 5,
       width: 320,
       workers: 1,

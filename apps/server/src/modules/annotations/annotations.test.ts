@@ -1,4 +1,5 @@
 import type { Annotation, AnnotationReply, ReactionSummary } from '@filmroom/contract';
+import { probeMedia } from '@filmroom/media';
 import { eq, inArray, or } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,7 +13,6 @@ import type { multipartBody } from '../../../test/uploads';
 import { insertReadyVideo } from '../../../test/videos';
 import { SPOKEN_WORDS, voiceNote, voiceNoteForm } from '../../../test/voice-notes';
 import { annotationReactions, annotations, userPhotos, videoShares } from '../../db/schema';
-import { probeMedia } from '../media/probe';
 import { profilePhotoKey } from '../users/profile-photos';
 
 const ctx = useTestApp();

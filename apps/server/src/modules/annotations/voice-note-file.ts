@@ -1,9 +1,8 @@
+import { probeMedia, remuxAudio } from '@filmroom/media';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { badRequest } from '../../lib/http-errors';
 import type { BlobStore, WorkFolders } from '../../storage';
-import { ffmpegPath, runMediaTool } from '@filmroom/media';
-import { probeMedia } from '../media/probe';
 
 /**
  * A browser's MediaRecorder writes a voice note as a live stream: no length in the file, so
@@ -19,11 +18,7 @@ export async function finishVoiceNote(
   return workFolders.use('voice-note', async (folder) => {
     const finished = path.join(folder, `note.${extension}`);
     await blobs.withLocalCopy(key, async (recording) => {
-      // prettier-ignore
-      await runMediaTool(ffmpegPath, [
-        '-hide_banner', '-loglevel', 'error', '-y',
-        '-i', recording, '-map', '0:a:0', '-c', 'copy', finished,
-      ]).catch(() => {
+      await remuxAudio(recording, finished).catch(() => {
         throw badRequest('The voice recording could not be read. Record it again.');
       });
     });

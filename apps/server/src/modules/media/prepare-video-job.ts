@@ -1,3 +1,11 @@
+import {
+  displaySize,
+  makeStill,
+  makeWebVideo,
+  planWebVideo,
+  probeMedia,
+  UnreadableMediaError,
+} from '@filmroom/media';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -11,8 +19,6 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { WorkFolders, type BlobStore } from '../../storage';
 import { VideoEvents } from '../videos/video-events';
 import { videoKeys } from '../videos/video-keys';
-import { displaySize, probeMedia, UnreadableMediaError } from './probe';
-import { makeStill, makeWebVideo, planWebVideo } from './web-video';
 
 type Dependencies = {
   db: Database;

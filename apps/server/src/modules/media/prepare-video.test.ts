@@ -1,4 +1,5 @@
 import type { Video } from '@filmroom/contract';
+import { probeMedia } from '@filmroom/media';
 import { eq } from 'drizzle-orm';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,6 @@ import { fixture, uploadVideo } from '../../../test/uploads';
 import { waitUntilPrepared } from '../../../test/wait-for-video';
 import { videos } from '../../db/schema';
 import { prepareVideo } from './prepare-video-job';
-import { probeMedia } from './probe';
 
 const ctx = useTestApp({}, { work: true });
 

@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ffmpegPath } from '@filmroom/media';
-import { decodeFrames, decodePicture } from '../src/frames';
-import type { VideoHeader } from '../src/frames';
+import { decodeFrames, decodePicture, type VideoHeader } from '../src/frames';
+import { runMediaTool } from '../src/run';
+import { ffmpegPath } from '../src/tools';
 import { fixture } from './fixtures';
 
 describe('decodeFrames', () => {
@@ -73,11 +72,11 @@ describe('decodeFrames', () => {
   });
 
   it('honours a phone rotation tag', async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'vision-rotate-'));
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'media-rotate-'));
     try {
       // The basketball clip (426x240 landscape) tagged as shot rotated by 90 degrees.
       const rotated = path.join(folder, 'rotated.mp4');
-      const made = spawnSync(ffmpegPath, [
+      await runMediaTool(ffmpegPath, [
         '-v',
         'error',
         '-i',
@@ -90,13 +89,12 @@ describe('decodeFrames', () => {
         'rotate=90',
         rotated,
       ]);
-      expect(made.status, String(made.stderr)).toBe(0);
       const frames = decodeFrames(rotated, { fps: 1, width: 640 });
       const first = await frames.next();
       await frames.return(undefined);
       expect(first.value).toMatchObject({ width: 240, height: 426 });
     } finally {
-      rmSync(folder, { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

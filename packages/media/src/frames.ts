@@ -1,5 +1,5 @@
 import { spawnTied } from '@filmroom/child-process';
-import { ffmpegPath } from '@filmroom/media';
+import { ffmpegPath } from './tools';
 
 /** One decoded picture as packed RGB (3 bytes a pixel, rows top to bottom). */
 export interface RgbPicture {

@@ -1,8 +1,9 @@
-import { ffmpegPath, runMediaTool } from '@filmroom/media';
+import { runMediaTool } from './run';
+import { ffmpegPath } from './tools';
 import type { MediaProbe } from './probe';
 
 /** The longest side of a prepared video: 1080p, enough to coach from, light to stream. */
-export const MAX_LONG_SIDE = 1920;
+const MAX_LONG_SIDE = 1920;
 
 export type WebVideoPlan =
   { kind: 'remux'; reason: string } | { kind: 'transcode'; reason: string };

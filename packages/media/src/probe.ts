@@ -1,5 +1,6 @@
 import { MAX_SLOW_MOTION_FACTOR } from '@filmroom/contract';
-import { ffprobePath, MediaToolError, runMediaTool } from '@filmroom/media';
+import { MediaToolError, runMediaTool } from './run';
+import { ffprobePath } from './tools';
 
 export type MediaProbe = {
   container: string;
