@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJobQueues } from '../../test/job-queues';
 import { eventually } from '../../test/processes';
-import { createProcessDatabase } from '../../test/process-database';
-import { applyMigrations, connectDatabase, withSchemaLock } from '../db/connection';
-import { JobQueue, type JobDefinition } from './queue';
+import type { JobDefinition, JobQueue } from './queue';
 
 /**
  * What the heartbeats of running jobs are for, with two job queues on one database standing for
@@ -13,9 +12,6 @@ import { JobQueue, type JobDefinition } from './queue';
  * last attempt), and a job cancelled in one process stops in the other.
  */
 describe('job heartbeats', () => {
-  let database: Awaited<ReturnType<typeof createProcessDatabase>>;
-  let connection: ReturnType<typeof connectDatabase>;
-  const queues: JobQueue[] = [];
   let logged = '';
   const log = pino(
     { level: 'info' },
@@ -48,33 +44,18 @@ describe('job heartbeats', () => {
       givenUp.push(videoId);
     },
   };
-  async function startQueue() {
-    const queue = new JobQueue(connection.pool, log);
-    queues.push(queue);
-    await withSchemaLock(connection.pool, () => queue.start([prepare]));
-    return queue;
-  }
-
-  let worker: JobQueue;
+  const ctx = useJobQueues('heartbeats', log);
   let other: JobQueue;
   beforeAll(async () => {
-    database = await createProcessDatabase('heartbeats');
-    connection = connectDatabase(database.url);
-    await applyMigrations(connection.pool);
-    worker = await startQueue();
-    other = await startQueue();
+    const worker = await ctx.startQueue([prepare]);
+    other = await ctx.startQueue([prepare]);
     await worker.work();
-  });
-  afterAll(async () => {
-    for (const queue of queues) await queue.stop();
-    await connection?.close();
-    await database?.drop();
   });
 
   /** A job as a worker that took it and then died left it: running, its last beat long ago. */
   async function orphan(videoId: string, attempt: 'first' | 'last') {
     const jobId = (await other.send('media.prepare', { videoId }))!;
-    await connection.pool.query(
+    await ctx.connection.pool.query(
       `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 minute',
          heartbeat_on = now() - interval '1 minute',
          retry_count = CASE WHEN $2 THEN retry_limit ELSE 0 END
@@ -106,7 +87,7 @@ describe('job heartbeats', () => {
     expect(await other.cancelJobsOf(videoId)).toBe(1);
     // The worker's next beat finds the job no longer its own.
     expect(await eventually(async () => stopped.has(videoId), 10_000)).toBe(true);
-    const { rows } = await connection.pool.query(
+    const { rows } = await ctx.connection.pool.query(
       `SELECT state FROM pgboss.job WHERE data->>'videoId' = $1`,
       [videoId],
     );

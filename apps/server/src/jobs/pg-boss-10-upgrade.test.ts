@@ -1,32 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss10 from 'pg-boss-10';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useJobQueues } from '../../test/job-queues';
 import { eventually } from '../../test/processes';
-import { createProcessDatabase } from '../../test/process-database';
-import { applyMigrations, connectDatabase, withSchemaLock } from '../db/connection';
-import { JobQueue, type JobDefinition } from './queue';
+import type { JobDefinition } from './queue';
 
 /**
  * An install whose jobs pg-boss 10 kept (schema version 24, which pg-boss 12 cannot migrate)
  * starts on pg-boss 12: the jobs it had not finished carry on. Real pg-boss 10 made the database.
  */
 describe('upgrading from pg-boss 10', () => {
-  let database: Awaited<ReturnType<typeof createProcessDatabase>>;
-  let connection: ReturnType<typeof connectDatabase>;
-  const queues: JobQueue[] = [];
-  const log = pino({ level: 'silent' });
-
-  beforeAll(async () => {
-    database = await createProcessDatabase('pgboss10');
-    connection = connectDatabase(database.url);
-    await applyMigrations(connection.pool);
-  });
-  afterAll(async () => {
-    for (const queue of queues) await queue.stop();
-    await connection?.close();
-    await database?.drop();
-  });
+  const ctx = useJobQueues('pgboss10', pino({ level: 'silent' }));
 
   const ran: string[] = [];
   const prepare: JobDefinition<'media.prepare'> = {
@@ -38,16 +23,11 @@ describe('upgrading from pg-boss 10', () => {
       ran.push(videoId);
     },
   };
-  async function startQueue() {
-    const queue = new JobQueue(connection.pool, log);
-    queues.push(queue);
-    await withSchemaLock(connection.pool, () => queue.start([prepare]));
-    return queue;
-  }
+  const startQueue = () => ctx.startQueue([prepare]);
 
   it('moves the jobs pg-boss 10 had not finished, with their ids, owners and places', async () => {
     // What pg-boss 10 left: a job done, one running when the processes stopped, one waiting.
-    const old = new PgBoss10({ connectionString: database.url });
+    const old = new PgBoss10({ connectionString: ctx.url });
     await old.start();
     await old.createQueue('media.prepare', { name: 'media.prepare', retryLimit: 3 });
     const owner = randomUUID();
@@ -63,7 +43,7 @@ describe('upgrading from pg-boss 10', () => {
     await old.stop({ graceful: false, wait: true });
 
     await startQueue();
-    const { rows } = await connection.pool.query(
+    const { rows } = await ctx.connection.pool.query(
       `SELECT id, state, data, group_id, priority FROM pgboss.job
        WHERE name = 'media.prepare' ORDER BY created_on`,
     );
@@ -78,7 +58,7 @@ describe('upgrading from pg-boss 10', () => {
       },
     ]);
     expect(rows.map((row: { id: string }) => row.id)).not.toContain(done);
-    const { rows: schemas } = await connection.pool.query(
+    const { rows: schemas } = await ctx.connection.pool.query(
       `SELECT nspname FROM pg_namespace WHERE nspname LIKE 'pgboss%' ORDER BY nspname`,
     );
     expect(schemas).toEqual([{ nspname: 'pgboss' }]);
@@ -86,7 +66,7 @@ describe('upgrading from pg-boss 10', () => {
 
   it('starts again as it is, and the moved jobs run', async () => {
     const queue = await startQueue();
-    const { rows } = await connection.pool.query(
+    const { rows } = await ctx.connection.pool.query(
       `SELECT count(*)::int AS jobs FROM pgboss.job WHERE name = 'media.prepare'`,
     );
     expect(rows[0]).toEqual({ jobs: 2 });
