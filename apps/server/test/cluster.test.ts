@@ -152,7 +152,7 @@ describe('a cluster of two API processes and a worker on PostgreSQL and S3', () 
         150_000,
       );
       expect(finished).toMatchObject({ status: 'ready', progress: 100, width: 1280, height: 720 });
-      expect(nextWorker.output()).toContain('requeued a job interrupted by a stopped worker');
+      expect(nextWorker.output()).toContain('took over a job interrupted by a stopped worker');
       expect((await videoOn(api2.origin, cookie, long.id)).status).toBe('ready');
 
       // The doctor sees the cluster as its processes do: rows in PostgreSQL, files in the bucket.

@@ -18,7 +18,6 @@ import {
   pgTable,
   primaryKey,
   real,
-  serial,
   text,
   type AnyPgColumn,
   timestamp,
@@ -367,27 +366,6 @@ export const chatMessages = pgTable(
     index('chat_messages_video_user_created_idx').on(table.videoId, table.userId, table.createdAt),
   ],
 );
-
-/**
- * Processes working the job queues. Each holds a session advisory lock on its id for as long as
- * it lives, so PostgreSQL itself knows, the moment a worker dies, which workers are gone.
- */
-export const jobWorkers = pgTable('job_workers', {
-  id: serial('id').primaryKey(),
-  hostname: text('hostname').notNull(),
-  pid: integer('pid').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Which worker runs which job: a job whose worker died goes back to the queue at once. */
-export const runningJobs = pgTable('running_jobs', {
-  jobId: uuid('job_id').primaryKey(),
-  queue: text('queue').notNull(),
-  workerId: integer('worker_id')
-    .notNull()
-    .references(() => jobWorkers.id, { onDelete: 'cascade' }),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 /**
  * Sign-in and password-request counters, shared by every API process so a limit holds for the

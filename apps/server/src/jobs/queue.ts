@@ -1,7 +1,7 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type JobWithMetadata, type Queue } from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { WorkerLease } from './worker-lease';
+import { moveJobsFromPgBoss10, setAsidePgBoss10 } from './pg-boss-10-upgrade';
 
 /** Every job FilmRoom runs, with the data it carries. Later areas add theirs here. */
 export type JobPayloads = {
@@ -13,33 +13,56 @@ export type JobName = keyof JobPayloads;
 
 export type JobDefinition<N extends JobName> = {
   name: N;
-  /** How long one attempt may run before another worker takes the job over. */
+  /** How long one attempt may run before it is failed (and retried), its worker alive or not. */
   expireInSeconds: number;
   retryLimit: number;
   /**
    * Jobs of this kind one process runs at once. With more than one, a user's jobs never take
-   * the last free slot while another user's job of this kind could have it (see `work`).
+   * the last free slot while another user's job of this kind could have it (see `send`).
    */
   concurrency: number;
   /**
-   * `signal` aborts when the process shuts down or the job is cancelled (its video deleted):
-   * stop child processes, then throw.
+   * `signal` aborts when the process shuts down, the job is cancelled (its video deleted) or it
+   * is no longer this worker's (it ran out of time, or was taken over): stop child processes,
+   * then throw.
    */
   handle: (payload: JobPayloads[N], signal: AbortSignal) => Promise<void>;
-  /** Called when the last retry has failed too, to leave the subject in an honest state. */
+  /**
+   * Called once the last retry has failed too, however it failed, to leave the subject in an
+   * honest state (from the job's given-up queue, in a process that works this kind of job).
+   */
   onGiveUp?: (payload: JobPayloads[N], error: unknown) => Promise<void>;
 };
 
 /** Any one job definition (a union, so each keeps its own payload type). */
 export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];
 
-// How often a working process looks for jobs whose worker died (and for cancellations it may
-// have missed while its connection was down). Finding none costs four small queries.
-const REAP_INTERVAL_MS = 5_000;
+// A worker whose job has sent no heartbeat for this long is taken for dead, and the job goes back
+// to the queue (pg-boss's least). Found by whichever process supervises next, every
+// SUPERVISE_SECONDS: a dead worker's job is waiting again within about twice this.
+const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 10;
+// How often a running job beats. Also how soon a job cancelled by another process stops here: the
+// beat finds the job no longer this worker's and aborts its signal.
+const HEARTBEAT_REFRESH_SECONDS = 2;
 
-// A job put back because its owner has enough running waits this long at most; the end of
-// one of the owner's jobs brings it forward at once.
-const DEFERRED_FOR_SECONDS = 60;
+// A job taken in the same instant as its owner's others, beyond their share, goes back this long:
+// long enough that nothing takes it up again before pg-boss has settled the attempt put back.
+const PUT_BACK_SECONDS = 5;
+// The first half of the advisory-lock key under which an owner's jobs of one kind are checked one
+// at a time. Any fixed number that no other lock in FilmRoom uses.
+const OWNER_TURN_LOCK = 4_201_979;
+
+// How an attempt ended when its worker stopped: pg-boss's words for missed heartbeats, and ours
+// for the jobs a restarted process finds it was running.
+const HEARTBEAT_LOST = 'job heartbeat timeout';
+const WORKER_STOPPED = 'the worker running this job stopped';
+
+/**
+ * Where a kind of job goes once its last attempt has failed, however it failed (its handler threw,
+ * its worker died, it ran out of time): the job there gives up on the subject (`onGiveUp`).
+ */
+export const givenUpQueue = (name: JobName) => `${name}.given-up`;
 
 /** Why a job's signal aborted when its video was deleted. */
 export class JobCancelled extends Error {
@@ -48,6 +71,9 @@ export class JobCancelled extends Error {
     this.name = 'JobCancelled';
   }
 }
+
+/** A job as a worker receives it. */
+type Received = JobWithMetadata<JobPayloads[JobName]>;
 
 /** A place to run SQL in: the pool, or a client inside an open transaction. */
 export type SqlRunner = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -58,7 +84,9 @@ const asPgBossDb = (runner: SqlRunner) => ({
 
 /**
  * Durable jobs in the app's own PostgreSQL (pg-boss). A job survives crashes and restarts;
- * any number of processes may work the same queues.
+ * any number of processes may work the same queues. A running job beats (pg-boss's heartbeat):
+ * when its process dies, the beats stop and any process still running hands the job back to the
+ * queue.
  */
 export class JobQueue {
   private readonly boss: PgBoss;
@@ -66,8 +94,6 @@ export class JobQueue {
   private readonly shutdown = new AbortController();
   /** Jobs running in this process, to cancel by id. */
   private readonly running = new Map<string, AbortController>();
-  private readonly lease: WorkerLease;
-  private reaper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -75,87 +101,110 @@ export class JobQueue {
   ) {
     this.boss = new PgBoss({
       db: asPgBossDb(pool),
-      // Polling is the only latency between an upload and its preparation starting.
-      pollingIntervalSeconds: 1,
-      maintenanceIntervalSeconds: 60,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
     });
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-    this.lease = new WorkerLease(pool, log, (jobIds) => this.abortCancelled(jobIds));
   }
 
+  /** Installs or upgrades pg-boss's schema and the queues: run under the schema lock. */
   async start(definitions: AnyJobDefinition[]): Promise<void> {
+    if (await setAsidePgBoss10(this.pool)) {
+      this.log.warn('upgrading the job queue from pg-boss 10: its unfinished jobs move across');
+    }
     await this.boss.start();
     for (const definition of definitions) {
       this.definitions.set(definition.name, definition);
-      await this.boss.createQueue(definition.name, {
-        name: definition.name,
-        retryLimit: definition.retryLimit,
-        retryDelay: 5,
-        retryBackoff: true,
+      const retries = { retryLimit: definition.retryLimit, retryDelay: 5, retryBackoff: true };
+      if (definition.onGiveUp) await this.ensureQueue(givenUpQueue(definition.name), retries);
+      await this.ensureQueue(definition.name, {
+        ...retries,
         expireInSeconds: definition.expireInSeconds,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+        ...(definition.onGiveUp ? { deadLetter: givenUpQueue(definition.name) } : {}),
       });
     }
+    const moved = await moveJobsFromPgBoss10(this.pool, this.boss, [...this.definitions.keys()]);
+    if (moved > 0) this.log.warn({ moved }, 'moved the unfinished jobs of pg-boss 10 across');
+  }
+
+  /** Creates the queue, or brings the settings of one made by an earlier version up to date. */
+  private async ensureQueue(name: string, options: Omit<Queue, 'name'>) {
+    await this.boss.createQueue(name, options);
+    await this.boss.updateQueue(name, options);
   }
 
   /** Starts working the defined queues in this process: all, or those named. */
   async work(only?: string[]): Promise<void> {
-    await this.lease.acquire();
-    await this.requeueJobsOfDeadWorkers();
-    this.reaper = setInterval(() => {
-      this.requeueJobsOfDeadWorkers().catch((error: unknown) =>
-        this.log.warn({ err: error }, 'could not look for jobs of dead workers'),
-      );
-      this.abortCancelledJobs().catch((error: unknown) =>
-        this.log.warn({ err: error }, 'could not look for cancelled jobs'),
-      );
-    }, REAP_INTERVAL_MS);
-    this.reaper.unref();
     for (const definition of this.definitions.values()) {
       if (only && !only.includes(definition.name)) continue;
-      for (let slot = 0; slot < definition.concurrency; slot += 1) {
-        await this.boss.work<JobPayloads[JobName]>(
-          definition.name,
-          { batchSize: 1, includeMetadata: true },
-          async ([job]) => {
+      await this.boss.work(
+        definition.name,
+        {
+          batchSize: 1,
+          includeMetadata: true as const,
+          // Polling is the only latency between an upload and its preparation starting.
+          pollingIntervalSeconds: 1,
+          localConcurrency: definition.concurrency,
+          heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS,
+          // Fair turns (see `send`): counted across every process, by pg-boss as it fetches.
+          ...(definition.concurrency > 1 ? { groupConcurrency: definition.concurrency - 1 } : {}),
+        },
+        ([job]: Received[]) => (job ? this.run(definition, job) : Promise.resolve()),
+      );
+      const { onGiveUp } = definition;
+      if (onGiveUp) {
+        await this.boss.work(
+          givenUpQueue(definition.name),
+          { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds: 1 },
+          async ([job]: Received[]) => {
             if (!job) return;
-            const log = this.log.child({ job: definition.name, jobId: job.id });
-            const owner = (job.data as { owner?: string }).owner;
-            if (definition.concurrency > 1 && owner) {
-              if (await this.deferIfOwnerIsBusy(definition, job.id, owner)) {
-                log.debug({ owner }, 'job put back: its owner has enough running');
-                return;
-              }
-            }
-            log.info({ payload: job.data, attempt: job.retryCount + 1 }, 'job started');
-            const cancel = new AbortController();
-            this.running.set(job.id, cancel);
-            try {
-              await this.lease.claim(job.id, definition.name);
-              // Deleted between the fetch and the claim: the notice went by before we listened.
-              await this.abortCancelledJobs([job.id]);
-              await definition.handle(
-                job.data as never,
-                AbortSignal.any([this.shutdown.signal, cancel.signal]),
-              );
-              log.info('job done');
-            } catch (error) {
-              if (cancel.signal.aborted) {
-                // pg-boss leaves a cancelled job cancelled whatever the handler answers.
-                log.info('job cancelled: its video was deleted');
-                return;
-              }
-              const lastAttempt = job.retryCount >= job.retryLimit && !this.shutdown.signal.aborted;
-              log.error({ err: error, lastAttempt }, 'job failed');
-              if (lastAttempt) await definition.onGiveUp?.(job.data as never, error);
-              throw error;
-            } finally {
-              this.running.delete(job.id);
-              this.lease.release(job.id);
-              if (owner) await this.bringForwardDeferred(definition.name, owner);
-            }
+            this.log.warn(
+              { job: definition.name, jobId: job.sourceId, payload: job.data },
+              'gave up on a job: its last attempt failed',
+            );
+            await onGiveUp(job.data as never, job.sourceOutput);
           },
         );
       }
+    }
+  }
+
+  private async run(definition: AnyJobDefinition, job: Received): Promise<void> {
+    const log = this.log.child({ job: definition.name, jobId: job.id });
+    if (job.groupId && definition.concurrency > 1) {
+      if (await this.putBackIfOwnerIsBusy(definition, job.id, job.groupId)) {
+        log.debug({ owner: job.groupId }, 'job put back: its owner has enough running');
+        return;
+      }
+    }
+    if (job.retryCount > 0 && endedWithItsWorker(job.output)) {
+      log.warn('took over a job interrupted by a stopped worker');
+    }
+    log.info({ payload: job.data, attempt: job.retryCount + 1 }, 'job started');
+    const cancel = new AbortController();
+    this.running.set(job.id, cancel);
+    try {
+      await definition.handle(
+        job.data as never,
+        AbortSignal.any([this.shutdown.signal, cancel.signal, job.signal]),
+      );
+      log.info('job done');
+    } catch (error) {
+      // pg-boss settles only the attempt it handed out, so what the handler answers no longer
+      // matters for a job cancelled or taken away.
+      if (cancel.signal.aborted) {
+        log.info('job cancelled: its video was deleted');
+        return;
+      }
+      if (job.signal.aborted && !this.shutdown.signal.aborted) {
+        log.warn({ reason: String(job.signal.reason) }, 'job stopped: it is no longer ours');
+        return;
+      }
+      log.error({ err: error, attempt: job.retryCount + 1 }, 'job failed');
+      throw error;
+    } finally {
+      this.running.delete(job.id);
     }
   }
 
@@ -165,151 +214,126 @@ export class JobQueue {
    * Fair turns: every job is about a video, and its owner is whose turn it is. A job goes
    * behind the owner's own unfinished jobs of its kind and no further: its priority is minus
    * their number, so a user with one video waiting goes before the second of someone who has
-   * ten (pg-boss takes the highest priority first, then the oldest).
+   * ten (pg-boss takes the highest priority first, then the oldest). Its group is the owner:
+   * a user may hold all but one of a process's slots for the kind, across all processes, and
+   * the last one is kept for whoever else is waiting.
    */
   async send<N extends JobName>(name: N, payload: JobPayloads[N], runner?: SqlRunner) {
     const db = runner ?? this.pool;
     const { rows } = await db.query<{ owner: string | null; queued: number }>(
       `SELECT v.owner_id::text AS owner,
          (SELECT count(*)::int FROM pgboss.job j
-           WHERE j.name = $2 AND j.state < 'completed' AND j.data->>'owner' = v.owner_id::text
+           WHERE j.name = $2 AND j.state < 'completed' AND j.group_id = v.owner_id::text
          ) AS queued
        FROM videos v WHERE v.id = $1`,
       [payload.videoId, name],
     );
     const turn = rows[0];
     // A video deleted meanwhile still gets its job: the job finds nothing and ends.
-    const data = turn?.owner ? { ...payload, owner: turn.owner } : payload;
-    return this.boss.send(name, data, {
+    return this.boss.send(name, payload, {
       priority: -(turn?.queued ?? 0),
+      ...(turn?.owner ? { group: { id: turn.owner } } : {}),
       ...(runner ? { db: asPgBossDb(runner) } : {}),
     });
   }
 
   /**
    * Cancels every job of the video, queued or running, in every process: queued ones never
-   * start; running ones are told through PostgreSQL and abort, which stops their child
-   * processes (ffmpeg). Returns how many were cancelled.
+   * start; running ones here abort at once, and in other processes at their next heartbeat,
+   * which stops their child processes (ffmpeg). Returns how many were cancelled.
    */
   async cancelJobsOf(videoId: string): Promise<number> {
     const { rows } = await this.pool.query<{ id: string; name: string }>(
-      `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
-       WHERE name = ANY($1) AND data->>'videoId' = $2 AND state < 'completed'
-       RETURNING id, name`,
-      [[...this.definitions.keys()], videoId],
+      `SELECT id, name FROM pgboss.job
+       WHERE name = ANY($1) AND data->>'videoId' = $2 AND state < 'completed'`,
+      [this.queueNames(), videoId],
     );
+    for (const name of new Set(rows.map((row) => row.name))) {
+      const ids = rows.filter((row) => row.name === name).map((row) => row.id);
+      await this.boss.cancel(name, ids);
+      for (const id of ids) this.running.get(id)?.abort(new JobCancelled());
+    }
     if (rows.length > 0) {
-      await WorkerLease.announceCancelled(
-        this.pool,
-        rows.map((row) => row.id),
-      );
-      this.abortCancelled(rows.map((row) => row.id));
       this.log.info({ videoId, jobs: rows.length }, 'cancelled the jobs of a deleted video');
     }
     return rows.length;
   }
 
-  private abortCancelled(jobIds: string[]): void {
-    for (const id of jobIds) this.running.get(id)?.abort(new JobCancelled());
-  }
-
-  /** Catches cancellations whose notice was missed (the connection was being replaced). */
-  private async abortCancelledJobs(ids = [...this.running.keys()]): Promise<void> {
-    if (ids.length === 0) return;
-    const { rows } = await this.pool.query<{ id: string }>(
-      `SELECT id FROM pgboss.job WHERE id = ANY($1::uuid[]) AND state = 'cancelled'`,
-      [ids],
+  private queueNames(): string[] {
+    return [...this.definitions.values()].flatMap((definition) =>
+      definition.onGiveUp ? [definition.name, givenUpQueue(definition.name)] : [definition.name],
     );
-    this.abortCancelled(rows.map((row) => row.id));
   }
 
   /**
-   * A user may hold all but one of the slots for a kind of job, across all processes: the last
-   * free one is kept for whoever else is waiting. The job that started later goes back to the
-   * queue (its place and retries unchanged) until one of the owner's jobs ends.
+   * pg-boss keeps an owner within their share as it fetches, but two slots that fetch in the
+   * same instant can each take one of the owner's jobs. Checked one at a time per owner, the
+   * job that finds the owner's share already running goes back to the queue, its place and
+   * attempts unchanged, as pg-boss itself puts back jobs it will not run.
    */
-  private async deferIfOwnerIsBusy(
+  private async putBackIfOwnerIsBusy(
     definition: AnyJobDefinition,
     jobId: string,
     owner: string,
   ): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      `WITH mine AS (SELECT started_on, id FROM pgboss.job WHERE name = $1 AND id = $2)
-       UPDATE pgboss.job SET state = 'created', started_on = NULL,
-         start_after = now() + make_interval(secs => $5)
-       WHERE name = $1 AND id = $2 AND state = 'active' AND $4 <= (
-         SELECT count(*) FROM pgboss.job j, mine
-         WHERE j.name = $1 AND j.state = 'active' AND j.data->>'owner' = $3
-           AND (j.started_on, j.id) < (mine.started_on, mine.id))`,
-      [definition.name, jobId, owner, definition.concurrency - 1, DEFERRED_FOR_SECONDS],
-    );
-    // pg-boss then finds the job no longer active and leaves it as it is.
-    return (rowCount ?? 0) > 0;
-  }
-
-  /** One of the owner's jobs ended: their put-back jobs may start now. */
-  private async bringForwardDeferred(name: string, owner: string): Promise<void> {
-    await this.pool
-      .query(
-        `UPDATE pgboss.job SET start_after = now()
-         WHERE name = $1 AND state = 'created' AND data->>'owner' = $2 AND start_after > now()`,
-        [name, owner],
-      )
-      .catch((error: unknown) => this.log.warn({ err: error }, 'could not resume deferred jobs'));
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        OWNER_TURN_LOCK,
+        `${definition.name} ${owner}`,
+      ]);
+      const { rowCount } = await client.query(
+        `UPDATE pgboss.job SET state = 'created', started_on = NULL, heartbeat_on = NULL,
+           start_after = now() + make_interval(secs => $5)
+         WHERE name = $1 AND id = $2 AND state = 'active' AND $4 <= (
+           SELECT count(*) FROM pgboss.job j
+           WHERE j.name = $1 AND j.state = 'active' AND j.group_id = $3 AND j.id <> $2)`,
+        [definition.name, jobId, owner, definition.concurrency - 1, PUT_BACK_SECONDS],
+      );
+      await client.query('COMMIT');
+      return (rowCount ?? 0) > 0;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /**
    * Hands jobs that were running when this process last died back to the queue at once, rather
-   * than after they expire. Only safe when no other process can be working them: the embedded
-   * database belongs to this process alone.
+   * than after their heartbeats are missed. Only safe when no other process can be working them:
+   * the embedded database belongs to this process alone. A job on its last attempt goes to its
+   * given-up queue, as a failing handler's would.
    */
   async requeueOrphanedJobs(): Promise<number> {
     const { rows } = await this.pool.query<{ id: string; name: string }>(
       `SELECT id, name FROM pgboss.job WHERE name = ANY($1) AND state = 'active'`,
       [[...this.definitions.keys()]],
     );
-    await this.failOrphans(rows.map((row) => ({ jobId: row.id, queue: row.name })));
-    if (rows.length > 0)
-      this.log.warn({ requeued: rows.length }, 'requeued jobs interrupted by a crash');
-    return rows.length;
-  }
-
-  /** Jobs whose worker process died (its lease is gone) go back to the queue within seconds. */
-  async requeueJobsOfDeadWorkers(): Promise<number> {
-    const orphans = await this.lease.reapDeadWorkers();
-    await this.failOrphans(orphans);
-    return orphans.length;
-  }
-
-  /**
-   * Fails interrupted jobs so pg-boss retries them. A job that was on its last attempt is not
-   * retried, so its subject is given up on here, as a failing handler would have.
-   */
-  private async failOrphans(orphans: { jobId: string; queue: string }[]): Promise<void> {
-    for (const { jobId, queue } of orphans) {
-      const definition = this.definitions.get(queue as JobName);
-      const { rows } = await this.pool.query<{
-        data: unknown;
-        retry_count: number;
-        retry_limit: number;
-      }>(`SELECT data, retry_count, retry_limit FROM pgboss.job WHERE name = $1 AND id = $2`, [
-        queue,
-        jobId,
-      ]);
-      await this.boss.fail(queue, jobId, { message: 'the worker running this job stopped' });
-      this.log.warn({ job: queue, jobId }, 'requeued a job interrupted by a stopped worker');
-      const job = rows[0];
-      if (definition && job && job.retry_count >= job.retry_limit) {
-        await definition.onGiveUp?.(job.data as never, new Error('the worker stopped'));
-      }
+    for (const { id, name } of rows) {
+      await this.boss.fail(name, id, { message: WORKER_STOPPED });
     }
+    if (rows.length > 0) {
+      this.log.warn({ requeued: rows.length }, 'requeued jobs interrupted by a crash');
+    }
+    return rows.length;
   }
 
   async stop(): Promise<void> {
     // A transcode can take minutes: stop it now; the job is retried after the restart.
     this.shutdown.abort();
-    clearInterval(this.reaper);
-    await this.boss.stop({ graceful: true, timeout: 5_000, close: false, wait: true });
-    await this.lease.stop();
+    await this.boss.stop({ graceful: true, timeout: 5_000, close: false });
   }
+}
+
+/** Whether a job's last attempt ended because its worker stopped (the output it failed with). */
+function endedWithItsWorker(output: unknown): boolean {
+  const messageOf = (value: unknown) =>
+    value && typeof value === 'object' && 'message' in value ? value.message : undefined;
+  const wrapped = output && typeof output === 'object' && 'value' in output ? output.value : null;
+  return [messageOf(output), messageOf(wrapped)].some(
+    (message) => message === HEARTBEAT_LOST || message === WORKER_STOPPED,
+  );
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { findStuckJobs } from '../jobs/worker-lease';
+import { givenUpQueue, type JobName } from '../jobs/queue';
 import type { BlobStore, WorkFolders } from '../storage';
 import { blobsWithoutRows, LEFTOVER_AGE_MS } from './blob-inventory';
 
@@ -94,10 +94,7 @@ export async function examine(deps: Dependencies): Promise<Report> {
     }
   }
 
-  for (const job of await findStuckJobs(deps.pool)) {
-    problems.push({ check: 'stuck job', subject: `${job.queue} ${job.jobId}`, detail: job.reason });
-  }
-  problems.push(...(await unfinishedWork(deps.pool)));
+  problems.push(...(await stuckJobs(deps.pool, now)), ...(await unfinishedWork(deps.pool)));
 
   const { rows } = await deps.pool.query<{ videos: number; active: number }>(
     `SELECT (SELECT count(*)::int FROM videos) AS videos,
@@ -111,11 +108,42 @@ export async function examine(deps: Dependencies): Promise<Report> {
   };
 }
 
+/**
+ * Jobs marked running that nothing is running: their worker stopped sending heartbeats (it died,
+ * and no process has handed the job back yet), or they outlived their time limit.
+ */
+async function stuckJobs(pool: pg.Pool, now: Date): Promise<Finding[]> {
+  const { rows } = await pool.query<{
+    id: string;
+    name: string;
+    overdue: boolean;
+    silent_ms: number | null;
+  }>(
+    `SELECT id, name,
+       started_on + expire_seconds * interval '1 second' < $1 AS overdue,
+       (extract(epoch FROM $1 - coalesce(heartbeat_on, started_on)) * 1000)::float8 AS silent_ms
+     FROM pgboss.job
+     WHERE state = 'active' AND (
+       started_on + expire_seconds * interval '1 second' < $1
+       OR coalesce(heartbeat_on, started_on) + heartbeat_seconds * interval '1 second' < $1)`,
+    [now],
+  );
+  return rows.map((row) => ({
+    check: 'stuck job',
+    subject: `${row.name} ${row.id}`,
+    detail: row.overdue
+      ? 'ran past its time limit'
+      : `its worker has sent no heartbeat for ${ageText(row.silent_ms ?? 0)}: it has stopped`,
+  }));
+}
+
 /** Videos and analyses that are neither finished nor have a job that will finish them. */
 async function unfinishedWork(pool: pg.Pool): Promise<Finding[]> {
-  const pending = (queues: string[], idColumn: string) => `EXISTS (
+  // A job whose last attempt failed is still pending while its given-up job has yet to say so.
+  const pending = (queues: JobName[], idColumn: string) => `EXISTS (
     SELECT 1 FROM pgboss.job j
-    WHERE j.name = ANY('{${queues.join(',')}}') AND j.data->>'videoId' = ${idColumn}::text
+    WHERE j.name = ANY('{${queues.flatMap((name) => [name, givenUpQueue(name)]).join(',')}}')
+      AND j.data->>'videoId' = ${idColumn}::text
       AND j.state IN ('created', 'retry', 'active'))`;
   const { rows } = await pool.query<{ check: Check; subject: string; detail: string }>(`
     SELECT 'stuck video' AS check, 'video ' || id AS subject,

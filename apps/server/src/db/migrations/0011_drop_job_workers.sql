@@ -1,0 +1,2 @@
+DROP TABLE "job_workers" CASCADE;--> statement-breakpoint
+DROP TABLE "running_jobs" CASCADE;
