@@ -73,8 +73,8 @@ export class EventStream {
 
   /**
    * Writes an event, then waits while the connection's buffer is full, so a slow reader slows
-   * the writer down. Rejects with EventStreamClosed once the stream is closed, and with the
-   * signal's reason when `signal` fires first, so a reader who leaves holds nothing open.
+   * the writer down. Rejects with EventStreamClosed once the stream is closed, and with an
+   * AbortError when `signal` fires first, so a reader who leaves holds nothing open.
    */
   async write(data: unknown, options: { signal: AbortSignal; name?: string }): Promise<void> {
     if (this.closed) throw new EventStreamClosed();
