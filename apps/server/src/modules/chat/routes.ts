@@ -111,11 +111,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       });
 
       const question = request.body.message;
-      const {
-        video,
-        context,
-        question: asked,
-      } = await chats.ask(user, request.params.id, question);
+      const asked = await chats.ask(user, request.params.id, question);
+      const { video } = asked;
       if (answer.signal.aborted) {
         reply.hijack();
         reply.raw.end();
@@ -129,7 +126,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         for await (const piece of answerPieces(
           app.config.languageModel,
-          context,
+          asked.context,
           question,
           answer.signal,
         )) {
@@ -138,7 +135,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         // Left just as the last piece was made: the asker never got it whole.
         if (answer.signal.aborted) throw new ChatAbortedError();
-        await chats.recordAnswer(asked, text);
+        await chats.recordAnswer(asked.question, text);
         await write({ type: 'complete' });
         request.log.info(
           {
