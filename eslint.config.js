@@ -92,6 +92,10 @@ function serverModuleRules(name) {
         message:
           "Import another server module through its public surface, '../<module>' (its index.ts), not a file inside it.",
       },
+      {
+        regex: `^${up}\\.\\./modules(/|$)`,
+        message: "Import another server module as '../<module>', its public surface.",
+      },
     ];
     if (forbidden.length > 0) {
       patterns.push({
