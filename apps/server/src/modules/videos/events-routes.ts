@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { EVENT_STREAM_CACHE_CONTROL, EVENT_STREAM_TYPE, EventStream } from '../../lib/event-stream';
 import { requireUser, sessionTokenOf } from '../../plugins/auth';
-import { findVideoAccess } from './video-access';
+import { EventAudience } from './event-audience';
 import { isAmong, type VideoChannelEvent } from './video-events';
 
 const HEARTBEAT_MS = 25_000;
-// How long a viewer's right to hear about a video is trusted before it is checked again. When
-// access ends (endAccess) every process forgets it at once, so this only bounds the queries.
-const ACCESS_CACHE_MS = 10_000;
 
 /**
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
@@ -41,19 +38,7 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
           .header('cache-control', EVENT_STREAM_CACHE_CONTROL)
           .send();
       }
-      const allowed = new Map<string, { ok: boolean; at: number }>();
-      // Bumped when this user's access ends: an answer to a question asked before then is not
-      // kept, so nothing allowed before the removal is trusted after it.
-      let generation = 0;
-      const mayHear = async (videoId: string) => {
-        const cached = allowed.get(videoId);
-        if (cached && Date.now() - cached.at < ACCESS_CACHE_MS) return cached.ok;
-        const asked = generation;
-        const ok = (await findVideoAccess(app.db, user, videoId)) !== null;
-        if (asked === generation) allowed.set(videoId, { ok, at: Date.now() });
-        return ok;
-      };
-
+      const audience = new EventAudience(app.db, user);
       const stream = EventStream.open(reply, { retryMs: 3000, heartbeatMs: HEARTBEAT_MS });
       openStreams.add(stream);
 
@@ -63,7 +48,7 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       const send = (event: VideoChannelEvent) => {
         delivered = delivered
           .then(async () => {
-            if (await mayHear(event.data.id)) stream.send(event.data, event.type);
+            if (await audience.mayHear(event.data.id)) stream.send(event.data, event.type);
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));
       };
@@ -71,8 +56,7 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       const token = sessionTokenOf(request);
       const stopListeningForEnds = app.videoEvents.onAccessEnded((ended) => {
         if (!isAmong(user, ended)) return;
-        generation += 1;
-        allowed.clear();
+        audience.forget();
         // A deleted account (or its ended session) hears nothing more at all.
         delivered = delivered
           .then(async () => {
