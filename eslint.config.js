@@ -1,7 +1,143 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Which server modules each module may import (through its index.ts). Layers, not habit: a
+ * module builds only on those below it, so no two folders import each other. A new module, or a
+ * new dependency, is added here; one that would close a cycle fails at once (see findCycle).
+ */
+export const serverModuleDependencies = {
+  health: [],
+  mail: [],
+  videos: [],
+  media: ['videos'],
+  users: ['videos'],
+  auth: ['users'],
+  profile: ['users'],
+  coach: ['auth', 'users'],
+  shares: ['auth', 'users', 'videos'],
+  annotations: ['media', 'users', 'videos'],
+  players: ['users'],
+  analysis: ['players', 'videos'],
+  chat: ['analysis', 'videos'],
+};
+
+/** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */
+export function findCycle(graph) {
+  const state = new Map(); // module → 'visiting' | 'done'
+  const visit = (name, path) => {
+    if (state.get(name) === 'done') return null;
+    if (state.get(name) === 'visiting') return [...path.slice(path.indexOf(name)), name];
+    state.set(name, 'visiting');
+    for (const next of graph[name] ?? []) {
+      const cycle = visit(next, [...path, name]);
+      if (cycle) return cycle;
+    }
+    state.set(name, 'done');
+    return null;
+  };
+  for (const name of Object.keys(graph)) {
+    const cycle = visit(name, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+const folders = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const serverModules = folders('./apps/server/src/modules/');
+for (const name of serverModules) {
+  if (!(name in serverModuleDependencies)) {
+    throw new Error(
+      `eslint.config.js: place apps/server/src/modules/${name} in serverModuleDependencies`,
+    );
+  }
+}
+const cycle = findCycle(serverModuleDependencies);
+if (cycle) throw new Error(`eslint.config.js: server modules in a cycle: ${cycle.join(' → ')}`);
+
+// media is being folded into packages/media, which becomes its public surface: until then its
+// files are imported directly, and its own imports are not checked.
+const WITHOUT_PUBLIC_SURFACE = ['media'];
+
+// How deep a file may sit inside a module or a feature folder: each level gets its own pattern
+// for a relative import that climbs out of the folder.
+const DEPTHS = [0, 1, 2, 3, 4];
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const allowed = (name) =>
+  serverModuleDependencies[name].length === 0
+    ? `modules/${name} imports no other server module`
+    : `modules/${name} may import only ${serverModuleDependencies[name].join(', ')}`;
+
+/**
+ * Server modules reach other modules only through their public surface (`../name`, its
+ * index.ts) and only those below them. Tests may reach inside to set up what they test.
+ */
+function serverModuleRules(name) {
+  const forbidden = serverModules.filter(
+    (other) => other !== name && !serverModuleDependencies[name].includes(other),
+  );
+  return DEPTHS.map((depth) => {
+    const up = escape('../'.repeat(depth + 1));
+    const patterns = [
+      {
+        regex: `^${up}(?!(${WITHOUT_PUBLIC_SURFACE.join('|')})/)[^./][^/]*/.`,
+        message:
+          "Import another server module through its public surface, '../<module>' (its index.ts), not a file inside it.",
+      },
+      {
+        regex: `^${up}\\.\\./modules(/|$)`,
+        message: "Import another server module as '../<module>', its public surface.",
+      },
+    ];
+    if (forbidden.length > 0) {
+      patterns.push({
+        regex: `^${up}(${forbidden.join('|')})(/|$)`,
+        message: `${allowed(name)}: server modules build on the ones below them, never in a cycle (serverModuleDependencies in eslint.config.js).`,
+      });
+    }
+    return {
+      files: [`apps/server/src/modules/${name}/${'*/'.repeat(depth)}*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  });
+}
+
+const FEATURE_MESSAGE =
+  'A web feature imports only @/lib, @/components, @/hooks, the contract and its own files; app/ composes features.';
+
+/** Web features never import each other or the app that composes them. */
+function webFeatureRules() {
+  return DEPTHS.map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/(app|features)(/|$)', message: FEATURE_MESSAGE },
+            { regex: `^${escape('../'.repeat(depth + 1))}`, message: FEATURE_MESSAGE },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportExpression > Literal[value=/^(@\\/(app|features)(\\/|$)|(\\.\\.\\/){${depth + 1}})/]`,
+          message: FEATURE_MESSAGE,
+        },
+      ],
+    },
+  }));
+}
 
 export default tseslint.config(
   {
@@ -34,6 +170,54 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+
+  // Boundaries (ARCHITECTURE.md, Conventions). scripts/lint-boundaries.test.ts shows each one
+  // failing a change that crosses it.
+  ...serverModules.flatMap(serverModuleRules),
+  {
+    files: WITHOUT_PUBLIC_SURFACE.map((name) => `apps/server/src/modules/${name}/**/*.ts`),
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The /uploads routes serve users' photos as well as videos' files: they belong in a module
+    // of their own above both, and until they move they are the one crossing from videos.
+    files: ['apps/server/src/modules/videos/uploads-routes.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  ...webFeatureRules(),
+  {
+    files: ['apps/web/src/{lib,components,hooks}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)(app|features)(/|$)',
+              message:
+                'Shared web code (lib, components, hooks) knows no feature: move what a feature shares down here instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@filmroom/(server|web)(/|$)|(^|/)apps(/|$)',
+              message: 'Packages never import the apps: the apps build on the packages.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/speech',
       'apps/server',
       'apps/web',
+      'scripts',
     ],
     // Two files at a time suits a 2-core machine; server files each have a database of their own.
     maxWorkers: 2,

@@ -6,12 +6,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Database } from './db/connection';
+import { findAnalysis, toAnalysisState, toAnalysisView } from './modules/analysis';
 import { analysisRoutes } from './modules/analysis/routes';
 import { annotationRoutes } from './modules/annotations/routes';
 import { transcribeRoutes } from './modules/annotations/transcribe-routes';
 import { emailConfirmationRoutes } from './modules/auth/email-confirmation-routes';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
+import { ChatContextLoader } from './modules/chat/chat-context';
 import { chatRoutes } from './modules/chat/routes';
 import { coachRoutes } from './modules/coach/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -22,7 +25,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { shareRoutes } from './modules/shares/routes';
 import { videoEventRoutes } from './modules/videos/events-routes';
 import { uploadsRoutes } from './modules/videos/uploads-routes';
-import { videoRoutes } from './modules/videos/routes';
+import { videoRoutes, type VideoDetailExtras } from './modules/videos/routes';
 import auth from './plugins/auth';
 import dependencies, { type Dependencies } from './plugins/dependencies';
 import errors from './plugins/errors';
@@ -44,6 +47,19 @@ const fastifyTrustProxy = (trust: Config['trustProxy']) =>
     : 'hops' in trust
       ? (_address: string, hop: number) => hop < trust.hops
       : trust.addresses;
+
+/** A video's page brings three modules together: the video, its analysis and the chat. */
+function videoDetailExtras(db: Database): VideoDetailExtras {
+  const chatContexts = new ChatContextLoader(db);
+  return async (video) => {
+    const analysis = await findAnalysis(db, video.id);
+    return {
+      analysis: toAnalysisView(analysis, video),
+      analysisState: analysis ? toAnalysisState(analysis) : null,
+      suggestedPrompts: await chatContexts.suggestedPrompts(video, analysis),
+    };
+  };
+}
 
 /** Composes the HTTP application. The server and the tests build it the same way. */
 export async function buildApp({ logger, ...deps }: AppDependencies) {
@@ -89,7 +105,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(authRoutes, { config });
         await api.register(passwordResetRoutes, { config });
         await api.register(emailConfirmationRoutes, { config });
-        await api.register(videoRoutes);
+        await api.register(videoRoutes, { detailExtras: videoDetailExtras(deps.db) });
         await api.register(shareRoutes);
         await api.register(analysisRoutes);
         await api.register(playerRoutes);

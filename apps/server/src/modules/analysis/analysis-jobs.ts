@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Config } from '../../config';
 import type { AnyJobDefinition, JobQueue } from '../../jobs/queue';
 import type { Log } from '../../lib/logger';
-import { videoKeys } from '../videos/video-keys';
+import { videoKeys } from '../videos';
 import { saveAnalysis } from './analysis-store';
 import { generateAnalysis, ScanNotReady, type AnalysisDependencies } from './generate-analysis';
 import { scanKey } from './scan-keys';

@@ -1,14 +1,65 @@
-import { AUTO_DETECT, type Analysis, type RegenerateBody } from '@filmroom/contract';
+import {
+  AUTO_DETECT,
+  type Analysis,
+  type PlayerDetection,
+  type Poses,
+  type RegenerateBody,
+} from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { videos, type UserRow, type VideoRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
-import { requireVideoAccess } from '../videos/video-access';
-import { toAnalysisView, type CoachSettingsRow } from './analysis-store';
-import { generateAnalysis, ScanNotReady, type AnalysisDependencies } from './generate-analysis';
+import { detectPlayers } from '../players';
+import { requireVideoAccess } from '../videos';
+import {
+  findAnalysis,
+  saveAnalysis,
+  toAnalysisView,
+  type CoachSettingsRow,
+} from './analysis-store';
+import {
+  generateAnalysis,
+  readScan,
+  ScanNotReady,
+  type AnalysisDependencies,
+} from './generate-analysis';
+import { toPoses } from './poses';
 import { scanKey } from './scan-keys';
 
 const NOT_MEASURED_YET = 'The video is still being analysed. Try again when the analysis appears.';
+
+/** The measured body positions over time (view access), for drawing skeletons during playback. */
+export async function findPoses(
+  deps: Pick<AnalysisDependencies, 'db' | 'blobs'>,
+  user: UserRow,
+  videoId: string,
+): Promise<Poses> {
+  await requireVideoAccess(deps.db, user, videoId, 'view');
+  if (!(await deps.blobs.stat(scanKey(videoId)))) throw conflict(NOT_MEASURED_YET);
+  return toPoses(await readScan(deps.blobs, videoId));
+}
+
+/**
+ * Detect Players (edit access): matches the people in the video to the owner and the owner's
+ * athletes again. With a written analysis, writes it again: the athletes' names in the readings
+ * and the text come from the same identification as the detections.
+ */
+export async function detectPlayersAgain(
+  deps: AnalysisDependencies,
+  user: UserRow,
+  videoId: string,
+): Promise<PlayerDetection[]> {
+  await requireVideoAccess(deps.db, user, videoId, 'edit');
+  if (!(await deps.blobs.stat(scanKey(videoId)))) throw conflict(NOT_MEASURED_YET);
+  const written = await findAnalysis(deps.db, videoId);
+  if (written?.textAnalysis != null) {
+    const row = await generateAnalysis(deps, videoId, written.instructions ?? '');
+    return row?.playerDetections ?? [];
+  }
+  const detections = await detectPlayers(deps.db, videoId, await readScan(deps.blobs, videoId));
+  await saveAnalysis(deps.db, videoId, { playerDetections: detections });
+  return detections;
+}
 
 /**
  * Regenerate (edit access): keeps the movement and slow-motion factor the editor chose on the

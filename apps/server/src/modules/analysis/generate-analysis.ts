@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { videos } from '../../db/schema';
 import type { BlobStore } from '../../storage';
-import { detectPlayers, identifyPeople } from '../players/player-service';
+import { detectPlayers, identifyPeople } from '../players';
 import { saveAnalysis } from './analysis-store';
 import { scanKey } from './scan-keys';
 

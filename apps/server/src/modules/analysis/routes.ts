@@ -1,20 +1,19 @@
 import {
   analysisSchema,
   errorResponseSchema,
+  playerDetectionsResponseSchema,
   posesSchema,
   regenerateBodySchema,
   videoIdParamsSchema,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict } from '../../lib/http-errors';
+import { errorResponses } from '../../lib/error-responses';
 import { requireUser } from '../../plugins/auth';
-import { requireVideoAccess } from '../videos/video-access';
-import { regenerateAnalysis } from './analysis-service';
-import { readScan } from './generate-analysis';
-import { toPoses } from './poses';
-import { scanKey } from './scan-keys';
+import { detectPlayersAgain, findPoses, regenerateAnalysis } from './analysis-service';
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, blobs: app.blobs, languageModel: app.config.languageModel };
+
   app.get(
     '/videos/:id/poses',
     {
@@ -30,14 +29,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      await requireVideoAccess(app.db, user, request.params.id, 'view');
-      if (!(await app.blobs.stat(scanKey(request.params.id)))) {
-        throw conflict('The video is still being analysed. Try again when the analysis appears.');
-      }
-      return toPoses(await readScan(app.blobs, request.params.id));
-    },
+    async (request) => findPoses(deps, requireUser(request), request.params.id),
   );
 
   app.post(
@@ -60,11 +52,27 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      regenerateAnalysis(
-        { db: app.db, blobs: app.blobs, languageModel: app.config.languageModel },
-        requireUser(request),
-        request.params.id,
-        request.body,
-      ),
+      regenerateAnalysis(deps, requireUser(request), request.params.id, request.body),
+  );
+
+  // Detect Players writes the video's analysis again, so it is the analysis's to do; the players
+  // module only knows who is who.
+  app.post(
+    '/videos/:id/detect-players',
+    {
+      schema: {
+        tags: ['players'],
+        summary: "Match the people in the video to the owner and the owner's athletes again",
+        params: videoIdParamsSchema,
+        response: {
+          200: playerDetectionsResponseSchema,
+          ...errorResponses(400, 401, 403, 404),
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      playerDetections: await detectPlayersAgain(deps, requireUser(request), request.params.id),
+    }),
   );
 };

@@ -15,10 +15,15 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { Log } from '../../lib/logger';
 import type { BlobStore } from '../../storage';
-import { loadPeopleViews } from '../users/user-view';
-import { canEdit, canView, findVideoAccess, type VideoAccess } from '../videos/video-access';
-import { VideoEvents } from '../videos/video-events';
-import { videoKeys } from '../videos/video-keys';
+import { loadPeopleViews } from '../users';
+import {
+  canEdit,
+  canView,
+  findVideoAccess,
+  type VideoAccess,
+  VideoEvents,
+  videoKeys,
+} from '../videos';
 import {
   sentimentFor,
   toAnnotationView,

@@ -19,7 +19,7 @@ import { badRequest } from '../../lib/http-errors';
 import { receiveSniffedUpload } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
 import { WorkFolders } from '../../storage';
-import { videoKeys } from '../videos/video-keys';
+import { videoKeys } from '../videos';
 import { AnnotationService, type NewAnnotation } from './annotation-service';
 import { finishVoiceNote } from './voice-note-file';
 import { voiceNoteExtension, voiceNoteRules } from './voice-note-upload';

@@ -15,7 +15,7 @@ import {
   sessionTokenOf,
   setSessionCookie,
 } from '../../plugins/auth';
-import { loadUserView } from '../users/user-view';
+import { loadUserView } from '../users';
 import { publicOriginOf } from '../../lib/public-origin';
 import { AuthService } from './auth-service';
 import {

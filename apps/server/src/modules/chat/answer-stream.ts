@@ -1,14 +1,10 @@
-import type { ChatStreamEvent } from '@filmroom/contract';
 import {
   answerQuestion,
-  ChatAbortedError,
   ChatModelError,
   streamModelAnswer,
   type ChatContext,
   type LanguageModelSettings,
 } from '@filmroom/coach/chat';
-import { once } from 'node:events';
-import type { ServerResponse } from 'node:http';
 
 /**
  * The built-in coach's typing pace. Its whole answer is ready in a millisecond; sent at once it
@@ -30,22 +26,6 @@ export function answerPieces(
   return languageModel
     ? streamModelAnswer(languageModel, context, question, signal)
     : answerQuestion(context, question, { signal, wordDelayMs: BUILT_IN_WORD_DELAY_MS });
-}
-
-/** One event as the stream carries it: a `data:` line with its JSON, then a blank line. */
-export const eventLine = (event: ChatStreamEvent) => `data: ${JSON.stringify(event)}\n\n`;
-
-/**
- * Writes an event, waiting while the connection's buffer is full. Rejects (with the signal's
- * reason) when `signal` fires first, so a slow reader who leaves holds nothing open.
- */
-export async function writeEvent(
-  stream: ServerResponse,
-  event: ChatStreamEvent,
-  signal: AbortSignal,
-): Promise<void> {
-  if (stream.writableEnded || stream.destroyed) throw new ChatAbortedError();
-  if (!stream.write(eventLine(event))) await once(stream, 'drain', { signal });
 }
 
 export const SHUTTING_DOWN = 'shutting down';

@@ -14,7 +14,7 @@ import {
   type UserRow,
   type VideoRow,
 } from '../../db/schema';
-import { findAnalysis } from '../analysis/analysis-store';
+import { findAnalysis } from '../analysis';
 
 // The turns an answer is given: the built-in coach needs the last few for follow-ups ("and the
 // last one?"), a model sees at most ten of them.

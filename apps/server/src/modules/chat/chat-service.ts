@@ -1,7 +1,13 @@
 import type { ChatMessage } from '@filmroom/contract';
+import type { ChatContext } from '@filmroom/coach/chat';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
-import { chatMessages, type ChatMessageRow, type UserRow } from '../../db/schema';
+import { chatMessages, type ChatMessageRow, type UserRow, type VideoRow } from '../../db/schema';
+import { requireVideoAccess } from '../videos';
+import { ChatContextLoader } from './chat-context';
+
+/** A question on its way to an answer: what the coach answers from, and the question kept. */
+export type AskedQuestion = { video: VideoRow; context: ChatContext; question: ChatMessageRow };
 
 export function toChatMessageView(row: ChatMessageRow): ChatMessage {
   return {
@@ -13,15 +19,19 @@ export function toChatMessageView(row: ChatMessageRow): ChatMessage {
 }
 
 /**
- * The AI Coach conversations: one per video and per person. Nobody else, not even the video's
- * owner, reads or clears someone's conversation. Callers check that the person may view the
- * video first.
+ * The AI Coach conversations: one per video and per person, for anyone who may view the video.
+ * Nobody else, not even the video's owner, reads or clears someone's conversation.
  */
 export class ChatService {
-  constructor(private readonly db: Database) {}
+  private readonly contexts: ChatContextLoader;
+
+  constructor(private readonly db: Database) {
+    this.contexts = new ChatContextLoader(db);
+  }
 
   /** The person's conversation about the video, oldest first. */
   async history(user: UserRow, videoId: string): Promise<ChatMessage[]> {
+    await requireVideoAccess(this.db, user, videoId, 'view');
     const rows = await this.db
       .select()
       .from(chatMessages)
@@ -32,13 +42,28 @@ export class ChatService {
 
   /** Clears the person's conversation about the video; other people's stay. */
   async clear(user: UserRow, videoId: string): Promise<void> {
+    await requireVideoAccess(this.db, user, videoId, 'view');
     await this.db
       .delete(chatMessages)
       .where(and(eq(chatMessages.videoId, videoId), eq(chatMessages.userId, user.id)));
   }
 
-  /** Keeps a question as it arrives, answered or not. */
-  async recordQuestion(user: UserRow, videoId: string, content: string): Promise<ChatMessageRow> {
+  /**
+   * Takes a question about the video: gathers what the coach may answer from, and keeps the
+   * question as it arrives, answered or not.
+   */
+  async ask(user: UserRow, videoId: string, content: string): Promise<AskedQuestion> {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    const context = await this.contexts.load(video, user);
+    const question = await this.recordQuestion(user, video.id, content);
+    return { video, context, question };
+  }
+
+  private async recordQuestion(
+    user: UserRow,
+    videoId: string,
+    content: string,
+  ): Promise<ChatMessageRow> {
     const [row] = await this.db
       .insert(chatMessages)
       .values({ videoId, userId: user.id, role: 'user', content })

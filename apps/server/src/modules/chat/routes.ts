@@ -3,23 +3,17 @@ import {
   chatRequestBodySchema,
   chatStreamEventSchema,
   errorResponseSchema,
+  type ChatStreamEvent,
   messageResponseSchema,
   videoIdParamsSchema,
 } from '@filmroom/contract';
 import { ChatAbortedError } from '@filmroom/coach/chat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
-import { requireVideoAccess } from '../videos/video-access';
-import {
-  answerPieces,
-  eventLine,
-  failureMessage,
-  SHUTTING_DOWN,
-  writeEvent,
-} from './answer-stream';
-import { ChatContextLoader } from './chat-context';
-import { ChatService } from './chat-service';
 import { errorResponses } from '../../lib/error-responses';
+import { EventStream, EventStreamClosed } from '../../lib/event-stream';
+import { requireUser } from '../../plugins/auth';
+import { answerPieces, failureMessage, SHUTTING_DOWN } from './answer-stream';
+import { ChatService } from './chat-service';
 
 // A person reads an answer before asking again: a question every few seconds at most. This
 // stops one account from keeping the language model (and its bill) busy for everybody.
@@ -34,7 +28,6 @@ const errors = errorResponses(400, 401, 404);
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chats = new ChatService(app.db);
-  const contexts = new ChatContextLoader(app.db);
   const answering = new Set<AbortController>();
   // A hijacked stream is not Fastify's to end: stop the answers so a shutdown need not wait.
   app.addHook('preClose', async () => {
@@ -61,11 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatHistorySchema, ...errors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      await requireVideoAccess(app.db, user, request.params.id, 'view');
-      return chats.history(user, request.params.id);
-    },
+    async (request) => chats.history(requireUser(request), request.params.id),
   );
 
   app.delete(
@@ -79,9 +68,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await requireVideoAccess(app.db, user, request.params.id, 'view');
-      await chats.clear(user, request.params.id);
+      await chats.clear(requireUser(request), request.params.id);
       return { message: 'Chat history cleared successfully' };
     },
   );
@@ -116,48 +103,40 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { video } = await requireVideoAccess(app.db, user, request.params.id, 'view');
-      const question = request.body.message;
-
       const answer = new AbortController();
-      const stream = reply.raw;
       // The response closes when the answer is sent, or earlier when the asker leaves: then no
       // more of the answer is made (a language model sees its request closed).
-      stream.on('close', () => {
-        if (!stream.writableEnded) answer.abort(new ChatAbortedError());
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableEnded) answer.abort(new ChatAbortedError());
       });
 
-      const context = await contexts.load(video, user);
-      const asked = await chats.recordQuestion(user, video.id, question);
-      reply.hijack();
+      const question = request.body.message;
+      const asked = await chats.ask(user, request.params.id, question);
+      const { video } = asked;
       if (answer.signal.aborted) {
-        stream.end();
+        reply.hijack();
+        reply.raw.end();
         return reply;
       }
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // Reverse proxies (nginx) must pass each piece on at once rather than buffer the answer.
-        'x-accel-buffering': 'no',
-      });
+      const stream = EventStream.open(reply);
+      const write = (event: ChatStreamEvent) => stream.write(event, { signal: answer.signal });
       answering.add(answer);
       const started = performance.now();
       let text = '';
       try {
         for await (const piece of answerPieces(
           app.config.languageModel,
-          context,
+          asked.context,
           question,
           answer.signal,
         )) {
           text += piece;
-          await writeEvent(stream, { type: 'partial', content: piece }, answer.signal);
+          await write({ type: 'partial', content: piece });
         }
         // Left just as the last piece was made: the asker never got it whole.
         if (answer.signal.aborted) throw new ChatAbortedError();
-        await chats.recordAnswer(asked, text);
-        await writeEvent(stream, { type: 'complete' }, answer.signal);
+        await chats.recordAnswer(asked.question, text);
+        await write({ type: 'complete' });
         request.log.info(
           {
             videoId: video.id,
@@ -168,18 +147,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       } catch (error) {
         const shuttingDown = answer.signal.reason === SHUTTING_DOWN;
-        const left = answer.signal.aborted || error instanceof ChatAbortedError;
+        const left =
+          answer.signal.aborted ||
+          error instanceof ChatAbortedError ||
+          error instanceof EventStreamClosed;
         const details = { videoId: video.id, characters: text.length };
         if (left && !shuttingDown) {
           request.log.info(details, 'chat answer stopped: the asker left');
         } else {
           if (shuttingDown) request.log.info(details, 'chat answer stopped: shutting down');
           else request.log.error({ ...details, err: error }, 'chat answer failed');
-          if (!stream.writableEnded && !stream.destroyed) {
-            stream.write(
-              eventLine({ type: 'error', content: failureMessage(error, answer.signal) }),
-            );
-          }
+          stream.send({ type: 'error', content: failureMessage(error, answer.signal) });
         }
       } finally {
         answering.delete(answer);

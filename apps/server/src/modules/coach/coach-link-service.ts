@@ -5,8 +5,8 @@ import type { Database } from '../../db/connection';
 import { coachStudents, users, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { EMAIL_LINK_MESSAGES } from '@filmroom/contract';
-import { claimEmailLink, findEmailLink } from '../auth/email-links';
-import { endAccess } from '../users/end-access';
+import { claimEmailLink, findEmailLink } from '../auth';
+import { endAccess } from '../users';
 
 const coach = alias(users, 'coach');
 const student = alias(users, 'student');

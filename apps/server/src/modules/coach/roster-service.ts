@@ -16,10 +16,8 @@ import {
   rosterInvitationMail,
   setPasswordLink,
 } from '../../mail/messages';
-import { issueEmailLink } from '../auth/email-links';
-import { NO_PASSWORD } from '../auth/password';
-import { issuePasswordToken } from '../auth/password-tokens';
-import { endAccess } from '../users/end-access';
+import { issueEmailLink, NO_PASSWORD, issuePasswordToken } from '../auth';
+import { endAccess } from '../users';
 
 type NewStudent = z.output<typeof addStudentBodySchema>;
 type StudentChanges = z.output<typeof updateStudentBodySchema>;

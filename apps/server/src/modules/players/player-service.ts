@@ -12,8 +12,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { mayKnowPerson } from '../users/people-access';
-import { loadUserView } from '../users/user-view';
+import { mayKnowPerson, loadUserView } from '../users';
 import { identifyTracks, playerDetections, type Candidate } from './identify-players';
 
 /**

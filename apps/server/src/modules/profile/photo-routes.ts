@@ -14,7 +14,7 @@ import {
   deleteProfilePhoto,
   listProfilePhotos,
   toPhotoView,
-} from '../users/profile-photos';
+} from '../users';
 import { receivePhoto, toProfileJpeg } from './photo-upload';
 import { errorResponses } from '../../lib/error-responses';
 

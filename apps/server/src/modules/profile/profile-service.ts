@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { users, type UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
-import { chooseJerseyColors, listJerseyColors } from '../users/jersey-colors';
+import { chooseJerseyColors, listJerseyColors } from '../users';
 
 type ProfileChanges = z.output<typeof updateProfileBodySchema>;
 

@@ -8,8 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
-import { listJerseyColors } from '../users/jersey-colors';
-import { loadUserView } from '../users/user-view';
+import { listJerseyColors, loadUserView } from '../users';
 import { chooseKnownJerseyColors, updateProfile } from './profile-service';
 import { errorResponses } from '../../lib/error-responses';
 

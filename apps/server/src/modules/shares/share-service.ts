@@ -6,9 +6,9 @@ import { users, videoShares, type UserRow, type VideoShareRow } from '../../db/s
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { Mailer } from '../../mail/mailer';
 import { confirmEmailLink, shareMail } from '../../mail/messages';
-import { issueEmailLink } from '../auth/email-links';
-import { endAccess } from '../users/end-access';
-import { requireVideoAccess } from '../videos/video-access';
+import { issueEmailLink } from '../auth';
+import { endAccess } from '../users';
+import { requireVideoAccess } from '../videos';
 
 type NewShare = z.output<typeof shareVideoBodySchema>;
 

@@ -1,5 +1,5 @@
 import type { SqlRunner } from '../../jobs/queue';
-import { VideoEvents } from '../videos/video-events';
+import { VideoEvents } from '../videos';
 
 /** Someone who may have lost access: by account, or by the e-mail address a share named. */
 export type FormerViewer = { userId: string } | { email: string };

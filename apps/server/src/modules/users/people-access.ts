@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { analyses, annotations, coachStudents, type UserRow } from '../../db/schema';
-import { findVideoAccess } from '../videos/video-access';
+import { findVideoAccess } from '../videos';
 
 /**
  * Whether the asker may see who a person is (name, photos): themselves, their athletes or

@@ -6,6 +6,7 @@ import {
   videoDetailSchema,
   videoIdParamsSchema,
   videoSchema,
+  type VideoDetail,
 } from '@filmroom/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,20 +14,29 @@ import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { receiveSniffedUpload } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
-import { findAnalysis, toAnalysisState, toAnalysisView } from '../analysis/analysis-store';
-import { ChatContextLoader } from '../chat/chat-context';
 import { videoKeys } from './video-keys';
 import { VideoListCache } from './video-list-cache';
 import { VideoService } from './video-service';
 import { toVideoView } from './video-view';
 import { errorResponses } from '../../lib/error-responses';
+import type { VideoRow } from '../../db/schema';
 
 const errors = errorResponses(400, 401, 403, 404);
 const videoListSchema = z.array(videoSchema);
 
-export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * What other modules add to a video's page: its analysis, and questions to start the chat with.
+ * Passed in, as those modules build on this one.
+ */
+export type VideoDetailExtras = (
+  video: VideoRow,
+) => Promise<Pick<VideoDetail, 'analysis' | 'analysisState' | 'suggestedPrompts'>>;
+
+export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtras }> = async (
+  app,
+  { detailExtras },
+) => {
   const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log);
-  const chatContexts = new ChatContextLoader(app.db);
   const listCache = new VideoListCache();
 
   app.get(
@@ -76,13 +86,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const video = await videos.getFor(requireUser(request), request.params.id);
-      const analysis = await findAnalysis(app.db, request.params.id);
-      return {
-        ...toVideoView(video),
-        analysis: toAnalysisView(analysis, video.video),
-        analysisState: analysis ? toAnalysisState(analysis) : null,
-        suggestedPrompts: await chatContexts.suggestedPrompts(video.video, analysis),
-      };
+      return { ...toVideoView(video), ...(await detailExtras(video.video)) };
     },
   );
 

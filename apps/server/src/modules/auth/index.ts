@@ -1,0 +1,4 @@
+// The auth module's public surface: what other modules may use. The rest is the module's own.
+export { claimEmailLink, findEmailLink, issueEmailLink } from './email-links';
+export { NO_PASSWORD } from './password';
+export { issuePasswordToken } from './password-tokens';

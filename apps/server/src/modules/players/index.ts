@@ -1,0 +1,2 @@
+// The players module's public surface: what other modules may use. The rest is the module's own.
+export { detectPlayers, identifyPeople } from './player-service';

@@ -1,0 +1,12 @@
+// The users module's public surface: what other modules may use. The rest is the module's own.
+export { endAccess, type FormerViewer } from './end-access';
+export { chooseJerseyColors, listJerseyColors } from './jersey-colors';
+export { mayKnowPerson } from './people-access';
+export {
+  addProfilePhoto,
+  countProfilePhotos,
+  deleteProfilePhoto,
+  listProfilePhotos,
+  toPhotoView,
+} from './profile-photos';
+export { loadPeopleViews, loadUserView } from './user-view';

@@ -1,0 +1,126 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findCycle, serverModuleDependencies } from '../eslint.config.js';
+
+/**
+ * The boundaries of eslint.config.js, shown failing a change that crosses them: each source
+ * below is linted with the repository's own configuration as if it sat at that path.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The boundary errors for `source` placed at `path`, one line each. */
+async function boundaryErrors(path: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: `${root}${path}` });
+  return result!.messages
+    .filter((message) => /^no-restricted-(imports|syntax)$/.test(message.ruleId ?? ''))
+    .map((message) => `${message.line}: ${message.message}`);
+}
+
+describe('web features', () => {
+  const feature = 'apps/web/src/features/videos/components/video-card.tsx';
+
+  it('import lib, components, hooks, the contract and their own files', async () => {
+    const source = [
+      "import type { Video } from '@filmroom/contract';",
+      "import { cn } from '@/lib/utils';",
+      "import { Button } from '@/components/ui/button';",
+      "import { useNow } from '@/hooks/use-now';",
+      "import { useVideo } from '../api/get-video';",
+      "import { zoom } from '../lib/zoom';",
+      'export const parts = [cn, Button, useNow, useVideo, zoom] as unknown as Video[];',
+    ].join('\n');
+    expect(await boundaryErrors(feature, source)).toEqual([]);
+  });
+
+  it('never import another feature, by alias, relative path or lazily', async () => {
+    const source = [
+      "import { useAnalysis } from '@/features/analysis/api/get-analysis';",
+      "import { ChatPanel } from '../../../chat/components/chat-panel';",
+      "export const load = () => import('@/features/annotations/components/annotation-dialog');",
+      'export const parts = [useAnalysis, ChatPanel];',
+    ].join('\n');
+    const errors = await boundaryErrors(feature, source);
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatch(/^1: .*A web feature imports only @\/lib/);
+    expect(errors[1]).toMatch(/^2: /);
+    expect(errors[2]).toMatch(/^3: /);
+  });
+
+  it('never import the app that composes them', async () => {
+    const errors = await boundaryErrors(
+      'apps/web/src/features/chat/api/ask.ts',
+      "import { router } from '@/app/router';\nexport const app = router;",
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it('are not imported by shared web code', async () => {
+    const errors = await boundaryErrors(
+      'apps/web/src/components/layout/header.tsx',
+      "import { useMe } from '@/features/auth/api/get-me';\nexport const me = useMe;",
+    );
+    expect(errors).toEqual([expect.stringMatching(/knows no feature/)]);
+  });
+});
+
+describe('packages', () => {
+  it('never import the apps', async () => {
+    const source = [
+      "import { loadConfig } from '../../../apps/server/src/config';",
+      "import { buildApp } from '@filmroom/server/src/app';",
+      "import { analysisSchema } from '@filmroom/contract';",
+      'export const parts = [loadConfig, buildApp, analysisSchema];',
+    ].join('\n');
+    const errors = await boundaryErrors('packages/coach/src/new-file.ts', source);
+    expect(errors).toEqual([
+      expect.stringMatching(/^1: .*Packages never import the apps/),
+      expect.stringMatching(/^2: .*Packages never import the apps/),
+    ]);
+  });
+});
+
+describe('server modules', () => {
+  it('reach another module through its public surface only', async () => {
+    const source = [
+      "import { requireVideoAccess } from '../videos';",
+      "import { findVideoAccess } from '../videos/video-access';",
+      "import { findAnalysis } from '../analysis';",
+      "import { toChatMessageView } from './chat-service';",
+      "import { badRequest } from '../../lib/http-errors';",
+      "import { videoKeys } from '../../modules/videos';",
+      'export const parts = [requireVideoAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, videoKeys];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/modules/chat/new-file.ts', source);
+    expect(errors).toEqual([
+      expect.stringMatching(/^2: .*through its public surface/),
+      expect.stringMatching(/^6: .*as '\.\.\/<module>'/),
+    ]);
+  });
+
+  it('import only the modules below them, so no two import each other', async () => {
+    const source = [
+      "import { findAnalysis } from '../analysis';",
+      "import { endAccess } from '../users';",
+      'export const parts = [findAnalysis, endAccess];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/modules/videos/new-file.ts', source);
+    expect(errors).toEqual([
+      expect.stringMatching(/^1: .*modules\/videos imports no other server module/),
+      expect.stringMatching(/^2: .*modules\/videos imports no other server module/),
+    ]);
+  });
+
+  it('are declared in layers without a cycle, and a cycle is found', () => {
+    expect(findCycle(serverModuleDependencies)).toBeNull();
+    // videos → chat → analysis → players → users → videos
+    const cycle = findCycle({ ...serverModuleDependencies, videos: ['chat'] });
+    expect(cycle?.slice(0, 2)).toEqual(['videos', 'chat']);
+    expect(cycle?.at(-1)).toBe('videos');
+  });
+});
