@@ -19,7 +19,7 @@ export const serverModuleDependencies = {
   profile: ['users'],
   coach: ['auth', 'users'],
   shares: ['auth', 'users', 'videos'],
-  annotations: ['media', 'users', 'videos'],
+  annotations: ['users', 'videos'],
   players: ['users'],
   analysis: ['players', 'videos'],
   chat: ['analysis', 'videos'],
@@ -62,10 +62,6 @@ for (const name of serverModules) {
 const cycle = findCycle(serverModuleDependencies);
 if (cycle) throw new Error(`eslint.config.js: server modules in a cycle: ${cycle.join(' → ')}`);
 
-// media is being folded into packages/media, which becomes its public surface: until then its
-// files are imported directly, and its own imports are not checked.
-const WITHOUT_PUBLIC_SURFACE = ['media'];
-
 // How deep a file may sit inside a module or a feature folder: each level gets its own pattern
 // for a relative import that climbs out of the folder.
 const DEPTHS = [0, 1, 2, 3, 4];
@@ -88,7 +84,7 @@ function serverModuleRules(name) {
     const up = escape('../'.repeat(depth + 1));
     const patterns = [
       {
-        regex: `^${up}(?!(${WITHOUT_PUBLIC_SURFACE.join('|')})/)[^./][^/]*/.`,
+        regex: `^${up}[^./][^/]*/.`,
         message:
           "Import another server module through its public surface, '../<module>' (its index.ts), not a file inside it.",
       },
@@ -176,10 +172,6 @@ export default tseslint.config(
   // Boundaries (ARCHITECTURE.md, Conventions). scripts/lint-boundaries.test.ts shows each one
   // failing a change that crosses it.
   ...serverModules.flatMap(serverModuleRules),
-  {
-    files: WITHOUT_PUBLIC_SURFACE.map((name) => `apps/server/src/modules/${name}/**/*.ts`),
-    rules: { 'no-restricted-imports': 'off' },
-  },
   {
     // The /uploads routes serve users' photos as well as videos' files: they belong in a module
     // of their own above both, and until they move they are the one crossing from videos.

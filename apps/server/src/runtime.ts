@@ -7,7 +7,7 @@ import { JobQueue } from './jobs/queue';
 import { createMailer } from './mail/mailer';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { LimitedTranscriber } from './modules/annotations/transcription-limit';
-import { prepareVideoJob } from './modules/media/prepare-video-job';
+import { prepareVideoJob } from './modules/media';
 import { VideoEvents } from './modules/videos/video-events';
 import type { Dependencies } from './plugins/dependencies';
 import { createBlobStore, sweepPartialWrites, WorkFolders } from './storage';

@@ -17,8 +17,7 @@ import type { Database } from '../../db/connection';
 import { videos, type VideoRow } from '../../db/schema';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { WorkFolders, type BlobStore } from '../../storage';
-import { VideoEvents } from '../videos/video-events';
-import { videoKeys } from '../videos/video-keys';
+import { VideoEvents, videoKeys } from '../videos';
 
 type Dependencies = {
   db: Database;
