@@ -31,7 +31,7 @@ export async function keptLink(app: App, to: string, kind: MailOutboxRow['kind']
 }
 
 /** Follows the confirmation link mailed to a new account, as its owner would. */
-export async function confirmAccount(app: App, username: string) {
+async function confirmAccount(app: App, username: string) {
   const token = await keptLink(app, username, 'confirmation', '/confirm-email');
   const response = await app.inject({
     method: 'POST',

@@ -8,7 +8,7 @@ import { scanKey } from '../src/modules/analysis/scan-keys';
 import type { Runtime } from '../src/runtime';
 import { insertReadyVideo } from './videos';
 
-export { askOverHttp, chatStreamParser, type AskResult } from './chat-stream';
+export { askOverHttp, chatStreamParser } from './chat-stream';
 
 /**
  * A video as if uploaded, scanned and analysed: its analysis row as the coach engine stores it

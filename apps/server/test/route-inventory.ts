@@ -81,7 +81,7 @@ export async function listServerRoutes(app: App): Promise<{
  * A parameter node shared by routes that name it differently reads `:id|:videoId`. Routes on
  * the same path with different methods come out as one entry.
  */
-export function parseRouteTree(tree: string): { path: string; methods: string[] }[] {
+function parseRouteTree(tree: string): { path: string; methods: string[] }[] {
   const found = new Map<string, string[]>();
   const pathAtDepth: string[] = [];
   for (const line of tree.split('\n')) {

@@ -5,7 +5,7 @@ import type { Video } from '@filmroom/contract';
 import type { App } from '../src/app';
 
 /** The shared media fixtures (photos and clips of people); never copied into the repository. */
-export const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
 export const fixture = (relative: string) => path.join(FIXTURES, relative);
 
 /** A multipart/form-data body, built by hand so tests control every byte. */

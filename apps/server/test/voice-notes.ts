@@ -5,7 +5,7 @@ import { ffmpegPath, runMediaTool } from '@filmroom/media';
 import { fixture, multipartBody } from './uploads';
 
 /** A real recording of someone saying "go forward ten meters" (2.8 s), from the shared fixtures. */
-export const SPOKEN_WAV = fixture('audio/go_forward_ten_meters.wav');
+const SPOKEN_WAV = fixture('audio/go_forward_ten_meters.wav');
 export const SPOKEN_WORDS = 'go forward ten meters';
 
 type Format = 'webm' | 'ogg' | 'mp3' | 'wav' | 'silent-webm';

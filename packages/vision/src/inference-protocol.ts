@@ -23,7 +23,7 @@ export interface InferenceSettings {
  * A run of consecutive frames: the detector runs on the first, pose alone follows the people
  * through the rest. Whole segments go to one worker so following never waits on another thread.
  */
-export interface SegmentRequest {
+interface SegmentRequest {
   kind: 'segment';
   id: number;
   frames: FrameForInference[];
@@ -40,7 +40,7 @@ export interface FollowSeed extends PersonInFrame {
  * were last seen: no detector, so each frame costs one pose run per person. Used for the frames
  * sampled at the source rate around fast movements.
  */
-export interface FollowRequest {
+interface FollowRequest {
   kind: 'follow';
   id: number;
   frames: FrameForInference[];
@@ -54,14 +54,14 @@ export interface FollowedFrame {
   people: FollowSeed[];
 }
 
-export interface PictureRequest {
+interface PictureRequest {
   kind: 'picture';
   id: number;
   picture: FrameForInference;
   settings: InferenceSettings;
 }
 
-export interface ProfileFaceRequest {
+interface ProfileFaceRequest {
   kind: 'profile-face';
   id: number;
   picture: FrameForInference;

@@ -13,7 +13,7 @@ export interface HumanTensor {
   shape: number[];
 }
 
-export interface HumanTf {
+interface HumanTf {
   tensor4d(values: Uint8Array | Int32Array, shape: number[], dtype: 'int32'): HumanTensor;
   slice(x: HumanTensor, begin: number[], size: number[]): HumanTensor;
   dispose(x: HumanTensor | HumanTensor[]): void;
@@ -23,31 +23,31 @@ export interface HumanTf {
   engine(): { state: { numTensors: number } };
 }
 
-export interface HumanBodyKeypoint {
+interface HumanBodyKeypoint {
   part: string;
   position: number[];
   score: number;
 }
 
-export interface HumanBody {
+interface HumanBody {
   score: number;
   keypoints: HumanBodyKeypoint[];
 }
 
-export interface HumanObject {
+interface HumanObject {
   score: number;
   label: string;
   box: [number, number, number, number];
 }
 
-export interface HumanFace {
+interface HumanFace {
   score: number;
   boxScore?: number;
   box: [number, number, number, number];
   embedding?: number[];
 }
 
-export interface HumanResult {
+interface HumanResult {
   body: HumanBody[];
   object: HumanObject[];
   face: HumanFace[];
@@ -75,8 +75,8 @@ function packageFolder(name: string): string {
   throw new Error(`package ${name} not found`);
 }
 
-export const humanFolder = packageFolder('@vladmandic/human');
-export const modelsFolder = path.join(humanFolder, 'models');
+const humanFolder = packageFolder('@vladmandic/human');
+const modelsFolder = path.join(humanFolder, 'models');
 const wasmFolder = path.join(packageFolder('@tensorflow/tfjs-backend-wasm'), 'dist');
 
 interface ModelJson {

@@ -51,7 +51,7 @@ const CONFIDENT = 0.3;
  * (and a 23 px face in a photo's background) different people reached 0.667, above the same
  * person's 0.394. A small face's embedding says too little to tell people apart.
  */
-export const MIN_EMBEDDED_FACE_PX = 48;
+const MIN_EMBEDDED_FACE_PX = 48;
 
 export class PersonAnalyzer {
   constructor(
@@ -245,7 +245,7 @@ export class PersonAnalyzer {
  * Moves a box with the keypoints confident in both frames: by their median shift, scaled by the
  * change of their spread (bounded, as a half-visible limb can make the spread jump).
  */
-export function movedBox(before: { box: Box; keypoints: Keypoint[] }, after: Keypoint[]): Box {
+function movedBox(before: { box: Box; keypoints: Keypoint[] }, after: Keypoint[]): Box {
   const pairs = after
     .map((p, i) => [before.keypoints[i]!, p] as const)
     .filter(([a, b]) => a.score >= CONFIDENT && b.score >= CONFIDENT);
@@ -298,7 +298,7 @@ function rankedPeople<P extends PersonInFrame>(people: P[]): P[] {
   return [...people].sort((a, b) => b.score + b.poseScore - (a.score + a.poseScore));
 }
 
-export function withoutDuplicatePoses<P extends PersonInFrame>(people: P[]): P[] {
+function withoutDuplicatePoses<P extends PersonInFrame>(people: P[]): P[] {
   const kept: P[] = [];
   for (const person of rankedPeople(people)) {
     if (!kept.some((k) => samePerson(k, person))) kept.push(person);

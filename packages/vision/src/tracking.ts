@@ -38,7 +38,7 @@ interface LiveTrack extends PixelTrack {
  * measured in body heights so a fast move (a sprint, low frame rate) with little overlap still
  * matches. Zero means "cannot be the same person".
  */
-export function affinity(track: Box, sighting: Box, gapFrames: number): number {
+function affinity(track: Box, sighting: Box, gapFrames: number): number {
   const overlap = iou(track, sighting);
   const [ax, ay] = centre(track);
   const [bx, by] = centre(sighting);

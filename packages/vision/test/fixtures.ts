@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Shared real media, read in place and never copied into the repository. */
-export const fixturesFolder = path.resolve(repoRoot, '../shared/fixtures');
+const fixturesFolder = path.resolve(repoRoot, '../shared/fixtures');
 
 export function fixture(relative: string): string {
   const file = path.join(fixturesFolder, relative);

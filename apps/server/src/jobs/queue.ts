@@ -65,7 +65,7 @@ const WORKER_STOPPED = 'the worker running this job stopped';
 export const givenUpQueue = (name: JobName) => `${name}.given-up`;
 
 /** Why a job's signal aborted when its video was deleted. */
-export class JobCancelled extends Error {
+class JobCancelled extends Error {
   constructor() {
     super('the job was cancelled');
     this.name = 'JobCancelled';

@@ -3,7 +3,7 @@
  * nested arrays parses within the size limit, and would then be a trap for any code that
  * walks it recursively.
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * What is wrong with parsed input in itself, whatever the route: a text holding a NUL character

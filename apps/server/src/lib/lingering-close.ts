@@ -5,7 +5,7 @@ import { Socket } from 'node:net';
  * How much of a refused request's body is read and thrown away so that the client can read the
  * refusal. Past these the connection is cut, as nginx's `lingering_time`/`lingering_timeout` do.
  */
-export const LINGER_LIMITS = {
+const LINGER_LIMITS = {
   /** Bytes of the rest of the body; a browser on a LAN sends this in well under a second. */
   bytes: 64 * 1024 * 1024,
   /** From the answer on, in all. */

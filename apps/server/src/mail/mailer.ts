@@ -7,7 +7,7 @@ import { SmtpMailer } from './smtp-mailer';
 /** Mail-sending actions (shares, students added) one account may take per hour. */
 export const MAIL_SENDS_PER_HOUR = 100;
 
-export type MailKind = 'invitation' | 'roster' | 'share' | 'confirmation' | 'password-reset';
+type MailKind = 'invitation' | 'roster' | 'share' | 'confirmation' | 'password-reset';
 
 export type MailMessage = {
   to: string;

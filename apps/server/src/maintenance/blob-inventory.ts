@@ -8,7 +8,7 @@ export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 const BLOB_FOLDERS = ['videos/', 'users/', 'incoming/'];
 
 /** Every blob key a row refers to, with a readable name for the row. */
-export async function blobsRowsReferTo(pool: pg.Pool): Promise<Map<string, string>> {
+async function blobsRowsReferTo(pool: pg.Pool): Promise<Map<string, string>> {
   const { rows } = await pool.query<{ key: string | null; owner: string }>(`
     SELECT unnest(ARRAY[original_key, media_key, poster_key, thumbnail_key]) AS key,
            'video ' || id AS owner FROM videos
@@ -18,7 +18,7 @@ export async function blobsRowsReferTo(pool: pg.Pool): Promise<Map<string, strin
   return new Map(rows.flatMap((row) => (row.key === null ? [] : [[row.key, row.owner]])));
 }
 
-export async function storedBlobs(blobs: BlobStore): Promise<string[]> {
+async function storedBlobs(blobs: BlobStore): Promise<string[]> {
   const keys: string[] = [];
   for (const folder of BLOB_FOLDERS) keys.push(...(await blobs.list(folder)));
   return keys;

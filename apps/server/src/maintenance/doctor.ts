@@ -5,7 +5,7 @@ import { blobsWithoutRows, LEFTOVER_AGE_MS } from './blob-inventory';
 
 export type Finding = { check: Check; subject: string; detail: string };
 
-export type Check =
+type Check =
   | 'missing blob'
   | 'blob without a row'
   | 'stuck job'

@@ -8,7 +8,7 @@ import { lingerAfterAnswer } from '../lib/lingering-close';
 type ValidationIssue = { instancePath: string; message?: string; keyword: string; params: object };
 
 /** Turns a schema violation into one sentence that names the field. */
-export function describeValidationIssue(issue: ValidationIssue, context: string | undefined) {
+function describeValidationIssue(issue: ValidationIssue, context: string | undefined) {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const message = issue.message ?? 'is invalid';
   if (!field) {

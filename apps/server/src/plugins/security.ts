@@ -14,7 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Without an Origin (older browsers leave it out of some requests) the Referer names the page
  * that sent it. Clients that send neither (curl, scripts) are not browsers riding on a cookie.
  */
-export function isCrossSiteRequest(request: FastifyRequest, publicOrigin: string | undefined) {
+function isCrossSiteRequest(request: FastifyRequest, publicOrigin: string | undefined) {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.origin;
   if (origin === undefined && request.headers['sec-fetch-site'] === 'cross-site') return true;

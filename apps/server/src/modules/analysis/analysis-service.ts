@@ -96,7 +96,7 @@ export async function regenerateAnalysis(
  * engine recognises the movement); a factor is the coach's say, and null withdraws it, falling
  * back to what the file's metadata said (a factor read from the file is not the coach's to clear).
  */
-export function coachSettingChanges(
+function coachSettingChanges(
   video: CoachSettingsRow,
   body: Pick<RegenerateBody, 'movement' | 'slowMotionFactor'>,
 ): Partial<CoachSettingsRow> | null {

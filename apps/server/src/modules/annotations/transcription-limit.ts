@@ -18,7 +18,7 @@ export type TranscriptionLimits = {
  * their turn (a few seconds at most) or are told to try again. A remote service does the work
  * elsewhere, so more may be in flight.
  */
-export const TRANSCRIPTION_LIMITS: Record<Transcriber['name'], TranscriptionLimits> = {
+const TRANSCRIPTION_LIMITS: Record<Transcriber['name'], TranscriptionLimits> = {
   pocketsphinx: { concurrent: 2, waiting: 6 },
   'openai-compatible': { concurrent: 8, waiting: 16 },
   unavailable: { concurrent: 8, waiting: 0 },

@@ -5,7 +5,7 @@ import { emailLinks, users, type EmailLinkRow, type UserRow } from '../../db/sch
 import { badRequest } from '../../lib/http-errors';
 import { hashToken, newSecretToken } from '../../lib/secret-tokens';
 
-export const EMAIL_LINK_LIFETIME_MS = EMAIL_LINK_DAYS * 24 * 60 * 60 * 1000;
+const EMAIL_LINK_LIFETIME_MS = EMAIL_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 /** The database or a transaction on it. */
 type Queryable = Pick<Database, 'insert' | 'select' | 'update'>;

@@ -15,7 +15,7 @@ export type PasswordTokenPurpose = 'reset' | 'invitation';
  * A reset link is asked for by someone at the keyboard now, so it lives an hour; an invitation
  * waits in an inbox until the athlete gets to it, so it lives a week. Either works once.
  */
-export const PASSWORD_TOKEN_LIFETIME_MS: Record<PasswordTokenPurpose, number> = {
+const PASSWORD_TOKEN_LIFETIME_MS: Record<PasswordTokenPurpose, number> = {
   reset: PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000,
   invitation: INVITATION_LINK_DAYS * 24 * 60 * 60 * 1000,
 };

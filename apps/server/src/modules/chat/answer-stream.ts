@@ -11,7 +11,7 @@ import {
  * would land as one block. At 10 ms a word (about 100 words, 500 characters, a second: faster
  * than anyone reads, like a quick model) the answer visibly grows, and leaving stops it.
  */
-export const BUILT_IN_WORD_DELAY_MS = 10;
+const BUILT_IN_WORD_DELAY_MS = 10;
 
 /**
  * The answer in pieces, from the language model when one is configured, otherwise from the

@@ -9,7 +9,7 @@ import { ChatContextLoader } from './chat-context';
 /** A question on its way to an answer: what the coach answers from, and the question kept. */
 export type AskedQuestion = { video: VideoRow; context: ChatContext; question: ChatMessageRow };
 
-export function toChatMessageView(row: ChatMessageRow): ChatMessage {
+function toChatMessageView(row: ChatMessageRow): ChatMessage {
   return {
     id: row.id,
     role: row.role,

@@ -78,7 +78,7 @@ async function updateVideoState(
 }
 
 /** What the uploader reads on a video longer than the server takes. */
-export function tooLong(seconds: number, maxSeconds: number): string {
+function tooLong(seconds: number, maxSeconds: number): string {
   const minutes = (value: number) => `${Number((value / 60).toFixed(1))} minutes`;
   return (
     `The video runs ${minutes(seconds)}; this server takes videos of up to ${minutes(maxSeconds)}. ` +

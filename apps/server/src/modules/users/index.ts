@@ -1,5 +1,5 @@
 // The users module's public surface: what other modules may use. The rest is the module's own.
-export { endAccess, type FormerViewer } from './end-access';
+export { endAccess } from './end-access';
 export { chooseJerseyColors, listJerseyColors } from './jersey-colors';
 export { mayKnowPerson } from './people-access';
 export {
