@@ -1,6 +1,5 @@
 // How fast FilmRoom starts, how much memory it holds idle, and whether a sign-in with an unknown
 // e-mail takes as long as one with a wrong password.
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { postgresProcessesFor, startServerProcess } from '../apps/server/test/se
 
 import type { Row } from './table';
 
+import { buildCompiledServer } from './compiled-server';
 import { memoryMiB } from './process-memory';
 
 async function timeToFirst200(dataDir: string, env: Record<string, string> = {}) {
@@ -29,7 +29,7 @@ function median(values: number[]) {
 export async function benchStartupAndSignIn(): Promise<Row[]> {
   const rows: Row[] = [];
   // The compiled server, as npm start runs it.
-  execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { stdio: 'ignore' });
+  buildCompiledServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-bench-'));
   try {
     const first = await timeToFirst200(dataDir);

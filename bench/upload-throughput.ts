@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { startServerProcess } from '../apps/server/test/server-process';
+import { buildCompiledServer } from './compiled-server';
 import { memoryMiB } from './process-memory';
 import type { Row } from './table';
 
@@ -75,10 +76,11 @@ export async function benchUploadThroughput(): Promise<Row[]> {
     const copySeconds = (performance.now() - started) / 1000;
     await rm(path.join(folder, 'copy.mp4'));
 
-    const server = await startServerProcess({
-      DATA_DIR: path.join(folder, 'data'),
-      MAX_UPLOAD_MB: '4096',
-    });
+    buildCompiledServer();
+    const server = await startServerProcess(
+      { DATA_DIR: path.join(folder, 'data'), MAX_UPLOAD_MB: '4096' },
+      { compiled: true },
+    );
     try {
       const register = await fetch(`${server.origin}/api/register`, {
         method: 'POST',
