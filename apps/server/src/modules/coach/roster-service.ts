@@ -20,6 +20,7 @@ import { issueEmailLink } from '../auth/email-links';
 import { NO_PASSWORD } from '../auth/password';
 import { issuePasswordToken } from '../auth/password-tokens';
 import { endAccess } from '../users/end-access';
+import type { VideoEvents } from '../videos/video-events';
 
 type NewStudent = z.output<typeof addStudentBodySchema>;
 type StudentChanges = z.output<typeof updateStudentBodySchema>;
@@ -74,6 +75,7 @@ export class RosterService {
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
+    private readonly events: VideoEvents,
   ) {}
 
   async list(coach: UserRow): Promise<CoachStudentLink[]> {
@@ -172,7 +174,7 @@ export class RosterService {
       .returning({ id: coachStudents.id });
     if (removed.length === 0) throw notFound('Student not found');
     // Each saw the other's photos through the link.
-    await endAccess(this.db.$client, [{ userId: studentId }, { userId: coach.id }]);
+    await endAccess(this.events, this.db.$client, [{ userId: studentId }, { userId: coach.id }]);
   }
 
   /** The account with this e-mail; made (with an invitation) when there is none. */

@@ -8,6 +8,7 @@ import type { Mailer } from '../../mail/mailer';
 import { confirmEmailLink, shareMail } from '../../mail/messages';
 import { issueEmailLink } from '../auth/email-links';
 import { endAccess } from '../users/end-access';
+import type { VideoEvents } from '../videos/video-events';
 import { requireVideoAccess } from '../videos/video-access';
 
 type NewShare = z.output<typeof shareVideoBodySchema>;
@@ -29,6 +30,7 @@ export class ShareService {
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
+    private readonly events: VideoEvents,
   ) {}
 
   async list(user: UserRow, videoId: string): Promise<Share[]> {
@@ -103,6 +105,6 @@ export class ShareService {
       .where(and(eq(videoShares.id, shareId), eq(videoShares.videoId, videoId)))
       .returning({ id: videoShares.id, email: videoShares.sharedWithEmail });
     if (removed.length === 0) throw notFound('Share not found');
-    await endAccess(this.db.$client, [{ email: removed[0]!.email }]);
+    await endAccess(this.events, this.db.$client, [{ email: removed[0]!.email }]);
   }
 }

@@ -182,7 +182,7 @@ describe('removing a share', () => {
     const stream = await listenToEvents(b, kept.cookie);
     try {
       const download = await startDownload(b, `/uploads/videos/${videoId}/media.mp4`, kept.cookie);
-      await endAccess(ctx.database.pool, [{ userId: kept.user.id }]); // nothing of theirs ended
+      await endAccess(ctx.runtime.deps.videoEvents, ctx.database.pool, [{ userId: kept.user.id }]); // nothing of theirs ended
       await removeShare(owner, videoId, droppedShare);
       await annotationsChanged(videoId);
       await heard(stream, 'annotations', videoId);
@@ -218,15 +218,25 @@ describe('removing an athlete from a roster', () => {
   }
   const status = async (url: string, cookie: string) =>
     (await fetch(`${b}${url}`, { headers: { cookie } })).status;
+  /** Resolves once process B has heard of an ended access (and acted on it: same turn). */
+  const heardOnB = () =>
+    new Promise<void>((resolve) => {
+      const stop = processB.deps.videoEvents.onAccessEnded(() => {
+        stop();
+        resolve();
+      });
+    });
 
   it("ends the coach's and the athlete's sight of each other's photos", async () => {
     const { coach, athlete, athletePhoto, coachPhoto } = await rosterWithPhotos();
+    const heard = heardOnB();
     const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/coach/students/${athlete.user.id}`,
       headers: { cookie: coach.cookie },
     });
     expect(removed.statusCode).toBe(200);
+    await heard;
     expect(await status(athletePhoto, coach.cookie)).toBe(404);
     expect(await status(coachPhoto, athlete.cookie)).toBe(404);
     expect(await status(athletePhoto, athlete.cookie)).toBe(200);
@@ -234,12 +244,14 @@ describe('removing an athlete from a roster', () => {
 
   it('ends them when the athlete leaves the list', async () => {
     const { coach, athlete, linkId, athletePhoto, coachPhoto } = await rosterWithPhotos();
+    const heard = heardOnB();
     const left = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/roster/coaches/${linkId}`,
       headers: { cookie: athlete.cookie },
     });
     expect(left.statusCode).toBeLessThan(300);
+    await heard;
     expect(await status(athletePhoto, coach.cookie)).toBe(404);
     expect(await status(coachPhoto, athlete.cookie)).toBe(404);
   });
@@ -260,7 +272,7 @@ describe('deleting an account', () => {
     // by address stays, for whoever proves that address next.
     await ctx.database.db.delete(users).where(eq(users.id, leaving.user.id));
     expect(ended).toBe(false);
-    await endAccess(ctx.database.pool, [{ userId: leaving.user.id }]);
+    await endAccess(ctx.runtime.deps.videoEvents, ctx.database.pool, [{ userId: leaving.user.id }]);
 
     await stream.ended;
     const rest = await download.finish();

@@ -25,7 +25,7 @@ const errors = errorResponses(400, 401, 403, 404);
 const videoListSchema = z.array(videoSchema);
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log);
+  const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log, app.videoEvents);
   const chatContexts = new ChatContextLoader(app.db);
   const listCache = new VideoListCache();
 

@@ -11,6 +11,7 @@ import { users, videoShares, videos, type UserRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
 import { requireVideoAccess, sharesReaching } from './video-access';
+import type { VideoEvents } from './video-events';
 import { videoKeys } from './video-keys';
 import type { VideoWithSharing } from './video-view';
 
@@ -35,6 +36,7 @@ export class VideoService {
     private readonly blobs: BlobStore,
     private readonly queue: JobQueue,
     private readonly log: Log,
+    private readonly events: VideoEvents,
   ) {}
 
   /**
@@ -174,6 +176,12 @@ export class VideoService {
   async delete(user: UserRow, videoId: string): Promise<void> {
     await requireVideoAccess(this.db, user, videoId, 'edit');
     await this.db.delete(videos).where(eq(videos.id, videoId));
+    // Every process stops serving its files now, whatever it remembered of who may see them.
+    await this.events.publishAccessEnded(this.pool, {
+      userIds: [],
+      emails: [],
+      videoIds: [videoId],
+    });
     try {
       // Before the files go: a running transcode or scan stops reading them now (its ffmpeg is
       // killed), and nothing queued for the video starts. After the row: a job sent meanwhile
