@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { once } from 'node:events';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { BlobStore } from '../storage';
 import { badRequest, HttpError } from './http-errors';
 import { problemWithInput } from './json-input';
@@ -83,16 +83,16 @@ async function storeSniffedFile(
 ): Promise<StoredUpload | 'empty'> {
   // Read, judged, and put back: the file then goes to the store as it came, with no stream
   // between (a pass-through stage costs a hop and a buffer for every chunk of a large video).
-  const head = await leadingBytes(part.file, SNIFF_BYTES);
-  if (!head) return 'empty'; // the form goes on: there may be fields after it
+  const { head, ended } = await peekBytes(part.file, SNIFF_BYTES);
+  if (head.length === 0) return 'empty'; // the form goes on: there may be fields after it
   const mime = await sniffedType(head);
   if (!mime || !rules.accepts(mime)) {
     part.file.resume();
     throw new HttpError(415, rules.refusal(mime));
   }
-  part.file.unshift(head);
   const contentType = rules.storedType?.(mime) ?? mime;
-  const { bytes } = await blobs.write(key, part.file, { contentType });
+  const body = ended ? Readable.from([head]) : part.file;
+  const { bytes } = await blobs.write(key, body, { contentType });
   return { contentType, bytes };
 }
 
@@ -111,17 +111,27 @@ export async function sniffedType(bytes: Uint8Array): Promise<string | undefined
   }
 }
 
-/** At least `wanted` bytes from the start of the stream (fewer if it ends), or null if none. */
-async function leadingBytes(stream: Readable, wanted: number): Promise<Buffer | null> {
+/**
+ * The first `wanted` bytes of the stream (or more), left in it to be read again; or, when the
+ * stream ends sooner, all of it (`ended`: an ended stream takes nothing back).
+ */
+async function peekBytes(
+  stream: Readable,
+  wanted: number,
+): Promise<{ head: Buffer; ended: boolean }> {
   const chunks: Buffer[] = [];
   let length = 0;
   while (length < wanted) {
     const chunk = await nextChunk(stream);
-    if (!chunk) break;
+    if (!chunk) return { head: Buffer.concat(chunks, length), ended: true };
     chunks.push(chunk);
     length += chunk.length;
   }
-  return length === 0 ? null : Buffer.concat(chunks, length);
+  const head = Buffer.concat(chunks, length);
+  // In the same turn as the last read: a stream whose last bytes were read ends at the next
+  // tick, and after that it would take nothing back.
+  stream.unshift(head);
+  return { head, ended: false };
 }
 
 /**

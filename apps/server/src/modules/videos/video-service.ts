@@ -10,6 +10,7 @@ import * as schema from '../../db/schema';
 import { users, videoShares, videos, type UserRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
+import { commitStagedFile, type StagedFile } from '../../lib/staged-upload';
 import { requireVideoAccess, sharesReaching } from './video-access';
 import type { VideoEvents } from './video-events';
 import { videoKeys } from './video-keys';
@@ -22,9 +23,7 @@ export type CommittedUpload = {
   description: string | null;
   /** The movement to coach; absent or `auto` lets the engine recognise it. */
   movement?: MovementChoice;
-  incomingKey: string;
-  contentType: string;
-  bytes: number;
+  file: StagedFile;
 };
 
 const sharer = alias(users, 'sharer');
@@ -130,37 +129,33 @@ export class VideoService {
    */
   async commitUpload(upload: CommittedUpload): Promise<VideoWithSharing> {
     const originalKey = videoKeys.original(upload.id);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const [video] = await drizzle(client, { schema })
-        .insert(videos)
-        .values({
-          id: upload.id,
-          ownerId: upload.owner.id,
-          title: upload.title,
-          description: upload.description,
-          movement:
-            upload.movement === undefined || upload.movement === AUTO_DETECT
-              ? null
-              : upload.movement,
-          originalKey,
-          originalType: upload.contentType,
-          originalBytes: upload.bytes,
-        })
-        .returning();
-      await this.queue.send('media.prepare', { videoId: upload.id }, client);
-      await this.blobs.move(upload.incomingKey, originalKey);
-      await client.query('COMMIT');
-      return { video: video!, share: null };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      await this.blobs.delete(upload.incomingKey).catch(() => undefined);
-      await this.blobs.deletePrefix(videoKeys.prefix(upload.id)).catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    const { file } = upload;
+    const video = await commitStagedFile(
+      this.pool,
+      this.blobs,
+      { stagingKey: file.stagingKey, finalKey: originalKey },
+      async (transaction) => {
+        const [row] = await drizzle(transaction, { schema })
+          .insert(videos)
+          .values({
+            id: upload.id,
+            ownerId: upload.owner.id,
+            title: upload.title,
+            description: upload.description,
+            movement:
+              upload.movement === undefined || upload.movement === AUTO_DETECT
+                ? null
+                : upload.movement,
+            originalKey,
+            originalType: file.contentType,
+            originalBytes: file.bytes,
+          })
+          .returning();
+        await this.queue.send('media.prepare', { videoId: upload.id }, transaction);
+        return row!;
+      },
+    );
+    return { video, share: null };
   }
 
   async update(user: UserRow, videoId: string, changes: UpdateVideoBody) {
