@@ -7,9 +7,9 @@ import { registerAccount } from '../../../test/accounts';
 import { addAcceptedStudent } from '../../../test/roster';
 import { listenToEvents } from '../../../test/http-client';
 import { useTestApp } from '../../../test/test-app';
-import { insertReadyVideo } from '../../../test/videos';
+import { insertReadyVideo, insertViewShare } from '../../../test/videos';
 import { buildApp, type App } from '../../app';
-import { userPhotos, users, videoShares } from '../../db/schema';
+import { userPhotos, users } from '../../db/schema';
 import { startRuntime, type Runtime } from '../../runtime';
 import { VideoEvents } from '../videos/video-events';
 import { videoKeys } from '../videos/video-keys';
@@ -59,18 +59,8 @@ async function videoWithLargeMedia(owner: Account) {
   return videoId;
 }
 
-async function share(videoId: string, owner: Account, viewer: Account) {
-  const [row] = await ctx.database.db
-    .insert(videoShares)
-    .values({
-      videoId,
-      sharedWithEmail: viewer.username,
-      accessLevel: 'view',
-      sharedById: owner.user.id,
-    })
-    .returning();
-  return row!.id;
-}
+const share = (videoId: string, owner: Account, viewer: Account) =>
+  insertViewShare(ctx.database.db, videoId, owner, viewer);
 
 /** As the owner does it: through process A's API. */
 async function removeShare(owner: Account, videoId: string, shareId: string) {

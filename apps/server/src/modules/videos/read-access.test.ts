@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
-import { insertReadyVideo, MP4_HEADER } from '../../../test/videos';
+import { insertReadyVideo, insertViewShare, MP4_HEADER } from '../../../test/videos';
 import { buildApp, type App } from '../../app';
 import { videoShares } from '../../db/schema';
 import { startRuntime, type Runtime } from '../../runtime';
@@ -40,20 +40,12 @@ async function sharedVideo() {
   const owner = await registerAccount(ctx.app);
   const viewer = await registerAccount(ctx.app);
   const videoId = await insertReadyVideo(ctx.runtime.deps, owner.user.id);
-  const [share] = await ctx.database.db
-    .insert(videoShares)
-    .values({
-      videoId,
-      sharedWithEmail: viewer.username,
-      accessLevel: 'view',
-      sharedById: owner.user.id,
-    })
-    .returning();
+  const shareId = await insertViewShare(ctx.database.db, videoId, owner, viewer);
   return {
     owner,
     viewer,
     videoId,
-    shareId: share!.id,
+    shareId,
     media: `/uploads/videos/${videoId}/media.mp4`,
   };
 }
