@@ -17,7 +17,7 @@ export const serverModuleDependencies = {
   users: ['videos'],
   auth: ['users'],
   profile: ['users'],
-  coach: ['auth', 'users'],
+  coach: ['auth', 'users', 'videos'],
   shares: ['auth', 'users', 'videos'],
   annotations: ['users', 'videos'],
   players: ['users'],

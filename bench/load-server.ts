@@ -7,6 +7,7 @@ import pino from 'pino';
 import { connectDatabase, type Database } from '../apps/server/src/db/connection';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { startServerProcess } from '../apps/server/test/server-process';
+import { buildCompiledServer } from './compiled-server';
 
 export type LoadServer = {
   origin: string;
@@ -18,6 +19,7 @@ export type LoadServer = {
 };
 
 export async function startLoadServer(env: Record<string, string>): Promise<LoadServer> {
+  buildCompiledServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-bench-load-'));
   const database = await startEmbeddedPostgres(dataDir, pino({ level: 'warn' })).catch(
     async (error: unknown) => {
@@ -31,11 +33,10 @@ export async function startLoadServer(env: Record<string, string>): Promise<Load
   };
   try {
     // Blobs go under the same DATA_DIR, as on one machine; the cluster there is not the server's.
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      ...env,
-    });
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, DATABASE_URL: database.url, ...env },
+      { compiled: true },
+    );
     // Two connections are plenty for seeding and stay out of the server's way.
     const connection = connectDatabase(database.url, { maxConnections: 2 });
     return {

@@ -79,14 +79,26 @@ function run(command, args) {
 }
 
 /**
- * Our workspace packages ship TypeScript sources and are bundled in; everything from npm stays
- * an import, loaded from node_modules as it is (native addons, WASM, model files).
+ * Plain-JavaScript packages of many small modules, bundled in: loaded from node_modules they
+ * cost the server tens of MiB and hundreds of milliseconds at every start, nearly all of it for
+ * code it never runs (drizzle's other dialects). zod goes with everything that hands it schemas,
+ * so there is one zod and one registry of schema descriptions.
+ */
+const BUNDLED = ['drizzle-orm', 'zod', 'fastify-type-provider-zod'];
+const isBundled = (specifier) =>
+  specifier.startsWith('@filmroom/') ||
+  BUNDLED.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+
+/**
+ * Our workspace packages ship TypeScript sources and are bundled in, with the few above;
+ * everything else from npm stays an import, loaded from node_modules as it is (native addons,
+ * WASM, model files).
  */
 const npmPackagesStayExternal = {
   name: 'npm-packages-external',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@filmroom/') ? undefined : { path: args.path, external: true },
+      isBundled(args.path) ? undefined : { path: args.path, external: true },
     );
   },
 };

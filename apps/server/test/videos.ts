@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Database } from '../src/db/connection';
-import { videos } from '../src/db/schema';
+import { videoShares, videos } from '../src/db/schema';
 import { videoKeys } from '../src/modules/videos/video-keys';
 import type { BlobStore } from '../src/storage';
 
@@ -43,4 +43,23 @@ export async function insertReadyVideo(
     });
   }
   return id;
+}
+
+/** Shares a video with a person's address for view, as if the owner had; returns the share's id. */
+export async function insertViewShare(
+  db: Database,
+  videoId: string,
+  owner: { user: { id: string } },
+  viewer: { username: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(videoShares)
+    .values({
+      videoId,
+      sharedWithEmail: viewer.username,
+      accessLevel: 'view',
+      sharedById: owner.user.id,
+    })
+    .returning();
+  return row!.id;
 }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { inventedNumbers, numbersIn } from './grounding';
 import type { CoachAnalysis } from './index';
 
@@ -39,15 +39,22 @@ const SYSTEM_PROMPT = [
  * wording. Failures of the model service do the same; the analysis never depends on it.
  */
 export class Narrator {
-  private readonly client: OpenAI;
+  private client: OpenAI | undefined;
 
-  constructor(private readonly settings: LanguageModelSettings) {
-    this.client = new OpenAI({
-      baseURL: settings.baseUrl,
-      apiKey: settings.apiKey ?? 'not-needed',
-      timeout: settings.timeoutMs ?? 60_000,
-      maxRetries: 1,
-    });
+  constructor(private readonly settings: LanguageModelSettings) {}
+
+  /** The client, made at the first call: a server without a model never loads `openai`. */
+  private async openai(): Promise<OpenAI> {
+    if (!this.client) {
+      const { default: OpenAI } = await import('openai');
+      this.client = new OpenAI({
+        baseURL: this.settings.baseUrl,
+        apiKey: this.settings.apiKey ?? 'not-needed',
+        timeout: this.settings.timeoutMs ?? 60_000,
+        maxRetries: 1,
+      });
+    }
+    return this.client;
   }
 
   async narrate(analysis: CoachAnalysis, instructions = ''): Promise<Narrative> {
@@ -110,14 +117,18 @@ export class Narrator {
       { role: 'user' as const, content: user },
     ];
     if (!this.settings.stream) {
-      const response = await this.client.chat.completions.create({
+      const response = await (
+        await this.openai()
+      ).chat.completions.create({
         model: this.settings.model,
         messages,
         temperature: 0.2,
       });
       return response.choices[0]?.message.content ?? '';
     }
-    const stream = await this.client.chat.completions.create({
+    const stream = await (
+      await this.openai()
+    ).chat.completions.create({
       model: this.settings.model,
       messages,
       temperature: 0.2,

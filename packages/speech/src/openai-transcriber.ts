@@ -1,10 +1,5 @@
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  toFile,
-} from 'openai';
+import type * as OpenAiModule from 'openai';
+import type OpenAI from 'openai';
 import { audioBytes, audioFileName, type AudioInput } from './audio';
 import { tidyTranscript, type Transcriber, type Transcript } from './transcriber';
 import { TranscriptionFailed } from './transcription-errors';
@@ -23,40 +18,57 @@ export type SpeechToTextServiceSettings = {
 /** Sends the audio as it is to `POST {baseUrl}/audio/transcriptions` with the `openai` client. */
 export class OpenAiCompatibleTranscriber implements Transcriber {
   readonly name = 'openai-compatible';
-  private readonly client: OpenAI;
+  private loaded: { openai: typeof OpenAiModule; client: OpenAI } | undefined;
 
   constructor(
     private readonly settings: SpeechToTextServiceSettings,
     private readonly timeoutMs: number,
-  ) {
-    this.client = new OpenAI({
-      baseURL: settings.baseUrl,
-      apiKey: settings.apiKey ?? 'not-needed',
-      timeout: timeoutMs,
-      // One retry for a busy service (429, 5xx, dropped connection), all within timeoutMs.
-      maxRetries: 1,
-    });
+  ) {}
+
+  /** `openai` and its client, loaded at the first voice note rather than at every start. */
+  private async load() {
+    if (!this.loaded) {
+      const openai = await import('openai');
+      const client = new openai.default({
+        baseURL: this.settings.baseUrl,
+        apiKey: this.settings.apiKey ?? 'not-needed',
+        timeout: this.timeoutMs,
+        // One retry for a busy service (429, 5xx, dropped connection), all within timeoutMs.
+        maxRetries: 1,
+      });
+      this.loaded = { openai, client };
+    }
+    return this.loaded;
   }
 
   async transcribe(audio: AudioInput): Promise<Transcript> {
     const bytes = await audioBytes(audio);
     // Services reject an empty upload; an empty voice note has no words either way.
     if (bytes.byteLength === 0) return { text: '' };
-    const file = await toFile(bytes, audioFileName(audio), {
+    const { openai, client } = await this.load();
+    const file = await openai.toFile(bytes, audioFileName(audio), {
       type: 'mimeType' in audio ? audio.mimeType : undefined,
     });
     try {
-      const transcription = await this.client.audio.transcriptions.create(
+      const transcription = await client.audio.transcriptions.create(
         { file, model: this.settings.model, response_format: 'json' },
         { signal: AbortSignal.timeout(this.timeoutMs) },
       );
       return { text: tidyTranscript(transcription.text) };
     } catch (error) {
-      throw this.failure(error);
+      throw this.failure(openai, error);
     }
   }
 
-  private failure(error: unknown): unknown {
+  private failure(
+    {
+      APIConnectionError,
+      APIConnectionTimeoutError,
+      APIError,
+      APIUserAbortError,
+    }: typeof OpenAiModule,
+    error: unknown,
+  ): unknown {
     const service = `The speech-to-text service at ${this.settings.baseUrl}`;
     // A timeout surfaces as the client's own (one attempt) or as the abort of the overall deadline.
     if (error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Log } from '../lib/logger';
 import type { Mailer, MailMessage } from './mailer';
@@ -9,7 +9,8 @@ const RETRY_DELAYS_MS = [2_000, 15_000];
 /** Real mail through the relay at SMTP_URL (smtp:// with STARTTLS when offered, or smtps://). */
 export class SmtpMailer implements Mailer {
   readonly delivery = 'smtp' as const;
-  private readonly transport: ReturnType<typeof createTransport>;
+  // nodemailer is loaded only by a server that sends mail: most of its memory is idle otherwise.
+  private readonly transport: Promise<Transporter>;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
@@ -17,12 +18,14 @@ export class SmtpMailer implements Mailer {
     private readonly log: Log,
     private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
   ) {
-    this.transport = createTransport({
-      url: settings.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    this.transport = import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: settings.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    );
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -35,7 +38,9 @@ export class SmtpMailer implements Mailer {
     const about = { kind: message.kind, to: message.to, subject: message.subject };
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await this.transport.sendMail({
+        await (
+          await this.transport
+        ).sendMail({
           from: this.settings.from,
           to: message.to,
           subject: message.subject,
@@ -61,6 +66,6 @@ export class SmtpMailer implements Mailer {
 
   async close(): Promise<void> {
     await this.idle();
-    this.transport.close();
+    (await this.transport).close();
   }
 }

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import { unauthorized } from '../lib/http-errors';
-import { SESSION_LIFETIME_MS, SessionService } from '../modules/auth/session-service';
+import {
+  SESSION_LIFETIME_MS,
+  SessionService,
+  type ActiveSession,
+} from '../modules/auth/session-service';
+import { endAccess } from '../modules/users/end-access';
 
 export const SESSION_COOKIE = 'filmroom_session';
 
@@ -11,8 +16,18 @@ declare module 'fastify' {
     sessions: SessionService;
   }
   interface FastifyRequest {
-    /** The signed-in user, or null. Set from the session cookie before any handler runs. */
+    /**
+     * The signed-in user, or null. Set from the session cookie before any handler runs (on a
+     * route that resolves its session itself, once it calls `resolveSession`).
+     */
     user: UserRow | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route resolves the session only when it must, with `resolveSession` (GET /uploads:
+     * what it remembered answers most of a player's range reads without a query).
+     */
+    resolvesOwnSession?: boolean;
   }
 }
 
@@ -35,10 +50,40 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 
+/**
+ * Signs a session out. Its downloads and live events end, and what every process remembered of
+ * its access is forgotten, at once.
+ */
+export async function endSession(app: FastifyInstance, token: string): Promise<void> {
+  const userId = await app.sessions.delete(token);
+  if (userId) await endAccess(app.videoEvents, app.pool, [{ userId }]);
+}
+
 /** Guard for routes that need a signed-in user; the narrowed user is returned for convenience. */
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * Sets `request.user` from the session cookie (clearing a cookie whose session is gone, sliding
+ * a live one's expiry) and resolves with the session, or null when nobody is signed in.
+ */
+export async function resolveSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<ActiveSession | null> {
+  const token = sessionTokenOf(request);
+  if (!token) return null;
+  const session = await app.sessions.resolve(token);
+  if (!session) {
+    clearSessionCookie(reply);
+    return null;
+  }
+  request.user = session.user;
+  if (session.renewed) setSessionCookie(request, reply, token);
+  return session;
 }
 
 /** Resolves the session cookie to `request.user` on every API request. */
@@ -48,15 +93,8 @@ export default fp(
     app.decorateRequest('user', null);
 
     app.addHook('onRequest', async (request, reply) => {
-      const token = sessionTokenOf(request);
-      if (!token) return;
-      const session = await app.sessions.resolve(token);
-      if (!session) {
-        clearSessionCookie(reply);
-        return;
-      }
-      request.user = session.user;
-      if (session.renewed) setSessionCookie(request, reply, token);
+      if (request.routeOptions.config.resolvesOwnSession) return;
+      await resolveSession(app, request, reply);
     });
   },
   { name: 'auth', dependencies: ['dependencies'] },

@@ -13,6 +13,8 @@ import {
   type PartialWrite,
 } from './blob-store';
 
+const WRITE_BUFFER = 1024 * 1024;
+
 /**
  * Blobs as files under one folder. Writes go to `.partial/` first and are renamed into place,
  * so a reader never sees half a file and a crash leaves only `.partial/` to sweep.
@@ -64,7 +66,12 @@ export class LocalBlobStore implements BlobStore {
     let bytes = 0;
     body.on('data', (chunk: Buffer) => (bytes += chunk.length));
     try {
-      await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+      // Room for a few network chunks while one write is on disk: they go down together (writev)
+      // and the upload keeps arriving meanwhile, rather than waiting on every 64 KiB write.
+      await pipeline(
+        body,
+        createWriteStream(partial, { flags: 'wx', highWaterMark: WRITE_BUFFER }),
+      );
       await mkdir(path.dirname(target), { recursive: true });
       await rename(partial, target);
       return { bytes };

@@ -1,4 +1,4 @@
-import OpenAI, { APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiModule from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { LanguageModelSettings } from '../narrator';
 import type { ChatContext } from './context';
@@ -58,7 +58,10 @@ export async function* streamModelAnswer(
   signal?: AbortSignal,
 ): AsyncGenerator<string, void, undefined> {
   if (signal?.aborted) throw new ChatAbortedError();
-  const client = new OpenAI({
+  // Loaded at the first question: a server without a model never loads it.
+  const openai = await import('openai');
+  const chatError = (error: unknown) => toChatError(openai, error, signal);
+  const client = new openai.default({
     baseURL: settings.baseUrl,
     apiKey: settings.apiKey ?? 'not-needed',
     timeout: settings.timeoutMs ?? 60_000,
@@ -77,7 +80,7 @@ export async function* streamModelAnswer(
       { signal },
     );
   } catch (error) {
-    throw chatError(error, signal);
+    throw chatError(error);
   }
 
   let answered = false;
@@ -89,7 +92,7 @@ export async function* streamModelAnswer(
       yield delta;
     }
   } catch (error) {
-    throw chatError(error, signal);
+    throw chatError(error);
   } finally {
     // Whatever ended the loop (a break, an error), no more of the model's answer is wanted.
     stream.controller.abort();
@@ -99,7 +102,11 @@ export async function* streamModelAnswer(
   if (!answered) throw new ChatModelError('The language model returned an empty answer.');
 }
 
-function chatError(error: unknown, signal: AbortSignal | undefined): Error {
+function toChatError(
+  { APIError, APIUserAbortError }: typeof OpenAiModule,
+  error: unknown,
+  signal: AbortSignal | undefined,
+): Error {
   if (signal?.aborted || error instanceof APIUserAbortError) return new ChatAbortedError();
   if (error instanceof ChatModelError || error instanceof ChatAbortedError) return error;
   if (error instanceof APIError) {

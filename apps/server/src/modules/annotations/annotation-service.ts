@@ -15,6 +15,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { Log } from '../../lib/logger';
 import type { BlobStore } from '../../storage';
+import { commitStagedFile } from '../../lib/staged-upload';
 import { loadPeopleViews } from '../users';
 import {
   canEdit,
@@ -41,8 +42,8 @@ export type NewAnnotation = {
   timestamp: number;
   xPosition: number;
   yPosition: number;
-  /** A voice note already streamed to the BlobStore at `incomingKey`, of a sniffed type. */
-  audio?: { incomingKey: string; extension: 'webm' | 'ogg'; duration: number | null };
+  /** A voice note already staged in the BlobStore (receiveStagedUpload), of a sniffed type. */
+  audio?: { stagingKey: string; extension: 'webm' | 'ogg'; duration: number | null };
 };
 
 /**
@@ -142,22 +143,16 @@ export class AnnotationService {
     if (!input.audio || !audioKey) {
       [row] = (await this.db.insert(annotations).values(values).returning()) as [AnnotationRow];
     } else {
-      const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
-        [row] = (await drizzle(client, { schema })
-          .insert(annotations)
-          .values(values)
-          .returning()) as [AnnotationRow];
-        await this.blobs.move(input.audio.incomingKey, audioKey);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        await this.blobs.delete(audioKey).catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      row = await commitStagedFile(
+        this.pool,
+        this.blobs,
+        { stagingKey: input.audio.stagingKey, finalKey: audioKey },
+        async (transaction) =>
+          (await drizzle(transaction, { schema })
+            .insert(annotations)
+            .values(values)
+            .returning()) as [AnnotationRow],
+      ).then(([inserted]) => inserted);
     }
     await this.announce(video.id);
     const people = await loadPeopleViews(this.db, [user.id]);

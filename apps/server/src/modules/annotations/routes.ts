@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-errors';
-import { receiveSniffedUpload } from '../../lib/sniffed-upload';
+import { receiveStagedUpload } from '../../lib/staged-upload';
 import { requireUser } from '../../plugins/auth';
 import { WorkFolders } from '../../storage';
 import { videoKeys } from '../videos';
@@ -81,47 +81,45 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(201).send(annotation);
       }
 
-      const incomingKey = videoKeys.incoming(randomUUID());
-      const { fields, file } = await receiveSniffedUpload(
+      const annotation = await receiveStagedUpload(
         request,
-        incomingKey,
         app.blobs,
+        videoKeys.incoming(randomUUID()),
         voiceNoteRules(app.config.maxAudioBytes),
-      );
-      try {
-        const parsed = parseInput(annotationUploadFieldsSchema, fields);
-        const extension = file && file !== 'empty' ? voiceNoteExtension(file.contentType) : null;
-        // The file's own length once it is written in full; the browser's count otherwise.
-        const measured = extension
-          ? await finishVoiceNote(
-              app.blobs,
-              incomingKey,
-              extension,
-              WorkFolders.in(app.config.dataDir),
-            )
-          : null;
-        const input: NewAnnotation = {
-          content: parsed.content,
-          timestamp: parsed.timestamp,
-          xPosition: parsed.xPosition,
-          yPosition: parsed.yPosition,
+        async ({ fields, file }) => {
+          const parsed = parseInput(annotationUploadFieldsSchema, fields);
           // An empty recording (stopped before its first chunk) is no recording.
-          ...(extension
-            ? {
-                audio: {
-                  incomingKey,
+          const recording = file && file !== 'empty' ? file : undefined;
+          const extension = recording && voiceNoteExtension(recording.contentType);
+          // The file's own length once it is written in full; the browser's count otherwise.
+          const measured =
+            recording && extension
+              ? await finishVoiceNote(
+                  app.blobs,
+                  recording.stagingKey,
                   extension,
-                  duration: measured ?? parsed.audioDuration ?? null,
-                },
-              }
-            : {}),
-        };
-        const annotation = await service.create(user, video, input);
-        return reply.code(201).send(annotation);
-      } catch (error) {
-        await app.blobs.delete(incomingKey).catch(() => undefined);
-        throw error;
-      }
+                  WorkFolders.in(app.config.dataDir),
+                )
+              : null;
+          const input: NewAnnotation = {
+            content: parsed.content,
+            timestamp: parsed.timestamp,
+            xPosition: parsed.xPosition,
+            yPosition: parsed.yPosition,
+            ...(recording && extension
+              ? {
+                  audio: {
+                    stagingKey: recording.stagingKey,
+                    extension,
+                    duration: measured ?? parsed.audioDuration ?? null,
+                  },
+                }
+              : {}),
+          };
+          return service.create(user, video, input);
+        },
+      );
+      return reply.code(201).send(annotation);
     },
   );
 

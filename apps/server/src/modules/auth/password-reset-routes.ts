@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
 import { publicOriginOf } from '../../lib/public-origin';
-import { sessionTokenOf, setSessionCookie } from '../../plugins/auth';
+import { endSession, sessionTokenOf, setSessionCookie } from '../../plugins/auth';
 import { endAccess, loadUserView } from '../users';
 import { setDeviceCookie } from './device-cookie';
 import { sendPasswordResetLink, setPasswordFromLink } from './password-reset';
@@ -87,13 +87,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       const user = await setPasswordFromLink(app.db, request.body.token, request.body.password);
       // Another account's session in this browser (a coach testing the link) is replaced.
       const previous = sessionTokenOf(request);
-      if (previous) await app.sessions.delete(previous);
+      if (previous) await endSession(app, previous);
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
       // Whoever proved the mailbox and chose the password is the owner: this browser is theirs.
       setDeviceCookie(request, reply, user);
       // The other sessions just ended: so do their open event streams and downloads.
-      await endAccess(app.db.$client, [{ userId: user.id }]);
+      await endAccess(app.videoEvents, app.pool, [{ userId: user.id }]);
       return loadUserView(app.db, user);
     },
   );

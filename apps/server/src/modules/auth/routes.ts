@@ -11,6 +11,7 @@ import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
 import {
   clearSessionCookie,
+  endSession,
   requireUser,
   sessionTokenOf,
   setSessionCookie,
@@ -108,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       const user = await auth.authenticate(request.body);
       // A fresh id at every sign-in: a session id planted before sign-in is worthless after it.
       const previous = sessionTokenOf(request);
-      if (previous) await app.sessions.delete(previous);
+      if (previous) await endSession(app, previous);
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
       setDeviceCookie(request, reply, user);
@@ -127,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const token = sessionTokenOf(request);
-      if (token) await app.sessions.delete(token);
+      if (token) await endSession(app, token);
       clearSessionCookie(reply);
       return { message: 'Logged out successfully' };
     },

@@ -39,8 +39,13 @@ export class SessionService {
     return { user: row.user, expiresAt, renewed: true };
   }
 
-  async delete(token: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  /** Ends the session; resolves with whose it was (null: no such session). */
+  async delete(token: string): Promise<string | null> {
+    const [row] = await this.db
+      .delete(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+      .returning({ userId: sessions.userId });
+    return row?.userId ?? null;
   }
 
   async deleteExpired(): Promise<number> {

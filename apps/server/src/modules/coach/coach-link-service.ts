@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { EMAIL_LINK_MESSAGES } from '@filmroom/contract';
 import { claimEmailLink, findEmailLink } from '../auth';
 import { endAccess } from '../users';
+import type { VideoEvents } from '../videos';
 
 const coach = alias(users, 'coach');
 const student = alias(users, 'student');
@@ -23,7 +24,10 @@ export const CONFIRM_FIRST_MESSAGE =
  * the athlete's e-mail, so an account whose address is not confirmed sees none and answers none.
  */
 export class CoachLinkService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly events: VideoEvents,
+  ) {}
 
   async list(athlete: UserRow): Promise<CoachLink[]> {
     if (!athlete.emailConfirmedAt) return [];
@@ -80,7 +84,10 @@ export class CoachLinkService {
       .returning({ id: coachStudents.id, coachId: coachStudents.coachId });
     if (removed.length === 0) throw notFound('Coach not found');
     // The coach's open streams and downloads of the athlete's photos end now, not at a re-check.
-    await endAccess(this.db.$client, [{ userId: athlete.id }, { userId: removed[0]!.coachId }]);
+    await endAccess(this.events, this.db.$client, [
+      { userId: athlete.id },
+      { userId: removed[0]!.coachId },
+    ]);
   }
 
   /** The invitation behind a mailed link, for the page that answers it. */

@@ -18,6 +18,7 @@ import {
 } from '../../mail/messages';
 import { issueEmailLink, NO_PASSWORD, issuePasswordToken } from '../auth';
 import { endAccess } from '../users';
+import type { VideoEvents } from '../videos';
 
 type NewStudent = z.output<typeof addStudentBodySchema>;
 type StudentChanges = z.output<typeof updateStudentBodySchema>;
@@ -72,6 +73,7 @@ export class RosterService {
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
+    private readonly events: VideoEvents,
   ) {}
 
   async list(coach: UserRow): Promise<CoachStudentLink[]> {
@@ -170,7 +172,7 @@ export class RosterService {
       .returning({ id: coachStudents.id });
     if (removed.length === 0) throw notFound('Student not found');
     // Each saw the other's photos through the link.
-    await endAccess(this.db.$client, [{ userId: studentId }, { userId: coach.id }]);
+    await endAccess(this.events, this.db.$client, [{ userId: studentId }, { userId: coach.id }]);
   }
 
   /** The account with this e-mail; made (with an invitation) when there is none. */

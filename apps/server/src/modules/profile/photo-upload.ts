@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { malformedFormError } from '../../lib/multipart-form';
+import { sniffedType } from '../../lib/sniffed-upload';
 
 /** Image types a phone or camera produces that the resizer reads. SVG is never one: it can hold script. */
 const PHOTO_TYPES = new Set([
@@ -62,6 +61,8 @@ export async function toProfileJpeg(file: Buffer): Promise<Buffer> {
         : `This file is not an image we recognise. ${CHOOSE}`,
     );
   }
+  // Loaded at the first photo: libvips is tens of MiB that an idle server need not hold.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(file, { failOn: 'error' })
       .rotate()
@@ -71,18 +72,5 @@ export async function toProfileJpeg(file: Buffer): Promise<Buffer> {
   } catch {
     // HEIC from some phones needs a codec this build lacks; a damaged file fails the same way.
     throw new HttpError(415, `This image could not be read. ${CHOOSE}`);
-  }
-}
-
-/**
- * The type judged from the bytes, or undefined when they say nothing the sniffer knows. It
- * throws on some damaged files (EBML cut short: a WebM's first bytes and junk), and damage is
- * the person's file, not a server fault.
- */
-async function sniffedType(file: Buffer): Promise<string | undefined> {
-  try {
-    return (await fileTypeFromBuffer(file))?.mime;
-  } catch {
-    return undefined;
   }
 }

@@ -8,7 +8,7 @@ import type { Mailer } from '../../mail/mailer';
 import { confirmEmailLink, shareMail } from '../../mail/messages';
 import { issueEmailLink } from '../auth';
 import { endAccess } from '../users';
-import { requireVideoAccess } from '../videos';
+import { requireVideoAccess, type VideoEvents } from '../videos';
 
 type NewShare = z.output<typeof shareVideoBodySchema>;
 
@@ -29,6 +29,7 @@ export class ShareService {
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
+    private readonly events: VideoEvents,
   ) {}
 
   async list(user: UserRow, videoId: string): Promise<Share[]> {
@@ -103,6 +104,6 @@ export class ShareService {
       .where(and(eq(videoShares.id, shareId), eq(videoShares.videoId, videoId)))
       .returning({ id: videoShares.id, email: videoShares.sharedWithEmail });
     if (removed.length === 0) throw notFound('Share not found');
-    await endAccess(this.db.$client, [{ email: removed[0]!.email }]);
+    await endAccess(this.events, this.db.$client, [{ email: removed[0]!.email }]);
   }
 }

@@ -7,9 +7,9 @@ import { registerAccount } from '../../../test/accounts';
 import { addAcceptedStudent } from '../../../test/roster';
 import { listenToEvents } from '../../../test/http-client';
 import { useTestApp } from '../../../test/test-app';
-import { insertReadyVideo } from '../../../test/videos';
+import { insertReadyVideo, insertViewShare } from '../../../test/videos';
 import { buildApp, type App } from '../../app';
-import { userPhotos, users, videoShares } from '../../db/schema';
+import { userPhotos, users } from '../../db/schema';
 import { startRuntime, type Runtime } from '../../runtime';
 import { VideoEvents } from '../videos/video-events';
 import { videoKeys } from '../videos/video-keys';
@@ -59,18 +59,8 @@ async function videoWithLargeMedia(owner: Account) {
   return videoId;
 }
 
-async function share(videoId: string, owner: Account, viewer: Account) {
-  const [row] = await ctx.database.db
-    .insert(videoShares)
-    .values({
-      videoId,
-      sharedWithEmail: viewer.username,
-      accessLevel: 'view',
-      sharedById: owner.user.id,
-    })
-    .returning();
-  return row!.id;
-}
+const share = (videoId: string, owner: Account, viewer: Account) =>
+  insertViewShare(ctx.database.db, videoId, owner, viewer);
 
 /** As the owner does it: through process A's API. */
 async function removeShare(owner: Account, videoId: string, shareId: string) {
@@ -182,7 +172,7 @@ describe('removing a share', () => {
     const stream = await listenToEvents(b, kept.cookie);
     try {
       const download = await startDownload(b, `/uploads/videos/${videoId}/media.mp4`, kept.cookie);
-      await endAccess(ctx.database.pool, [{ userId: kept.user.id }]); // nothing of theirs ended
+      await endAccess(ctx.runtime.deps.videoEvents, ctx.database.pool, [{ userId: kept.user.id }]); // nothing of theirs ended
       await removeShare(owner, videoId, droppedShare);
       await annotationsChanged(videoId);
       await heard(stream, 'annotations', videoId);
@@ -218,15 +208,25 @@ describe('removing an athlete from a roster', () => {
   }
   const status = async (url: string, cookie: string) =>
     (await fetch(`${b}${url}`, { headers: { cookie } })).status;
+  /** Resolves once process B has heard of an ended access (and acted on it: same turn). */
+  const heardOnB = () =>
+    new Promise<void>((resolve) => {
+      const stop = processB.deps.videoEvents.onAccessEnded(() => {
+        stop();
+        resolve();
+      });
+    });
 
   it("ends the coach's and the athlete's sight of each other's photos", async () => {
     const { coach, athlete, athletePhoto, coachPhoto } = await rosterWithPhotos();
+    const heard = heardOnB();
     const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/coach/students/${athlete.user.id}`,
       headers: { cookie: coach.cookie },
     });
     expect(removed.statusCode).toBe(200);
+    await heard;
     expect(await status(athletePhoto, coach.cookie)).toBe(404);
     expect(await status(coachPhoto, athlete.cookie)).toBe(404);
     expect(await status(athletePhoto, athlete.cookie)).toBe(200);
@@ -234,12 +234,14 @@ describe('removing an athlete from a roster', () => {
 
   it('ends them when the athlete leaves the list', async () => {
     const { coach, athlete, linkId, athletePhoto, coachPhoto } = await rosterWithPhotos();
+    const heard = heardOnB();
     const left = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/roster/coaches/${linkId}`,
       headers: { cookie: athlete.cookie },
     });
     expect(left.statusCode).toBeLessThan(300);
+    await heard;
     expect(await status(athletePhoto, coach.cookie)).toBe(404);
     expect(await status(coachPhoto, athlete.cookie)).toBe(404);
   });
@@ -260,7 +262,7 @@ describe('deleting an account', () => {
     // by address stays, for whoever proves that address next.
     await ctx.database.db.delete(users).where(eq(users.id, leaving.user.id));
     expect(ended).toBe(false);
-    await endAccess(ctx.database.pool, [{ userId: leaving.user.id }]);
+    await endAccess(ctx.runtime.deps.videoEvents, ctx.database.pool, [{ userId: leaving.user.id }]);
 
     await stream.ended;
     const rest = await download.finish();

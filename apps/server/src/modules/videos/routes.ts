@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/http-errors';
-import { receiveSniffedUpload } from '../../lib/sniffed-upload';
+import { receiveStagedUpload } from '../../lib/staged-upload';
 import { requireUser } from '../../plugins/auth';
 import { videoKeys } from './video-keys';
 import { VideoListCache } from './video-list-cache';
@@ -36,7 +36,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtra
   app,
   { detailExtras },
 ) => {
-  const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log);
+  const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log, app.videoEvents);
   const listCache = new VideoListCache();
 
   app.get(
@@ -140,43 +140,43 @@ export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtra
     async (request, reply) => {
       const owner = requireUser(request);
       const uploadId = randomUUID();
-      const incomingKey = videoKeys.incoming(uploadId);
-      const { fields, file } = await receiveSniffedUpload(request, incomingKey, app.blobs, {
+      const rules = {
         field: 'video',
         maxBytes: app.config.maxUploadBytes,
         accepts: isVideoType,
-        refusal: (mime) =>
+        refusal: (mime: string | undefined) =>
           mime
             ? `This file is ${mime}, not a video. Choose a video file (MP4, MOV, WebM, ...).`
             : 'This file is not a video we recognise. Choose a video file (MP4, MOV, WebM, ...).',
         tooLarge: `The video is larger than the ${Math.round(app.config.maxUploadBytes / 1024 / 1024)} MB limit`,
         notMultipart: 'Send the upload as multipart/form-data with a "video" file',
-      });
-      try {
-        if (!file) throw badRequest('A video file is required (field "video")');
-        if (file === 'empty') {
-          throw new HttpError(
-            415,
-            'This file is empty. Choose a video file (MP4, MOV, WebM, ...).',
-          );
-        }
-        const parsed = uploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
-
-        const video = await videos.commitUpload({
-          id: uploadId,
-          owner,
-          title: parsed.data.title,
-          description: parsed.data.description || null,
-          movement: parsed.data.movement,
-          incomingKey,
-          ...file,
-        });
-        return reply.code(201).send(toVideoView(video));
-      } catch (error) {
-        await app.blobs.delete(incomingKey).catch(() => undefined);
-        throw error;
-      }
+      };
+      const video = await receiveStagedUpload(
+        request,
+        app.blobs,
+        videoKeys.incoming(uploadId),
+        rules,
+        async ({ fields, file }) => {
+          if (!file) throw badRequest('A video file is required (field "video")');
+          if (file === 'empty') {
+            throw new HttpError(
+              415,
+              'This file is empty. Choose a video file (MP4, MOV, WebM, ...).',
+            );
+          }
+          const parsed = uploadFieldsSchema.safeParse(fields);
+          if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+          return videos.commitUpload({
+            id: uploadId,
+            owner,
+            title: parsed.data.title,
+            description: parsed.data.description || null,
+            movement: parsed.data.movement,
+            file,
+          });
+        },
+      );
+      return reply.code(201).send(toVideoView(video));
     },
   );
 };

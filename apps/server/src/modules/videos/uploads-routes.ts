@@ -1,38 +1,50 @@
 import send from '@fastify/send';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { notFound } from '../../lib/http-errors';
-import { requireUser, sessionTokenOf } from '../../plugins/auth';
+import { notFound, unauthorized } from '../../lib/http-errors';
+import { hashToken } from '../../lib/secret-tokens';
+import { requireUser, resolveSession, sessionTokenOf } from '../../plugins/auth';
 import type { Database } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { mayKnowPerson } from '../users/people-access';
 import { SERVABLE_PHOTO_KEY } from '../users/profile-photos';
+import { ReadAccessCache, type Reader, type ReadSubject } from './read-access-cache';
 import { findVideoAccess } from './video-access';
-import { isAmong } from './video-events';
+import { isAmong, type AccessEnded } from './video-events';
 import { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY } from './video-keys';
 
 // A signed S3 address lives long enough to start playback and seek around a long game.
 const SIGNED_URL_SECONDS = 15 * 60;
 
+/** Whose access a servable file follows: its video's, or (a profile photo) its person's. */
+function subjectOf(key: string): ReadSubject | null {
+  const video = SERVABLE_KEY.exec(key) ?? SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
+  if (video) return { kind: 'video', id: video[1]! };
+  const photo = SERVABLE_PHOTO_KEY.exec(key);
+  return photo ? { kind: 'person', id: photo[1]! } : null;
+}
+
 /**
  * Video files and annotations' voice notes go to people who may view the video; profile photos
  * to people who may know the person.
  */
-async function mayRead(db: Database, user: UserRow, key: string): Promise<boolean> {
-  const video = SERVABLE_KEY.exec(key) ?? SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
-  if (video) return (await findVideoAccess(db, user, video[1]!)) !== null;
-  const photo = SERVABLE_PHOTO_KEY.exec(key);
-  if (photo) return mayKnowPerson(db, user, photo[1]!);
-  return false;
+async function mayRead(db: Database, user: UserRow, subject: ReadSubject): Promise<boolean> {
+  return subject.kind === 'video'
+    ? (await findVideoAccess(db, user, subject.id)) !== null
+    : mayKnowPerson(db, user, subject.id);
 }
 
 type Download = {
-  user: UserRow;
-  token: string | undefined;
-  key: string;
+  reader: Reader;
+  token: string;
+  subject: ReadSubject;
   response: ServerResponse;
 };
+
+const touches = (download: Download, ended: AccessEnded) =>
+  isAmong(download.reader, ended) ||
+  (download.subject.kind === 'video' && ended.videoIds.includes(download.subject.id));
 
 /**
  * GET /uploads/<key>: a video's prepared media, stills and voice notes, only to people who may
@@ -40,16 +52,18 @@ type Download = {
  * From disk with Range, ETag and Last-Modified; from S3 as a short-lived signed redirect.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
+  const allowed = new ReadAccessCache();
   // Files being sent from disk, so that when someone's access ends (endAccess) the downloads
   // they may no longer have stop there and then, not when the file is done.
   const sending = new Set<Download>();
-  const stillAllowed = async ({ user, token, key }: Download) =>
-    token !== undefined &&
-    (await app.sessions.resolve(token)) !== null &&
-    (await mayRead(app.db, user, key));
+  const stillAllowed = async ({ token, subject }: Download) => {
+    const session = await app.sessions.resolve(token);
+    return session !== null && (await mayRead(app.db, session.user, subject));
+  };
   const stopListening = app.videoEvents.onAccessEnded((ended) => {
+    allowed.forget(ended);
     for (const download of sending) {
-      if (!isAmong(download.user, ended)) continue;
+      if (!touches(download, ended)) continue;
       void stillAllowed(download)
         .then((ok) => {
           if (!ok) download.response.destroy();
@@ -57,51 +71,87 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
         .catch((error: unknown) => app.log.warn({ err: error }, 'download access check failed'));
     }
   });
-  app.addHook('onClose', async () => stopListening());
-
-  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const user = requireUser(request);
-    if (!(await mayRead(app.db, user, key))) throw notFound('File not found');
-
-    const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
-    if (location.kind === 'url') {
-      return reply
-        .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
-        .redirect(location.url, 302);
-    }
-
-    const result = await send(request.raw, `/${path.basename(location.path)}`, {
-      root: path.dirname(location.path),
-      dotfiles: 'deny',
-      cacheControl: false,
-      etag: true,
-      lastModified: true,
-    });
-    if (result.type === 'error') {
-      if (result.statusCode === 404) throw notFound('File not found');
-      if (result.statusCode === 416) {
-        return reply
-          .code(416)
-          .header(
-            'content-range',
-            result.headers['Content-Range'] ?? result.headers['content-range'],
-          )
-          .send({ message: 'The requested range is outside the file' });
-      }
-      throw result.metadata.error;
-    }
-    // Private: each viewer's own cache may keep it, shared caches may not.
-    reply
-      .code(result.statusCode)
-      .headers(result.headers)
-      .header('cache-control', 'private, max-age=3600');
-    // By extension a .webm is video/webm; a voice note is audio (its blob's type on S3 says so too).
-    const audio = SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
-    if (audio) reply.header('content-type', `audio/${audio[2]!}`);
-    const download = { user, token: sessionTokenOf(request), key, response: reply.raw };
-    sending.add(download);
-    reply.raw.once('close', () => sending.delete(download));
-    return reply.send(result.stream);
+  // Ended accesses may have gone unheard while the LISTEN connection was down.
+  const stopWatching = app.videoEvents.onListeningChanged(() => allowed.clear());
+  app.addHook('onClose', async () => {
+    stopListening();
+    stopWatching();
   });
+
+  /** Who is asking, if they may read the subject's files: remembered, or checked now. */
+  const readerOf = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    subject: ReadSubject | null,
+  ): Promise<Reader> => {
+    const sessionId = hashToken(token);
+    // Only while every ended access is heard of can a remembered answer be trusted.
+    const trusted = app.videoEvents.listening;
+    const remembered = subject && trusted ? allowed.find(sessionId, subject) : undefined;
+    if (remembered) return remembered;
+    const ticket = allowed.ticket();
+    const session = await resolveSession(app, request, reply);
+    const user = requireUser(request);
+    if (!subject || !(await mayRead(app.db, user, subject))) throw notFound('File not found');
+    if (trusted) allowed.remember(ticket, sessionId, subject, user, session!.expiresAt);
+    return user;
+  };
+
+  app.get(
+    '/uploads/*',
+    {
+      schema: { hide: true },
+      config: { resolvesOwnSession: true },
+      // A player reads a video in dozens of range requests a minute: a log line each is noise.
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const token = sessionTokenOf(request);
+      if (!token) throw unauthorized();
+      const subject = subjectOf(key);
+      const reader = await readerOf(request, reply, token, subject);
+
+      const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
+      if (location.kind === 'url') {
+        return reply
+          .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
+          .redirect(location.url, 302);
+      }
+
+      const result = await send(request.raw, `/${path.basename(location.path)}`, {
+        root: path.dirname(location.path),
+        dotfiles: 'deny',
+        cacheControl: false,
+        etag: true,
+        lastModified: true,
+      });
+      if (result.type === 'error') {
+        if (result.statusCode === 404) throw notFound('File not found');
+        if (result.statusCode === 416) {
+          return reply
+            .code(416)
+            .header(
+              'content-range',
+              result.headers['Content-Range'] ?? result.headers['content-range'],
+            )
+            .send({ message: 'The requested range is outside the file' });
+        }
+        throw result.metadata.error;
+      }
+      // Private: each viewer's own cache may keep it, shared caches may not.
+      reply
+        .code(result.statusCode)
+        .headers(result.headers)
+        .header('cache-control', 'private, max-age=3600');
+      // By extension a .webm is video/webm; a voice note is audio (its blob's type on S3 says so too).
+      const audio = SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
+      if (audio) reply.header('content-type', `audio/${audio[2]!}`);
+      const download = { reader, token, subject: subject!, response: reply.raw };
+      sending.add(download);
+      reply.raw.once('close', () => sending.delete(download));
+      return reply.send(result.stream);
+    },
+  );
 };

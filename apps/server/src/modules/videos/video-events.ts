@@ -23,16 +23,18 @@ export type VideoChannelEvent =
   | { type: 'annotations'; data: AnnotationsChangedEvent };
 
 /**
- * Access that some people had has just ended (a share, a roster link or an account removed):
- * whatever each process holds open for them (event streams, media downloads) is checked again.
- * Never sent to browsers. People are named by account id or by e-mail address (a share names
- * an address).
+ * Access that some people had has just ended (a share, a roster link, a session or an account
+ * removed), or a video is gone for everyone: whatever each process holds for them (event
+ * streams, media downloads, remembered access) is checked again. Never sent to browsers. People
+ * are named by account id or by e-mail address (a share names an address).
  */
-export type AccessEnded = { userIds: string[]; emails: string[] };
+export type AccessEnded = { userIds: string[]; emails: string[]; videoIds: string[] };
 
 const accessEndedSchema = z.object({
   userIds: z.array(z.string()),
   emails: z.array(z.string()),
+  // Absent from what a process of an older release sends.
+  videoIds: z.array(z.string()).default([]),
 });
 
 const channelEventSchema = z.discriminatedUnion('type', [
@@ -54,6 +56,7 @@ export const isAmong = (user: { id: string; username: string }, ended: AccessEnd
 export class VideoEvents {
   private readonly listeners = new Set<(event: VideoChannelEvent) => void>();
   private readonly accessListeners = new Set<(ended: AccessEnded) => void>();
+  private readonly connectionListeners = new Set<() => void>();
   private client: pg.Client | undefined;
   private closed = false;
 
@@ -76,13 +79,21 @@ export class VideoEvents {
 
   /**
    * On the same channel as the events, so every process learns of it in commit order: an event
-   * published after the access ended is never judged by what was allowed before.
+   * published after the access ended is never judged by what was allowed before. This process
+   * acts on it at once as well, so the request that ended the access is answered only after
+   * its own process has forgotten it; the others learn of it through NOTIFY (at commit, when
+   * `runner` is a transaction).
    */
-  static async publishAccessEnded(runner: SqlRunner, ended: AccessEnded): Promise<void> {
+  async publishAccessEnded(runner: SqlRunner, ended: AccessEnded): Promise<void> {
     await runner.query('SELECT pg_notify($1, $2)', [
       CHANNEL,
       JSON.stringify({ type: 'access-ended', data: ended }),
     ]);
+    this.accessEnded(ended);
+  }
+
+  private accessEnded(ended: AccessEnded) {
+    for (const listener of this.accessListeners) listener(ended);
   }
 
   private static async send(runner: SqlRunner, event: VideoChannelEvent) {
@@ -99,6 +110,20 @@ export class VideoEvents {
     return () => this.accessListeners.delete(listener);
   }
 
+  /**
+   * Whether this process hears every access that ends now. While the LISTEN connection is down
+   * notifications are lost, so nothing allowed before may be trusted without asking again.
+   */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** Called when the LISTEN connection drops and when it is back: what was heard may be stale. */
+  onListeningChanged(listener: () => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
+  }
+
   /** Opens the LISTEN connection, and opens it again whenever it drops. */
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
@@ -106,26 +131,53 @@ export class VideoEvents {
       const parsed = channelEventSchema.safeParse(JSON.parse(message.payload ?? 'null'));
       if (!parsed.success) return;
       if (parsed.data.type === 'access-ended') {
-        for (const listener of this.accessListeners) listener(parsed.data.data);
+        this.accessEnded(parsed.data.data);
       } else {
         for (const listener of this.listeners) listener(parsed.data);
       }
     });
-    client.on('error', (error) => {
-      if (this.closed) return;
+    // A client is lost once, whichever of its 'error' and 'end' comes first.
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (this.closed || lost) return;
+      lost = true;
       this.log.warn({ err: error }, 'video events connection lost; reconnecting');
-      this.client = undefined;
-      setTimeout(() => void this.start().catch(() => undefined), 1_000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+      if (this.client === client) {
+        this.client = undefined;
+        this.listeningChanged();
+      }
+      this.retry();
+    };
+    client.on('error', lose);
+    client.on('end', () => lose());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      lost = true; // the caller (start-up, or the retry) decides what follows
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.client = client;
+    this.listeningChanged();
+  }
+
+  private retry() {
+    setTimeout(() => {
+      if (this.closed) return;
+      this.start().catch(() => this.retry());
+    }, 1_000).unref();
+  }
+
+  private listeningChanged() {
+    for (const listener of this.connectionListeners) listener();
   }
 
   async stop(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
     this.accessListeners.clear();
+    this.connectionListeners.clear();
     await this.client?.end().catch(() => undefined);
   }
 }

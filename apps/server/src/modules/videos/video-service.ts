@@ -10,7 +10,9 @@ import * as schema from '../../db/schema';
 import { users, videoShares, videos, type UserRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
+import { commitStagedFile, type StagedFile } from '../../lib/staged-upload';
 import { requireVideoAccess, sharesReaching } from './video-access';
+import type { VideoEvents } from './video-events';
 import { videoKeys } from './video-keys';
 import type { VideoWithSharing } from './video-view';
 
@@ -21,9 +23,7 @@ export type CommittedUpload = {
   description: string | null;
   /** The movement to coach; absent or `auto` lets the engine recognise it. */
   movement?: MovementChoice;
-  incomingKey: string;
-  contentType: string;
-  bytes: number;
+  file: StagedFile;
 };
 
 const sharer = alias(users, 'sharer');
@@ -35,6 +35,7 @@ export class VideoService {
     private readonly blobs: BlobStore,
     private readonly queue: JobQueue,
     private readonly log: Log,
+    private readonly events: VideoEvents,
   ) {}
 
   /**
@@ -128,37 +129,33 @@ export class VideoService {
    */
   async commitUpload(upload: CommittedUpload): Promise<VideoWithSharing> {
     const originalKey = videoKeys.original(upload.id);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const [video] = await drizzle(client, { schema })
-        .insert(videos)
-        .values({
-          id: upload.id,
-          ownerId: upload.owner.id,
-          title: upload.title,
-          description: upload.description,
-          movement:
-            upload.movement === undefined || upload.movement === AUTO_DETECT
-              ? null
-              : upload.movement,
-          originalKey,
-          originalType: upload.contentType,
-          originalBytes: upload.bytes,
-        })
-        .returning();
-      await this.queue.send('media.prepare', { videoId: upload.id }, client);
-      await this.blobs.move(upload.incomingKey, originalKey);
-      await client.query('COMMIT');
-      return { video: video!, share: null };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      await this.blobs.delete(upload.incomingKey).catch(() => undefined);
-      await this.blobs.deletePrefix(videoKeys.prefix(upload.id)).catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    const { file } = upload;
+    const video = await commitStagedFile(
+      this.pool,
+      this.blobs,
+      { stagingKey: file.stagingKey, finalKey: originalKey },
+      async (transaction) => {
+        const [row] = await drizzle(transaction, { schema })
+          .insert(videos)
+          .values({
+            id: upload.id,
+            ownerId: upload.owner.id,
+            title: upload.title,
+            description: upload.description,
+            movement:
+              upload.movement === undefined || upload.movement === AUTO_DETECT
+                ? null
+                : upload.movement,
+            originalKey,
+            originalType: file.contentType,
+            originalBytes: file.bytes,
+          })
+          .returning();
+        await this.queue.send('media.prepare', { videoId: upload.id }, transaction);
+        return row!;
+      },
+    );
+    return { video, share: null };
   }
 
   async update(user: UserRow, videoId: string, changes: UpdateVideoBody) {
@@ -174,6 +171,12 @@ export class VideoService {
   async delete(user: UserRow, videoId: string): Promise<void> {
     await requireVideoAccess(this.db, user, videoId, 'edit');
     await this.db.delete(videos).where(eq(videos.id, videoId));
+    // Every process stops serving its files now, whatever it remembered of who may see them.
+    await this.events.publishAccessEnded(this.pool, {
+      userIds: [],
+      emails: [],
+      videoIds: [videoId],
+    });
     try {
       // Before the files go: a running transcode or scan stops reading them now (its ffmpeg is
       // killed), and nothing queued for the video starts. After the row: a job sent meanwhile
