@@ -33,7 +33,7 @@ async function makeMinuteClip(folder: string, name: string, clips: string[]): Pr
   );
   const joined = `${Array.from({ length: count }, (_, i) => `[v${i}]`).join('')}concat=n=${count}:v=1[v]`;
   // prettier-ignore
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-hide_banner', '-y', ...inputs,
     '-filter_complex', [...chains, joined].join(';'),
     '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-t', '60',
@@ -133,7 +133,7 @@ async function benchStillFilm(folder: string): Promise<Row> {
   const minutes = 20;
   const film = path.join(folder, 'black.mp4');
   // prettier-ignore
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-hide_banner', '-y', '-f', 'lavfi', '-i', `color=black:s=640x360:r=30:d=${minutes * 60}`,
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', film,
   ]);

@@ -84,7 +84,7 @@ export async function makeClip(kind: ClipKind): Promise<string> {
       arg === '{out}' ? temporary : arg === '{part}' ? part : arg,
     );
     // The ffmpeg the server uses.
-    await runMediaTool(ffmpegPath, ['-y', '-hide_banner', '-loglevel', 'error', ...args]);
+    await runMediaTool(await ffmpegPath(), ['-y', '-hide_banner', '-loglevel', 'error', ...args]);
   }
   await rename(temporary, out);
   await rm(part, { force: true });

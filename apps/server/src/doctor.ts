@@ -33,7 +33,7 @@ async function doctor(): Promise<number> {
       report.inProgress.forEach(print);
     }
     for (const what of report.unchecked) console.log(`Not checked: ${what}`);
-    const { ffmpeg, ffprobe, warning } = mediaBinaries;
+    const { ffmpeg, ffprobe, warning } = await mediaBinaries();
     console.log(
       `Media tools: ffmpeg ${ffmpeg.version ?? '?'} (${ffmpeg.source}), ffprobe ${ffprobe.version ?? '?'} (${ffprobe.source})`,
     );

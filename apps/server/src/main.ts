@@ -18,6 +18,8 @@ async function main() {
   const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'password'] });
   const startedAt = performance.now();
   const startedAtDate = new Date();
+  // Asked now, answered while the database starts: the ready line below names the ffmpeg.
+  const media = mediaBinaries();
 
   // What has started so far: a stop signal may come at any point of the start-up (systemd,
   // a test), and must stop the parts that are already running, the database above all.
@@ -93,14 +95,15 @@ async function main() {
     }
   }
   if (config.role !== 'api') await runtime.work();
-  if (mediaBinaries.warning) log.warn(mediaBinaries.warning);
+  const { ffmpeg, warning } = await media;
+  if (warning) log.warn(warning);
 
   log.info(
     {
       role: config.role,
       database: embedded ? `embedded (${config.dataDir})` : 'external',
       storage: config.s3 ? `s3 (${config.s3.bucket})` : 'local disk',
-      ffmpeg: `${mediaBinaries.ffmpeg.version ?? 'unknown version'} (${mediaBinaries.ffmpeg.source})`,
+      ffmpeg: `${ffmpeg.version ?? 'unknown version'} (${ffmpeg.source})`,
       startupMs: Math.round(performance.now() - startedAt),
     },
     'FilmRoom is ready',

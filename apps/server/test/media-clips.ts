@@ -26,7 +26,7 @@ export async function makeClip(
   const audio = options.audioArgs
     ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`]
     : [];
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-hide_banner',
     '-y',
     '-f',
@@ -40,7 +40,7 @@ export async function makeClip(
   ]);
   if (options.rotate) {
     // This ffmpeg drops rotation metadata while encoding but keeps it on a stream copy.
-    await runMediaTool(ffmpegPath, [
+    await runMediaTool(await ffmpegPath(), [
       '-hide_banner',
       '-y',
       '-i',

@@ -38,7 +38,14 @@ async function encode(format: Format): Promise<Buffer> {
   const codec = format === 'mp3' ? [] : ['-c:a', 'libopus'];
   // MediaRecorder writes WebM as a live stream: no duration, no index.
   const live = extension === 'webm' ? ['-live', '1'] : [];
-  await runMediaTool(ffmpegPath, ['-hide_banner', '-y', ...input, ...codec, ...live, output]);
+  await runMediaTool(await ffmpegPath(), [
+    '-hide_banner',
+    '-y',
+    ...input,
+    ...codec,
+    ...live,
+    output,
+  ]);
   return readFile(output);
 }
 

@@ -19,7 +19,7 @@ export async function writeSpeechWav(
   options: { signal?: AbortSignal } = {},
 ): Promise<number> {
   await runMediaTool(
-    ffmpegPath,
+    await ffmpegPath(),
     [
       ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', input],
       ...['-vn', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact'],
@@ -41,7 +41,7 @@ export async function remuxAudio(
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
   // prettier-ignore
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-i', input, '-map', '0:a:0', '-c', 'copy', output,
   ], { signal: options.signal });

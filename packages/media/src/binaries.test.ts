@@ -26,7 +26,11 @@ describe('locateMediaBinaries', () => {
   it('takes FFMPEG_PATH and FFPROBE_PATH first, with their versions', async () => {
     const ffmpeg = await fakeBinary('my-ffmpeg', '7.1');
     const ffprobe = await fakeBinary('my-ffprobe', '7.1');
-    const found = locateMediaBinaries({ FFMPEG_PATH: ffmpeg, FFPROBE_PATH: ffprobe, PATH: '' });
+    const found = await locateMediaBinaries({
+      FFMPEG_PATH: ffmpeg,
+      FFPROBE_PATH: ffprobe,
+      PATH: '',
+    });
     expect(found.ffmpeg).toEqual({ path: ffmpeg, version: '7.1', source: 'env' });
     expect(found.ffprobe).toEqual({ path: ffprobe, version: '7.1', source: 'env' });
     expect(found.warning).toBeUndefined();
@@ -36,7 +40,7 @@ describe('locateMediaBinaries', () => {
     const dir = path.join(folder, 'current');
     await fakeBinary('ffmpeg', '5.1.9-0+deb12u1', dir);
     await fakeBinary('ffprobe', '5.1.9-0+deb12u1', dir);
-    const found = withPath(dir, () => locateMediaBinaries({}));
+    const found = await withPath(dir, () => locateMediaBinaries({}));
     expect(found.ffmpeg).toEqual({ path: 'ffmpeg', version: '5.1.9-0+deb12u1', source: 'system' });
     expect(found.warning).toBeUndefined();
   });
@@ -45,7 +49,7 @@ describe('locateMediaBinaries', () => {
     const dir = path.join(folder, 'old');
     await fakeBinary('ffmpeg', '4.4.2', dir);
     await fakeBinary('ffprobe', '4.4.2', dir);
-    const found = withPath(dir, () => locateMediaBinaries({}));
+    const found = await withPath(dir, () => locateMediaBinaries({}));
     expect(found.ffmpeg.source).toBe('npm');
     expect(found.ffmpeg.path).toMatch(/@ffmpeg-installer/);
     expect(found.ffmpeg.version).toBeDefined();
@@ -54,11 +58,11 @@ describe('locateMediaBinaries', () => {
 });
 
 /** Runs `work` with PATH set to one folder (the lookup of a bare "ffmpeg" reads process.env). */
-function withPath<T>(dir: string, work: () => T): T {
+async function withPath<T>(dir: string, work: () => Promise<T>): Promise<T> {
   const saved = process.env.PATH;
   process.env.PATH = dir;
   try {
-    return work();
+    return await work();
   } finally {
     process.env.PATH = saved;
   }

@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export type MediaBinary = {
   path: string;
@@ -22,10 +23,12 @@ export const MIN_SYSTEM_MAJOR = 5;
 
 const require = createRequire(import.meta.url);
 
-function versionOf(path: string): string | undefined {
+const run = promisify(execFile);
+
+async function versionOf(path: string): Promise<string | undefined> {
   try {
-    const banner = execFileSync(path, ['-version'], { encoding: 'utf8', timeout: 10_000 });
-    return /version (n?[\w.+~-]+)/.exec(banner)?.[1];
+    const { stdout } = await run(path, ['-version'], { encoding: 'utf8', timeout: 10_000 });
+    return /version (n?[\w.+~-]+)/.exec(stdout)?.[1];
   } catch {
     return undefined;
   }
@@ -33,18 +36,18 @@ function versionOf(path: string): string | undefined {
 
 const majorOf = (version: string | undefined) => Number(/^n?(\d+)/.exec(version ?? '')?.[1] ?? 0);
 
-function locate(
+async function locate(
   name: 'ffmpeg' | 'ffprobe',
   fromEnv: string | undefined,
   npmPackage: string,
-): MediaBinary {
-  if (fromEnv) return { path: fromEnv, version: versionOf(fromEnv), source: 'env' };
-  const system = versionOf(name);
+): Promise<MediaBinary> {
+  if (fromEnv) return { path: fromEnv, version: await versionOf(fromEnv), source: 'env' };
+  const system = await versionOf(name);
   if (system !== undefined && majorOf(system) >= MIN_SYSTEM_MAJOR) {
     return { path: name, version: system, source: 'system' };
   }
   const bundled = (require(npmPackage) as { path: string }).path;
-  return { path: bundled, version: versionOf(bundled), source: 'npm' };
+  return { path: bundled, version: await versionOf(bundled), source: 'npm' };
 }
 
 /**
@@ -52,9 +55,13 @@ function locate(
  * system's when it is version 5 or newer (Debian's `ffmpeg` package), else the static 4.1 build
  * that installs with npm, so a fresh machine still works, with a warning.
  */
-export function locateMediaBinaries(env: NodeJS.ProcessEnv = process.env): MediaBinaries {
-  const ffmpeg = locate('ffmpeg', env.FFMPEG_PATH, '@ffmpeg-installer/ffmpeg');
-  const ffprobe = locate('ffprobe', env.FFPROBE_PATH, '@ffprobe-installer/ffprobe');
+export async function locateMediaBinaries(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<MediaBinaries> {
+  const [ffmpeg, ffprobe] = await Promise.all([
+    locate('ffmpeg', env.FFMPEG_PATH, '@ffmpeg-installer/ffmpeg'),
+    locate('ffprobe', env.FFPROBE_PATH, '@ffprobe-installer/ffprobe'),
+  ]);
   const old = [ffmpeg, ffprobe].filter((b) => b.source === 'npm');
   return {
     ffmpeg,

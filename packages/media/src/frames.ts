@@ -127,7 +127,7 @@ export async function* decodeFrames(
     '-vsync', 'passthrough',
     '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-',
   ];
-  const child = spawnTied(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTied(await ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
   let header: VideoHeader | undefined;
   let duration: { duration: number; start: number } | undefined;
@@ -289,7 +289,7 @@ export async function decodePicture(
   const fromBytes = typeof source !== 'string';
   const evenWidth = Math.max(2, Math.round(maxWidth / 2) * 2);
   const child = spawnTied(
-    ffmpegPath,
+    await ffmpegPath(),
     [
       '-hide_banner',
       '-i',

@@ -50,7 +50,7 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
   let output: FfprobeOutput;
   try {
     const json = await runMediaTool(
-      ffprobePath,
+      await ffprobePath(),
       ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
       { signal },
     );

@@ -90,7 +90,7 @@ export async function makeWebVideo(
     'pipe:1',
     output,
   ];
-  await runMediaTool(ffmpegPath, args, {
+  await runMediaTool(await ffmpegPath(), args, {
     signal: options.signal,
     onStdoutLine: (line) => {
       // ffmpeg 4 names this out_time_ms but counts microseconds.
@@ -110,7 +110,7 @@ export async function makeStill(
 ): Promise<void> {
   const { longSide } = options;
   await runMediaTool(
-    ffmpegPath,
+    await ffmpegPath(),
     [
       '-hide_banner',
       '-nostats',

@@ -20,7 +20,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 async function browserRecording(): Promise<string> {
   const output = path.join(folder, 'recording.webm');
   // prettier-ignore
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-hide_banner', '-loglevel', 'error', '-y', '-i', SPOKEN, '-c:a', 'libopus', '-live', '1', output,
   ]);
   return output;

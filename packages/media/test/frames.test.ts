@@ -76,7 +76,7 @@ describe('decodeFrames', () => {
     try {
       // The basketball clip (426x240 landscape) tagged as shot rotated by 90 degrees.
       const rotated = path.join(folder, 'rotated.mp4');
-      await runMediaTool(ffmpegPath, [
+      await runMediaTool(await ffmpegPath(), [
         '-v',
         'error',
         '-i',

@@ -17,7 +17,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 async function copyOf(clip: string, name: string, options: string[]): Promise<string> {
   const output = path.join(folder, name);
   // prettier-ignore
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-hide_banner', '-loglevel', 'error', '-y', '-i', fixture(clip), '-c', 'copy', ...options, output,
   ]);
   return output;

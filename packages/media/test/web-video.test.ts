@@ -114,7 +114,7 @@ describe('makeWebVideo', () => {
     // The free-throw clip blown up to 2560x1442, as a camera beyond 1080p might film.
     const big = path.join(folder, 'big.mov');
     // prettier-ignore
-    await runMediaTool(ffmpegPath, [
+    await runMediaTool(await ffmpegPath(), [
       '-hide_banner', '-loglevel', 'error', '-y',
       '-i', fixture('video/basketball_freethrow-side-gym.mp4'), '-t', '0.5',
       '-vf', 'scale=2560:1442', '-c:v', 'mpeg4', '-q:v', '10', '-an', big,

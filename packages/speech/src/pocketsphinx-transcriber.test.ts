@@ -12,7 +12,7 @@ const speech = audioFixture('go_forward_ten_meters.wav');
 
 /** Writes an audio file with the project's ffmpeg: `args` sit between the input and the output. */
 async function encode(output: string, input: string[], args: string[]): Promise<string> {
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-hide_banner',
     '-loglevel',
     'error',

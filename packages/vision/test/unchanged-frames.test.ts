@@ -15,7 +15,7 @@ const BLACK_SECONDS = 30;
 async function blackThenSquats(): Promise<string> {
   const output = path.join(folder, 'black-then-squats.mp4');
   // prettier-ignore
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-v', 'error', '-y',
     '-f', 'lavfi', '-i', `color=black:s=360x640:r=5:d=${BLACK_SECONDS}`,
     '-i', fixture('video/squats_single_person.mp4'),

@@ -33,7 +33,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 async function longFilm(name: string): Promise<string> {
   const output = path.join(folder, name);
   // prettier-ignore
-  await runMediaTool(ffmpegPath, [
+  await runMediaTool(await ffmpegPath(), [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-stream_loop', '39', '-i', fixture('video/squats_single_person.mp4'),
     '-c', 'copy', output,
