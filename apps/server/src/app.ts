@@ -24,7 +24,7 @@ import { photoRoutes } from './modules/profile/photo-routes';
 import { profileRoutes } from './modules/profile/routes';
 import { shareRoutes } from './modules/shares/routes';
 import { videoEventRoutes } from './modules/videos/events-routes';
-import { uploadsRoutes } from './modules/videos/uploads-routes';
+import { uploadsRoutes } from './modules/uploads';
 import { videoRoutes, type VideoDetailExtras } from './modules/videos/routes';
 import auth from './plugins/auth';
 import dependencies, { type Dependencies } from './plugins/dependencies';

@@ -7,6 +7,7 @@ export {
   countProfilePhotos,
   deleteProfilePhoto,
   listProfilePhotos,
+  SERVABLE_PHOTO_KEY,
   toPhotoView,
 } from './profile-photos';
 export { loadPeopleViews, loadUserView } from './user-view';

@@ -6,5 +6,5 @@ export {
   requireVideoAccess,
   type VideoAccess,
 } from './video-access';
-export { VideoEvents } from './video-events';
-export { uploadsUrl, videoKeys } from './video-keys';
+export { isAmong, VideoEvents, type AccessEnded } from './video-events';
+export { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY, uploadsUrl, videoKeys } from './video-keys';

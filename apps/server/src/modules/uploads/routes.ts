@@ -7,12 +7,15 @@ import { hashToken } from '../../lib/secret-tokens';
 import { requireUser, resolveSession, sessionTokenOf } from '../../plugins/auth';
 import type { Database } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
-import { mayKnowPerson } from '../users/people-access';
-import { SERVABLE_PHOTO_KEY } from '../users/profile-photos';
+import { mayKnowPerson, SERVABLE_PHOTO_KEY } from '../users';
+import {
+  findVideoAccess,
+  isAmong,
+  SERVABLE_ANNOTATION_AUDIO_KEY,
+  SERVABLE_KEY,
+  type AccessEnded,
+} from '../videos';
 import { ReadAccessCache, type Reader, type ReadSubject } from './read-access-cache';
-import { findVideoAccess } from './video-access';
-import { isAmong, type AccessEnded } from './video-events';
-import { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY } from './video-keys';
 
 // A signed S3 address lives long enough to start playback and seek around a long game.
 const SIGNED_URL_SECONDS = 15 * 60;
