@@ -1,10 +1,15 @@
 import {
+  asksForVideoPage,
   errorResponseSchema,
   messageResponseSchema,
   updateVideoBodySchema,
   uploadFieldsSchema,
   videoDetailSchema,
+  VIDEO_PAGE_DEFAULT_LIMIT,
   videoIdParamsSchema,
+  videoListQuerySchema,
+  videoListSchema,
+  videoPageSchema,
   videoSchema,
 } from '@filmroom/contract';
 import { randomUUID } from 'node:crypto';
@@ -22,7 +27,6 @@ import { toVideoView } from './video-view';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404);
-const videoListSchema = z.array(videoSchema);
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log);
@@ -35,15 +39,24 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['videos'],
         summary: "The user's videos and those shared with them, newest first",
+        description:
+          'With none of q, cursor and limit: every video, as an array. With any of them: one page (a VideoPage); follow nextCursor for the next.',
+        querystring: videoListQuerySchema,
         response: {
-          200: videoListSchema,
+          200: z.union([videoListSchema, videoPageSchema]),
           304: z.null().describe('Not modified: the list matches the If-None-Match ETag'),
+          400: errorResponseSchema,
           401: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      if (asksForVideoPage(request.query)) {
+        const { q, cursor, limit = VIDEO_PAGE_DEFAULT_LIMIT } = request.query;
+        const page = await videos.pageFor(user, { q, cursor, limit });
+        return { videos: page.videos.map(toVideoView), nextCursor: page.nextCursor };
+      }
       // Fingerprint first, rows second: a list built here is never older than its fingerprint.
       const fingerprint = await videos.listFingerprint(user);
       const etag = `"${fingerprint}"`;

@@ -1,5 +1,5 @@
 import { AUTO_DETECT, type MovementChoice, type UpdateVideoBody } from '@filmroom/contract';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
@@ -11,6 +11,7 @@ import { users, videoShares, videos, type UserRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
 import { requireVideoAccess, sharesReaching } from './video-access';
+import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
 import { videoKeys } from './video-keys';
 import type { VideoWithSharing } from './video-view';
 
@@ -27,6 +28,38 @@ export type CommittedUpload = {
 };
 
 const sharer = alias(users, 'sharer');
+
+/** What a page of the list is asked for; the route has checked each against the contract. */
+export type VideoPageRequest = { q?: string; cursor?: string; limit: number };
+
+/** A video's place in the list's order, to PostgreSQL's microsecond (see VideoCursor). */
+const position = sql<string>`to_char(${videos.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The columns a shared video is listed with: the video, the share's level and who shared it. */
+const sharedColumns = {
+  video: videos,
+  accessLevel: videoShares.accessLevel,
+  sharerName: sharer.name,
+  sharerUsername: sharer.username,
+};
+
+function toSharedVideo(row: {
+  video: typeof videos.$inferSelect;
+  accessLevel: 'view' | 'edit';
+  sharerName: string | null;
+  sharerUsername: string | null;
+}): VideoWithSharing {
+  return {
+    video: row.video,
+    share: {
+      accessLevel: row.accessLevel,
+      sharedBy: { name: row.sharerName ?? '', username: row.sharerUsername ?? '' },
+    },
+  };
+}
+
+/** LIKE's own characters in what the person typed match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 export class VideoService {
   constructor(
@@ -49,12 +82,7 @@ export class VideoService {
         .where(eq(videos.ownerId, user.id))
         .orderBy(desc(videos.createdAt), desc(videos.id)),
       this.db
-        .select({
-          video: videos,
-          accessLevel: videoShares.accessLevel,
-          sharerName: sharer.name,
-          sharerUsername: sharer.username,
-        })
+        .select(sharedColumns)
         .from(videoShares)
         .innerJoin(videos, eq(videos.id, videoShares.videoId))
         .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
@@ -62,19 +90,76 @@ export class VideoService {
     ]);
     const list: VideoWithSharing[] = [
       ...owned.map((video) => ({ video, share: null })),
-      ...shared.map((row) => ({
-        video: row.video,
-        share: {
-          accessLevel: row.accessLevel,
-          sharedBy: { name: row.sharerName ?? '', username: row.sharerUsername ?? '' },
-        },
-      })),
+      ...shared.map(toSharedVideo),
     ];
     return list.sort(
       (a, b) =>
         b.video.createdAt.getTime() - a.video.createdAt.getTime() ||
         (b.video.id < a.video.id ? -1 : b.video.id > a.video.id ? 1 : 0),
     );
+  }
+
+  /**
+   * One page of listFor's list, optionally only the videos whose title contains `q` (any case),
+   * continuing after `cursor`. As listFor, the user's own and the shared ones are read apart,
+   * each in the list's order on its own index and stopped after one page; the next page starts
+   * strictly after this one's last video. A title search uses the trigram index when few
+   * titles match and walks the owner's index when many do.
+   */
+  async pageFor(
+    user: UserRow,
+    request: VideoPageRequest,
+  ): Promise<{ videos: VideoWithSharing[]; nextCursor: string | null }> {
+    const after = request.cursor === undefined ? undefined : decodeVideoCursor(request.cursor);
+    const needle = request.q?.trim() ?? '';
+    const conditions = and(
+      after
+        ? sql`(${videos.createdAt}, ${videos.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+        : undefined,
+      needle ? ilike(videos.title, `%${escapeLike(needle)}%`) : undefined,
+    );
+    // One more than a page tells whether another page follows.
+    const take = request.limit + 1;
+    const [owned, shared] = await Promise.all([
+      this.db
+        .select({ video: videos, position })
+        .from(videos)
+        .where(and(eq(videos.ownerId, user.id), conditions))
+        .orderBy(desc(videos.createdAt), desc(videos.id))
+        .limit(take),
+      this.db
+        .select({ ...sharedColumns, position })
+        .from(videoShares)
+        .innerJoin(videos, eq(videos.id, videoShares.videoId))
+        .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
+        .where(and(sharesReaching(user), ne(videos.ownerId, user.id), conditions))
+        .orderBy(desc(videos.createdAt), desc(videos.id))
+        .limit(take),
+    ]);
+    const merged = [
+      ...owned.map((row) => ({ entry: { video: row.video, share: null }, position: row.position })),
+      ...shared.map((row) => ({ entry: toSharedVideo(row), position: row.position })),
+    ]
+      // Fixed-width UTC times sort as text; ids break ties as PostgreSQL orders them.
+      .sort((a, b) =>
+        a.position !== b.position
+          ? a.position < b.position
+            ? 1
+            : -1
+          : a.entry.video.id < b.entry.video.id
+            ? 1
+            : -1,
+      )
+      .slice(0, take);
+    const page = merged.slice(0, request.limit);
+    const last = page.at(-1);
+    return {
+      videos: page.map(({ entry }) => entry),
+      nextCursor:
+        merged.length > request.limit && last
+          ? encodeVideoCursor({ createdAt: last.position, id: last.entry.video.id })
+          : null,
+    };
   }
 
   /**
