@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useNow } from '@/hooks/use-now';
 import { VideoCard } from './video-card';
 
-const GRID = 'grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3';
+export const GRID_COLUMNS = 'grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3';
 
 type VideoGridProps = {
   /** Undefined while the list loads. */
@@ -21,6 +21,54 @@ type VideoGridProps = {
   /** How many placeholder cards to show while loading. */
   skeletonCount?: number;
 };
+
+/** Placeholder cards in the grid's shape while videos load. */
+export function VideoGridSkeleton({
+  count,
+  label = 'Loading videos',
+}: {
+  count: number;
+  label?: string;
+}) {
+  return (
+    <div className={GRID_COLUMNS} role="status" aria-label={label}>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="overflow-hidden rounded-xl border bg-card">
+          <Skeleton className="aspect-video rounded-none" />
+          <div className="grid gap-2.5 p-4">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="mt-2 h-8 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Spec §2's two empty states: nothing uploaded, or nothing that matches the search. */
+export function NoVideos({ searching }: { searching: boolean }) {
+  return searching ? (
+    <EmptyState
+      icon={SearchXIcon}
+      title="No videos found matching your search"
+      description="Try another word from the video's title."
+    />
+  ) : (
+    <EmptyState
+      icon={FilmIcon}
+      title="No videos uploaded yet"
+      description="Upload a game or training video to get AI analysis and coaching points."
+    >
+      <Button asChild>
+        <Link to="/videos/new">
+          <PlusIcon aria-hidden />
+          Add New Video
+        </Link>
+      </Button>
+    </EmptyState>
+  );
+}
 
 /** A grid of video cards with its loading, error and both empty states (spec §2). */
 export function VideoGrid({
@@ -43,46 +91,10 @@ export function VideoGrid({
       />
     );
   }
-  if (!videos) {
-    return (
-      <div className={GRID} role="status" aria-label="Loading videos">
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <div key={index} className="overflow-hidden rounded-xl border bg-card">
-            <Skeleton className="aspect-video rounded-none" />
-            <div className="grid gap-2.5 p-4">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/3" />
-              <Skeleton className="mt-2 h-8 w-full" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (videos.length === 0) {
-    return searching ? (
-      <EmptyState
-        icon={SearchXIcon}
-        title="No videos found matching your search"
-        description="Try another word from the video's title."
-      />
-    ) : (
-      <EmptyState
-        icon={FilmIcon}
-        title="No videos uploaded yet"
-        description="Upload a game or training video to get AI analysis and coaching points."
-      >
-        <Button asChild>
-          <Link to="/videos/new">
-            <PlusIcon aria-hidden />
-            Add New Video
-          </Link>
-        </Button>
-      </EmptyState>
-    );
-  }
+  if (!videos) return <VideoGridSkeleton count={skeletonCount} />;
+  if (videos.length === 0) return <NoVideos searching={searching} />;
   return (
-    <ul className={GRID} aria-label="Videos">
+    <ul className={GRID_COLUMNS} aria-label="Videos">
       {videos.map((video) => (
         <li key={video.id} className="flex">
           <VideoCard video={video} now={now} />
