@@ -1,7 +1,12 @@
-import { AUTO_DETECT, type MovementChoice, type UpdateVideoBody } from '@filmroom/contract';
+import {
+  AUTO_DETECT,
+  type AccessLevel,
+  type MovementChoice,
+  type UpdateVideoBody,
+} from '@filmroom/contract';
 import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Log } from '../../lib/logger';
@@ -33,7 +38,10 @@ const sharer = alias(users, 'sharer');
 export type VideoPageRequest = { q?: string; cursor?: string; limit: number };
 
 /** A video's place in the list's order, to PostgreSQL's microsecond (see VideoCursor). */
-const position = sql<string>`to_char(${videos.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const position =
+  sql<string>`to_char(${videos.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+    'position',
+  );
 
 /** The columns a shared video is listed with: the video, the share's level and who shared it. */
 const sharedColumns = {
@@ -120,44 +128,48 @@ export class VideoService {
     );
     // One more than a page tells whether another page follows.
     const take = request.limit + 1;
-    const [owned, shared] = await Promise.all([
-      this.db
-        .select({ video: videos, position })
-        .from(videos)
-        .where(and(eq(videos.ownerId, user.id), conditions))
-        .orderBy(desc(videos.createdAt), desc(videos.id))
-        .limit(take),
-      this.db
-        .select({ ...sharedColumns, position })
-        .from(videoShares)
-        .innerJoin(videos, eq(videos.id, videoShares.videoId))
-        .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
-        .where(and(sharesReaching(user), ne(videos.ownerId, user.id), conditions))
-        .orderBy(desc(videos.createdAt), desc(videos.id))
-        .limit(take),
-    ]);
-    const merged = [
-      ...owned.map((row) => ({ entry: { video: row.video, share: null }, position: row.position })),
-      ...shared.map((row) => ({ entry: toSharedVideo(row), position: row.position })),
-    ]
-      // Fixed-width UTC times sort as text; ids break ties as PostgreSQL orders them.
-      .sort((a, b) =>
-        a.position !== b.position
-          ? a.position < b.position
-            ? 1
-            : -1
-          : a.entry.video.id < b.entry.video.id
-            ? 1
-            : -1,
-      )
-      .slice(0, take);
+    // One round trip: each branch walks its own index in the list's order and stops after a
+    // page; the union of the two short lists is ordered again.
+    const owned = this.db
+      .select({
+        video: videos,
+        accessLevel: sql<AccessLevel | null>`null`.as('access_level'),
+        sharerName: sql<string | null>`null`.as('sharer_name'),
+        sharerUsername: sql<string | null>`null`.as('sharer_username'),
+        position,
+      })
+      .from(videos)
+      .where(and(eq(videos.ownerId, user.id), conditions))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(take);
+    const shared = this.db
+      .select({
+        video: videos,
+        accessLevel: sql<AccessLevel | null>`${videoShares.accessLevel}`.as('access_level'),
+        sharerName: sql<string | null>`${sharer.name}`.as('sharer_name'),
+        sharerUsername: sql<string | null>`${sharer.username}`.as('sharer_username'),
+        position,
+      })
+      .from(videoShares)
+      .innerJoin(videos, eq(videos.id, videoShares.videoId))
+      .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
+      .where(and(sharesReaching(user), ne(videos.ownerId, user.id), conditions))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(take);
+    const merged = await unionAll(owned, shared)
+      .orderBy(sql`"created_at" desc, "id" desc`)
+      .limit(take);
     const page = merged.slice(0, request.limit);
     const last = page.at(-1);
     return {
-      videos: page.map(({ entry }) => entry),
+      videos: page.map((row) =>
+        row.accessLevel === null
+          ? { video: row.video, share: null }
+          : toSharedVideo({ ...row, accessLevel: row.accessLevel }),
+      ),
       nextCursor:
         merged.length > request.limit && last
-          ? encodeVideoCursor({ createdAt: last.position, id: last.entry.video.id })
+          ? encodeVideoCursor({ createdAt: last.position, id: last.video.id })
           : null,
     };
   }
