@@ -73,7 +73,17 @@ export async function benchLibrary(): Promise<Row[]> {
       coach.id,
     ]);
 
-    const rows: Row[] = [];
+    // What every signed-in call pays before its own work (routing, the session's query, the
+    // log lines, the answer), measured the same way: the floor under the rows below.
+    const rows = await benchListLoad(server, coach, {
+      path: '/api/user',
+      what: 'GET /api/user, the session check alone',
+      goal: 'no goal: the floor under every row below',
+      check: (status) => {
+        if (status !== 200) throw new Error(`GET /api/user answered ${status}`);
+        return 'one user';
+      },
+    });
     let inserted = 0;
     for (const size of SIZES) {
       const started = performance.now();
