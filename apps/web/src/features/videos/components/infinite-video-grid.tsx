@@ -1,13 +1,12 @@
 import type { Video } from '@filmroom/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { ErrorState } from '@/components/layout/error-state';
 import { Button } from '@/components/ui/button';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useNow } from '@/hooks/use-now';
 import { cn } from '@/lib/utils';
 import { VideoCard } from './video-card';
-import { GRID_COLUMNS, NoVideos, VideoGridSkeleton } from './video-grid';
+import { GRID_COLUMNS, NoVideos, VideoGridSkeleton, VideosCouldNotLoad } from './video-grid';
 
 // Tailwind's sm and lg breakpoints, where GRID_COLUMNS goes to two and three columns.
 const TWO_COLUMNS = '(min-width: 40rem)';
@@ -60,14 +59,7 @@ export function InfiniteVideoGrid({
   skeletonCount = 6,
 }: InfiniteVideoGridProps) {
   if (error && !videos) {
-    return (
-      <ErrorState
-        title="Videos couldn't load"
-        message={error.message}
-        onRetry={onRetry}
-        retrying={retrying}
-      />
-    );
+    return <VideosCouldNotLoad error={error} onRetry={onRetry} retrying={retrying} />;
   }
   if (!videos) return <VideoGridSkeleton count={skeletonCount} />;
   if (videos.length === 0 && !updating) return <NoVideos searching={searching} />;

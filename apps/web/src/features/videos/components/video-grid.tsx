@@ -1,11 +1,10 @@
 import type { Video } from '@filmroom/contract';
-import { FilmIcon, PlusIcon, SearchXIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { FilmIcon, SearchXIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNow } from '@/hooks/use-now';
+import { AddNewVideoButton } from './add-new-video-button';
 import { VideoCard } from './video-card';
 
 export const GRID_COLUMNS = 'grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3';
@@ -46,6 +45,26 @@ export function VideoGridSkeleton({
   );
 }
 
+/** The list's first load failed: what went wrong, and a way to try again. */
+export function VideosCouldNotLoad({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <ErrorState
+      title="Videos couldn't load"
+      message={error.message}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
+  );
+}
+
 /** Spec §2's two empty states: nothing uploaded, or nothing that matches the search. */
 export function NoVideos({ searching }: { searching: boolean }) {
   return searching ? (
@@ -60,12 +79,7 @@ export function NoVideos({ searching }: { searching: boolean }) {
       title="No videos uploaded yet"
       description="Upload a game or training video to get AI analysis and coaching points."
     >
-      <Button asChild>
-        <Link to="/videos/new">
-          <PlusIcon aria-hidden />
-          Add New Video
-        </Link>
-      </Button>
+      <AddNewVideoButton />
     </EmptyState>
   );
 }
@@ -82,14 +96,7 @@ export function VideoGrid({
   const now = useNow();
 
   if (error && !videos) {
-    return (
-      <ErrorState
-        title="Videos couldn't load"
-        message={error.message}
-        onRetry={onRetry}
-        retrying={retrying}
-      />
-    );
+    return <VideosCouldNotLoad error={error} onRetry={onRetry} retrying={retrying} />;
   }
   if (!videos) return <VideoGridSkeleton count={skeletonCount} />;
   if (videos.length === 0) return <NoVideos searching={searching} />;
