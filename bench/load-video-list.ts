@@ -35,13 +35,14 @@ export async function benchListLoad(
   const headers = { cookie: account.cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
 
   const response = await fetch(url, { headers });
+  const gzipped = response.headers.get('content-encoding') === 'gzip';
   const wireKilobytes = Number(response.headers.get('content-length')) / 1024;
   const body = await response.text(); // fetch undoes the gzip
   const shape = load.check(response.status, JSON.parse(body));
-  if (load.gzipped && response.headers.get('content-encoding') !== 'gzip') {
+  if (load.gzipped && !gzipped) {
     throw new Error(`${load.path} was not sent gzipped to a client that asked`);
   }
-  const size = `${(Buffer.byteLength(body) / 1024).toFixed(0)} kB JSON${wireKilobytes ? `, ${wireKilobytes.toFixed(0)} kB gzip` : ''}`;
+  const size = `${(Buffer.byteLength(body) / 1024).toFixed(0)} kB JSON${gzipped ? `, ${wireKilobytes.toFixed(0)} kB gzip` : ''}`;
   const what = `${load.what} (${shape}, ${size})`;
 
   // The first seconds pay for JIT compilation and opening the server's database connections.
