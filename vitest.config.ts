@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      'packages/contract',
       'packages/child-process',
       'packages/media',
       'packages/vision',

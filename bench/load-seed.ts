@@ -73,3 +73,49 @@ export async function insertReadyVideos(db: Database, ownerId: string, count: nu
   });
   await db.insert(videos).values(rows);
 }
+
+/** What coaches call their film: a search for one of these finds about 1 video in 12. */
+export const LIBRARY_TITLES = [
+  'Practice',
+  'Match vs Eagles',
+  'Free throws',
+  'Sprint starts',
+  'Squat form',
+  'Scrimmage',
+  'Defensive drills',
+  'Serve return',
+  'Corner routine',
+  'Penalty kicks',
+  'Warm-up',
+  'Film review',
+];
+
+/**
+ * Adds `count` ready videos to the owner's library in one statement (100,000 in seconds, where
+ * the API or a row-by-row insert would take minutes), titled from LIBRARY_TITLES and numbered
+ * after the `from` already there, a minute apart and older than those.
+ */
+export async function insertLibrary(
+  pool: Database['$client'],
+  ownerId: string,
+  count: number,
+  from = 0,
+) {
+  await pool.query(
+    `WITH numbered AS (
+       SELECT n, gen_random_uuid() AS id FROM generate_series($2::int + 1, $2::int + $3::int) AS n
+     )
+     INSERT INTO videos (id, owner_id, title, original_key, original_type, original_bytes,
+                         media_key, poster_key, thumbnail_key, status, progress, duration,
+                         width, height, created_at)
+     SELECT id, $1, ($4::text[])[1 + n % cardinality($4::text[])] || ' ' || n,
+            'videos/' || id || '/original', 'video/mp4', 50000000,
+            'videos/' || id || '/media.mp4', 'videos/' || id || '/poster.jpg',
+            'videos/' || id || '/thumbnail.jpg', 'ready', 100, 60 + n % 600, 1280, 720,
+            now() - n * interval '1 minute'
+       FROM numbered`,
+    [ownerId, from, count, LIBRARY_TITLES],
+  );
+  // As autovacuum would after a bulk load: the planner's statistics and the visibility map.
+  await pool.query('VACUUM ANALYZE videos');
+}

@@ -4,6 +4,7 @@
 import { benchAnalysis } from './analysis';
 import { benchAnalysisOverHttp } from './analysis-over-http';
 import { benchChatOverHttp } from './chat-over-http';
+import { benchLibrary } from './library';
 import { benchLoad } from './load';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { printTable, type Row } from './table';
@@ -16,6 +17,7 @@ const groups: Record<string, () => Promise<Row[]>> = {
   'analysis-http': benchAnalysisOverHttp,
   chat: benchChatOverHttp,
   load: benchLoad,
+  library: benchLibrary,
 };
 
 const asked = process.argv.slice(2);

@@ -36,6 +36,57 @@ export const videoSchema = z
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof videoSchema>;
 
+/** Spec §2 Videos: a page of the grid is a few screens of cards; a client may ask for 1 to 100. */
+export const VIDEO_PAGE_DEFAULT_LIMIT = 24;
+export const VIDEO_PAGE_MAX_LIMIT = 100;
+export const VIDEO_SEARCH_MAX_LENGTH = 200;
+
+const limitMessage = `limit must be a whole number from 1 to ${VIDEO_PAGE_MAX_LIMIT}`;
+
+/**
+ * `GET /api/videos` asked for one page: any of these present (even empty) asks for a page; none
+ * keeps the whole list that existing clients read.
+ */
+export const videoListQuerySchema = z.object({
+  q: z
+    .string({ error: 'q must be one piece of text' })
+    .max(VIDEO_SEARCH_MAX_LENGTH, `q must be at most ${VIDEO_SEARCH_MAX_LENGTH} characters`)
+    .optional()
+    .describe('Spec §2: part of the title, any case; blank matches every video'),
+  cursor: z
+    .string({ error: 'cursor must be one piece of text' })
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor is not one this list gave out')
+    .optional()
+    .describe('nextCursor of the page before; absent for the first page'),
+  limit: z
+    .string({ error: limitMessage })
+    .regex(/^\d{1,3}$/, limitMessage)
+    .transform(Number)
+    .pipe(z.number().int().min(1, limitMessage).max(VIDEO_PAGE_MAX_LIMIT, limitMessage))
+    .optional()
+    .describe(`Videos per page, ${VIDEO_PAGE_DEFAULT_LIMIT} when absent`),
+});
+export type VideoListQuery = z.input<typeof videoListQuerySchema>;
+
+/** Whether a query string asks for a page (any of q, cursor, limit) or the whole list. */
+export const asksForVideoPage = (query: Record<string, unknown>) =>
+  query.q !== undefined || query.cursor !== undefined || query.limit !== undefined;
+
+/** Every video the viewer may see, newest first: the answer to `GET /api/videos` with no query. */
+export const videoListSchema = z.array(videoSchema).meta({ id: 'VideoList' });
+
+/**
+ * One page of the viewer's videos, newest first. `nextCursor` continues exactly after the last
+ * video here, however many are uploaded meanwhile; null on the last page.
+ */
+export const videoPageSchema = z
+  .object({
+    videos: z.array(videoSchema),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'VideoPage' });
+export type VideoPage = z.infer<typeof videoPageSchema>;
+
 /** Where the analysis of a video stands while its measurements are taken and written up. */
 export const analysisStateSchema = z
   .object({

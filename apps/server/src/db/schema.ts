@@ -96,7 +96,13 @@ export const videos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('videos_owner_created_idx').on(table.ownerId, table.createdAt)],
+  (table) => [
+    // The list's order (newest first, id breaking ties) for one owner: a page is a walk along it.
+    index('videos_owner_created_id_idx').on(table.ownerId, table.createdAt, table.id),
+    // Spec §2: search matches any part of the title, any case (ILIKE '%q%'), which a b-tree
+    // cannot serve; trigrams (pg_trgm, shipped with PostgreSQL) can.
+    index('videos_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+  ],
 );
 
 /** A video shared by e-mail. The address may belong to no account yet. */

@@ -1,5 +1,5 @@
 import type { User } from '@filmroom/contract';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { lazyComponent } from '@/lib/lazy-component';
 import { NotFoundRoute } from './routes/not-found';
 import { AppShell } from './shell/app-shell';
@@ -22,6 +22,25 @@ const AthletesRoute = lazyComponent(() =>
 const SettingsRoute = lazyComponent(() =>
   import('./routes/settings').then((page) => page.SettingsRoute),
 );
+
+// The pages whose chunk can load before anyone is known to be signed in (see preloadPageFor).
+const PAGES: [path: string, page: { preload: () => void }][] = [
+  ['/', DashboardRoute],
+  ['/dashboard', DashboardRoute],
+  ['/videos', VideosRoute],
+  ['/videos/new', UploadVideoRoute],
+  ['/videos/:id', VideoDetailRoute],
+  ['/settings', SettingsRoute],
+];
+
+/**
+ * Starts loading the chunk of the page the app was opened on, so it arrives while the
+ * signed-in check is on its way rather than after it (the Videos page's first screen waits on
+ * both). Signed out, the chunk is simply not used yet.
+ */
+export function preloadPageFor(pathname: string) {
+  PAGES.find(([path]) => matchPath(path, pathname))?.[1].preload();
+}
 
 /** Spec §2 route table. These exist only for a signed-in user. */
 export function AppRoutes({ user }: { user: User }) {

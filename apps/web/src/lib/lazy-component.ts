@@ -7,5 +7,11 @@ import type { ComponentType } from 'react';
  * while the rest of the app keeps importing it by name.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => ({ default: await load() }));
+  return Object.assign(
+    lazy(async () => ({ default: await load() })),
+    {
+      /** Starts fetching the chunk now; rendering later takes the same download. */
+      preload: () => void load(),
+    },
+  );
 }

@@ -9,6 +9,12 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 /** The signed-in user's videos and those shared with them. */
 export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
 
+/**
+ * The same list a page at a time (the Videos page), one entry per search. It starts with the
+ * list's key, so invalidating the list refreshes these too.
+ */
+export const VIDEO_PAGES_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'pages'] as const;
+
 /** One video with its analysis: features that change the analysis update this entry. */
 export function videoQueryKey(id: string) {
   return [`/api/videos/${id}`] as const;

@@ -1,12 +1,18 @@
 import {
+  asksForVideoPage,
   errorResponseSchema,
   messageResponseSchema,
   updateVideoBodySchema,
   uploadFieldsSchema,
   videoDetailSchema,
+  VIDEO_PAGE_DEFAULT_LIMIT,
   videoIdParamsSchema,
+  videoListQuerySchema,
+  videoListSchema,
+  videoPageSchema,
   videoSchema,
   type VideoDetail,
+  type VideoPage,
 } from '@filmroom/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +28,6 @@ import { errorResponses } from '../../lib/error-responses';
 import type { VideoRow } from '../../db/schema';
 
 const errors = errorResponses(400, 401, 403, 404);
-const videoListSchema = z.array(videoSchema);
 
 /**
  * What other modules add to a video's page: its analysis, and questions to start the chat with.
@@ -45,15 +50,30 @@ export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtra
       schema: {
         tags: ['videos'],
         summary: "The user's videos and those shared with them, newest first",
+        description:
+          'With none of q, cursor and limit: every video, as an array. With any of them: one page (a VideoPage); follow nextCursor for the next.',
+        querystring: videoListQuerySchema,
         response: {
-          200: videoListSchema,
+          200: z.union([videoListSchema, videoPageSchema]),
           304: z.null().describe('Not modified: the list matches the If-None-Match ETag'),
+          400: errorResponseSchema,
           401: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      if (asksForVideoPage(request.query)) {
+        const { q, cursor, limit = VIDEO_PAGE_DEFAULT_LIMIT } = request.query;
+        const page = await videos.pageFor(user, { q, cursor, limit });
+        const body: VideoPage = {
+          videos: page.videos.map(toVideoView),
+          nextCursor: page.nextCursor,
+        };
+        // Typed by the contract and sent as JSON text: checking every page against the union
+        // schema again costs more than reading the page from the database.
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body) as never);
+      }
       // Fingerprint first, rows second: a list built here is never older than its fingerprint.
       const fingerprint = await videos.listFingerprint(user);
       const etag = `"${fingerprint}"`;

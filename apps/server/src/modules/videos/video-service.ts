@@ -1,7 +1,12 @@
-import { AUTO_DETECT, type MovementChoice, type UpdateVideoBody } from '@filmroom/contract';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import {
+  AUTO_DETECT,
+  type AccessLevel,
+  type MovementChoice,
+  type UpdateVideoBody,
+} from '@filmroom/contract';
+import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Log } from '../../lib/logger';
@@ -12,6 +17,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
 import { commitStagedFile, type StagedFile } from '../../lib/staged-upload';
 import { requireVideoAccess, sharesReaching } from './video-access';
+import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
 import type { VideoEvents } from './video-events';
 import { videoKeys } from './video-keys';
 import type { VideoWithSharing } from './video-view';
@@ -27,6 +33,41 @@ export type CommittedUpload = {
 };
 
 const sharer = alias(users, 'sharer');
+
+/** What a page of the list is asked for; the route has checked each against the contract. */
+export type VideoPageRequest = { q?: string; cursor?: string; limit: number };
+
+/** A video's place in the list's order, to PostgreSQL's microsecond (see VideoCursor). */
+const position =
+  sql<string>`to_char(${videos.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+    'position',
+  );
+
+/** The columns a shared video is listed with: the video, the share's level and who shared it. */
+const sharedColumns = {
+  video: videos,
+  accessLevel: videoShares.accessLevel,
+  sharerName: sharer.name,
+  sharerUsername: sharer.username,
+};
+
+function toSharedVideo(row: {
+  video: typeof videos.$inferSelect;
+  accessLevel: 'view' | 'edit';
+  sharerName: string | null;
+  sharerUsername: string | null;
+}): VideoWithSharing {
+  return {
+    video: row.video,
+    share: {
+      accessLevel: row.accessLevel,
+      sharedBy: { name: row.sharerName ?? '', username: row.sharerUsername ?? '' },
+    },
+  };
+}
+
+/** LIKE's own characters in what the person typed match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 export class VideoService {
   constructor(
@@ -50,12 +91,7 @@ export class VideoService {
         .where(eq(videos.ownerId, user.id))
         .orderBy(desc(videos.createdAt), desc(videos.id)),
       this.db
-        .select({
-          video: videos,
-          accessLevel: videoShares.accessLevel,
-          sharerName: sharer.name,
-          sharerUsername: sharer.username,
-        })
+        .select(sharedColumns)
         .from(videoShares)
         .innerJoin(videos, eq(videos.id, videoShares.videoId))
         .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
@@ -63,19 +99,80 @@ export class VideoService {
     ]);
     const list: VideoWithSharing[] = [
       ...owned.map((video) => ({ video, share: null })),
-      ...shared.map((row) => ({
-        video: row.video,
-        share: {
-          accessLevel: row.accessLevel,
-          sharedBy: { name: row.sharerName ?? '', username: row.sharerUsername ?? '' },
-        },
-      })),
+      ...shared.map(toSharedVideo),
     ];
     return list.sort(
       (a, b) =>
         b.video.createdAt.getTime() - a.video.createdAt.getTime() ||
         (b.video.id < a.video.id ? -1 : b.video.id > a.video.id ? 1 : 0),
     );
+  }
+
+  /**
+   * One page of listFor's list, optionally only the videos whose title contains `q` (any case),
+   * continuing after `cursor`. As listFor, the user's own and the shared ones are read apart,
+   * each in the list's order on its own index and stopped after one page; the next page starts
+   * strictly after this one's last video. A title search uses the trigram index when few
+   * titles match and walks the owner's index when many do.
+   */
+  async pageFor(
+    user: UserRow,
+    request: VideoPageRequest,
+  ): Promise<{ videos: VideoWithSharing[]; nextCursor: string | null }> {
+    const after = request.cursor === undefined ? undefined : decodeVideoCursor(request.cursor);
+    const needle = request.q?.trim() ?? '';
+    const conditions = and(
+      after
+        ? sql`(${videos.createdAt}, ${videos.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+        : undefined,
+      needle ? ilike(videos.title, `%${escapeLike(needle)}%`) : undefined,
+    );
+    // One more than a page tells whether another page follows.
+    const take = request.limit + 1;
+    // One round trip: each branch walks its own index in the list's order and stops after a
+    // page; the union of the two short lists is ordered again.
+    const owned = this.db
+      .select({
+        video: videos,
+        accessLevel: sql<AccessLevel | null>`null`.as('access_level'),
+        sharerName: sql<string | null>`null`.as('sharer_name'),
+        sharerUsername: sql<string | null>`null`.as('sharer_username'),
+        position,
+      })
+      .from(videos)
+      .where(and(eq(videos.ownerId, user.id), conditions))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(take);
+    const shared = this.db
+      .select({
+        video: videos,
+        accessLevel: sql<AccessLevel | null>`${videoShares.accessLevel}`.as('access_level'),
+        sharerName: sql<string | null>`${sharer.name}`.as('sharer_name'),
+        sharerUsername: sql<string | null>`${sharer.username}`.as('sharer_username'),
+        position,
+      })
+      .from(videoShares)
+      .innerJoin(videos, eq(videos.id, videoShares.videoId))
+      .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
+      .where(and(sharesReaching(user), ne(videos.ownerId, user.id), conditions))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(take);
+    const merged = await unionAll(owned, shared)
+      .orderBy(sql`"created_at" desc, "id" desc`)
+      .limit(take);
+    const page = merged.slice(0, request.limit);
+    const last = page.at(-1);
+    return {
+      videos: page.map((row) =>
+        row.accessLevel === null
+          ? { video: row.video, share: null }
+          : toSharedVideo({ ...row, accessLevel: row.accessLevel }),
+      ),
+      nextCursor:
+        merged.length > request.limit && last
+          ? encodeVideoCursor({ createdAt: last.position, id: last.video.id })
+          : null,
+    };
   }
 
   /**

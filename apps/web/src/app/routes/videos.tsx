@@ -1,16 +1,20 @@
 import { AddNewVideoButton } from '@/features/videos/components/add-new-video-button';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
-import { useVideos } from '@/features/videos/api/get-videos';
-import { VideoGrid } from '@/features/videos/components/video-grid';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useVideoPages } from '@/features/videos/api/get-video-pages';
+import { InfiniteVideoGrid } from '@/features/videos/components/infinite-video-grid';
 import { VideoSearch } from '@/features/videos/components/video-search';
-import { searchVideos } from '@/features/videos/lib/video-library';
 
-/** Spec §2 Videos: every video the person may see, with search. */
+// Long enough that typing a word asks once, short enough to feel like it filters as you type.
+const SEARCH_PAUSE_MS = 250;
+
+/** Spec §2 Videos: every video the person may see, with search, however large the library. */
 export function VideosRoute() {
-  const videos = useVideos();
   const [search, setSearch] = useState('');
-  const matching = videos.data ? searchVideos(videos.data, search) : undefined;
+  const searched = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
+  const pages = useVideoPages(searched);
+  const videos = pages.data?.pages.flatMap((page) => page.videos);
 
   return (
     <>
@@ -21,13 +25,18 @@ export function VideosRoute() {
       />
       <div className="grid gap-4">
         <VideoSearch value={search} onChange={setSearch} />
-        <VideoGrid
-          videos={matching}
-          searching={search.trim() !== ''}
-          error={videos.error}
-          onRetry={() => void videos.refetch()}
-          retrying={videos.isFetching}
-          skeletonCount={6}
+        <InfiniteVideoGrid
+          videos={videos}
+          searching={searched !== ''}
+          error={pages.isFetchNextPageError ? null : pages.error}
+          onRetry={() => void pages.refetch()}
+          retrying={pages.isFetching}
+          hasNextPage={pages.hasNextPage}
+          // A second call while a page is on its way would restart it: let it finish.
+          fetchNextPage={() => void pages.fetchNextPage({ cancelRefetch: false })}
+          fetchingNextPage={pages.isFetchingNextPage}
+          nextPageError={pages.isFetchNextPageError ? pages.error : null}
+          updating={pages.isPlaceholderData || search.trim() !== searched}
         />
       </div>
     </>

@@ -4,12 +4,18 @@ import type {
   Video,
   VideoDetail,
   VideoEvent,
+  VideoPage,
 } from '@filmroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from '../lib/video-events';
-import { annotationsQueryKey, VIDEOS_QUERY_KEY, videoQueryKey } from '@/lib/query-keys';
+import {
+  annotationsQueryKey,
+  VIDEO_PAGES_QUERY_KEY,
+  VIDEOS_QUERY_KEY,
+  videoQueryKey,
+} from '@/lib/query-keys';
 
 export const VIDEO_EVENTS_URL = '/api/events';
 
@@ -39,6 +45,18 @@ export async function applyVideoEventToCache(
     listKnowsVideo = result.found;
     return result.videos;
   });
+  // The Videos page's pages, one set per search: the video is in at most one page of each.
+  queryClient.setQueriesData<InfiniteData<VideoPage>>(
+    { queryKey: VIDEO_PAGES_QUERY_KEY },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => {
+          const result = applyVideoEventToList(page.videos, event);
+          return result.found ? { ...page, videos: result.videos } : page;
+        }),
+      },
+  );
   if (isFinalEvent(event)) {
     // Ready or failed: url, poster, duration and size are only in a fresh fetch.
     await Promise.all([

@@ -1,14 +1,13 @@
 import type { Video } from '@filmroom/contract';
-import { FilmIcon, PlusIcon, SearchXIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { FilmIcon, SearchXIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNow } from '@/hooks/use-now';
+import { AddNewVideoButton } from './add-new-video-button';
 import { VideoCard } from './video-card';
 
-const GRID = 'grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3';
+export const GRID_COLUMNS = 'grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3';
 
 type VideoGridProps = {
   /** Undefined while the list loads. */
@@ -22,6 +21,69 @@ type VideoGridProps = {
   skeletonCount?: number;
 };
 
+/** Placeholder cards in the grid's shape while videos load. */
+export function VideoGridSkeleton({
+  count,
+  label = 'Loading videos',
+}: {
+  count: number;
+  label?: string;
+}) {
+  return (
+    <div className={GRID_COLUMNS} role="status" aria-label={label}>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="overflow-hidden rounded-xl border bg-card">
+          <Skeleton className="aspect-video rounded-none" />
+          <div className="grid gap-2.5 p-4">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="mt-2 h-8 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The list's first load failed: what went wrong, and a way to try again. */
+export function VideosCouldNotLoad({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <ErrorState
+      title="Videos couldn't load"
+      message={error.message}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
+  );
+}
+
+/** Spec §2's two empty states: nothing uploaded, or nothing that matches the search. */
+export function NoVideos({ searching }: { searching: boolean }) {
+  return searching ? (
+    <EmptyState
+      icon={SearchXIcon}
+      title="No videos found matching your search"
+      description="Try another word from the video's title."
+    />
+  ) : (
+    <EmptyState
+      icon={FilmIcon}
+      title="No videos uploaded yet"
+      description="Upload a game or training video to get AI analysis and coaching points."
+    >
+      <AddNewVideoButton />
+    </EmptyState>
+  );
+}
+
 /** A grid of video cards with its loading, error and both empty states (spec §2). */
 export function VideoGrid({
   videos,
@@ -34,55 +96,12 @@ export function VideoGrid({
   const now = useNow();
 
   if (error && !videos) {
-    return (
-      <ErrorState
-        title="Videos couldn't load"
-        message={error.message}
-        onRetry={onRetry}
-        retrying={retrying}
-      />
-    );
+    return <VideosCouldNotLoad error={error} onRetry={onRetry} retrying={retrying} />;
   }
-  if (!videos) {
-    return (
-      <div className={GRID} role="status" aria-label="Loading videos">
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <div key={index} className="overflow-hidden rounded-xl border bg-card">
-            <Skeleton className="aspect-video rounded-none" />
-            <div className="grid gap-2.5 p-4">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/3" />
-              <Skeleton className="mt-2 h-8 w-full" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (videos.length === 0) {
-    return searching ? (
-      <EmptyState
-        icon={SearchXIcon}
-        title="No videos found matching your search"
-        description="Try another word from the video's title."
-      />
-    ) : (
-      <EmptyState
-        icon={FilmIcon}
-        title="No videos uploaded yet"
-        description="Upload a game or training video to get AI analysis and coaching points."
-      >
-        <Button asChild>
-          <Link to="/videos/new">
-            <PlusIcon aria-hidden />
-            Add New Video
-          </Link>
-        </Button>
-      </EmptyState>
-    );
-  }
+  if (!videos) return <VideoGridSkeleton count={skeletonCount} />;
+  if (videos.length === 0) return <NoVideos searching={searching} />;
   return (
-    <ul className={GRID} aria-label="Videos">
+    <ul className={GRID_COLUMNS} aria-label="Videos">
       {videos.map((video) => (
         <li key={video.id} className="flex">
           <VideoCard video={video} now={now} />
