@@ -75,7 +75,7 @@ export async function insertReadyVideos(db: Database, ownerId: string, count: nu
 }
 
 /** What coaches call their film: a search for one of these finds about 1 video in 12. */
-export const LIBRARY_TITLES = [
+const LIBRARY_TITLES = [
   'Practice',
   'Match vs Eagles',
   'Free throws',

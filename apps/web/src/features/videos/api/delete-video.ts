@@ -7,7 +7,7 @@ import { VIDEOS_QUERY_KEY, videoQueryKey } from '@/lib/query-keys';
  * Spec §8: a failed delete reads the JSON message, else the status text, else 'Failed to
  * delete video'; a request that cannot even start says 'Failed to initiate video deletion'.
  */
-export async function deleteVideo(id: string): Promise<MessageResponse> {
+async function deleteVideo(id: string): Promise<MessageResponse> {
   let res: Response;
   try {
     res = await fetch(`/api/videos/${id}`, { method: 'DELETE', credentials: 'include' });

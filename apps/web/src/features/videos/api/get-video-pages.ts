@@ -7,7 +7,7 @@ import { VIDEO_PAGES_QUERY_KEY } from '@/lib/query-keys';
  * Cards per page: eight rows of the three-column grid, a few screens on a phone. The first
  * page is all the Videos page waits for.
  */
-export const VIDEO_PAGE_SIZE = 24;
+const VIDEO_PAGE_SIZE = 24;
 
 async function fetchVideoPage(search: string, cursor: string | null, signal: AbortSignal) {
   const params = new URLSearchParams({ limit: String(VIDEO_PAGE_SIZE) });
@@ -23,7 +23,7 @@ async function fetchVideoPage(search: string, cursor: string | null, signal: Abo
  * only those whose title contains it (any case: the server matches). Under the list's own key,
  * so whatever refreshes the list (upload, delete, rename, events) refreshes these pages too.
  */
-export function getVideoPagesQueryOptions(search: string) {
+function getVideoPagesQueryOptions(search: string) {
   return infiniteQueryOptions({
     queryKey: [...VIDEO_PAGES_QUERY_KEY, search],
     queryFn: ({ pageParam, signal }) => fetchVideoPage(search, pageParam, signal),

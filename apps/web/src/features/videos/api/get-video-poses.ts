@@ -1,11 +1,11 @@
 import type { Poses } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export function videoPosesQueryKey(id: string) {
+function videoPosesQueryKey(id: string) {
   return [`/api/videos/${id}/poses`] as const;
 }
 
-export function getVideoPosesQueryOptions(id: string) {
+function getVideoPosesQueryOptions(id: string) {
   // The shared query function fetches the key's address (lib/query-client). The scan behind
   // the poses never changes once made, so one fetch per page is enough.
   return queryOptions<Poses>({ queryKey: videoPosesQueryKey(id) });

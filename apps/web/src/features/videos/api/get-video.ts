@@ -8,7 +8,7 @@ export function isVideoNotFound(error: Error): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
-export function getVideoQueryOptions(id: string) {
+function getVideoQueryOptions(id: string) {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<VideoDetail>({
     queryKey: videoQueryKey(id),

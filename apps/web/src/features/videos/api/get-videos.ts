@@ -2,7 +2,7 @@ import type { Video } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 
-export function getVideosQueryOptions() {
+function getVideosQueryOptions() {
   // The shared query function fetches the key's address (lib/query-client).
   return queryOptions<Video[]>({
     queryKey: VIDEOS_QUERY_KEY,

@@ -4,7 +4,7 @@ import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { VIDEOS_QUERY_KEY, videoQueryKey } from '@/lib/query-keys';
 
-export async function updateVideo(id: string, body: UpdateVideoBody): Promise<Video> {
+async function updateVideo(id: string, body: UpdateVideoBody): Promise<Video> {
   const res = await apiRequest('PATCH', `/api/videos/${id}`, body);
   return (await res.json()) as Video;
 }

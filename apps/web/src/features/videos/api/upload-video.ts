@@ -33,7 +33,7 @@ export class UploadCancelledError extends Error {
  * POST /api/videos as multipart. XMLHttpRequest rather than fetch: only it reports upload
  * progress. Same-origin, so the session cookie goes along without withCredentials.
  */
-export function uploadVideo(input: UploadVideoInput, options: UploadOptions = {}): Promise<Video> {
+function uploadVideo(input: UploadVideoInput, options: UploadOptions = {}): Promise<Video> {
   return new Promise<Video>((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new UploadCancelledError());

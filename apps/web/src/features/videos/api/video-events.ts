@@ -17,7 +17,7 @@ import {
   videoQueryKey,
 } from '@/lib/query-keys';
 
-export const VIDEO_EVENTS_URL = '/api/events';
+const VIDEO_EVENTS_URL = '/api/events';
 
 /**
  * Refetches a query so that the answer is newer than an event just received. A fetch already
