@@ -15,7 +15,12 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig({ ...process.env, ...roleFromArguments(process.argv.slice(2)) });
-  const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'password'] });
+  // Written asynchronously (libuv's thread pool), not in the request's turn: a line per request on a slow
+  // stdout (a pipe, the journal) would otherwise hold up every response. Flushed at exit.
+  const log = pino(
+    { level: config.logLevel, redact: ['req.headers.cookie', 'password'] },
+    pino.destination({ dest: 1, sync: false }),
+  );
   const startedAt = performance.now();
   const startedAtDate = new Date();
   // Asked now, answered while the database starts: the ready line below names the ffmpeg.

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { hashToken, newSecretToken } from '../../lib/secret-tokens';
 import { sessions, users, type UserRow } from '../../db/schema';
@@ -10,7 +10,20 @@ const RENEW_AFTER_MS = 60 * 60 * 1000;
 export type ActiveSession = { user: UserRow; expiresAt: Date; renewed: boolean };
 
 export class SessionService {
-  constructor(private readonly db: Database) {}
+  /**
+   * Every request asks this, so it is built and planned once (a named statement each connection
+   * prepares on first use) rather than written out again per request.
+   */
+  private readonly activeSession;
+
+  constructor(private readonly db: Database) {
+    this.activeSession = db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+      .prepare('active_session');
+  }
 
   /** A new random 256-bit token; only its hash is stored. */
   async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
@@ -23,11 +36,7 @@ export class SessionService {
   /** The user behind a session token, sliding the expiry forward while it is in use. */
   async resolve(token: string): Promise<ActiveSession | null> {
     const id = hashToken(token);
-    const [row] = await this.db
-      .select({ user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+    const [row] = await this.activeSession.execute({ id });
     if (!row) return null;
 
     const now = Date.now();
