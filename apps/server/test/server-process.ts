@@ -14,7 +14,7 @@ export type ServerProcess = {
 };
 
 /** What `npm start` runs (apps/server's start script), after `node scripts/build.mjs server`. */
-const COMPILED = ['--max-semi-space-size=2', 'dist/main.js'];
+const COMPILED = ['--max-semi-space-size=4', 'dist/main.js'];
 
 /**
  * Runs the real server entry point with the given environment: from its TypeScript sources, or

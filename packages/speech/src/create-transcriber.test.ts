@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranscriber } from './create-transcriber';
-import { audioFixture } from './testing/audio-fixtures';
+import { audioFixture } from '../testing/audio-fixtures';
 import { TranscriptionUnavailable } from './transcription-errors';
 
 const speech = { path: audioFixture('go_forward_ten_meters.wav') };

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTranscriber } from './create-transcriber';
-import { audioFixture } from './testing/audio-fixtures';
+import { audioFixture } from '../testing/audio-fixtures';
 import {
   startTranscriptionTestServer,
   type TranscriptionTestServer,
-} from './testing/transcription-test-server';
+} from '../testing/transcription-test-server';
 import { TranscriptionFailed } from './transcription-errors';
 
 let server: TranscriptionTestServer;

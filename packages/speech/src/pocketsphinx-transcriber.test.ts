@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTranscriber } from './create-transcriber';
-import { audioFixture, transcriptWords, words } from './testing/audio-fixtures';
+import { audioFixture, transcriptWords, words } from '../testing/audio-fixtures';
 import type { Transcriber } from './transcriber';
 import { TranscriptionFailed, UnreadableAudio } from './transcription-errors';
 

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root (packages/speech/src/testing → ../../../..). */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The repository root (packages/speech/testing → ../../..). */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Shared real recordings, read in place and never copied into the repository. */
 export function audioFixture(name: string): string {
