@@ -98,6 +98,19 @@ async function addTextNote(
   await expect(form).toHaveCount(0);
 }
 
+test('on a phone, saving a note brings the player back into view as playback resumes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openCoachVideo(page, 'Phone squats');
+  // As on a page with a long list of notes and panels below: closing the form alone would not
+  // shorten it enough to pull the picture back.
+  await page.evaluate(() => (document.body.style.paddingBottom = '3000px'));
+  // The form opens under the player: writing in it scrolls the picture away.
+  await addTextNote(page, { seconds: 1, fx: 0.5, fy: 0.5 }, 'Knees out');
+  await expect(page.locator('video')).toBeInViewport({ ratio: 0.9 });
+});
+
 test('a coach pins a text note on the picture at a moment; it is coloured, opened, replied to, reacted to and deleted', async ({
   page,
 }) => {

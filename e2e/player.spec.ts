@@ -45,15 +45,22 @@ test('the detail page plays the video; speed, zoom, tips and shortcuts work', as
   await page.keyboard.press('j');
   await expect.poll(async () => (await videoState(page)).currentTime).toBeCloseTo(0, 5);
 
-  // Speed: starts at 1x, offers the spec's four.
+  // Speed: starts at 1x, offers 0.1x to 2x.
   const speed = page.getByRole('combobox', { name: 'Playback speed' });
   await expect(speed.locator('option:checked')).toHaveText('1x Speed');
   await expect(speed.locator('option')).toHaveText([
+    '0.1x Speed',
     '0.25x Speed',
     '0.5x Speed',
     '0.75x Speed',
     '1x Speed',
+    '1.5x Speed',
+    '2x Speed',
   ]);
+  await speed.selectOption({ label: '0.1x Speed' });
+  await expect.poll(async () => (await videoState(page)).playbackRate).toBe(0.1);
+  await speed.selectOption({ label: '2x Speed' });
+  await expect.poll(async () => (await videoState(page)).playbackRate).toBe(2);
   await speed.selectOption({ label: '0.5x Speed' });
   await expect.poll(async () => (await videoState(page)).playbackRate).toBe(0.5);
 

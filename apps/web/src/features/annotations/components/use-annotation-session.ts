@@ -10,6 +10,7 @@ export type AnnotationPlayer = {
   pause: () => void;
   play: () => void;
   currentTime: () => number;
+  reveal: () => void;
 };
 
 /** Where and when a new note goes. */
@@ -58,8 +59,11 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
     },
     /** Cancel: the form (and any recording in it) goes, playback resumes. */
     cancel: settle,
-    /** Created: the form closes and playback resumes. */
-    finish: settle,
+    /** Created: the form closes and playback resumes in view (the form may have scrolled it away). */
+    finish: () => {
+      settle();
+      player.current?.reveal();
+    },
     /** A spot on the picture: its position and the time the video is paused at. */
     pick: (position: PicturePosition) => {
       const time = player.current?.currentTime() ?? 0;

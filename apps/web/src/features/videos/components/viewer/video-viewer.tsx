@@ -75,6 +75,8 @@ export type VideoViewerHandle = {
   play: () => void;
   /** The playback time now, read from the element rather than the last timeupdate. */
   currentTime: () => number;
+  /** Brings the player into view when the page is scrolled away from it (as seekTo does). */
+  reveal: () => void;
 };
 
 const NO_POINTS: readonly CoachingPoint[] = [];
@@ -144,11 +146,14 @@ export function VideoViewer({
     readTime();
   };
 
+  const reveal = () => frameRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+
   useImperativeHandle(ref, () => ({
     seekTo: (seconds: number) => {
       seekTo(seconds);
-      frameRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      reveal();
     },
+    reveal,
     pause: () => videoRef.current?.pause(),
     play: () => void videoRef.current?.play().catch(() => undefined),
     currentTime: () => videoRef.current?.currentTime ?? 0,
