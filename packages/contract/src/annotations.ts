@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drawingSchema } from './drawings';
 import { REACTIONS } from './values';
 
 /** The five reactions of the spec, in the order the app shows them. */
@@ -6,6 +7,10 @@ import { REACTIONS } from './values';
 export const ANNOTATION_CONTENT_MAX_LENGTH = 5000;
 /** The longest voice note the API accepts a duration for (an hour; far beyond any real note). */
 export const AUDIO_DURATION_MAX_SECONDS = 3600;
+/** How long a drawing stays over the picture during playback unless the note says otherwise. */
+export const DEFAULT_DISPLAY_SECONDS = 3;
+export const DISPLAY_SECONDS_MIN = 0.5;
+export const DISPLAY_SECONDS_MAX = 30;
 
 export const reactionSchema = z.enum(REACTIONS, {
   error: `reaction must be one of ${REACTIONS.join(' ')}`,
@@ -69,12 +74,32 @@ const annotationFields = {
   sentiment: sentimentSchema
     .nullable()
     .describe('From the text; null when there is no text (the marker is grey)'),
+  drawing: drawingSchema
+    .nullable()
+    .describe('Shapes drawn over the frame at `timestamp`; null without a drawing'),
   reactions: reactionSummarySchema,
   user: annotationUserSchema,
   createdAt: z.string().describe('ISO 8601'),
 };
 
-/** A reply in an annotation's discussion. Replies have no replies of their own. */
+/** What only a top-level note has: its range, how its drawing plays, and whether it is dealt with. */
+const noteFields = {
+  endTime: z
+    .number()
+    .nullable()
+    .describe('A range note ends here (seconds, after `timestamp`); null for a single moment'),
+  displaySeconds: z
+    .number()
+    .describe('How long the drawing stays over the picture during playback (default 3)'),
+  pauseHere: z.boolean().describe('Playback stops on the drawing when it reaches the note'),
+  resolvedAt: z.string().nullable().describe('ISO 8601; null while the note is open'),
+  resolvedBy: annotationUserSchema.nullable().describe('Who marked it resolved; null while open'),
+};
+
+/**
+ * A reply in an annotation's discussion. Replies have no replies of their own; a reply's drawing
+ * is on its annotation's frame.
+ */
 export const annotationReplySchema = z
   .object({ ...annotationFields, replies: z.array(z.never()).max(0) })
   .meta({ id: 'AnnotationReply' });
@@ -82,7 +107,7 @@ export type AnnotationReply = z.infer<typeof annotationReplySchema>;
 
 /** A note pinned at a time and place on a video, with its discussion (oldest reply first). */
 export const annotationSchema = z
-  .object({ ...annotationFields, replies: z.array(annotationReplySchema) })
+  .object({ ...annotationFields, ...noteFields, replies: z.array(annotationReplySchema) })
   .meta({ id: 'Annotation' });
 export type Annotation = z.infer<typeof annotationSchema>;
 
@@ -104,6 +129,15 @@ const percentSchema = (field: 'xPosition' | 'yPosition') =>
     .min(0, `${field} must be a percentage from 0 to 100`)
     .max(100, `${field} must be a percentage from 0 to 100`);
 
+const endTimeSchema = z
+  .number({ error: 'endTime must be a number of seconds' })
+  .min(0, 'endTime must be 0 seconds or more');
+
+const displaySecondsSchema = z
+  .number({ error: 'displaySeconds must be a number of seconds' })
+  .min(DISPLAY_SECONDS_MIN, `displaySeconds must be at least ${DISPLAY_SECONDS_MIN} seconds`)
+  .max(DISPLAY_SECONDS_MAX, `displaySeconds must be at most ${DISPLAY_SECONDS_MAX} seconds`);
+
 const audioDurationSchema = z
   .number({ error: 'audioDuration must be a number of seconds' })
   .min(0, 'audioDuration must be 0 seconds or more')
@@ -113,8 +147,9 @@ const audioDurationSchema = z
   );
 
 /**
- * A text annotation (JSON). The text is required here; a voice note goes as multipart (see
- * `annotationUploadFieldsSchema`). The server also checks that the timestamp lies within the video.
+ * A text or drawn annotation (JSON): text, a drawing, or both. A voice note goes as multipart
+ * (see `annotationUploadFieldsSchema`). The server also checks that the timestamp (and endTime)
+ * lie within the video, and that endTime comes after the timestamp.
  */
 export const createAnnotationBodySchema = z
   .object({
@@ -122,6 +157,10 @@ export const createAnnotationBodySchema = z
     timestamp: timestampSchema,
     xPosition: percentSchema('xPosition'),
     yPosition: percentSchema('yPosition'),
+    endTime: endTimeSchema.nullable().default(null),
+    drawing: drawingSchema.nullable().default(null),
+    displaySeconds: displaySecondsSchema.default(DEFAULT_DISPLAY_SECONDS),
+    pauseHere: z.boolean({ error: 'pauseHere must be true or false' }).default(false),
   })
   .meta({ id: 'CreateAnnotationBody' });
 export type CreateAnnotationBody = z.input<typeof createAnnotationBodySchema>;
@@ -140,6 +179,21 @@ const optionalFormNumber = z
 
 const SENTIMENT_FIELD_MESSAGE =
   'sentiment must be JSON such as {"label":"positive","confidence":0.8}';
+const DRAWING_FIELD_MESSAGE = 'drawing must be JSON such as {"shapes":[...]}';
+
+/** A multipart field holding JSON, parsed and then checked by `schema`. */
+const jsonFormField = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string({ error: message })
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 /**
  * The text fields of a voice note (multipart/form-data, beside the `audio` file): the same rules
@@ -153,34 +207,44 @@ export const annotationUploadFieldsSchema = z.object({
   xPosition: formNumber('xPosition').pipe(percentSchema('xPosition')),
   yPosition: formNumber('yPosition').pipe(percentSchema('yPosition')),
   audioDuration: optionalFormNumber.pipe(audioDurationSchema.optional()).optional(),
-  sentiment: z
-    .string({ error: SENTIMENT_FIELD_MESSAGE })
-    .transform((text, context) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: SENTIMENT_FIELD_MESSAGE });
-        return z.NEVER;
-      }
-    })
-    .pipe(sentimentSchema.nullable())
+  sentiment: jsonFormField(sentimentSchema.nullable(), SENTIMENT_FIELD_MESSAGE).optional(),
+  endTime: optionalFormNumber.pipe(endTimeSchema.optional()).optional(),
+  drawing: jsonFormField(drawingSchema.nullable(), DRAWING_FIELD_MESSAGE).optional(),
+  displaySeconds: optionalFormNumber.pipe(displaySecondsSchema.optional()).optional(),
+  pauseHere: z
+    .enum(['true', 'false'], { error: 'pauseHere must be true or false' })
+    .transform((text) => text === 'true')
     .optional(),
 });
 export type AnnotationUploadFields = z.input<typeof annotationUploadFieldsSchema>;
 
+/** A reply: text, a drawing on the annotation's frame, or both. */
 export const replyBodySchema = z
   .object({
     content: z
       .string({ error: 'Reply text is required' })
       .trim()
-      .min(1, 'Reply text is required')
       .max(
         ANNOTATION_CONTENT_MAX_LENGTH,
         `Reply must be at most ${ANNOTATION_CONTENT_MAX_LENGTH} characters`,
-      ),
+      )
+      .default(''),
+    drawing: drawingSchema.nullable().default(null),
+  })
+  .refine((reply) => reply.content !== '' || reply.drawing !== null, {
+    message: 'Reply text is required',
+    path: ['content'],
   })
   .meta({ id: 'ReplyBody' });
 export type ReplyBody = z.input<typeof replyBodySchema>;
+
+/** Marks a note dealt with, or open again (the video's owner, its editors and the note's author). */
+export const updateAnnotationBodySchema = z
+  .object({
+    resolved: z.boolean({ error: 'resolved must be true or false' }),
+  })
+  .meta({ id: 'UpdateAnnotationBody' });
+export type UpdateAnnotationBody = z.input<typeof updateAnnotationBodySchema>;
 
 export const reactionBodySchema = z
   .object({ reaction: reactionSchema })

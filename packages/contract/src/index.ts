@@ -8,6 +8,7 @@ export * from './students';
 export * from './shares';
 export * from './profile';
 export * from './mail';
+export * from './drawings';
 export * from './annotations';
 export * from './chat';
 export * from './health';

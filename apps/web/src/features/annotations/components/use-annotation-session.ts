@@ -11,6 +11,7 @@ export type AnnotationPlayer = {
   play: () => void;
   currentTime: () => number;
   reveal: () => void;
+  captureFrame: () => Promise<string | null>;
 };
 
 /** Where and when a new note goes. */

@@ -77,6 +77,11 @@ export type VideoViewerHandle = {
   currentTime: () => number;
   /** Brings the player into view when the page is scrolled away from it (as seekTo does). */
   reveal: () => void;
+  /**
+   * The frame on screen as a JPEG data URL, once any seek in flight has landed (a dialog drawn
+   * over the player shows it as its still); null before the picture has loaded.
+   */
+  captureFrame: () => Promise<string | null>;
 };
 
 const NO_POINTS: readonly CoachingPoint[] = [];
@@ -87,6 +92,19 @@ const NO_GUIDES: readonly VisualGuide[] = [];
 // change the speed), not the player's.
 function isOwnControl(target: EventTarget): boolean {
   return target instanceof HTMLElement && target.closest('button, select, input, a') !== null;
+}
+
+async function captureFrame(video: HTMLVideoElement | null): Promise<string | null> {
+  if (!video) return null;
+  if (video.seeking) {
+    await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+  }
+  if (video.videoWidth === 0 || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  canvas.getContext('2d')?.drawImage(video, 0, 0);
+  return canvas.toDataURL('image/jpeg', 0.85);
 }
 
 /** Spec §2 Video viewer: the 16:9 frame with the native player, toolbar and overlays. */
@@ -157,6 +175,7 @@ export function VideoViewer({
     pause: () => videoRef.current?.pause(),
     play: () => void videoRef.current?.play().catch(() => undefined),
     currentTime: () => videoRef.current?.currentTime ?? 0,
+    captureFrame: () => captureFrame(videoRef.current),
   }));
 
   const togglePlay = () => {
