@@ -43,8 +43,6 @@ import {
 // on the last frame): that close to the end, a timestamp counts as the end.
 const END_TOLERANCE_SECONDS = 0.1;
 
-const REPLY_NEEDS = 'A reply needs text or a drawing';
-
 export type NewAnnotation = {
   content: string;
   timestamp: number;
@@ -210,7 +208,7 @@ export class AnnotationService {
       throw badRequest('Reply to the annotation itself: replies have no replies of their own');
     }
     const text = input.content.trim();
-    if (!text && !input.drawing) throw badRequest(REPLY_NEEDS);
+    if (!text && !input.drawing) throw badRequest('A reply needs text or a drawing');
     const sentiment = sentimentFor(text);
     const [row] = await this.db
       .insert(annotations)
