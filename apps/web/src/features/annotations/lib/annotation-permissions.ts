@@ -10,3 +10,9 @@ export function canDeleteAnnotation(
 ): boolean {
   return viewer.editable || annotation.user.id === viewer.userId;
 }
+
+/**
+ * Who may mark a note resolved or open it again (issue 16; the server enforces the same): the
+ * same people who may delete it, its author and anyone who may edit the video.
+ */
+export const canResolveAnnotation = canDeleteAnnotation;
