@@ -18,7 +18,7 @@ import { profilePhotoKey } from '../users/profile-photos';
 const ctx = useTestApp();
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
@@ -121,6 +121,12 @@ describe('POST /api/videos/:videoId/annotations (text)', () => {
       audioUrl: null,
       audioDuration: null,
       sentiment: { label: 'positive', confidence: expect.any(Number) },
+      drawing: null,
+      endTime: null,
+      displaySeconds: 3,
+      pauseHere: false,
+      resolvedAt: null,
+      resolvedBy: null,
       reactions: NO_REACTIONS,
       user: { id: owner.user.id, name: 'Coach Carter', avatarUrl: null },
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -162,9 +168,9 @@ describe('POST /api/videos/:videoId/annotations (text)', () => {
     [
       'no text',
       { timestamp: 1, xPosition: 1, yPosition: 1 },
-      'An annotation needs text or a voice recording',
+      'An annotation needs text, a voice recording or a drawing',
     ],
-    ['blank text', at('   '), 'An annotation needs text or a voice recording'],
+    ['blank text', at('   '), 'An annotation needs text, a voice recording or a drawing'],
     ['text too long', at('x'.repeat(5001)), 'content must be at most 5000 characters'],
     ['text that is not text', { ...at('x'), content: 5 }, 'content must be text'],
     [
@@ -384,7 +390,9 @@ describe('POST /api/videos/:videoId/annotations (voice note, multipart)', () => 
 
     const alone = await send(video.url, owner.cookie, voiceNoteForm(fields(), empty));
     expect(alone.statusCode).toBe(400);
-    expect(alone.json()).toEqual({ message: 'An annotation needs text or a voice recording' });
+    expect(alone.json()).toEqual({
+      message: 'An annotation needs text, a voice recording or a drawing',
+    });
   });
 
   it.each([
@@ -510,6 +518,7 @@ describe('POST /api/videos/:videoId/annotations/:annotationId/replies', () => {
       audioUrl: null,
       audioDuration: null,
       sentiment: { label: 'neutral', confidence: expect.any(Number) },
+      drawing: null,
       reactions: NO_REACTIONS,
       user: { id: viewer.user.id, name: 'Athlete Val', avatarUrl: null },
       createdAt: expect.any(String),
@@ -548,7 +557,7 @@ describe('POST /api/videos/:videoId/annotations/:annotationId/replies', () => {
       body,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Reply text is required' });
+    expect(response.json()).toEqual({ message: 'A reply needs text or a drawing' });
   });
 
   it('refuses a reply to a reply (400), and annotations of other videos are not found (404)', async () => {
