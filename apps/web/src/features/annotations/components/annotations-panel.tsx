@@ -174,9 +174,11 @@ function NoteFilterControl({
             value={filter}
             checked={value === filter}
             onChange={() => onChange(filter)}
+            // "Open 3": the label's word and count would otherwise run together as "Open3".
+            aria-label={`${FILTER_LABELS[filter]} ${counts[filter]}`}
             className="sr-only"
           />
-          {FILTER_LABELS[filter]}
+          <span>{FILTER_LABELS[filter]}</span>
           <span className="rounded-full bg-secondary px-1.5 text-xs text-secondary-foreground tabular-nums">
             {counts[filter]}
           </span>
@@ -217,7 +219,7 @@ function AnnotationRow({
       className={cn(
         'group grid w-full grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 rounded-lg border bg-card p-3 text-left transition-colors outline-none hover:border-primary/50 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',
         resolved && 'bg-muted/40',
-        annotation.endTime !== null && 'pb-11 sm:pr-24 sm:pb-3',
+        annotation.endTime !== null && 'pb-11',
       )}
     >
       <span

@@ -54,8 +54,13 @@ export function NoteReviewActions({
           <Button
             variant={resolved ? 'outline' : 'secondary'}
             size="sm"
-            disabled={resolve.isPending}
-            onClick={() => resolve.mutate({ annotationId: annotation.id, resolved: !resolved })}
+            // Not disabled while saving: the button keeps focus as it turns into its opposite.
+            aria-disabled={resolve.isPending}
+            onClick={() => {
+              if (!resolve.isPending) {
+                resolve.mutate({ annotationId: annotation.id, resolved: !resolved });
+              }
+            }}
           >
             {resolve.isPending ? (
               <Spinner />

@@ -2,6 +2,7 @@ import type { CoachingPoint } from '@filmroom/contract';
 import { Repeat2Icon, XIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
+import { useElementSize } from '@/hooks/use-element-size';
 import { formatTimelineLabel } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 import { draggedRange, formatRangeTime } from '../../lib/time-range';
@@ -268,18 +269,24 @@ function RangeChip({
   onToggleLoop: () => void;
   onClear: () => void;
 }) {
+  const rowRef = useRef<HTMLDivElement>(null);
+  const chipRef = useRef<HTMLDivElement>(null);
+  const row = useElementSize(rowRef);
+  const chip = useElementSize(chipRef);
   const centre = range ? (range.start + range.end) / 2 : (pendingIn ?? 0);
-  // Kept clear of the frame's edges so the chip never slides out of the picture.
-  const left = Math.min(80, Math.max(20, markerPercent(centre, duration) ?? 50));
+  // Centred over the band, but kept inside the lane so it never slides out of the picture.
+  const centrePx = ((markerPercent(centre, duration) ?? 50) / 100) * row.width;
+  const left = Math.max(0, Math.min(row.width - chip.width, centrePx - chip.width / 2));
   const text = range
     ? `${looping ? 'Looping' : 'Range'} ${formatRangeTime(range.start)} to ${formatRangeTime(range.end)}`
     : `In at ${formatRangeTime(pendingIn ?? 0)}, press O for the out point`;
   return (
-    <div className="relative mb-1 h-7">
+    <div ref={rowRef} className="relative mb-1 h-7">
       <div
+        ref={chipRef}
         data-testid="timeline-range-chip"
-        className="pointer-events-auto absolute bottom-0 flex -translate-x-1/2 items-center gap-0.5 rounded-full bg-black/75 py-0.5 pr-0.5 pl-2.5 text-xs font-semibold whitespace-nowrap text-white shadow-md ring-1 ring-white/20 backdrop-blur-sm"
-        style={{ left: `${left}%` }}
+        className="pointer-events-auto absolute bottom-0 flex items-center gap-0.5 rounded-full bg-black/75 py-0.5 pr-0.5 pl-2.5 text-xs font-semibold whitespace-nowrap text-white shadow-md ring-1 ring-white/20 backdrop-blur-sm"
+        style={{ left }}
       >
         <span role="status" className="tabular-nums">
           {text}
