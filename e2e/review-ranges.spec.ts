@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './a11y-support';
 import { fixtureVideo } from './media';
 import { expectToast, newAccount, registerThroughApi } from './support';
-import { player, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
+import { pauseAt, player, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
 
 type Note = {
   id: string;
@@ -13,19 +13,6 @@ type Note = {
   resolvedAt: string | null;
   resolvedBy: { name: string } | null;
 };
-
-/** Pauses the player at a moment, as the test's own set-up (not what is under test). */
-async function pauseAt(page: Page, seconds: number) {
-  await page.locator('video').evaluate(
-    (video: HTMLVideoElement, time) =>
-      new Promise<void>((resolve) => {
-        video.pause();
-        video.addEventListener('seeked', () => resolve(), { once: true });
-        video.currentTime = time;
-      }),
-    seconds,
-  );
-}
 
 /**
  * Watches playback from here on: how often it jumped back to the start of [start, end], and

@@ -15,4 +15,9 @@ export function canDeleteAnnotation(
  * Who may mark a note resolved or open it again (issue 16; the server enforces the same): the
  * same people who may delete it, its author and anyone who may edit the video.
  */
-export const canResolveAnnotation = canDeleteAnnotation;
+export function canResolveAnnotation(
+  annotation: Pick<Annotation, 'user'>,
+  viewer: { editable: boolean; userId: string | null },
+): boolean {
+  return canDeleteAnnotation(annotation, viewer);
+}

@@ -3,12 +3,11 @@ import { formatClockTime } from '@/lib/format-time';
 import { sortedByTime } from './annotations-near';
 
 /** The Notes list's filter (issue 16 item 5). */
-export const NOTE_FILTERS = ['all', 'open', 'resolved'] as const;
-export type NoteFilter = (typeof NOTE_FILTERS)[number];
+export type NoteFilter = 'all' | 'open' | 'resolved';
 
 type Reviewed = Pick<Annotation, 'resolvedAt'>;
 
-export function isOpenNote(annotation: Reviewed): boolean {
+function isOpenNote(annotation: Reviewed): boolean {
   return annotation.resolvedAt === null;
 }
 

@@ -10,7 +10,7 @@ export const NO_MARKS: RangeMarks = { in: null, out: null };
  * The shortest range worth marking: less than this is a slip of the finger (an I and O on the
  * same frame, a click on the timeline that wobbled) rather than a stretch to comment on.
  */
-export const MIN_RANGE_S = 0.1;
+const MIN_RANGE_S = 0.1;
 
 /**
  * I: the in point here. An out point at or before it no longer closes a range, so it goes
