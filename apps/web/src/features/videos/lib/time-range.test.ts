@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   draggedRange,
   formatRangeTime,
+  leavesRange,
   loopTarget,
   markedRange,
   markIn,
@@ -72,9 +73,20 @@ describe('loopTarget', () => {
     expect(loopTarget(3.97, range, 1 / 30)).toBe(2);
     expect(loopTarget(3.9, range, 1 / 30)).toBeNull();
   });
+});
 
-  it('brings playback outside the range back to its start', () => {
-    expect(loopTarget(0.5, range)).toBe(2);
+describe('leavesRange', () => {
+  const range = { start: 2, end: 4 };
+
+  it('is a seek before the start or past the end', () => {
+    expect(leavesRange(0.5, range)).toBe(true);
+    expect(leavesRange(9, range)).toBe(true);
+  });
+
+  it('is not a seek within the range', () => {
+    expect(leavesRange(2, range)).toBe(false);
+    expect(leavesRange(3.5, range)).toBe(false);
+    expect(leavesRange(4, range)).toBe(false);
   });
 });
 

@@ -45,14 +45,20 @@ export function draggedRange(from: number, to: number): TimeRange | null {
 }
 
 /**
- * Where a looping player goes next: back to the range's start once playback reaches its end (or
- * lands outside it: a seek elsewhere while looping), else null to keep playing. `lead` is how
- * early the end counts as reached, so a check once per frame wraps before the frame after the
- * out point shows.
+ * Where a looping player goes next: back to the range's start once playback reaches its end,
+ * else null to keep playing. `lead` is how early the end counts as reached, so a check once
+ * per frame wraps before the frame after the out point shows.
  */
 export function loopTarget(currentTime: number, range: TimeRange, lead = 0): number | null {
-  if (currentTime >= range.end - lead || currentTime < range.start - 0.05) return range.start;
-  return null;
+  return currentTime >= range.end - lead ? range.start : null;
+}
+
+/**
+ * A seek (someone's, not the loop's own) that lands here leaves the loop: the coach clicked a
+ * marker or scrubbed elsewhere and means to watch that, not be pulled back into the range.
+ */
+export function leavesRange(seconds: number, range: TimeRange): boolean {
+  return seconds < range.start - 0.05 || seconds > range.end;
 }
 
 /** A range time to a tenth of a second ("0:12.4"): marks are set on a frame, not a whole second. */

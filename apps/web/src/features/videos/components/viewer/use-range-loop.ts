@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { FRAME_STEP_S } from '../../lib/playback-shortcuts';
-import { loopTarget, markedRange, markIn, markOut, NO_MARKS } from '../../lib/time-range';
+import {
+  leavesRange,
+  loopTarget,
+  markedRange,
+  markIn,
+  markOut,
+  NO_MARKS,
+} from '../../lib/time-range';
 import type { RangeMarks, TimeRange } from '../../lib/time-range';
 
 type FrameCallbackVideo = HTMLVideoElement & {
@@ -24,10 +31,26 @@ export function useRangeLoop(videoRef: RefObject<HTMLVideoElement | null>) {
   useEffect(() => {
     const video = videoRef.current as FrameCallbackVideo | null;
     if (!video || !looping) return;
+    // Set while the loop's own seek is in flight, so only someone else's seek ends the loop.
+    let wrapping = false;
+    let left = false;
     const wrap = (time: number, lead: number) => {
       const target = loopTarget(time, looping, lead);
-      if (target !== null && !video.seeking) video.currentTime = target;
+      if (target === null || video.seeking || left) return;
+      wrapping = true;
+      video.currentTime = target;
     };
+    const onSeeking = () => {
+      if (wrapping) {
+        wrapping = false;
+        return;
+      }
+      if (!leavesRange(video.currentTime, looping)) return;
+      left = true;
+      // Only this loop: another may have started since (a note's Loop while one plays).
+      setLooping((current) => (current === looping ? null : current));
+    };
+    video.addEventListener('seeking', onSeeking);
     // timeupdate comes every ~250 ms, which would show up to a quarter second past the out
     // point; a frame callback checks every frame and wraps a frame early. timeupdate stays as
     // the fallback (browsers without it, a hidden tab, a seek while paused).
@@ -35,12 +58,13 @@ export function useRangeLoop(videoRef: RefObject<HTMLVideoElement | null>) {
     video.addEventListener('timeupdate', onTimeUpdate);
     let frame: number | null = null;
     const onFrame = (_now: number, metadata: { mediaTime: number }) => {
-      wrap(metadata.mediaTime, FRAME_STEP_S);
+      wrap(metadata.mediaTime, FRAME_STEP_S * video.playbackRate);
       frame = video.requestVideoFrameCallback?.(onFrame) ?? null;
     };
     frame = video.requestVideoFrameCallback?.(onFrame) ?? null;
     return () => {
       video.removeEventListener('timeupdate', onTimeUpdate);
+      video.removeEventListener('seeking', onSeeking);
       if (frame !== null) video.cancelVideoFrameCallback?.(frame);
     };
   }, [videoRef, looping]);
@@ -50,7 +74,8 @@ export function useRangeLoop(videoRef: RefObject<HTMLVideoElement | null>) {
     setLooping(next);
     const video = videoRef.current;
     if (!video || !next) return;
-    if (loopTarget(video.currentTime, next) !== null) video.currentTime = next.start;
+    const time = video.currentTime;
+    if (leavesRange(time, next) || loopTarget(time, next) !== null) video.currentTime = next.start;
     // play() rejects when a pause interrupts it; nothing to report then.
     void video.play().catch(() => undefined);
   };
