@@ -4,7 +4,7 @@ import { chromium, expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { expectToast, newAccount, registerThroughApi } from './support';
 import { fixtureVideo } from './media';
-import { player, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
+import { pauseAt, player, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
 
 type Annotation = {
   id: string;
@@ -30,19 +30,6 @@ async function annotationsOf(page: Page, videoId: string): Promise<Annotation[]>
   const response = await page.request.get(`/api/videos/${videoId}/annotations`);
   expect(response.status()).toBe(200);
   return (await response.json()) as Annotation[];
-}
-
-/** Pauses the player at a moment, as the test's own set-up (not what is under test). */
-async function pauseAt(page: Page, seconds: number) {
-  await page.locator('video').evaluate(
-    (video: HTMLVideoElement, time) =>
-      new Promise<void>((resolve) => {
-        video.pause();
-        video.addEventListener('seeked', () => resolve(), { once: true });
-        video.currentTime = time;
-      }),
-    seconds,
-  );
 }
 
 /**

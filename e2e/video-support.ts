@@ -77,6 +77,19 @@ export async function videoState(page: Page) {
   }));
 }
 
+/** Pauses the player at a moment, as the test's own set-up (not what is under test). */
+export async function pauseAt(page: Page, seconds: number) {
+  await page.locator('video').evaluate(
+    (video: HTMLVideoElement, time) =>
+      new Promise<void>((resolve) => {
+        video.pause();
+        video.addEventListener('seeked', () => resolve(), { once: true });
+        video.currentTime = time;
+      }),
+    seconds,
+  );
+}
+
 /** Starts playback the way a person would: focus the player, press Space. */
 export async function playWithKeyboard(page: Page) {
   await player(page).focus();

@@ -17,6 +17,7 @@ import { useDeleteAnnotation } from '../api/delete-annotation';
 import { canDeleteAnnotation } from '../lib/annotation-permissions';
 import { AnnotationDiscussion } from './annotation-discussion';
 import { AuthorAvatar } from './author-avatar';
+import { NoteReviewActions } from './note-review-actions';
 import { ReactionBar } from './reaction-bar';
 import { SentimentBadge } from './sentiment-badge';
 
@@ -29,11 +30,13 @@ export function AnnotationDetails({
   videoId,
   viewer,
   onDeleted,
+  onLoop,
 }: {
   annotation: Annotation;
   videoId: string;
   viewer: { editable: boolean; userId: string | null };
   onDeleted: () => void;
+  onLoop?: () => void;
 }) {
   const now = useNow();
   const remove = useDeleteAnnotation(videoId);
@@ -62,6 +65,12 @@ export function AnnotationDetails({
             {formatRelativeTime(annotation.createdAt, now)}
           </time>
         </DialogDescription>
+        <NoteReviewActions
+          annotation={annotation}
+          videoId={videoId}
+          viewer={viewer}
+          onLoop={onLoop}
+        />
       </DialogHeader>
 
       <div className="grid gap-3">

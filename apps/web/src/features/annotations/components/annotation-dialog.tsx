@@ -30,6 +30,7 @@ export function AnnotationDialog({ session, editable, userId }: AnnotationDialog
             videoId={session.videoId}
             viewer={{ editable, userId }}
             onDeleted={session.close}
+            onLoop={() => session.loop(annotation)}
           />
         </Suspense>
       ) : null}

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { formatClockTime } from '@/lib/format-time';
 import { useCreateAnnotation } from '../api/create-annotation';
 import type { VoiceNote } from '../api/create-annotation';
 import { TranscriptionFailed, useTranscribeAudio } from '../api/transcribe-audio';
+import { formatNoteTime } from '../lib/note-review';
 import { voiceNoteFileName } from '../lib/voice-recording';
 import { SentimentBadge } from './sentiment-badge';
 import type { AnnotationSpot } from './use-annotation-session';
@@ -98,6 +98,7 @@ export function AnnotationForm({ videoId, spot, onCreated }: AnnotationFormProps
       {
         content: content.trim(),
         timestamp: spot.timestamp,
+        endTime: spot.endTime ?? null,
         xPosition: spot.xPosition,
         yPosition: spot.yPosition,
         voiceNote,
@@ -125,9 +126,9 @@ export function AnnotationForm({ videoId, spot, onCreated }: AnnotationFormProps
         <div className="grid gap-0.5">
           <h2 className="font-semibold">New annotation</h2>
           <p className="text-sm text-muted-foreground">
-            At{' '}
+            {spot.endTime === null ? 'At' : 'From'}{' '}
             <time data-testid="annotation-time" className="font-mono font-medium text-foreground">
-              {formatClockTime(spot.timestamp)}
+              {formatNoteTime(spot)}
             </time>
             , pinned {Math.round(spot.xPosition)}% across and {Math.round(spot.yPosition)}% down.
             Click the picture again to move the pin.

@@ -3,6 +3,10 @@ import { useState } from 'react';
 import type { RefObject } from 'react';
 import { useAnnotations } from '../api/get-annotations';
 import type { PicturePosition } from '../lib/annotation-position';
+import { nextOpenNote } from '../lib/note-review';
+import { useNextOpenShortcut } from './use-next-open-shortcut';
+
+type TimeRange = { start: number; end: number };
 
 /** What the annotations need of the player (the video viewer's handle provides it). */
 export type AnnotationPlayer = {
@@ -12,10 +16,15 @@ export type AnnotationPlayer = {
   currentTime: () => number;
   reveal: () => void;
   captureFrame: () => Promise<string | null>;
+  markedRange: () => TimeRange | null;
+  clearRange: () => void;
+  loop: (range: TimeRange | null) => void;
 };
 
-/** Where and when a new note goes. */
-export type AnnotationSpot = PicturePosition & { timestamp: number };
+/** Where and when a new note goes; a range note (marked with I and O) ends at `endTime`. */
+export type AnnotationSpot = PicturePosition & { timestamp: number; endTime: number | null };
+
+const toMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
  * Spec §4 Annotation creation: `picking` after Add Annotation (paused, waiting for a click on
@@ -35,6 +44,7 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
   const [mode, setMode] = useState<AnnotationMode>('idle');
   const [spot, setSpot] = useState<AnnotationSpot | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [previewId, setPreviewId] = useState<string | null>(null);
   const annotations = query.data ?? NO_ANNOTATIONS;
 
   const settle = () => {
@@ -42,6 +52,24 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
     setSpot(null);
     player.current?.play();
   };
+
+  /**
+   * Spec §2: a marker seeks to its time and opens the dialog. Paused there, so the picture
+   * behind the dialog is the moment the note is about.
+   */
+  const open = (annotation: Pick<Annotation, 'id' | 'timestamp'>) => {
+    player.current?.pause();
+    player.current?.seekTo(annotation.timestamp);
+    setOpenId(annotation.id);
+  };
+
+  /** Issue 16: the first open note after now (wrapping), opened; false when none is open. */
+  const openNextOpen = () => {
+    const next = nextOpenNote(annotations, player.current?.currentTime() ?? 0);
+    if (next) open(next);
+    return next !== null;
+  };
+  useNextOpenShortcut(mode === 'idle' ? openNextOpen : null);
 
   return {
     videoId,
@@ -52,9 +80,15 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
     /** The open dialog's annotation; null when none is open or it has just been deleted. */
     openAnnotation: annotations.find((annotation) => annotation.id === openId) ?? null,
     openId,
-    /** Add Annotation: pause and wait for a spot on the picture. */
+    /**
+     * Add Annotation: pause and wait for a spot on the picture. With a range marked the note
+     * is about that stretch, so the picture goes to its in point: the pin (and any drawing) is
+     * placed on the frame where the range starts, and the note's time is that frame.
+     */
     start: () => {
       player.current?.pause();
+      const range = player.current?.markedRange() ?? null;
+      if (range) player.current?.seekTo(range.start);
       setSpot(null);
       setMode('picking');
     },
@@ -62,25 +96,38 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
     cancel: settle,
     /** Created: the form closes and playback resumes in view (the form may have scrolled it away). */
     finish: () => {
+      // The marks were for this note: the next one is a single moment unless marked again.
+      player.current?.clearRange();
       settle();
       player.current?.reveal();
     },
-    /** A spot on the picture: its position and the time the video is paused at. */
+    /**
+     * A spot on the picture: its position and the time the video is paused at, or the marked
+     * range (from its in point to its out point; the picture was sent to the in point).
+     */
     pick: (position: PicturePosition) => {
-      const time = player.current?.currentTime() ?? 0;
-      setSpot({ ...position, timestamp: Math.round(time * 1000) / 1000 });
+      const range = player.current?.markedRange() ?? null;
+      const time = range?.start ?? player.current?.currentTime() ?? 0;
+      setSpot({
+        ...position,
+        timestamp: toMs(time),
+        endTime: range ? toMs(range.end) : null,
+      });
       setMode('composing');
     },
-    /**
-     * Spec §2: a marker seeks to its time and opens the dialog. Paused there, so the picture
-     * behind the dialog is the moment the note is about.
-     */
-    open: (annotation: Pick<Annotation, 'id' | 'timestamp'>) => {
-      player.current?.pause();
-      player.current?.seekTo(annotation.timestamp);
-      setOpenId(annotation.id);
-    },
+    open,
     close: () => setOpenId(null),
+    /** Next open note (its button and the N key): seeks to it and opens it. */
+    openNextOpen,
+    /** A range note's Loop: the dialog closes and its stretch plays over and over. */
+    loop: (annotation: Pick<Annotation, 'timestamp' | 'endTime'>) => {
+      if (annotation.endTime === null) return;
+      setOpenId(null);
+      player.current?.loop({ start: annotation.timestamp, end: annotation.endTime });
+    },
+    /** A note whose drawing shows over the picture while its row in the list is hovered or focused */
+    previewId,
+    preview: setPreviewId,
   };
 }
 

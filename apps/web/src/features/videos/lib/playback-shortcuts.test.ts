@@ -15,6 +15,13 @@ describe('playbackActionFor', () => {
     expect(playbackActionFor({ key: '?' }, false)).toEqual({ type: 'show-help' });
   });
 
+  it('marks a range and loops it', () => {
+    expect(playbackActionFor({ key: 'i' }, false)).toEqual({ type: 'mark-in' });
+    expect(playbackActionFor({ key: 'O' }, true)).toEqual({ type: 'mark-out' });
+    expect(playbackActionFor({ key: 'r' }, false)).toEqual({ type: 'toggle-loop' });
+    expect(playbackActionFor({ key: 'i', ctrlKey: true }, false)).toBeNull();
+  });
+
   it('steps one frame only while paused', () => {
     expect(playbackActionFor({ key: '.' }, true)).toEqual({
       type: 'seek-by',

@@ -5,7 +5,10 @@ export type PlaybackAction =
   | { type: 'toggle-play' }
   | { type: 'pause' }
   | { type: 'seek-by'; seconds: number }
-  | { type: 'show-help' };
+  | { type: 'show-help' }
+  | { type: 'mark-in' }
+  | { type: 'mark-out' }
+  | { type: 'toggle-loop' };
 
 export type Shortcut = { keys: string[]; description: string };
 
@@ -17,6 +20,10 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['J'], description: 'Back 10 seconds' },
   { keys: ['K'], description: 'Pause' },
   { keys: ['L'], description: 'Forward 10 seconds' },
+  { keys: ['I'], description: 'Mark the in point (a range starts here)' },
+  { keys: ['O'], description: 'Mark the out point (the range ends here)' },
+  { keys: ['R'], description: 'Loop the marked range, or stop looping' },
+  { keys: ['N'], description: 'Next open note (anywhere on the page)' },
   { keys: ['?'], description: 'Show these shortcuts' },
 ];
 
@@ -50,6 +57,16 @@ export function playbackActionFor(press: KeyPress, paused: boolean): PlaybackAct
     case 'l':
     case 'L':
       return { type: 'seek-by', seconds: 10 };
+    case 'i':
+    case 'I':
+      return { type: 'mark-in' };
+    case 'o':
+    case 'O':
+      return { type: 'mark-out' };
+    // R for repeat: L (loop) is already forward 10 seconds, as in most players.
+    case 'r':
+    case 'R':
+      return { type: 'toggle-loop' };
     case '?':
       return { type: 'show-help' };
     default:

@@ -10,6 +10,7 @@ import type { Rect } from '../../lib/content-box';
 import { playbackActionFor, seekTarget } from '../../lib/playback-shortcuts';
 import { DEFAULT_PLAYBACK_SPEED } from '../../lib/playback-speed';
 import type { PlaybackSpeed } from '../../lib/playback-speed';
+import type { TimeRange } from '../../lib/time-range';
 import { activeCoachingPoint } from '../../lib/timeline';
 import { resolveVideoUrl } from '../../lib/video-url';
 import type { PersonBox } from '../../lib/visual-guides';
@@ -19,6 +20,7 @@ import { PoseStatus } from './pose-status';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TimelineOverlay } from './timeline-overlay';
 import type { TimelineMarker } from './timeline-overlay';
+import { useRangeLoop } from './use-range-loop';
 import { useVideoLoading } from './use-video-loading';
 import { useZoomPan } from './use-zoom-pan';
 import { ViewerError } from './viewer-error';
@@ -82,6 +84,12 @@ export type VideoViewerHandle = {
    * over the player shows it as its still); null before the picture has loaded.
    */
   captureFrame: () => Promise<string | null>;
+  /** The range marked with I and O (or dragged on the timeline), or null: a new note spans it. */
+  markedRange: () => TimeRange | null;
+  /** Clears the marked range (and its loop). */
+  clearRange: () => void;
+  /** Plays the range over and over (a range note's Loop), or stops looping with null. */
+  loop: (range: TimeRange | null) => void;
 };
 
 const NO_POINTS: readonly CoachingPoint[] = [];
@@ -137,6 +145,7 @@ export function VideoViewer({
   const [posesShown, setPosesShown] = useState(false);
   const poseOn = posesShown && posesAvailable;
   const poses = useVideoPoses(videoId, { enabled: poseOn });
+  const rangeLoop = useRangeLoop(videoRef);
 
   const zoomed = zoomPan.zoom > 1;
   const activePoint = activeCoachingPoint(coachingPoints, currentTime);
@@ -176,6 +185,9 @@ export function VideoViewer({
     play: () => void videoRef.current?.play().catch(() => undefined),
     currentTime: () => videoRef.current?.currentTime ?? 0,
     captureFrame: () => captureFrame(videoRef.current),
+    markedRange: () => rangeLoop.range,
+    clearRange: rangeLoop.clear,
+    loop: rangeLoop.loop,
   }));
 
   const togglePlay = () => {
@@ -197,6 +209,9 @@ export function VideoViewer({
     if (action.type === 'toggle-play') togglePlay();
     else if (action.type === 'pause') video.pause();
     else if (action.type === 'show-help') setShortcutsOpen(true);
+    else if (action.type === 'mark-in') rangeLoop.markIn();
+    else if (action.type === 'mark-out') rangeLoop.markOut();
+    else if (action.type === 'toggle-loop') rangeLoop.toggleLoop();
     else seekTo(seekTarget(video.currentTime, action.seconds, video.duration));
   };
 
@@ -289,6 +304,7 @@ export function VideoViewer({
               activePoint={activePoint}
               onSeek={seekTo}
               raised={!zoomed}
+              rangeLoop={rangeLoop}
             />
             {overlay?.({ picture: pictureRect, frame, currentTime })}
           </>
