@@ -30,6 +30,7 @@ export function AnnotationDialog({ session, editable, userId }: AnnotationDialog
             videoId={session.videoId}
             viewer={{ editable, userId }}
             onDeleted={session.close}
+            captureFrame={session.captureFrame}
           />
         </Suspense>
       ) : null}

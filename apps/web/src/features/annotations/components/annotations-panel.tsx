@@ -1,5 +1,5 @@
 import type { Annotation } from '@filmroom/contract';
-import { MessageSquareTextIcon, MessagesSquareIcon, MicIcon } from 'lucide-react';
+import { MessageSquareTextIcon, MessagesSquareIcon, MicIcon, PenToolIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +9,7 @@ import { formatRelativeTime } from '@/lib/relative-time';
 import { annotationSummary } from '../lib/annotation-label';
 import { sortedByTime } from '../lib/annotations-near';
 import { formatSentiment, SENTIMENT_COLOURS, sentimentTone } from '../lib/sentiment';
+import { DrawingDescription } from './drawing-description';
 import type { AnnotationSession } from './use-annotation-session';
 
 /**
@@ -104,7 +105,11 @@ function AnnotationRow({
         className="row-span-2 mt-0.5 grid size-7 place-items-center rounded-full border-2 border-white shadow-sm ring-1 ring-black/10"
         style={{ backgroundColor: SENTIMENT_COLOURS[tone] }}
       >
-        {hasText ? null : <MicIcon className="size-3 text-white" />}
+        {hasText ? null : annotation.audioUrl === null && annotation.drawing ? (
+          <PenToolIcon className="size-3 text-white" />
+        ) : (
+          <MicIcon className="size-3 text-white" />
+        )}
       </span>
       <span className="flex items-baseline justify-between gap-3">
         <span className="line-clamp-2 font-medium break-words">
@@ -132,6 +137,9 @@ function AnnotationRow({
               Voice note
             </span>
           </>
+        ) : null}
+        {annotation.drawing ? (
+          <DrawingDescription drawing={annotation.drawing} className="basis-full line-clamp-2" />
         ) : null}
         {replies > 0 ? (
           <>

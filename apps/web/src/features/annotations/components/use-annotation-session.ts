@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { RefObject } from 'react';
 import { useAnnotations } from '../api/get-annotations';
 import type { PicturePosition } from '../lib/annotation-position';
+import { useDrawingEditor } from './use-drawing-editor';
 
 /** What the annotations need of the player (the video viewer's handle provides it). */
 export type AnnotationPlayer = {
@@ -15,7 +16,7 @@ export type AnnotationPlayer = {
 };
 
 /** Where and when a new note goes. */
-export type AnnotationSpot = PicturePosition & { timestamp: number };
+export type AnnotationSpot = PicturePosition & { timestamp: number; endTime?: number | null };
 
 /**
  * Spec §4 Annotation creation: `picking` after Add Annotation (paused, waiting for a click on
@@ -35,11 +36,25 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
   const [mode, setMode] = useState<AnnotationMode>('idle');
   const [spot, setSpot] = useState<AnnotationSpot | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  // Drawing on the paused picture as part of the new note (issue 16).
+  const drawing = useDrawingEditor();
+  const [drawingOn, setDrawingOn] = useState(false);
+  // Started with Draw, no spot clicked yet: the pin goes on the drawing's first shape.
+  const [pinOnDrawing, setPinOnDrawing] = useState(false);
   const annotations = query.data ?? NO_ANNOTATIONS;
+
+  const pausedSpot = (position: PicturePosition): AnnotationSpot => {
+    const time = player.current?.currentTime() ?? 0;
+    return { ...position, timestamp: Math.round(time * 1000) / 1000 };
+  };
 
   const settle = () => {
     setMode('idle');
     setSpot(null);
+    setDrawingOn(false);
+    setPinOnDrawing(false);
+    drawing.reset();
     player.current?.play();
   };
 
@@ -52,6 +67,38 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
     /** The open dialog's annotation; null when none is open or it has just been deleted. */
     openAnnotation: annotations.find((annotation) => annotation.id === openId) ?? null,
     openId,
+    /** A note whose drawing shows over the picture while its row in the list is hovered or focused. */
+    previewId,
+    preview: setPreviewId,
+    /** The new note's drawing, drawn on the paused picture while `drawingOn`. */
+    drawing,
+    drawingOn,
+    pinOnDrawing,
+    /**
+     * Draw: pause and draw on the picture, with the note's form open. Started from nothing,
+     * the note is at the paused time and pinned on the drawing; while a spot is being picked
+     * or has been, it keeps that spot. Pressed again, the picture takes clicks for the pin.
+     */
+    toggleDrawing: () => {
+      if (drawingOn) {
+        setDrawingOn(false);
+        return;
+      }
+      player.current?.pause();
+      if (mode !== 'composing') {
+        setSpot(pausedSpot({ xPosition: 50, yPosition: 50 }));
+        setPinOnDrawing(true);
+        setMode('composing');
+      }
+      setDrawingOn(true);
+    },
+    /** "Pause here": playback stops exactly on the note's time. */
+    stopAt: (seconds: number) => {
+      player.current?.pause();
+      player.current?.seekTo(seconds);
+    },
+    /** The frame on screen, for the note's dialog (its still to draw a reply on). */
+    captureFrame: () => player.current?.captureFrame() ?? Promise.resolve(null),
     /** Add Annotation: pause and wait for a spot on the picture. */
     start: () => {
       player.current?.pause();
@@ -67,8 +114,8 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
     },
     /** A spot on the picture: its position and the time the video is paused at. */
     pick: (position: PicturePosition) => {
-      const time = player.current?.currentTime() ?? 0;
-      setSpot({ ...position, timestamp: Math.round(time * 1000) / 1000 });
+      setSpot(pausedSpot(position));
+      setPinOnDrawing(false);
       setMode('composing');
     },
     /**

@@ -61,7 +61,7 @@ describe('describeDrawing and drawingSummary', () => {
       ],
       picture,
     );
-    expect(drawing.shapes[1].description).toBe('Spotlight on 10% across, 20% down');
+    expect(drawing.shapes[1]?.description).toBe('Spotlight on 10% across, 20% down');
     expect(drawingSummary(drawing)).toBe(
       'Angle 90° at 50% across, 50% down; Spotlight on 10% across, 20% down',
     );

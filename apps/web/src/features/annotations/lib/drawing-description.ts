@@ -40,8 +40,13 @@ export function describeShape(
       return `${colour} box from ${at(shape.from)} to ${at(shape.to)}`;
     case 'spotlight':
       return `Spotlight on ${at(centre(shape.from, shape.to))}`;
-    case 'pen':
-      return `${colour} freehand line from ${at(shape.points[0])} to ${at(shape.points[shape.points.length - 1])}`;
+    case 'pen': {
+      const first = shape.points[0];
+      const last = shape.points[shape.points.length - 1];
+      return first && last
+        ? `${colour} freehand line from ${at(first)} to ${at(last)}`
+        : `${colour} freehand line`;
+    }
     case 'text':
       return `Label “${shape.text}” at ${at(shape.at)}`;
     case 'angle': {

@@ -83,7 +83,8 @@ export function shapeAnchor(shape: DrawingShape): DrawingPoint {
         y: round2((shape.from.y + shape.to.y) / 2),
       };
     case 'pen':
-      return shape.points[0];
+      // A stroke has at least two points (the contract's rule).
+      return shape.points[0] ?? { x: 50, y: 50 };
     case 'angle':
       return shape.points[1];
     case 'text':

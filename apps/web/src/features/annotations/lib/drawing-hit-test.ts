@@ -25,9 +25,10 @@ function distanceToSegment(p: Pixel, a: Pixel, b: Pixel): number {
 
 function distanceToPolyline(p: Pixel, points: readonly Pixel[]): number {
   let best = Infinity;
-  for (let index = 1; index < points.length; index += 1) {
-    best = Math.min(best, distanceToSegment(p, points[index - 1], points[index]));
-  }
+  points.forEach((point, index) => {
+    const previous = points[index - 1];
+    if (previous) best = Math.min(best, distanceToSegment(p, previous, point));
+  });
   return best;
 }
 
@@ -111,7 +112,8 @@ export function hitTest(
 ): number | null {
   const pixel = toPixels(point, picture);
   for (let index = shapes.length - 1; index >= 0; index -= 1) {
-    if (distanceToShape(shapes[index], pixel, picture) <= tolerance) return index;
+    const shape = shapes[index];
+    if (shape && distanceToShape(shape, pixel, picture) <= tolerance) return index;
   }
   return null;
 }

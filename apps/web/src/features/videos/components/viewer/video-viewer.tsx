@@ -62,6 +62,7 @@ export type ViewerOverlayState = {
   picture: Rect;
   frame: { width: number; height: number };
   currentTime: number;
+  paused: boolean;
 };
 
 export type VideoViewerHandle = {
@@ -290,7 +291,7 @@ export function VideoViewer({
               onSeek={seekTo}
               raised={!zoomed}
             />
-            {overlay?.({ picture: pictureRect, frame, currentTime })}
+            {overlay?.({ picture: pictureRect, frame, currentTime, paused })}
           </>
         ) : null}
 
