@@ -103,7 +103,25 @@ async function bodiesRoutesReadThemselves(): Promise<
       jsonBody: toJsonSchema(createAnnotationBodySchema),
       form: {
         fields: toJsonSchema(annotationUploadFieldsSchema),
-        example: { ...pin, content: 'Hips lower', audioDuration: '2.8' },
+        example: {
+          ...pin,
+          content: 'Hips lower',
+          audioDuration: '2.8',
+          endTime: '2',
+          drawing: JSON.stringify({
+            shapes: [
+              {
+                kind: 'arrow',
+                colour: '#ff3b30',
+                width: 'thick',
+                from: { x: 40, y: 60 },
+                to: { x: 55, y: 30 },
+              },
+            ],
+          }),
+          displaySeconds: '5',
+          pauseHere: 'true',
+        },
         fileField: 'audio',
         validFile: { data: webm, filename: 'note.webm', contentType: 'audio/webm' },
       },

@@ -165,11 +165,37 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     .returning();
 
   const pin = { timestamp: 1, xPosition: 50, yPosition: 50 };
+  const label = (text: string) => ({
+    shapes: [
+      {
+        kind: 'text' as const,
+        colour: '#ffd60a' as const,
+        width: 'thin' as const,
+        at: { x: 50, y: 50 },
+        text,
+      },
+    ],
+  });
   const [note, privateNote] = await db
     .insert(annotations)
     .values([
-      { ...pin, videoId: sharedVideo, userId: people.coach.id, content: 'Keep your elbow up' },
-      { ...pin, videoId: privateVideo, userId: people.coach.id, content: secret('PRIVATE-NOTE') },
+      {
+        ...pin,
+        videoId: sharedVideo,
+        userId: people.coach.id,
+        content: 'Keep your elbow up',
+        endTime: 2,
+        drawing: label('Elbow'),
+        resolvedAt: new Date(),
+        resolvedBy: people.editor.id,
+      },
+      {
+        ...pin,
+        videoId: privateVideo,
+        userId: people.coach.id,
+        content: secret('PRIVATE-NOTE'),
+        drawing: label(secret('PRIVATE-DRAWING')),
+      },
     ])
     .returning();
   const [reply] = await db
@@ -180,6 +206,7 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       parentId: note!.id,
       userId: people.viewer.id,
       content: 'Will do',
+      drawing: label('Here?'),
     })
     .returning();
 
@@ -226,6 +253,7 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     secret('PRIVATE-TITLE'),
     secret('PRIVATE-DESCRIPTION'),
     secret('PRIVATE-NOTE'),
+    secret('PRIVATE-DRAWING'),
     secret('COACH-CHAT'),
   ];
   // No role is the invitee: nobody may see these.
