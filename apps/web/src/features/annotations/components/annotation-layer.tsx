@@ -79,11 +79,14 @@ export function AnnotationLayer({
       ) : null}
       {drawingNow ? (
         <>
-          {/* The dim outside the picture says where drawing counts, as the picker's does. */}
+          {/*
+            Above the player's toolbar (z-20): the whole picture is for drawing while paused.
+            The dim outside it says where drawing counts, as the picker's does.
+          */}
           <DrawingCanvas
             editor={session.drawing}
             picture={viewer.picture}
-            className="z-[15] shadow-[0_0_0_100vmax_rgb(0_0_0/0.35)] outline-2 outline-signal/80 outline-dashed"
+            className="z-[21] shadow-[0_0_0_100vmax_rgb(0_0_0/0.35)] outline-2 outline-signal/80 outline-dashed"
           />
         </>
       ) : placing ? (

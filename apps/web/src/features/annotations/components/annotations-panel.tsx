@@ -139,7 +139,7 @@ function AnnotationRow({
           </>
         ) : null}
         {annotation.drawing ? (
-          <DrawingDescription drawing={annotation.drawing} className="basis-full line-clamp-2" />
+          <DrawingDescription drawing={annotation.drawing} clamp className="basis-full" />
         ) : null}
         {replies > 0 ? (
           <>

@@ -6,9 +6,12 @@ import { drawingSummary } from '../lib/drawing-description';
 /** "Drawing: Yellow arrow from …; Angle 94° at the left knee": a drawing in words, on show. */
 export function DrawingDescription({
   drawing,
+  clamp = false,
   className,
 }: {
   drawing: Drawing;
+  /** At most two lines (a list row); the whole of it is still there for screen readers. */
+  clamp?: boolean;
   className?: string;
 }) {
   return (
@@ -17,7 +20,7 @@ export function DrawingDescription({
       className={cn('flex items-start gap-1.5 text-xs text-muted-foreground', className)}
     >
       <PenToolIcon className="mt-0.5 size-3 shrink-0" aria-hidden />
-      <span>
+      <span className={cn(clamp && 'line-clamp-2')}>
         <span className="font-medium text-foreground">Drawing:</span> {drawingSummary(drawing)}
       </span>
     </p>

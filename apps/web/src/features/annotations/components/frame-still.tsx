@@ -37,29 +37,30 @@ export function useFrameStill(
  * discussion; while `editor` is given, the surface a reply is drawn on. Without a still (the
  * picture has not loaded) the drawing shows on a black 16:9 frame.
  */
-export function FrameStill({
-  src,
-  drawing,
-  editor,
-  label,
-}: {
-  src: string | null | undefined;
+export function FrameStill({ src, ...rest }: StillProps & { src: string | null | undefined }) {
+  if (src === undefined) return <Skeleton className="aspect-video w-full rounded-lg" />;
+  return <Still src={src} {...rest} />;
+}
+
+type StillProps = {
   drawing: Drawing | null;
   editor: DrawingEditor | null;
   label: string;
-}) {
+};
+
+function Still({ src, drawing, editor, label }: StillProps & { src: string | null }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const size = useElementSize(boxRef);
   const [aspect, setAspect] = useState(16 / 9);
-  if (src === undefined) return <Skeleton className="aspect-video w-full rounded-lg" />;
   const picture = { x: 0, y: 0, width: size.width, height: size.height };
   return (
     <figure className="grid gap-1">
       <div
         ref={boxRef}
         data-testid="frame-still"
-        className="relative w-full overflow-hidden rounded-lg bg-black"
-        style={{ aspectRatio: aspect }}
+        className="relative mx-auto overflow-hidden rounded-lg bg-black"
+        // A portrait clip's still stays within half the screen's height, keeping its shape.
+        style={{ aspectRatio: aspect, width: `min(100%, calc(45svh * ${aspect}))` }}
       >
         {src ? (
           <img
