@@ -85,7 +85,7 @@ export function AnnotationDiscussion({
                     <Button
                       variant="outline"
                       size="sm"
-                      className="h-7 gap-1.5 px-2 text-xs"
+                      className="h-7 gap-1.5 px-2 text-xs aria-pressed:border-primary aria-pressed:bg-primary/10"
                       aria-pressed={drawing.shownReplyId === reply.id}
                       onClick={() =>
                         drawing.show(drawing.shownReplyId === reply.id ? null : reply.id)

@@ -14,7 +14,7 @@ export const COLOUR_NAMES: Record<DrawingColour, string> = {
 };
 
 /** Names the body joint near a point of the frame ("left knee"), when the poses know one. */
-export type JointNear = (point: DrawingPoint) => string | null;
+export type JointNear = (point: DrawingPoint, picture: PictureSize) => string | null;
 
 const at = (point: DrawingPoint) => `${Math.round(point.x)}% across, ${Math.round(point.y)}% down`;
 const centre = (a: DrawingPoint, b: DrawingPoint) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
@@ -51,7 +51,7 @@ export function describeShape(
       return `Label “${shape.text}” at ${at(shape.at)}`;
     case 'angle': {
       const degrees = angleDegrees(shape.points, picture) ?? 0;
-      const joint = jointNear(shape.points[1]);
+      const joint = jointNear(shape.points[1], picture);
       return joint
         ? `Angle ${degrees}° at the ${joint}`
         : `Angle ${degrees}° at ${at(shape.points[1])}`;
