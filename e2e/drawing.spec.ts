@@ -1,9 +1,17 @@
+import { DRAWING_SHAPE_KINDS } from '@filmroom/contract';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './a11y-support';
 import { fixtureVideo } from './media';
 import { expectToast, newAccount, registerThroughApi } from './support';
-import { player, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
+import {
+  pauseAt,
+  pictureBox,
+  player,
+  uploadThroughApi,
+  videoState,
+  waitUntilPrepared,
+} from './video-support';
 
 type Shape = { kind: string; description?: string };
 type Annotation = {
@@ -18,39 +26,6 @@ type Annotation = {
 };
 
 const NOTE_AT = 2;
-
-/** Pauses the player at a moment, as the test's own set-up (not what is under test). */
-async function pauseAt(page: Page, seconds: number) {
-  await page.locator('video').evaluate(
-    (video: HTMLVideoElement, time) =>
-      new Promise<void>((resolve) => {
-        video.pause();
-        video.addEventListener('seeked', () => resolve(), { once: true });
-        video.currentTime = time;
-      }),
-    seconds,
-  );
-}
-
-/**
- * Where the portrait squats picture really is inside the 16:9 player, worked out from the
- * element's video size, independently of the app.
- */
-async function pictureBox(page: Page) {
-  const frame = (await player(page).boundingBox())!;
-  const size = await page
-    .locator('video')
-    .evaluate((video: HTMLVideoElement) => ({ w: video.videoWidth, h: video.videoHeight }));
-  const scale = Math.min(frame.width / size.w, frame.height / size.h);
-  const width = size.w * scale;
-  const height = size.h * scale;
-  return {
-    x: frame.x + (frame.width - width) / 2,
-    y: frame.y + (frame.height - height) / 2,
-    width,
-    height,
-  };
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const at = (box: Box, fx: number, fy: number) => ({
@@ -217,16 +192,7 @@ test('a coach draws every shape on a paused frame and saves it as a note that pl
   expect(note!.displaySeconds).toBe(2);
   expect(note!.pauseHere).toBe(true);
   const shapes = note!.drawing!.shapes;
-  expect(shapes.map((shape) => shape.kind)).toEqual([
-    'arrow',
-    'line',
-    'ellipse',
-    'rectangle',
-    'pen',
-    'text',
-    'angle',
-    'spotlight',
-  ]);
+  expect(shapes.map((shape) => shape.kind)).toEqual([...DRAWING_SHAPE_KINDS]);
   // No spot clicked: the pin is on the first shape, the arrow's head.
   expect(note!.xPosition).toBeCloseTo(45, 0);
   expect(note!.yPosition).toBeCloseTo(35, 0);

@@ -13,7 +13,7 @@ import { DrawingDescription } from './drawing-description';
 import type { DrawingEditor } from './use-drawing-editor';
 
 /** Drawing on the note's still: a reply's own drawing, and which reply's drawing is shown. */
-export type ReplyDrawing = {
+type ReplyDrawing = {
   editor: DrawingEditor;
   on: boolean;
   toggle: () => void;

@@ -54,7 +54,7 @@ export function angleDegrees(
 }
 
 /** Every point a shape is made of (the corners of a box shape, the ends of a line). */
-export function shapePoints(shape: DrawingShape): DrawingPoint[] {
+function shapePoints(shape: DrawingShape): DrawingPoint[] {
   switch (shape.kind) {
     case 'pen':
     case 'angle':

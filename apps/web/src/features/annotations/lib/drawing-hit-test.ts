@@ -3,7 +3,7 @@ import { pixelDistance } from './drawing-geometry';
 import type { PictureSize } from './drawing-geometry';
 
 /** How far from a stroke (in screen pixels) a press still picks it: a fingertip's reach. */
-export const HIT_TOLERANCE_PX = 12;
+const HIT_TOLERANCE_PX = 12;
 
 type Pixel = { x: number; y: number };
 
@@ -44,7 +44,7 @@ function distanceToEllipse(p: Pixel, from: Pixel, to: Pixel, filled: boolean): n
 }
 
 /** A label's box, estimated from its length (the same size the layer draws it at). */
-export function textBox(
+function textBox(
   at: DrawingPoint,
   text: string,
   picture: PictureSize,

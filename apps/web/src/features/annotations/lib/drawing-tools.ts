@@ -43,8 +43,3 @@ export function drawingCommandFor(event: Keys): DrawingCommand | null {
   const match = DRAWING_TOOLS.find((entry) => entry.key.toLowerCase() === key);
   return match ? { type: 'tool', tool: match.tool } : null;
 }
-
-/** The shortcut as the toolbar's tooltip shows it: "Arrow (A)". */
-export function toolTitle(entry: { label: string; key: string }): string {
-  return `${entry.label} (${entry.key})`;
-}
