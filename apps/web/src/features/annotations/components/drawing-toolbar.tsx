@@ -60,7 +60,7 @@ function ToolbarButton({
           type="button"
           aria-keyshortcuts={shortcut}
           className={cn(
-            'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-foreground transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-primary aria-pressed:text-primary-foreground [&_svg]:size-4',
+            'inline-flex size-9 shrink-0 max-sm:size-8 items-center justify-center rounded-md text-foreground transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-primary aria-pressed:text-primary-foreground [&_svg]:size-4',
             className,
           )}
           {...props}
@@ -82,7 +82,7 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-// A toolbar is one stop for Tab; the arrow keys move between its buttons (ARIA toolbar).
+// As in an ARIA toolbar, the arrow keys (and Home, End) move between its buttons.
 function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
   if (!step && event.key !== 'Home' && event.key !== 'End') return;
