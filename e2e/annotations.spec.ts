@@ -4,7 +4,14 @@ import { chromium, expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { expectToast, newAccount, registerThroughApi } from './support';
 import { fixtureVideo } from './media';
-import { pauseAt, player, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
+import {
+  pauseAt,
+  pictureBox,
+  player,
+  uploadThroughApi,
+  videoState,
+  waitUntilPrepared,
+} from './video-support';
 
 type Annotation = {
   id: string;
@@ -30,27 +37,6 @@ async function annotationsOf(page: Page, videoId: string): Promise<Annotation[]>
   const response = await page.request.get(`/api/videos/${videoId}/annotations`);
   expect(response.status()).toBe(200);
   return (await response.json()) as Annotation[];
-}
-
-/**
- * Where the picture really is on the page: the portrait squats clip sits between black bars
- * in the 16:9 frame. Worked out here independently of the app, from the element's video size.
- */
-async function pictureBox(page: Page) {
-  const frame = (await player(page).boundingBox())!;
-  const size = await page
-    .locator('video')
-    .evaluate((video: HTMLVideoElement) => ({ w: video.videoWidth, h: video.videoHeight }));
-  const scale = Math.min(frame.width / size.w, frame.height / size.h);
-  const width = size.w * scale;
-  const height = size.h * scale;
-  return {
-    frame,
-    x: frame.x + (frame.width - width) / 2,
-    y: frame.y + (frame.height - height) / 2,
-    width,
-    height,
-  };
 }
 
 async function clickPicture(page: Page, fx: number, fy: number) {

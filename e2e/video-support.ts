@@ -77,6 +77,15 @@ export async function videoState(page: Page) {
   }));
 }
 
+/** Starts playback the way a person would: focus the player, press Space. */
+export async function playWithKeyboard(page: Page) {
+  await player(page).focus();
+  await page.keyboard.press('Space');
+  await expect
+    .poll(async () => (await videoState(page)).currentTime, { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+}
+
 /** Pauses the player at a moment, as the test's own set-up (not what is under test). */
 export async function pauseAt(page: Page, seconds: number) {
   await page.locator('video').evaluate(
@@ -90,11 +99,23 @@ export async function pauseAt(page: Page, seconds: number) {
   );
 }
 
-/** Starts playback the way a person would: focus the player, press Space. */
-export async function playWithKeyboard(page: Page) {
-  await player(page).focus();
-  await page.keyboard.press('Space');
-  await expect
-    .poll(async () => (await videoState(page)).currentTime, { timeout: 15_000 })
-    .toBeGreaterThan(0.5);
+/**
+ * Where the picture really is on the page: the portrait squats clip sits between black bars
+ * in the 16:9 frame. Worked out here independently of the app, from the element's video size.
+ */
+export async function pictureBox(page: Page) {
+  const frame = (await player(page).boundingBox())!;
+  const size = await page
+    .locator('video')
+    .evaluate((video: HTMLVideoElement) => ({ w: video.videoWidth, h: video.videoHeight }));
+  const scale = Math.min(frame.width / size.w, frame.height / size.h);
+  const width = size.w * scale;
+  const height = size.h * scale;
+  return {
+    frame,
+    x: frame.x + (frame.width - width) / 2,
+    y: frame.y + (frame.height - height) / 2,
+    width,
+    height,
+  };
 }

@@ -13,6 +13,7 @@ import { AnnotationLayer } from '@/features/annotations/components/annotation-la
 import { AnnotationsPanel } from '@/features/annotations/components/annotations-panel';
 import { useAnnotationSession } from '@/features/annotations/components/use-annotation-session';
 import { annotationTimelineMarkers } from '@/features/annotations/lib/annotation-timeline';
+import { jointNearIn } from '@/features/annotations/lib/joint-near';
 import { useUser } from '@/features/auth/api/get-user';
 import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { PlayersPanel } from '@/features/players/components/players-panel';
@@ -20,11 +21,13 @@ import { personBoxAt } from '@/features/players/lib/picked-detection';
 import type { PickedDetection } from '@/features/players/lib/picked-detection';
 import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
+import { useVideoPoses } from '@/features/videos/api/get-video-poses';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
 import { SharedBadges } from '@/features/videos/components/shared-badges';
 import { VideoDetailsForm } from '@/features/videos/components/video-details-form';
 import { VideoPlayer } from '@/features/videos/components/video-player';
 import type { VideoViewerHandle } from '@/features/videos/components/viewer/video-viewer';
+import { poseFrameAt } from '@/features/videos/lib/pose-skeleton';
 import { canEditVideo } from '@/features/videos/lib/video-library';
 
 function BackToDashboard() {
@@ -59,6 +62,10 @@ function VideoDetailPage({ id }: { id: string }) {
   const [currentTime, setCurrentTime] = useState(0);
   const playerRef = useRef<VideoViewerHandle>(null);
   const annotations = useAnnotationSession(id, playerRef);
+  // An angle drawn on a note names the joint at its vertex when the poses measured one there.
+  const poses = useVideoPoses(id, {
+    enabled: annotations.drawingOn && video.data?.analysis != null,
+  });
   // A detection picked in the Players tab: its person is boxed over the picture at its time.
   const [pickedDetection, setPickedDetection] = useState<PickedDetection | null>(null);
   const user = useUser();
@@ -163,7 +170,20 @@ function VideoDetailPage({ id }: { id: string }) {
             ref={playerRef}
           />
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}
-          {editable && detail.status === 'ready' ? <AnnotationBar session={annotations} /> : null}
+          {editable && detail.status === 'ready' ? (
+            <AnnotationBar
+              session={annotations}
+              jointNear={
+                poses.data && annotations.spot
+                  ? jointNearIn(
+                      poseFrameAt(poses.data, annotations.spot.timestamp).map(
+                        ({ sample }) => sample.keypoints,
+                      ),
+                    )
+                  : undefined
+              }
+            />
+          ) : null}
           {isEditing ? null : (
             <section aria-labelledby="video-description-title" className="grid gap-1.5">
               <h2 id="video-description-title" className="text-sm font-semibold">

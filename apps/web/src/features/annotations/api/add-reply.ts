@@ -1,19 +1,22 @@
-import type { AnnotationReply } from '@filmroom/contract';
+import type { AnnotationReply, Drawing } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest, withFallbackMessage } from '@/lib/query-client';
 import { annotationsQueryKey } from '@/lib/query-keys';
 
+/** Text, a drawing on the note's frame, or both. */
+export type NewReply = { content: string; drawing: Drawing | null };
+
 async function addReply(
   videoId: string,
   annotationId: string,
-  content: string,
+  reply: NewReply,
 ): Promise<AnnotationReply> {
   return withFallbackMessage(async () => {
     const res = await apiRequest(
       'POST',
       `/api/videos/${videoId}/annotations/${annotationId}/replies`,
-      { content },
+      reply,
     );
     return (await res.json()) as AnnotationReply;
   }, 'Failed to add reply');
@@ -22,7 +25,7 @@ async function addReply(
 export function useAddReply(videoId: string, annotationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => addReply(videoId, annotationId, content),
+    mutationFn: (reply: NewReply) => addReply(videoId, annotationId, reply),
     onSuccess: () => {
       toastSuccess('Reply added successfully');
       void queryClient.invalidateQueries({ queryKey: annotationsQueryKey(videoId) });

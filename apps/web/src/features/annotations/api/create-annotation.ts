@@ -15,8 +15,8 @@ export type NewAnnotation = CreateAnnotationBody & {
 };
 
 /**
- * Spec §7: JSON for a text note; multipart with the recording as `audio` for a voice note,
- * its numbers as text and its sentiment as a JSON string.
+ * Spec §7: JSON for a text or drawn note; multipart with the recording as `audio` for a voice
+ * note, its numbers and flags as text, its sentiment and drawing as JSON strings.
  */
 async function createAnnotation(videoId: string, note: NewAnnotation): Promise<Annotation> {
   const url = `/api/videos/${videoId}/annotations`;
@@ -32,6 +32,11 @@ async function createAnnotation(videoId: string, note: NewAnnotation): Promise<A
     form.append('yPosition', String(body.yPosition));
     form.append('audioDuration', String(voiceNote.durationSeconds));
     form.append('content', body.content ?? '');
+    if (body.endTime != null) form.append('endTime', String(body.endTime));
+    if (body.drawing) form.append('drawing', JSON.stringify(body.drawing));
+    if (body.displaySeconds !== undefined)
+      form.append('displaySeconds', String(body.displaySeconds));
+    if (body.pauseHere !== undefined) form.append('pauseHere', String(body.pauseHere));
     if (sentiment) form.append('sentiment', JSON.stringify(sentiment));
     // The file goes last: the server reads the fields before it streams the audio.
     form.append('audio', voiceNote.blob, voiceNoteFileName(voiceNote.mimeType));

@@ -1,14 +1,28 @@
-import { LocateFixedIcon, MessageSquarePlusIcon, XIcon } from 'lucide-react';
+import { LocateFixedIcon, MessageSquarePlusIcon, PenToolIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import type { JointNear } from '../lib/drawing-description';
 import { AnnotationForm } from './annotation-form';
+import { DrawingToolbar } from './drawing-toolbar';
 import type { AnnotationSession } from './use-annotation-session';
+import { useDrawingShortcuts } from './use-drawing-editor';
 
 /**
  * Under the player, for those who may edit the video: the Add Annotation / Cancel toggle
- * (spec §2), what to do next while a spot is being picked, and the form once it is.
+ * (spec §2) and Draw, what to do next while a spot is being picked, the drawing tools while
+ * drawing (here rather than over a phone's small picture), and the form once a spot is set.
  */
-export function AnnotationBar({ session }: { session: AnnotationSession }) {
+export function AnnotationBar({
+  session,
+  jointNear,
+}: {
+  session: AnnotationSession;
+  /** Names the joint near a point of the paused frame, for angle descriptions. */
+  jointNear?: JointNear;
+}) {
   const active = session.mode !== 'idle';
+  const drawing = session.drawingOn && session.mode === 'composing';
+  useDrawingShortcuts(session.drawing, drawing, 'page');
+  const hasDrawing = session.drawing.shapes.length > 0;
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -18,6 +32,14 @@ export function AnnotationBar({ session }: { session: AnnotationSession }) {
         >
           {active ? <XIcon aria-hidden /> : <MessageSquarePlusIcon aria-hidden />}
           {active ? 'Cancel' : 'Add Annotation'}
+        </Button>
+        <Button
+          variant={session.drawingOn ? 'default' : 'outline'}
+          aria-pressed={session.drawingOn}
+          onClick={session.toggleDrawing}
+        >
+          <PenToolIcon aria-hidden />
+          Draw
         </Button>
         {session.mode === 'picking' ? (
           <>
@@ -40,9 +62,25 @@ export function AnnotationBar({ session }: { session: AnnotationSession }) {
             </p>
           </>
         ) : null}
+        {drawing ? (
+          <p
+            role="status"
+            className="min-w-0 basis-full text-sm text-muted-foreground sm:flex-1 sm:basis-0"
+          >
+            Paused. Draw on the picture; the note saves the drawing with this moment.
+          </p>
+        ) : null}
       </div>
+      {drawing ? <DrawingToolbar editor={session.drawing} /> : null}
       {session.mode === 'composing' && session.spot ? (
-        <AnnotationForm videoId={session.videoId} spot={session.spot} onCreated={session.finish} />
+        <AnnotationForm
+          videoId={session.videoId}
+          spot={session.spot}
+          onCreated={session.finish}
+          drawing={session.drawingOn || hasDrawing ? session.drawing : null}
+          pinOnDrawing={session.pinOnDrawing}
+          jointNear={jointNear}
+        />
       ) : null}
     </div>
   );

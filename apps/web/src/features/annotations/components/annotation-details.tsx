@@ -1,6 +1,6 @@
 import type { Annotation } from '@filmroom/contract';
 import { Trash2Icon } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DialogContent,
@@ -18,8 +18,12 @@ import { canDeleteAnnotation } from '../lib/annotation-permissions';
 import { AnnotationDiscussion } from './annotation-discussion';
 import { AuthorAvatar } from './author-avatar';
 import { NoteReviewActions } from './note-review-actions';
+import { DrawingDescription } from './drawing-description';
+import { DrawingToolbar } from './drawing-toolbar';
+import { FrameStill, useFrameStill } from './frame-still';
 import { ReactionBar } from './reaction-bar';
 import { SentimentBadge } from './sentiment-badge';
+import { useDrawingEditor, useDrawingShortcuts } from './use-drawing-editor';
 
 /**
  * Spec §2: what a marker opens. The time as HH:MM:SS, the words, the voice note, the sentiment,
@@ -31,22 +35,38 @@ export function AnnotationDetails({
   viewer,
   onDeleted,
   onLoop,
+  captureFrame,
 }: {
   annotation: Annotation;
   videoId: string;
   viewer: { editable: boolean; userId: string | null };
   onDeleted: () => void;
   onLoop?: () => void;
+  /** The player's frame (paused on the note's time) as a still to show drawings on. */
+  captureFrame: () => Promise<string | null>;
 }) {
   const now = useNow();
   const remove = useDeleteAnnotation(videoId);
   const contentRef = useRef<HTMLDivElement>(null);
   const text = annotation.content.trim();
+  const still = useFrameStill(annotation.id, captureFrame);
+  // Any viewer may reply, so any viewer may draw a reply on the still.
+  const replyEditor = useDrawingEditor();
+  const [replyDrawing, setReplyDrawing] = useState(false);
+  useDrawingShortcuts(replyEditor, replyDrawing, 'dialog');
+  const [shownReplyId, setShownReplyId] = useState<string | null>(null);
+  const shownReply = annotation.replies.find((reply) => reply.id === shownReplyId && reply.drawing);
+  const stillDrawing = shownReply?.drawing ?? annotation.drawing;
+  const withStill =
+    annotation.drawing !== null ||
+    replyDrawing ||
+    annotation.replies.some((reply) => reply.drawing !== null);
   return (
     <DialogContent
       ref={contentRef}
       className="max-w-lg gap-4"
       // The note is for reading first: focus the dialog, not its first reaction button.
+      // Esc leaves a drawing tool first (see useDrawingShortcuts); then it closes the dialog.
       onOpenAutoFocus={(event) => {
         event.preventDefault();
         contentRef.current?.focus();
@@ -80,7 +100,11 @@ export function AnnotationDetails({
           </p>
         ) : (
           <p className="text-sm text-muted-foreground italic">
-            {annotation.audioUrl ? 'A voice note without words.' : 'No text.'}
+            {annotation.audioUrl
+              ? 'A voice note without words.'
+              : annotation.drawing
+                ? 'A drawing without words.'
+                : 'No text.'}
           </p>
         )}
         {annotation.audioUrl ? (
@@ -104,6 +128,31 @@ export function AnnotationDetails({
         ) : (
           <p className="text-xs text-muted-foreground">No sentiment: the note has no words.</p>
         )}
+        {withStill ? (
+          <div className="grid gap-2">
+            <FrameStill
+              src={still}
+              drawing={replyDrawing ? annotation.drawing : stillDrawing}
+              editor={replyDrawing ? replyEditor : null}
+              label={`The frame at ${formatClockTime(annotation.timestamp)}`}
+            />
+            {replyDrawing ? <DrawingToolbar editor={replyEditor} /> : null}
+            {shownReply && !replyDrawing ? (
+              <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                Showing {shownReply.user.name}’s drawing.
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0 text-xs"
+                  onClick={() => setShownReplyId(null)}
+                >
+                  Show the note’s drawing
+                </Button>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {annotation.drawing ? <DrawingDescription drawing={annotation.drawing} /> : null}
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -134,6 +183,25 @@ export function AnnotationDetails({
         replies={annotation.replies}
         canDelete={(reply) => canDeleteAnnotation(reply, viewer)}
         now={now}
+        drawing={{
+          editor: replyEditor,
+          on: replyDrawing,
+          // Draw pressed again puts the reply's drawing away.
+          toggle: () => {
+            if (replyDrawing) replyEditor.reset();
+            setReplyDrawing(!replyDrawing);
+            setShownReplyId(null);
+          },
+          done: () => {
+            setReplyDrawing(false);
+            replyEditor.reset();
+          },
+          shownReplyId: shownReply ? shownReply.id : null,
+          show: (id) => {
+            setReplyDrawing(false);
+            setShownReplyId(id);
+          },
+        }}
       />
     </DialogContent>
   );

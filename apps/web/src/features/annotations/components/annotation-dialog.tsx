@@ -31,6 +31,7 @@ export function AnnotationDialog({ session, editable, userId }: AnnotationDialog
             viewer={{ editable, userId }}
             onDeleted={session.close}
             onLoop={() => session.loop(annotation)}
+            captureFrame={session.captureFrame}
           />
         </Suspense>
       ) : null}

@@ -1,5 +1,5 @@
 import type { AnnotationReply } from '@filmroom/contract';
-import { SendHorizontalIcon, Trash2Icon } from 'lucide-react';
+import { PenToolIcon, SendHorizontalIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,19 @@ import { formatRelativeTime } from '@/lib/relative-time';
 import { useAddReply } from '../api/add-reply';
 import { useDeleteAnnotation } from '../api/delete-annotation';
 import { AuthorAvatar } from './author-avatar';
+import { DrawingDescription } from './drawing-description';
+import type { DrawingEditor } from './use-drawing-editor';
+
+/** Drawing on the note's still: a reply's own drawing, and which reply's drawing is shown. */
+type ReplyDrawing = {
+  editor: DrawingEditor;
+  on: boolean;
+  toggle: () => void;
+  /** Sent: the drawing is cleared and drawing stops. */
+  done: () => void;
+  shownReplyId: string | null;
+  show: (replyId: string | null) => void;
+};
 
 type AnnotationDiscussionProps = {
   videoId: string;
@@ -16,15 +29,20 @@ type AnnotationDiscussionProps = {
   replies: readonly AnnotationReply[];
   canDelete: (reply: AnnotationReply) => boolean;
   now: Date;
+  drawing: ReplyDrawing;
 };
 
-/** Spec §2: the discussion under a note, oldest reply first, and the reply input. */
+/**
+ * Spec §2: the discussion under a note, oldest reply first, and the reply input. A reply may
+ * carry a drawing on the note's still; its Drawing button shows it there.
+ */
 export function AnnotationDiscussion({
   videoId,
   annotationId,
   replies,
   canDelete,
   now,
+  drawing,
 }: AnnotationDiscussionProps) {
   const titleId = useId();
   const remove = useDeleteAnnotation(videoId);
@@ -59,27 +77,66 @@ export function AnnotationDiscussion({
                     </button>
                   ) : null}
                 </p>
-                <p className="text-sm break-words whitespace-pre-wrap">{reply.content}</p>
+                {reply.content.trim() ? (
+                  <p className="text-sm break-words whitespace-pre-wrap">{reply.content}</p>
+                ) : null}
+                {reply.drawing ? (
+                  <div className="grid justify-items-start gap-1 pt-0.5">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-7 gap-1.5 px-2 text-xs aria-pressed:border-primary aria-pressed:bg-primary/10"
+                      aria-pressed={drawing.shownReplyId === reply.id}
+                      onClick={() =>
+                        drawing.show(drawing.shownReplyId === reply.id ? null : reply.id)
+                      }
+                    >
+                      <PenToolIcon aria-hidden />
+                      Drawing
+                    </Button>
+                    <DrawingDescription drawing={reply.drawing} />
+                  </div>
+                ) : null}
               </div>
             </li>
           ))}
         </ol>
       )}
-      <ReplyForm videoId={videoId} annotationId={annotationId} />
+      <ReplyForm videoId={videoId} annotationId={annotationId} drawing={drawing} />
     </section>
   );
 }
 
-/** Spec §2, §5: Enter without Shift sends, as does Reply; a blank reply is not sent. */
-function ReplyForm({ videoId, annotationId }: { videoId: string; annotationId: string }) {
+/**
+ * Spec §2, §5: Enter without Shift sends, as does Reply; a reply without text or a drawing is
+ * not sent. Draw puts the tools over the note's still.
+ */
+function ReplyForm({
+  videoId,
+  annotationId,
+  drawing,
+}: {
+  videoId: string;
+  annotationId: string;
+  drawing: ReplyDrawing;
+}) {
   const [content, setContent] = useState('');
   const hintId = useId();
   const add = useAddReply(videoId, annotationId);
-  const blank = content.trim() === '';
+  const hasDrawing = drawing.editor.shapes.length > 0;
+  const blank = content.trim() === '' && !hasDrawing;
 
   const send = () => {
     if (blank || add.isPending) return;
-    add.mutate(content.trim(), { onSuccess: () => setContent('') });
+    add.mutate(
+      { content: content.trim(), drawing: hasDrawing ? drawing.editor.describe() : null },
+      {
+        onSuccess: () => {
+          setContent('');
+          drawing.done();
+        },
+      },
+    );
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,13 +162,25 @@ function ReplyForm({ videoId, annotationId }: { videoId: string; annotationId: s
           rows={1}
           className="max-h-40 min-h-10 resize-none field-sizing-content"
         />
+        <Button
+          type="button"
+          variant={drawing.on ? 'default' : 'outline'}
+          aria-pressed={drawing.on}
+          onClick={drawing.toggle}
+          className="shrink-0"
+        >
+          <PenToolIcon aria-hidden />
+          <span className="max-sm:sr-only">Draw</span>
+        </Button>
         <Button type="submit" disabled={blank || add.isPending} className="shrink-0">
           {add.isPending ? <Spinner /> : <SendHorizontalIcon aria-hidden />}
           Reply
         </Button>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        Enter sends; Shift+Enter starts a new line.
+        {drawing.on
+          ? 'Draw on the frame above; the reply sends the drawing with any text.'
+          : 'Enter sends; Shift+Enter starts a new line. Draw adds a drawing on the frame.'}
       </p>
     </form>
   );

@@ -1,8 +1,15 @@
+import {
+  DEFAULT_DISPLAY_SECONDS,
+  DISPLAY_SECONDS_MAX,
+  DISPLAY_SECONDS_MIN,
+} from '@filmroom/contract';
 import type { Transcription } from '@filmroom/contract';
 import { MapPinIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
@@ -10,9 +17,13 @@ import { useCreateAnnotation } from '../api/create-annotation';
 import type { VoiceNote } from '../api/create-annotation';
 import { TranscriptionFailed, useTranscribeAudio } from '../api/transcribe-audio';
 import { formatNoteTime } from '../lib/note-review';
+import { drawingSummary } from '../lib/drawing-description';
+import type { JointNear } from '../lib/drawing-description';
+import { shapeAnchor } from '../lib/drawing-geometry';
 import { voiceNoteFileName } from '../lib/voice-recording';
 import { SentimentBadge } from './sentiment-badge';
 import type { AnnotationSpot } from './use-annotation-session';
+import type { DrawingEditor } from './use-drawing-editor';
 import { useVoiceRecorder } from './use-voice-recorder';
 import { VoiceRecorder } from './voice-recorder';
 
@@ -20,16 +31,33 @@ type AnnotationFormProps = {
   videoId: string;
   spot: AnnotationSpot;
   onCreated: () => void;
+  /** The drawing made on the picture for this note, if the coach is drawing. */
+  drawing?: DrawingEditor | null;
+  /** No spot was clicked: the pin goes on the drawing's first shape. */
+  pinOnDrawing?: boolean;
+  /** Names the joint near a point of this frame, for angle descriptions ("at the left knee"). */
+  jointNear?: JointNear;
 };
 
 /**
- * Spec §2 form: text and/or a voice note for the picked spot. A finished recording is sent
- * for transcription first (spec §7); its words fill the text and its sentiment shows. Submit
- * needs text or a recording and waits for anything in progress (spec §5).
+ * Spec §2 form: text, a voice note and/or a drawing for the picked spot. A finished recording
+ * is sent for transcription first (spec §7); its words fill the text and its sentiment shows.
+ * Submit needs text, a recording or a drawing and waits for anything in progress (spec §5).
+ * A drawing plays for its display time, and may stop playback on it.
  */
-export function AnnotationForm({ videoId, spot, onCreated }: AnnotationFormProps) {
+export function AnnotationForm({
+  videoId,
+  spot,
+  onCreated,
+  drawing = null,
+  pinOnDrawing = false,
+  jointNear,
+}: AnnotationFormProps) {
   const textId = useId();
+  const displayId = useId();
   const [content, setContent] = useState('');
+  const [displaySeconds, setDisplaySeconds] = useState(String(DEFAULT_DISPLAY_SECONDS));
+  const [pauseHere, setPauseHere] = useState(false);
   const [voiceNote, setVoiceNote] = useState<VoiceNote | null>(null);
   const [heard, setHeard] = useState<Transcription | null>(null);
   const [transcriptionProblem, setTranscriptionProblem] = useState<string | null>(null);
@@ -85,7 +113,23 @@ export function AnnotationForm({ videoId, spot, onCreated }: AnnotationFormProps
   const recording = recorder.state.status === 'recording' || recorder.state.status === 'starting';
   const transcribing = transcribe.isPending;
   const hasText = content.trim() !== '';
-  const canSubmit = (hasText || voiceNote !== null) && !recording && !transcribing;
+  const shapes = drawing?.shapes ?? [];
+  const hasDrawing = shapes.length > 0;
+  const seconds = Number(displaySeconds);
+  const secondsValid =
+    displaySeconds.trim() !== '' &&
+    seconds >= DISPLAY_SECONDS_MIN &&
+    seconds <= DISPLAY_SECONDS_MAX;
+  const firstShape = shapes[0];
+  const pin =
+    pinOnDrawing && firstShape
+      ? (({ x, y }) => ({ xPosition: x, yPosition: y }))(shapeAnchor(firstShape))
+      : { xPosition: spot.xPosition, yPosition: spot.yPosition };
+  const canSubmit =
+    (hasText || voiceNote !== null || hasDrawing) &&
+    !recording &&
+    !transcribing &&
+    (!hasDrawing || secondsValid);
   const heardSentiment =
     heard?.sentiment && heard.transcription.trim() !== '' && content === heard.transcription.trim()
       ? heard.sentiment
@@ -98,9 +142,10 @@ export function AnnotationForm({ videoId, spot, onCreated }: AnnotationFormProps
       {
         content: content.trim(),
         timestamp: spot.timestamp,
+        ...pin,
         endTime: spot.endTime ?? null,
-        xPosition: spot.xPosition,
-        yPosition: spot.yPosition,
+        drawing: drawing?.describe(jointNear) ?? null,
+        ...(hasDrawing ? { displaySeconds: seconds, pauseHere } : {}),
         voiceNote,
         sentiment: heard?.sentiment ?? null,
       },
@@ -130,8 +175,14 @@ export function AnnotationForm({ videoId, spot, onCreated }: AnnotationFormProps
             <time data-testid="annotation-time" className="font-mono font-medium text-foreground">
               {formatNoteTime(spot)}
             </time>
-            , pinned {Math.round(spot.xPosition)}% across and {Math.round(spot.yPosition)}% down.
-            Click the picture again to move the pin.
+            {pinOnDrawing ? (
+              <>, pinned on the drawing{drawing && !hasDrawing ? ' once you draw' : ''}.</>
+            ) : (
+              <>
+                , pinned {Math.round(spot.xPosition)}% across and {Math.round(spot.yPosition)}%
+                down.{drawing ? '' : ' Click the picture again to move the pin.'}
+              </>
+            )}
           </p>
         </div>
       </div>
@@ -145,7 +196,8 @@ export function AnnotationForm({ videoId, spot, onCreated }: AnnotationFormProps
           placeholder="What should the athlete notice at this moment?"
           rows={3}
           className="min-h-20"
-          autoFocus
+          // Drawing first: the keys are the tools' until the coach comes to type.
+          autoFocus={!drawing}
         />
         {heardSentiment ? <SentimentBadge sentiment={heardSentiment} /> : null}
       </div>
@@ -172,9 +224,59 @@ export function AnnotationForm({ videoId, spot, onCreated }: AnnotationFormProps
         ) : null}
       </div>
 
+      {drawing ? (
+        <fieldset className="grid gap-3 sm:flex sm:flex-wrap sm:items-end sm:gap-x-6">
+          <legend className="mb-2 text-sm font-medium">Drawing</legend>
+          {hasDrawing ? (
+            <p className="basis-full text-xs text-muted-foreground">
+              <span className="sr-only">Drawing: </span>
+              {drawingSummary(drawing.describe(jointNear) ?? { shapes: [] })}
+            </p>
+          ) : (
+            <p className="basis-full text-xs text-muted-foreground">
+              Draw on the picture with the tools above.
+            </p>
+          )}
+          <div className="grid gap-1.5">
+            <Label htmlFor={displayId}>Show drawing for</Label>
+            <div className="flex items-center gap-2">
+              <Input
+                id={displayId}
+                type="number"
+                inputMode="decimal"
+                min={DISPLAY_SECONDS_MIN}
+                max={DISPLAY_SECONDS_MAX}
+                step={0.5}
+                value={displaySeconds}
+                onChange={(event) => setDisplaySeconds(event.target.value)}
+                aria-invalid={!secondsValid}
+                aria-describedby={secondsValid ? undefined : `${displayId}-error`}
+                className="w-20"
+              />
+              <span className="text-sm text-muted-foreground">seconds</span>
+            </div>
+            {secondsValid ? null : (
+              <p id={`${displayId}-error`} className="text-xs text-destructive">
+                From {DISPLAY_SECONDS_MIN} to {DISPLAY_SECONDS_MAX} seconds.
+              </p>
+            )}
+          </div>
+          <Label className="flex h-10 items-center gap-2 font-normal">
+            <Checkbox
+              checked={pauseHere}
+              onCheckedChange={(checked) => setPauseHere(checked === true)}
+            />
+            Pause here
+            <span className="text-xs text-muted-foreground">(playback stops on the drawing)</span>
+          </Label>
+        </fieldset>
+      ) : null}
+
       <div className="flex flex-wrap items-center justify-end gap-3 border-t pt-4">
-        {!hasText && !voiceNote && !recording ? (
-          <p className="mr-auto text-xs text-muted-foreground">Add text, a voice note, or both.</p>
+        {!hasText && !voiceNote && !recording && !hasDrawing ? (
+          <p className="mr-auto text-xs text-muted-foreground">
+            Add text, a voice note, a drawing, or more than one.
+          </p>
         ) : null}
         <Button type="submit" disabled={!canSubmit || create.isPending}>
           {create.isPending ? <Spinner /> : null}

@@ -1,5 +1,5 @@
 import type { Annotation } from '@filmroom/contract';
-import { MapPinIcon, MessageSquareTextIcon, MicIcon } from 'lucide-react';
+import { MapPinIcon, MessageSquareTextIcon, MicIcon, PenToolIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { cn } from '@/lib/utils';
 import { annotationLabel } from '../lib/annotation-label';
@@ -7,19 +7,26 @@ import { insideFrame, pointOnPicture, positionInPicture } from '../lib/annotatio
 import type { PictureRect, PicturePosition } from '../lib/annotation-position';
 import { annotationsNear } from '../lib/annotations-near';
 import { SENTIMENT_COLOURS, SENTIMENT_INK, sentimentTone } from '../lib/sentiment';
+import { drawingsShownAt } from '../lib/drawing-playback';
+import { DrawingCanvas } from './drawing-canvas';
+import { DrawingOverlay } from './drawing-overlay';
 import type { AnnotationSession } from './use-annotation-session';
+import { usePauseHere } from './use-pause-here';
 
 /** What the viewer tells a layer drawn over its picture (see VideoViewer's `overlay`). */
 type Viewer = {
   picture: PictureRect;
   frame: { width: number; height: number };
   currentTime: number;
+  paused: boolean;
 };
 
 /**
  * Over the picture: the pins of the notes near the playback time (and the open one), coloured
- * by sentiment; while a note is being added, the layer that takes the click picking its spot.
- * Drawn outside the zoomed stage, so pins keep their size at any zoom and follow the picture.
+ * by sentiment, and the drawings of the notes at this time (and the open or previewed one);
+ * while a note is being added, the layer that takes the click picking its spot, or the
+ * surface the coach draws on. Drawn outside the zoomed stage, so pins keep their size at any
+ * zoom, and drawings, measured against the picture, follow it.
  */
 export function AnnotationLayer({
   viewer,
@@ -30,8 +37,28 @@ export function AnnotationLayer({
 }) {
   const near = annotationsNear(session.annotations, viewer.currentTime, session.openId);
   const placing = session.mode !== 'idle';
+  const drawingNow = placing && session.drawingOn;
+  usePauseHere(session.annotations, viewer.currentTime, viewer.paused, session.stopAt);
+  // While a new note is drawn, its drawing is the one on the picture.
+  const shown = placing
+    ? []
+    : drawingsShownAt(session.annotations, viewer.currentTime, [session.openId, session.previewId]);
+  const pending = session.drawing.shapes;
   return (
     <>
+      {shown.map((annotation) =>
+        annotation.drawing ? (
+          <DrawingOverlay
+            key={annotation.id}
+            drawing={annotation.drawing}
+            picture={viewer.picture}
+            className="z-[11]"
+          />
+        ) : null,
+      )}
+      {placing && !drawingNow && pending.length > 0 ? (
+        <DrawingOverlay drawing={{ shapes: pending }} picture={viewer.picture} className="z-[11]" />
+      ) : null}
       {near.length > 0 ? (
         <ul aria-label="Annotations at this moment" className="contents">
           {near.map((annotation) => {
@@ -50,7 +77,19 @@ export function AnnotationLayer({
           })}
         </ul>
       ) : null}
-      {placing ? (
+      {drawingNow ? (
+        <>
+          {/*
+            Above the player's toolbar (z-20): the whole picture is for drawing while paused.
+            The dim outside it says where drawing counts, as the picker's does.
+          */}
+          <DrawingCanvas
+            editor={session.drawing}
+            picture={viewer.picture}
+            className="z-[21] shadow-[0_0_0_100vmax_rgb(0_0_0/0.35)] outline-2 outline-signal/80 outline-dashed"
+          />
+        </>
+      ) : placing ? (
         <PositionPicker
           picture={viewer.picture}
           frame={viewer.frame}
@@ -74,8 +113,13 @@ function AnnotationPin({
   onSelect: () => void;
 }) {
   const tone = sentimentTone(annotation.sentiment);
-  const voiceOnly = annotation.content.trim() === '' && annotation.audioUrl !== null;
-  const Icon = voiceOnly ? MicIcon : MessageSquareTextIcon;
+  const wordless = annotation.content.trim() === '';
+  const Icon =
+    wordless && annotation.audioUrl !== null
+      ? MicIcon
+      : wordless && annotation.drawing
+        ? PenToolIcon
+        : MessageSquareTextIcon;
   return (
     <button
       type="button"

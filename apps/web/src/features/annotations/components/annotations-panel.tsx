@@ -24,6 +24,7 @@ import { sortedByTime } from '../lib/annotations-near';
 import { filterNotes, formatNoteTime, noteFilterCounts } from '../lib/note-review';
 import type { NoteFilter } from '../lib/note-review';
 import { formatSentiment, SENTIMENT_COLOURS, sentimentTone } from '../lib/sentiment';
+import { DrawingDescription } from './drawing-description';
 import type { AnnotationSession } from './use-annotation-session';
 
 /**
@@ -276,6 +277,9 @@ function AnnotationRow({
               Voice note
             </span>
           </>
+        ) : null}
+        {annotation.drawing ? (
+          <DrawingDescription drawing={annotation.drawing} clamp className="basis-full" />
         ) : null}
         {replies > 0 ? (
           <>

@@ -7,6 +7,7 @@ import { nextOpenNote } from '../lib/note-review';
 import { useNextOpenShortcut } from './use-next-open-shortcut';
 
 type TimeRange = { start: number; end: number };
+import { useDrawingEditor } from './use-drawing-editor';
 
 /** What the annotations need of the player (the video viewer's handle provides it). */
 export type AnnotationPlayer = {
@@ -45,11 +46,27 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
   const [spot, setSpot] = useState<AnnotationSpot | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [previewId, setPreviewId] = useState<string | null>(null);
+  // Drawing on the paused picture as part of the new note (issue 16).
+  const drawing = useDrawingEditor();
+  const [drawingOn, setDrawingOn] = useState(false);
+  // Started with Draw, no spot clicked yet: the pin goes on the drawing's first shape.
+  const [pinOnDrawing, setPinOnDrawing] = useState(false);
   const annotations = query.data ?? NO_ANNOTATIONS;
+
+  // The time the video is paused at, or the marked range (from its in point to its out point;
+  // the picture was sent to the in point).
+  const pausedSpot = (position: PicturePosition): AnnotationSpot => {
+    const range = player.current?.markedRange() ?? null;
+    const time = range?.start ?? player.current?.currentTime() ?? 0;
+    return { ...position, timestamp: toMs(time), endTime: range ? toMs(range.end) : null };
+  };
 
   const settle = () => {
     setMode('idle');
     setSpot(null);
+    setDrawingOn(false);
+    setPinOnDrawing(false);
+    drawing.reset();
     player.current?.play();
   };
 
@@ -80,6 +97,37 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
     /** The open dialog's annotation; null when none is open or it has just been deleted. */
     openAnnotation: annotations.find((annotation) => annotation.id === openId) ?? null,
     openId,
+    /** The new note's drawing, drawn on the paused picture while `drawingOn`. */
+    drawing,
+    drawingOn,
+    pinOnDrawing,
+    /**
+     * Draw: pause and draw on the picture, with the note's form open. Started from nothing,
+     * the note is at the paused time and pinned on the drawing; while a spot is being picked
+     * or has been, it keeps that spot. Pressed again, the picture takes clicks for the pin.
+     */
+    toggleDrawing: () => {
+      if (drawingOn) {
+        setDrawingOn(false);
+        return;
+      }
+      player.current?.pause();
+      if (mode !== 'composing') {
+        const range = player.current?.markedRange() ?? null;
+        if (range) player.current?.seekTo(range.start);
+        setSpot(pausedSpot({ xPosition: 50, yPosition: 50 }));
+        setPinOnDrawing(true);
+        setMode('composing');
+      }
+      setDrawingOn(true);
+    },
+    /** "Pause here": playback stops exactly on the note's time. */
+    stopAt: (seconds: number) => {
+      player.current?.pause();
+      player.current?.seekTo(seconds);
+    },
+    /** The frame on screen, for the note's dialog (its still to draw a reply on). */
+    captureFrame: () => player.current?.captureFrame() ?? Promise.resolve(null),
     /**
      * Add Annotation: pause and wait for a spot on the picture. With a range marked the note
      * is about that stretch, so the picture goes to its in point: the pin (and any drawing) is
@@ -106,13 +154,8 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
      * range (from its in point to its out point; the picture was sent to the in point).
      */
     pick: (position: PicturePosition) => {
-      const range = player.current?.markedRange() ?? null;
-      const time = range?.start ?? player.current?.currentTime() ?? 0;
-      setSpot({
-        ...position,
-        timestamp: toMs(time),
-        endTime: range ? toMs(range.end) : null,
-      });
+      setSpot(pausedSpot(position));
+      setPinOnDrawing(false);
       setMode('composing');
     },
     open,

@@ -10,6 +10,22 @@ describe('annotationSummary', () => {
     );
     expect(annotationSummary({ content: '', audioUrl: '/uploads/a.webm' })).toBe('Voice note');
   });
+
+  it('says a wordless note with a drawing is a drawing', () => {
+    const drawing = {
+      shapes: [
+        {
+          kind: 'line' as const,
+          colour: '#ffffff' as const,
+          width: 'thin' as const,
+          from: { x: 1, y: 1 },
+          to: { x: 9, y: 9 },
+        },
+      ],
+    };
+    expect(annotationSummary({ content: ' ', audioUrl: null, drawing })).toBe('Drawing');
+    expect(annotationSummary({ content: '', audioUrl: null, drawing: null })).toBe('Annotation');
+  });
 });
 
 describe('annotationLabel', () => {

@@ -3,11 +3,14 @@ import { formatClockTime } from '@/lib/format-time';
 
 const EXCERPT_LENGTH = 60;
 
-/** What a note says in a line: its words, else that it is a voice note. */
-export function annotationSummary(annotation: Pick<Annotation, 'content' | 'audioUrl'>): string {
+/** What a note says in a line: its words, else that it is a voice note or a drawing. */
+export function annotationSummary(
+  annotation: Pick<Annotation, 'content' | 'audioUrl'> & { drawing?: Annotation['drawing'] },
+): string {
   const text = annotation.content.trim().replace(/\s+/g, ' ');
   if (text) return text;
-  return annotation.audioUrl ? 'Voice note' : 'Annotation';
+  if (annotation.audioUrl) return 'Voice note';
+  return annotation.drawing ? 'Drawing' : 'Annotation';
 }
 
 /**
@@ -15,7 +18,9 @@ export function annotationSummary(annotation: Pick<Annotation, 'content' | 'audi
  * screen reader moving between markers hears which is which.
  */
 export function annotationLabel(
-  annotation: Pick<Annotation, 'content' | 'audioUrl' | 'timestamp' | 'user'>,
+  annotation: Pick<Annotation, 'content' | 'audioUrl' | 'timestamp' | 'user'> & {
+    drawing?: Annotation['drawing'];
+  },
 ): string {
   const summary = annotationSummary(annotation);
   const excerpt =

@@ -64,6 +64,7 @@ export type ViewerOverlayState = {
   picture: Rect;
   frame: { width: number; height: number };
   currentTime: number;
+  paused: boolean;
 };
 
 export type VideoViewerHandle = {
@@ -306,7 +307,7 @@ export function VideoViewer({
               raised={!zoomed}
               rangeLoop={rangeLoop}
             />
-            {overlay?.({ picture: pictureRect, frame, currentTime })}
+            {overlay?.({ picture: pictureRect, frame, currentTime, paused })}
           </>
         ) : null}
 
