@@ -5,7 +5,9 @@ export type PlaybackAction =
   | { type: 'toggle-play' }
   | { type: 'pause' }
   | { type: 'seek-by'; seconds: number }
-  | { type: 'show-help' };
+  | { type: 'show-help' }
+  | { type: 'toggle-fullscreen' }
+  | { type: 'toggle-theatre' };
 
 export type Shortcut = { keys: string[]; description: string };
 
@@ -17,6 +19,8 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['J'], description: 'Back 10 seconds' },
   { keys: ['K'], description: 'Pause' },
   { keys: ['L'], description: 'Forward 10 seconds' },
+  { keys: ['F'], description: 'Fullscreen, with the overlays (Esc leaves)' },
+  { keys: ['W'], description: 'Theatre mode: a wide player, panels below' },
   { keys: ['?'], description: 'Show these shortcuts' },
 ];
 
@@ -52,6 +56,12 @@ export function playbackActionFor(press: KeyPress, paused: boolean): PlaybackAct
       return { type: 'seek-by', seconds: 10 };
     case '?':
       return { type: 'show-help' };
+    case 'f':
+    case 'F':
+      return { type: 'toggle-fullscreen' };
+    case 'w':
+    case 'W':
+      return { type: 'toggle-theatre' };
     default:
       return null;
   }
