@@ -168,11 +168,22 @@ async function freshVideo() {
     content: 'Keep your elbow up',
     audioKey,
   });
-  const [reply] = await db
+  const [reply, viewerNote] = await db
     .insert(annotations)
-    .values({ ...pin, parentId: annotationId, userId: people['view share'].user.id, content: 'OK' })
+    .values([
+      { ...pin, parentId: annotationId, userId: people['view share'].user.id, content: 'OK' },
+      // Written while the view share could still edit: its author may still resolve it.
+      { ...pin, userId: people['view share'].user.id, content: 'Knees out' },
+    ])
     .returning();
-  return { id, spareShareId: spare!.id, annotationId, audioKey, viewerReplyId: reply!.id };
+  return {
+    id,
+    spareShareId: spare!.id,
+    annotationId,
+    audioKey,
+    viewerReplyId: reply!.id,
+    viewerNoteId: viewerNote!.id,
+  };
 }
 type FreshVideo = Awaited<ReturnType<typeof freshVideo>>;
 
@@ -230,6 +241,12 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ["DELETE /api/videos/:videoId/annotations/:annotationId (the view share's reply)", (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/annotations/${v.viewerReplyId}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ["PATCH /api/videos/:videoId/annotations/:annotationId (the owner's annotation)", (v) => ({ method: 'PATCH', url: `/api/videos/${v.id}/annotations/${v.annotationId}`, body: { resolved: true } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ["PATCH /api/videos/:videoId/annotations/:annotationId (the view share's annotation)", (v) => ({ method: 'PATCH', url: `/api/videos/${v.id}/annotations/${v.viewerNoteId}`, body: { resolved: true } }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['POST /api/videos/:videoId/annotations/:annotationId/replies', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/annotations/${v.annotationId}/replies`, body: { content: 'Will do' } }),

@@ -232,7 +232,7 @@ export const replyBodySchema = z
     drawing: drawingSchema.nullable().default(null),
   })
   .refine((reply) => reply.content !== '' || reply.drawing !== null, {
-    message: 'Reply text is required',
+    message: 'A reply needs text or a drawing',
     path: ['content'],
   })
   .meta({ id: 'ReplyBody' });

@@ -1,6 +1,8 @@
+import { DEFAULT_DISPLAY_SECONDS } from '@filmroom/contract';
 import type {
   AthleteReading,
   CoachingPoint,
+  Drawing,
   MetricSeries,
   MovementId,
   PlayerDetection,
@@ -326,6 +328,17 @@ export const annotations = pgTable(
     /** Computed from `content`; null when there is no text. */
     sentimentLabel: text('sentiment_label').$type<SentimentLabel>(),
     sentimentConfidence: doublePrecision('sentiment_confidence'),
+    /** Shapes over the frame at `timestamp` (checked by the contract's drawingSchema). */
+    drawing: jsonb('drawing').$type<Drawing>(),
+    /** A range note's end (seconds); null for a single moment. Replies carry only `drawing`. */
+    endTime: doublePrecision('end_time'),
+    /** How long the drawing stays over the picture during playback. */
+    displaySeconds: doublePrecision('display_seconds').notNull().default(DEFAULT_DISPLAY_SECONDS),
+    /** Playback stops on the drawing when it reaches the note. */
+    pauseHere: boolean('pause_here').notNull().default(false),
+    /** When the note was marked dealt with, and by whom; null while it is open. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,4 +1,10 @@
-import type { Annotation, AnnotationReply, Reaction, ReactionSummary } from '@filmroom/contract';
+import type {
+  Annotation,
+  AnnotationReply,
+  Drawing,
+  Reaction,
+  ReactionSummary,
+} from '@filmroom/contract';
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
@@ -37,11 +43,18 @@ import {
 // on the last frame): that close to the end, a timestamp counts as the end.
 const END_TOLERANCE_SECONDS = 0.1;
 
+const REPLY_NEEDS = 'A reply needs text or a drawing';
+
 export type NewAnnotation = {
   content: string;
   timestamp: number;
   xPosition: number;
   yPosition: number;
+  /** A range note's end; null for a single moment. */
+  endTime: number | null;
+  drawing: Drawing | null;
+  displaySeconds: number;
+  pauseHere: boolean;
   /** A voice note already staged in the BlobStore (receiveStagedUpload), of a sniffed type. */
   audio?: { stagingKey: string; extension: 'webm' | 'ogg'; duration: number | null };
 };
@@ -51,6 +64,7 @@ export type NewAnnotation = {
  * it open): anyone who may view the video reads, replies and reacts; adding an annotation takes
  * edit access (owner or edit share); an annotation or reply may be deleted by its author or by
  * anyone with edit access, and an annotation goes with its replies, reactions and voice note.
+ * An annotation is marked resolved (or open again) by the same people who may delete it.
  */
 export class AnnotationService {
   constructor(
@@ -63,18 +77,23 @@ export class AnnotationService {
   /** The video's annotations by time, each with its replies oldest first. */
   async list(user: UserRow, videoId: string): Promise<Annotation[]> {
     await this.requireViewer(user, videoId);
+    return this.views(user, eq(annotations.videoId, videoId));
+  }
+
+  /** The annotations among the rows matching `where`, each with its replies among them. */
+  private async views(user: UserRow, where: SQL): Promise<Annotation[]> {
     const rows = await this.db
       .select()
       .from(annotations)
-      .where(eq(annotations.videoId, videoId))
+      .where(where)
       .orderBy(asc(annotations.timestamp), asc(annotations.createdAt), asc(annotations.id));
     const replies = rows.filter((row) => row.parentId !== null);
     const [people, reactions] = await Promise.all([
       loadPeopleViews(
         this.db,
-        rows.map((row) => row.userId),
+        rows.flatMap((row) => (row.resolvedBy ? [row.userId, row.resolvedBy] : [row.userId])),
       ),
-      this.tallies(user, eq(annotations.videoId, videoId)),
+      this.tallies(user, where),
     ]);
     const summaryOf = (row: AnnotationRow) => toReactionSummary(reactions.get(row.id) ?? []);
     return rows
@@ -111,13 +130,25 @@ export class AnnotationService {
   /** Adds an annotation (and commits its voice note, if any, with the row or not at all). */
   async create(user: UserRow, video: VideoRow, input: NewAnnotation): Promise<Annotation> {
     const content = input.content.trim();
-    if (!content && !input.audio) throw badRequest('An annotation needs text or a voice recording');
-    if (video.duration === null) {
+    if (!content && !input.audio && !input.drawing) {
+      throw badRequest('An annotation needs text, a voice recording or a drawing');
+    }
+    const { duration } = video;
+    if (duration === null) {
       throw conflict('This video is still being prepared: annotate it once it plays');
     }
-    if (input.timestamp > video.duration + END_TOLERANCE_SECONDS) {
-      const seconds = Number(video.duration.toFixed(2));
-      throw badRequest(`timestamp must be within the video: 0 to ${seconds} seconds`);
+    const withinVideo = (field: 'timestamp' | 'endTime', seconds: number) => {
+      if (seconds > duration + END_TOLERANCE_SECONDS) {
+        const end = Number(duration.toFixed(2));
+        throw badRequest(`${field} must be within the video: 0 to ${end} seconds`);
+      }
+      return Math.min(seconds, duration);
+    };
+    const timestamp = withinVideo('timestamp', input.timestamp);
+    const endTime = input.endTime === null ? null : withinVideo('endTime', input.endTime);
+    // Compared once both are on the video's own clock: a range has a length.
+    if (endTime !== null && endTime <= timestamp) {
+      throw badRequest('endTime must be after the timestamp');
     }
 
     const id = randomUUID();
@@ -130,9 +161,13 @@ export class AnnotationService {
       videoId: video.id,
       userId: user.id,
       content,
-      timestamp: Math.min(input.timestamp, video.duration),
+      timestamp,
+      endTime,
       xPosition: input.xPosition,
       yPosition: input.yPosition,
+      drawing: input.drawing,
+      displaySeconds: input.displaySeconds,
+      pauseHere: input.pauseHere,
       audioKey,
       audioDuration: input.audio?.duration ?? null,
       sentimentLabel: sentiment?.label ?? null,
@@ -159,20 +194,23 @@ export class AnnotationService {
     return toAnnotationView(row, people, toReactionSummary([]), []);
   }
 
-  /** Adds a reply to one of the video's annotations (anyone who may view the video). */
+  /**
+   * Adds a reply, with text, a drawing on the annotation's frame, or both, to one of the video's
+   * annotations (anyone who may view the video).
+   */
   async reply(
     user: UserRow,
     videoId: string,
     annotationId: string,
-    content: string,
+    input: { content: string; drawing: Drawing | null },
   ): Promise<AnnotationReply> {
     await this.requireViewer(user, videoId);
     const parent = await this.findInVideo(videoId, annotationId);
     if (parent.parentId !== null) {
       throw badRequest('Reply to the annotation itself: replies have no replies of their own');
     }
-    const text = content.trim();
-    if (!text) throw badRequest('Reply text is required');
+    const text = input.content.trim();
+    if (!text && !input.drawing) throw badRequest(REPLY_NEEDS);
     const sentiment = sentimentFor(text);
     const [row] = await this.db
       .insert(annotations)
@@ -184,6 +222,7 @@ export class AnnotationService {
         timestamp: parent.timestamp,
         xPosition: parent.xPosition,
         yPosition: parent.yPosition,
+        drawing: input.drawing,
         sentimentLabel: sentiment?.label ?? null,
         sentimentConfidence: sentiment?.confidence ?? null,
       })
@@ -220,6 +259,46 @@ export class AnnotationService {
       });
     }
     await this.announce(videoId);
+  }
+
+  /**
+   * Marks an annotation resolved, or open again. Resolving a resolved note keeps who resolved it
+   * first and when.
+   */
+  async setResolved(
+    user: UserRow,
+    videoId: string,
+    annotationId: string,
+    resolved: boolean,
+  ): Promise<Annotation> {
+    const access = await this.requireViewer(user, videoId);
+    const row = await this.findInVideo(videoId, annotationId);
+    if (row.parentId !== null) {
+      throw badRequest('A reply cannot be resolved: resolve the annotation it belongs to');
+    }
+    if (row.userId !== user.id && !canEdit(access)) {
+      throw forbidden(
+        'Only the author of this annotation or an editor of the video can resolve or reopen it',
+      );
+    }
+    await this.db
+      .update(annotations)
+      .set(
+        resolved
+          ? {
+              resolvedAt: sql`coalesce(${annotations.resolvedAt}, now())`,
+              resolvedBy: sql`case when ${annotations.resolvedAt} is null then ${user.id}::uuid else ${annotations.resolvedBy} end`,
+            }
+          : { resolvedAt: null, resolvedBy: null },
+      )
+      .where(eq(annotations.id, row.id));
+    await this.announce(videoId);
+    const [view] = await this.views(
+      user,
+      or(eq(annotations.id, row.id), eq(annotations.parentId, row.id))!,
+    );
+    if (!view) throw notFound('Annotation not found');
+    return view;
   }
 
   /** The annotation's reactions, for anyone who may view its video. */

@@ -35,7 +35,7 @@ export function toReactionSummary(tallies: readonly ReactionTally[]): ReactionSu
 // so only in a race): the note still renders.
 const unknownPerson = (id: string): AnnotationUser => ({ id, name: 'Unknown', avatarUrl: null });
 
-/** An annotation or reply as the API shows it to one viewer. */
+/** A reply as the API shows it to one viewer (an annotation starts from the same fields). */
 export function toReplyView(
   row: AnnotationRow,
   people: ReadonlyMap<string, AnnotationUser>,
@@ -54,6 +54,7 @@ export function toReplyView(
       row.sentimentLabel && row.sentimentConfidence !== null
         ? { label: row.sentimentLabel, confidence: row.sentimentConfidence }
         : null,
+    drawing: row.drawing,
     reactions,
     user: people.get(row.userId) ?? unknownPerson(row.userId),
     createdAt: row.createdAt.toISOString(),
@@ -67,5 +68,16 @@ export function toAnnotationView(
   reactions: ReactionSummary,
   replies: AnnotationReply[],
 ): Annotation {
-  return { ...toReplyView(row, people, reactions), replies };
+  return {
+    ...toReplyView(row, people, reactions),
+    endTime: row.endTime,
+    displaySeconds: row.displaySeconds,
+    pauseHere: row.pauseHere,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    // Null once the account that resolved it is gone; resolvedAt still says it was resolved.
+    resolvedBy: row.resolvedBy
+      ? (people.get(row.resolvedBy) ?? unknownPerson(row.resolvedBy))
+      : null,
+    replies,
+  };
 }

@@ -1,4 +1,4 @@
-import type { Annotation, AnnotationReply, ReactionSummary } from '@filmroom/contract';
+import type { Annotation, AnnotationReply, Drawing, ReactionSummary } from '@filmroom/contract';
 import { probeMedia } from '@filmroom/media';
 import { eq, inArray, or } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +18,7 @@ import { profilePhotoKey } from '../users/profile-photos';
 const ctx = useTestApp();
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
@@ -82,6 +82,36 @@ async function replyTo(video: SharedVideo, annotationId: string, cookie: string,
   return response.json<AnnotationReply>();
 }
 
+const point = (x: number, y: number) => ({ x, y });
+const arrow = {
+  kind: 'arrow',
+  colour: '#ffd60a',
+  width: 'thick',
+  from: point(10, 20),
+  to: point(30, 40),
+} as const;
+/** One shape of each kind that has its own fields, at the frame's edges and inside. */
+const DRAWING: Drawing = {
+  shapes: [
+    arrow,
+    { kind: 'spotlight', colour: '#ffffff', width: 'thin', from: point(0, 0), to: point(100, 100) },
+    {
+      kind: 'pen',
+      colour: '#ff3b30',
+      width: 'thin',
+      points: [point(1, 1), point(2.5, 3), point(4, 2)],
+    },
+    { kind: 'text', colour: '#111111', width: 'thin', at: point(50, 50), text: 'Knee over toe' },
+    {
+      kind: 'angle',
+      colour: '#00e5ff',
+      width: 'thick',
+      points: [point(40, 30), point(45, 60), point(60, 62)],
+      description: 'Angle 94° at the left knee',
+    },
+  ],
+};
+
 const NO_REACTIONS: ReactionSummary = {
   '👍': { count: 0, mine: false },
   '👎': { count: 0, mine: false },
@@ -121,6 +151,12 @@ describe('POST /api/videos/:videoId/annotations (text)', () => {
       audioUrl: null,
       audioDuration: null,
       sentiment: { label: 'positive', confidence: expect.any(Number) },
+      drawing: null,
+      endTime: null,
+      displaySeconds: 3,
+      pauseHere: false,
+      resolvedAt: null,
+      resolvedBy: null,
       reactions: NO_REACTIONS,
       user: { id: owner.user.id, name: 'Coach Carter', avatarUrl: null },
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -162,9 +198,9 @@ describe('POST /api/videos/:videoId/annotations (text)', () => {
     [
       'no text',
       { timestamp: 1, xPosition: 1, yPosition: 1 },
-      'An annotation needs text or a voice recording',
+      'An annotation needs text, a voice recording or a drawing',
     ],
-    ['blank text', at('   '), 'An annotation needs text or a voice recording'],
+    ['blank text', at('   '), 'An annotation needs text, a voice recording or a drawing'],
     ['text too long', at('x'.repeat(5001)), 'content must be at most 5000 characters'],
     ['text that is not text', { ...at('x'), content: 5 }, 'content must be text'],
     [
@@ -384,7 +420,9 @@ describe('POST /api/videos/:videoId/annotations (voice note, multipart)', () => 
 
     const alone = await send(video.url, owner.cookie, voiceNoteForm(fields(), empty));
     expect(alone.statusCode).toBe(400);
-    expect(alone.json()).toEqual({ message: 'An annotation needs text or a voice recording' });
+    expect(alone.json()).toEqual({
+      message: 'An annotation needs text, a voice recording or a drawing',
+    });
   });
 
   it.each([
@@ -471,6 +509,187 @@ describe('POST /api/videos/:videoId/annotations (voice note, multipart)', () => 
   });
 });
 
+describe('POST /api/videos/:videoId/annotations (drawings and ranges)', () => {
+  it('keeps a drawing, a range, its display time and pause-here, and lists them', async () => {
+    const video = await sharedVideo();
+    const response = await video.annotate(owner.cookie, {
+      ...at(''),
+      timestamp: 1,
+      endTime: 3.5,
+      drawing: DRAWING,
+      displaySeconds: 6.5,
+      pauseHere: true,
+    });
+    expect(response.statusCode).toBe(201);
+    const annotation = response.json<Annotation>();
+    // A drawing alone is a note: no text, so no sentiment (a grey marker).
+    expect(annotation).toMatchObject({
+      content: '',
+      sentiment: null,
+      timestamp: 1,
+      endTime: 3.5,
+      drawing: DRAWING,
+      displaySeconds: 6.5,
+      pauseHere: true,
+      resolvedAt: null,
+      resolvedBy: null,
+    });
+    expect(await video.list(viewer.cookie)).toEqual([annotation]);
+  });
+
+  it('takes a range to the last frame, a browser’s frame past the end counting as the end', async () => {
+    const video = await sharedVideo();
+    const response = await video.annotate(owner.cookie, { ...at('Whole rep', 0), endTime: 4.04 });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Annotation>()).toMatchObject({ timestamp: 0, endTime: 4 });
+  });
+
+  const tooManyShapes = { shapes: Array.from({ length: 51 }, () => arrow) };
+  const longStroke = {
+    shapes: [
+      {
+        kind: 'pen',
+        colour: '#ff3b30',
+        width: 'thin',
+        points: Array.from({ length: 1001 }, (_, i) => point(i / 10, 50)),
+      },
+    ],
+  };
+  it.each([
+    [
+      'an unknown shape kind',
+      { drawing: { shapes: [{ ...arrow, kind: 'star' }] } },
+      "a shape's kind must be one of arrow line ellipse rectangle pen text angle spotlight",
+    ],
+    ['too many shapes', { drawing: tooManyShapes }, 'a drawing may have at most 50 shapes'],
+    ['a drawing with no shapes', { drawing: { shapes: [] } }, 'a drawing needs at least one shape'],
+    ['a drawing that is text', { drawing: 'arrow' }, 'drawing must be an object with shapes'],
+    ['too many pen points', { drawing: longStroke }, 'a pen stroke may have at most 1000 points'],
+    [
+      'a point past 100',
+      { drawing: { shapes: [{ ...arrow, to: point(100.5, 40) }] } },
+      'drawing point x must be from 0 to 100',
+    ],
+    [
+      'a negative point',
+      { drawing: { shapes: [{ ...arrow, from: point(10, -1) }] } },
+      'drawing point y must be from 0 to 100',
+    ],
+    [
+      'an angle of two points',
+      { drawing: { shapes: [{ ...arrow, kind: 'angle', points: [point(1, 1), point(2, 2)] }] } },
+      'an angle needs exactly 3 points',
+    ],
+    [
+      'a colour off the palette',
+      { drawing: { shapes: [{ ...arrow, colour: '#00ff00' }] } },
+      'colour must be one of #ffd60a #ff3b30 #00e5ff #ff2dd1 #ff8c00 #ffffff #111111',
+    ],
+    ['an end before the start', { endTime: 1 }, 'endTime must be after the timestamp'],
+    ['an end at the start', { endTime: 1.5 }, 'endTime must be after the timestamp'],
+    ['an end past the video', { endTime: 4.2 }, 'endTime must be within the video: 0 to 4 seconds'],
+    ['an end as text', { endTime: '3' }, 'endTime must be a number of seconds'],
+    ['too short a display', { displaySeconds: 0.4 }, 'displaySeconds must be at least 0.5 seconds'],
+    ['too long a display', { displaySeconds: 31 }, 'displaySeconds must be at most 30 seconds'],
+    ['pause-here as text', { pauseHere: 'yes' }, 'pauseHere must be true or false'],
+  ])('refuses %s with 400 and a message naming the field', async (_case, extra, message) => {
+    const video = await sharedVideo();
+    const response = await video.annotate(owner.cookie, { ...at('Look here'), ...extra });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await video.list(owner.cookie)).toEqual([]);
+  });
+
+  it('takes them with a voice note too (multipart)', async () => {
+    const video = await sharedVideo();
+    const response = await send(
+      video.url,
+      owner.cookie,
+      voiceNoteForm(
+        {
+          timestamp: '0.5',
+          xPosition: '40',
+          yPosition: '60',
+          endTime: '2',
+          drawing: JSON.stringify(DRAWING),
+          displaySeconds: '10',
+          pauseHere: 'true',
+        },
+        { data: await voiceNote('webm') },
+      ),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Annotation>()).toMatchObject({
+      timestamp: 0.5,
+      endTime: 2,
+      drawing: DRAWING,
+      displaySeconds: 10,
+      pauseHere: true,
+      audioUrl: expect.stringMatching(/\.webm$/),
+    });
+  });
+
+  it('saves a drawing with no recording and no words (multipart)', async () => {
+    const video = await sharedVideo();
+    const response = await send(
+      video.url,
+      owner.cookie,
+      voiceNoteForm(
+        { timestamp: '1', xPosition: '1', yPosition: '1', drawing: JSON.stringify(DRAWING) },
+        { data: Buffer.alloc(0) },
+      ),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Annotation>()).toMatchObject({
+      audioUrl: null,
+      content: '',
+      drawing: DRAWING,
+      endTime: null,
+      displaySeconds: 3,
+      pauseHere: false,
+    });
+  });
+
+  it.each([
+    [
+      'drawing that is not JSON',
+      { drawing: '{"shapes":[' },
+      'drawing must be JSON such as {"shapes":[...]}',
+    ],
+    [
+      'drawing with too many shapes',
+      { drawing: JSON.stringify(tooManyShapes) },
+      'a drawing may have at most 50 shapes',
+    ],
+    ['an end past the video', { endTime: '5' }, 'endTime must be within the video: 0 to 4 seconds'],
+    ['an end before the start', { endTime: '0.5' }, 'endTime must be after the timestamp'],
+    [
+      'a display time that is not a number',
+      { displaySeconds: 'long' },
+      'displaySeconds must be a number of seconds',
+    ],
+    [
+      'pause-here that is not true or false',
+      { pauseHere: 'on' },
+      'pauseHere must be true or false',
+    ],
+  ])('refuses a multipart %s with 400 and keeps no file', async (_case, extra, message) => {
+    const video = await sharedVideo();
+    const response = await send(
+      video.url,
+      owner.cookie,
+      voiceNoteForm(
+        { timestamp: '1', xPosition: '1', yPosition: '1', ...extra },
+        { data: await voiceNote('webm') },
+      ),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await ctx.runtime.deps.blobs.list(`videos/${video.id}/annotations/`)).toEqual([]);
+    expect(await ctx.runtime.deps.blobs.list('incoming/')).toEqual([]);
+  });
+});
+
 describe('the size limit on recordings', () => {
   const small = useTestApp({ MAX_AUDIO_MB: '0.02' });
 
@@ -510,6 +729,7 @@ describe('POST /api/videos/:videoId/annotations/:annotationId/replies', () => {
       audioUrl: null,
       audioDuration: null,
       sentiment: { label: 'neutral', confidence: expect.any(Number) },
+      drawing: null,
       reactions: NO_REACTIONS,
       user: { id: viewer.user.id, name: 'Athlete Val', avatarUrl: null },
       createdAt: expect.any(String),
@@ -548,7 +768,61 @@ describe('POST /api/videos/:videoId/annotations/:annotationId/replies', () => {
       body,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Reply text is required' });
+    expect(response.json()).toEqual({ message: 'A reply needs text or a drawing' });
+  });
+
+  it('takes a drawing alone from a viewer, on the annotation’s frame', async () => {
+    const video = await sharedVideo();
+    const annotation = await annotated(video);
+    const circled = { shapes: [{ ...arrow, kind: 'ellipse' }] } as Drawing;
+    const response = await call('POST', `${video.url}/${annotation.id}/replies`, viewer.cookie, {
+      drawing: circled,
+    });
+    expect(response.statusCode).toBe(201);
+    const reply = response.json<AnnotationReply>();
+    expect(reply).toMatchObject({
+      content: '',
+      sentiment: null,
+      drawing: circled,
+      timestamp: annotation.timestamp,
+    });
+    // A reply has no range, display time or resolution of its own.
+    expect(reply).not.toHaveProperty('endTime');
+    expect(reply).not.toHaveProperty('resolvedAt');
+    const [listed] = await video.list(owner.cookie);
+    expect(listed!.replies).toEqual([reply]);
+    expect(listed!.drawing).toBeNull();
+
+    const withText = await call('POST', `${video.url}/${annotation.id}/replies`, viewer.cookie, {
+      content: 'This bit',
+      drawing: circled,
+    });
+    expect(withText.json()).toMatchObject({ content: 'This bit', drawing: circled });
+  });
+
+  it.each([
+    [
+      'neither text nor a drawing',
+      { content: ' ', drawing: null },
+      'A reply needs text or a drawing',
+    ],
+    [
+      'a drawing with a point off the frame',
+      { drawing: { shapes: [{ ...arrow, from: point(-5, 5) }] } },
+      'drawing point x must be from 0 to 100',
+    ],
+  ])('refuses a reply with %s (400)', async (_case, body, message) => {
+    const video = await sharedVideo();
+    const annotation = await annotated(video);
+    const response = await call(
+      'POST',
+      `${video.url}/${annotation.id}/replies`,
+      viewer.cookie,
+      body,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect((await video.list(owner.cookie))[0]!.replies).toEqual([]);
   });
 
   it('refuses a reply to a reply (400), and annotations of other videos are not found (404)', async () => {
@@ -702,6 +976,128 @@ describe('DELETE /api/videos/:videoId/annotations/:annotationId', () => {
   });
 });
 
+describe('PATCH /api/videos/:videoId/annotations/:annotationId (resolve)', () => {
+  const resolve = (video: SharedVideo, id: string, cookie: string | undefined, resolved: unknown) =>
+    call('PATCH', `${video.url}/${id}`, cookie, { resolved });
+
+  it('lets the owner and editors resolve and reopen any note, and says who and when', async () => {
+    const video = await sharedVideo();
+    const annotation = await annotated(video);
+    await replyTo(video, annotation.id, viewer.cookie, 'Done it');
+
+    const byEditor = await resolve(video, annotation.id, editor.cookie, true);
+    expect(byEditor.statusCode).toBe(200);
+    const resolved = byEditor.json<Annotation>();
+    expect(resolved).toMatchObject({
+      id: annotation.id,
+      content: annotation.content,
+      resolvedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      resolvedBy: { id: editor.user.id, name: 'Assistant Ed', avatarUrl: null },
+    });
+    // The whole note comes back, discussion and all, as the list shows it.
+    expect(resolved.replies.map((reply) => reply.content)).toEqual(['Done it']);
+    expect(await video.list(viewer.cookie)).toEqual([resolved]);
+
+    // Resolving again keeps who dealt with it first.
+    const again = await resolve(video, annotation.id, owner.cookie, true);
+    expect(again.json()).toMatchObject({
+      resolvedAt: resolved.resolvedAt,
+      resolvedBy: { id: editor.user.id },
+    });
+
+    const reopened = await resolve(video, annotation.id, owner.cookie, false);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json()).toMatchObject({ resolvedAt: null, resolvedBy: null });
+    const byOwner = await resolve(video, annotation.id, owner.cookie, true);
+    expect(byOwner.json()).toMatchObject({ resolvedBy: { id: owner.user.id } });
+  });
+
+  it('lets the author resolve their own note after losing edit access, not others’', async () => {
+    const author = await registerAccount(ctx.app, { name: 'Former Editor' });
+    const video = await sharedVideo();
+    await ctx.database.db.insert(videoShares).values({
+      videoId: video.id,
+      sharedWithEmail: author.username,
+      accessLevel: 'edit',
+      sharedById: owner.user.id,
+    });
+    const mine = (await video.annotate(author.cookie, at('Mine'))).json<Annotation>();
+    const others = await annotated(video, 'The coach’s');
+    await ctx.database.db
+      .update(videoShares)
+      .set({ accessLevel: 'view' })
+      .where(eq(videoShares.sharedWithEmail, author.username));
+
+    const response = await resolve(video, mine.id, author.cookie, true);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ resolvedBy: { id: author.user.id } });
+    expect((await resolve(video, mine.id, author.cookie, false)).statusCode).toBe(200);
+    expect((await resolve(video, others.id, author.cookie, true)).statusCode).toBe(403);
+
+    // Whoever resolved a note is shown beside it: their photo loads for the video's viewers.
+    await resolve(video, mine.id, author.cookie, true);
+    const photoKey = profilePhotoKey(author.user.id, randomUUID());
+    await ctx.database.db.insert(userPhotos).values({ userId: author.user.id, blobKey: photoKey });
+    await ctx.runtime.deps.blobs.write(photoKey, Readable.from([Buffer.from('jpeg')]), {
+      contentType: 'image/jpeg',
+    });
+    await ctx.database.db.delete(annotations).where(eq(annotations.id, others.id));
+    await ctx.database.db
+      .update(annotations)
+      .set({ userId: owner.user.id })
+      .where(eq(annotations.id, mine.id));
+    const [listed] = await video.list(viewer.cookie);
+    expect(listed!.resolvedBy).toEqual({
+      id: author.user.id,
+      name: 'Former Editor',
+      avatarUrl: `/uploads/${photoKey}`,
+    });
+    expect((await call('GET', `/uploads/${photoKey}`, viewer.cookie)).statusCode).toBe(200);
+    expect((await call('GET', `/uploads/${photoKey}`, stranger.cookie)).statusCode).toBe(404);
+  });
+
+  it('refuses a viewer who did not write the note (403) and a stranger (404)', async () => {
+    const video = await sharedVideo();
+    const annotation = await annotated(video);
+    const byViewer = await resolve(video, annotation.id, viewer.cookie, true);
+    expect(byViewer.statusCode).toBe(403);
+    expect(byViewer.json()).toEqual({
+      message:
+        'Only the author of this annotation or an editor of the video can resolve or reopen it',
+    });
+    const byStranger = await resolve(video, annotation.id, stranger.cookie, true);
+    expect(byStranger.statusCode).toBe(404);
+    expect(byStranger.json()).toEqual({ message: 'Video not found' });
+    expect((await resolve(video, annotation.id, undefined, true)).statusCode).toBe(401);
+    const [listed] = await video.list(owner.cookie);
+    expect(listed!.resolvedAt).toBeNull();
+
+    const elsewhere = await sharedVideo();
+    const wrongVideo = await resolve(elsewhere, annotation.id, owner.cookie, true);
+    expect(wrongVideo.statusCode).toBe(404);
+    expect(wrongVideo.json()).toEqual({ message: 'Annotation not found' });
+  });
+
+  it('refuses to resolve a reply (400): the note it belongs to is resolved', async () => {
+    const video = await sharedVideo();
+    const annotation = await annotated(video);
+    const reply = await replyTo(video, annotation.id, viewer.cookie, 'Fixed');
+    const response = await resolve(video, reply.id, owner.cookie, true);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'A reply cannot be resolved: resolve the annotation it belongs to',
+    });
+  });
+
+  it.each([['yes'], [1], [null], [undefined]])('refuses resolved: %s (400)', async (resolved) => {
+    const video = await sharedVideo();
+    const annotation = await annotated(video);
+    const response = await resolve(video, annotation.id, owner.cookie, resolved);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'resolved must be true or false' });
+  });
+});
+
 describe('reactions', () => {
   const react = (annotationId: string, cookie: string | undefined, reaction: unknown) =>
     call('POST', `/api/annotations/${annotationId}/reactions`, cookie, { reaction });
@@ -789,8 +1185,55 @@ describe('reactions', () => {
 });
 
 describe('live updates', () => {
+  let origin: string;
+  beforeAll(async () => {
+    origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  /**
+   * Opens the event stream as a page would; `next` is the first `annotations` event about the
+   * video. The stream is subscribed once its headers arrive (`open`).
+   */
+  async function listen(cookie: string, videoId: string) {
+    const abort = new AbortController();
+    const response = await fetch(`${origin}/api/events`, {
+      headers: { cookie },
+      signal: abort.signal,
+    });
+    const next = (async () => {
+      let buffer = '';
+      for await (const chunk of response.body!) {
+        buffer += Buffer.from(chunk as Uint8Array).toString();
+        for (const match of buffer.matchAll(/event: annotations\ndata: (.*)\n\n/g)) {
+          if (JSON.parse(match[1]!).id === videoId) return match[1]!;
+        }
+        buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+      }
+      return null;
+    })();
+    return {
+      next: next.finally(() => abort.abort()),
+    };
+  }
+
+  it('tells open pages when a note is resolved or reopened', async () => {
+    const video = await sharedVideo();
+    // Written straight to the database, so the only event about the video is the resolution's.
+    const [note] = await ctx.database.db
+      .insert(annotations)
+      .values({ videoId: video.id, userId: owner.user.id, ...at('Hips') })
+      .returning();
+    for (const resolved of [true, false]) {
+      const page = await listen(viewer.cookie, video.id);
+      const response = await call('PATCH', `${video.url}/${note!.id}`, editor.cookie, {
+        resolved,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await page.next).toBe(JSON.stringify({ id: video.id }));
+    }
+  });
+
   it('tells open pages of the video that its annotations changed, and nobody else', async () => {
-    const origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const video = await sharedVideo();
     const heard = (cookie: string) => {
       const abort = new AbortController();

@@ -5,12 +5,14 @@ import {
   annotationUploadFieldsSchema,
   annotationVideoParamsSchema,
   createAnnotationBodySchema,
+  DEFAULT_DISPLAY_SECONDS,
   errorResponseSchema,
   messageResponseSchema,
   reactionBodySchema,
   reactionParamsSchema,
   reactionSummarySchema,
   replyBodySchema,
+  updateAnnotationBodySchema,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -54,11 +56,14 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['annotations'],
         summary: 'Pin an annotation on the video (edit access)',
         description:
-          'JSON `{content, timestamp, xPosition, yPosition}` (CreateAnnotationBody), or for a voice ' +
-          'note multipart/form-data with `audio` (a WebM or Ogg recording), `timestamp`, ' +
-          '`xPosition`, `yPosition`, and optionally `audioDuration`, `content` and `sentiment` ' +
-          '(a JSON string; checked, then recomputed from the final text). Positions are percent ' +
-          'of the picture (0-100); the timestamp lies within the video; text or audio is required.',
+          'JSON `{content, timestamp, xPosition, yPosition, endTime, drawing, displaySeconds, ' +
+          'pauseHere}` (CreateAnnotationBody), or for a voice note multipart/form-data with ' +
+          '`audio` (a WebM or Ogg recording), `timestamp`, `xPosition`, `yPosition`, and ' +
+          'optionally `audioDuration`, `content`, `sentiment` (a JSON string; checked, then ' +
+          'recomputed from the final text), `endTime`, `drawing` (a JSON string), ' +
+          '`displaySeconds` and `pauseHere` (`true` or `false`). Positions are percent of the ' +
+          'picture (0-100); the timestamp and endTime lie within the video, endTime after the ' +
+          'timestamp; text, audio or a drawing is required.',
         consumes: ['application/json', 'multipart/form-data'],
         params: annotationVideoParamsSchema,
         response: {
@@ -106,6 +111,10 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
             timestamp: parsed.timestamp,
             xPosition: parsed.xPosition,
             yPosition: parsed.yPosition,
+            endTime: parsed.endTime ?? null,
+            drawing: parsed.drawing ?? null,
+            displaySeconds: parsed.displaySeconds ?? DEFAULT_DISPLAY_SECONDS,
+            pauseHere: parsed.pauseHere ?? false,
             ...(recording && extension
               ? {
                   audio: {
@@ -141,12 +150,35 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    '/videos/:videoId/annotations/:annotationId',
+    {
+      schema: {
+        tags: ['annotations'],
+        summary:
+          'Mark an annotation resolved, or open again (its author, or edit access); replies are not resolved',
+        params: annotationParamsSchema,
+        body: updateAnnotationBodySchema,
+        response: { 200: annotationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { videoId, annotationId } = request.params;
+      return service.setResolved(
+        requireUser(request),
+        videoId,
+        annotationId,
+        request.body.resolved,
+      );
+    },
+  );
+
   app.post(
     '/videos/:videoId/annotations/:annotationId/replies',
     {
       schema: {
         tags: ['annotations'],
-        summary: 'Reply to an annotation (view access)',
+        summary: 'Reply to an annotation with text, a drawing on its frame, or both (view access)',
         params: annotationParamsSchema,
         body: replyBodySchema,
         response: { 201: annotationReplySchema, ...errors },
@@ -158,7 +190,7 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
         requireUser(request),
         videoId,
         annotationId,
-        request.body.content,
+        request.body,
       );
       return reply.code(201).send(created);
     },

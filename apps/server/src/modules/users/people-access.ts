@@ -6,8 +6,8 @@ import { findVideoAccess } from '../videos';
 /**
  * Whether the asker may see who a person is (name, photos): themselves, their athletes or
  * coach once the athlete has accepted (an invitation alone shows nothing), anyone identified in
- * a video the asker may view, or anyone who wrote an annotation or reply on one (their avatar
- * is shown beside it).
+ * a video the asker may view, or anyone who wrote an annotation or reply on one or marked an
+ * annotation on one resolved (their avatar is shown beside it).
  */
 export async function mayKnowPerson(
   db: Database,
@@ -37,7 +37,7 @@ export async function mayKnowPerson(
   const wroteOn = await db
     .selectDistinct({ videoId: annotations.videoId })
     .from(annotations)
-    .where(eq(annotations.userId, personId));
+    .where(or(eq(annotations.userId, personId), eq(annotations.resolvedBy, personId)));
   for (const { videoId } of [...seenIn, ...wroteOn]) {
     if (await findVideoAccess(db, asker, videoId)) return true;
   }
