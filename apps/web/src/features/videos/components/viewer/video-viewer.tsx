@@ -198,6 +198,13 @@ export function VideoViewer({
     captureFrame: () => captureFrame(videoRef.current),
   }));
 
+  // The wider player may reach past the window's foot: it is brought wholly into view.
+  const toggleTheatre = () => {
+    if (!theatre) return;
+    theatre.onToggle();
+    requestAnimationFrame(reveal);
+  };
+
   const togglePlay = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -218,7 +225,7 @@ export function VideoViewer({
     else if (action.type === 'pause') video.pause();
     else if (action.type === 'show-help') setShortcutsOpen(true);
     else if (action.type === 'toggle-fullscreen') fullscreen.toggle();
-    else if (action.type === 'toggle-theatre') theatre?.onToggle();
+    else if (action.type === 'toggle-theatre') toggleTheatre();
     else seekTo(seekTarget(video.currentTime, action.seconds, video.duration));
   };
 
@@ -358,7 +365,7 @@ export function VideoViewer({
         ) : null}
         {loading.loaded ? (
           // Over the picture's foot from 640 px; on a phone a lane of its own under the bar.
-          <div className="max-sm:px-1 max-sm:pb-2 max-sm:*:static sm:contents">
+          <div className="max-sm:px-3 max-sm:pb-2 max-sm:*:static sm:contents">
             <TimelineOverlay
               points={coachingPoints}
               extraMarkers={timelineMarkers}
@@ -392,7 +399,11 @@ export function VideoViewer({
           fullscreen={
             fullscreen.supported ? { active: fullscreen.active, onToggle: fullscreen.toggle } : null
           }
-          theatre={theatre && !fullscreen.active && !controlsBelow ? theatre : null}
+          theatre={
+            theatre && !fullscreen.active && !controlsBelow
+              ? { on: theatre.on, onToggle: toggleTheatre }
+              : null
+          }
         />
       </div>
 
