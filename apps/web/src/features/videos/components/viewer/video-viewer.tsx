@@ -273,8 +273,11 @@ export function VideoViewer({
               ? 'min-h-0 flex-1'
               : cn(
                   'sm:rounded-xl sm:shadow-sm',
-                  // A tall portrait frame still leaves the page in sight; a wide one the top bar.
-                  picture.height > picture.width ? 'max-h-[75svh]' : 'max-h-[calc(100svh-7rem)]',
+                  // A portrait frame stays short enough to keep the page in sight (on a phone,
+                  // with its controls and Add Annotation under it); a wide one the top bar.
+                  picture.height > picture.width
+                    ? 'max-h-[60svh] sm:max-h-[75svh]'
+                    : 'max-h-[calc(100svh-7rem)]',
                 ),
           )}
           style={fullscreen.active ? undefined : { aspectRatio: frameAspectRatio(picture) }}
