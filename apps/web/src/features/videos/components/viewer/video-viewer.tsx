@@ -240,6 +240,10 @@ export function VideoViewer({
       }
     : undefined;
 
+  // Overlays stay cut at the frame even then (a layer that dims all around the picture would
+  // dim the page): only the strip below is let through.
+  const frameClip = controlsBelow && !zoomed ? `inset(0 0 -${NATIVE_BAR_PX}px 0)` : undefined;
+
   return (
     <div className="grid gap-3">
       <div
@@ -267,7 +271,7 @@ export function VideoViewer({
           className={cn(
             'relative isolate w-full scroll-mt-20 bg-black outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
             // The zoomed picture is cut at the frame; unzoomed on a phone the <video> box
-            // reaches below it, into the strip kept for its control bar.
+            // reaches below it, into the strip kept for its control bar (see frameClip).
             (!controlsBelow || zoomed) && 'overflow-hidden',
             fullscreen.active
               ? 'min-h-0 flex-1'
@@ -280,7 +284,10 @@ export function VideoViewer({
                     : 'max-h-[calc(100svh-7rem)]',
                 ),
           )}
-          style={fullscreen.active ? undefined : { aspectRatio: frameAspectRatio(picture) }}
+          style={{
+            aspectRatio: fullscreen.active ? undefined : frameAspectRatio(picture),
+            clipPath: frameClip,
+          }}
         >
           <div
             {...zoomPan.stageHandlers}
