@@ -48,8 +48,11 @@ test('the player takes the width, goes theatre and fullscreen with its overlays,
   });
   expect(note.status()).toBe(201);
 
-  // 1440 px: the player gets over 60% of the width, the panels sit beside it.
+  // 1440 px: the player gets over 60% of the width, the panels sit beside it; the menu folds
+  // to its icons for the page, without that being saved as the person's choice.
   await openVideo(page, wide.id, 'Free throws');
+  const menuToggle = page.getByRole('button', { name: 'Toggle sidebar' });
+  await expect(menuToggle).toHaveAttribute('aria-expanded', 'false');
   const video = page.locator('video');
   const tabs = page.getByRole('tablist');
   const beside = await box(page, video);
@@ -119,6 +122,9 @@ test('the player takes the width, goes theatre and fullscreen with its overlays,
   await expect.poll(() => fullscreenState(page)).toMatchObject({ testId: 'player-container' });
   await page.getByRole('button', { name: 'Exit fullscreen' }).click();
   await expect.poll(() => fullscreenState(page)).toMatchObject({ testId: null });
+
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(menuToggle).toHaveAttribute('aria-expanded', 'true');
 
   // A portrait clip gets a frame taller than 16:9, so its picture is more than a thin strip.
   await openVideo(page, tall.id, 'Squats');
