@@ -77,9 +77,12 @@ function VideoDetailPage({ id }: { id: string }) {
 
   if (video.isPending) {
     return (
-      <PageLoading>
-        <BackToDashboard />
-      </PageLoading>
+      // As wide as the page it stands for, so nothing jumps when the video arrives.
+      <div data-wide-page>
+        <PageLoading>
+          <BackToDashboard />
+        </PageLoading>
+      </div>
     );
   }
 

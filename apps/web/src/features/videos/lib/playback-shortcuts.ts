@@ -19,8 +19,8 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['J'], description: 'Back 10 seconds' },
   { keys: ['K'], description: 'Pause' },
   { keys: ['L'], description: 'Forward 10 seconds' },
-  { keys: ['F'], description: 'Fullscreen, with the overlays (Esc leaves)' },
-  { keys: ['W'], description: 'Theatre mode: a wide player, panels below' },
+  { keys: ['F'], description: 'Fullscreen, overlays included' },
+  { keys: ['W'], description: 'Theatre mode (wide player)' },
   { keys: ['?'], description: 'Show these shortcuts' },
 ];
 
