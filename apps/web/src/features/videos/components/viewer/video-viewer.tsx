@@ -250,7 +250,8 @@ export function VideoViewer({
         ref={containerRef}
         data-testid="player-container"
         className={cn(
-          // Isolated: the toolbar's z-index stays under the page's sticky top bar.
+          // Isolated: the overlays' and the toolbar's z-indexes stay under the page's sticky
+          // top bar.
           'relative isolate flex flex-col',
           fullscreen.active ? 'size-full bg-black' : 'max-sm:bg-black',
         )}
@@ -269,7 +270,9 @@ export function VideoViewer({
             fullscreen.toggle();
           }}
           className={cn(
-            'relative isolate w-full scroll-mt-20 bg-black outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+            // Not isolated (the container is): a layer over the picture may rise above the
+            // toolbar, as a drawing surface does to take the whole picture.
+            'relative w-full scroll-mt-20 bg-black outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
             // The zoomed picture is cut at the frame; unzoomed on a phone the <video> box
             // reaches below it, into the strip kept for its control bar (see frameClip).
             (!controlsBelow || zoomed) && 'overflow-hidden',
