@@ -240,6 +240,11 @@ export function VideoViewer({
       }
     : undefined;
 
+  const tipsBelow =
+    loading.loaded && tipsShown && coachingPoints.length > 0 ? (
+      <CoachingPointCard point={activePoint} placement="below" />
+    ) : null;
+
   // Overlays stay cut at the frame even then (a layer that dims all around the picture would
   // dim the page): only the strip below is let through.
   const frameClip = controlsBelow && !zoomed ? `inset(0 0 -${NATIVE_BAR_PX}px 0)` : undefined;
@@ -418,11 +423,13 @@ export function VideoViewer({
               : null
           }
         />
+        {/* A phone held upright shows its tips under the picture; fullscreen they come along. */}
+        {fullscreen.active && tipsBelow ? (
+          <div className="bg-background p-2 sm:hidden">{tipsBelow}</div>
+        ) : null}
       </div>
 
-      {loading.loaded && tipsShown && coachingPoints.length > 0 ? (
-        <CoachingPointCard point={activePoint} placement="below" />
-      ) : null}
+      {fullscreen.active ? null : tipsBelow}
       {loading.error ? (
         <ViewerError
           error={loading.error}
