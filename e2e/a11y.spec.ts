@@ -237,6 +237,8 @@ for (const viewport of VIEWPORTS) {
         page.getByText('Paused. Click the spot on the picture this note is about.'),
       ).toBeVisible();
       await expectAccessible(page, 'adding an annotation, picking its spot');
+      // The portrait clip's tall player may be partly scrolled away on a phone.
+      await player(page).scrollIntoViewIfNeeded();
       const frame = (await player(page).boundingBox())!;
       await page.mouse.click(frame.x + frame.width / 2, frame.y + frame.height / 2);
       const form = page.getByRole('form', { name: 'New annotation' });

@@ -21,7 +21,8 @@ test('the detail page plays the video; speed, zoom, tips and shortcuts work', as
   await expect(page.getByRole('heading', { level: 1, name: 'Squats' })).toBeVisible();
 
   const element = page.locator('video');
-  await expect(element).toHaveAttribute('controlslist', 'nodownload');
+  // Fullscreen is FilmRoom's own, with the overlays (player-layout.spec.ts).
+  await expect(element).toHaveAttribute('controlslist', 'nodownload nofullscreen');
   await expect(element).toHaveAttribute('preload', 'metadata');
   await expect(element).toHaveAttribute('src', `/uploads/videos/${video.id}/media.mp4`);
   await expect(element).toHaveAttribute('poster', `/uploads/videos/${video.id}/poster.jpg`);

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
+import { useFoldedSidebar } from '@/components/ui/sidebar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AnalysisPanel } from '@/features/analysis/components/analysis-panel';
 import { AnnotationBar } from '@/features/annotations/components/annotation-bar';
@@ -24,11 +25,17 @@ import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { useVideoPoses } from '@/features/videos/api/get-video-poses';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
 import { SharedBadges } from '@/features/videos/components/shared-badges';
+import { useTheatreMode } from '@/features/videos/components/use-theatre-mode';
 import { VideoDetailsForm } from '@/features/videos/components/video-details-form';
 import { VideoPlayer } from '@/features/videos/components/video-player';
 import type { VideoViewerHandle } from '@/features/videos/components/viewer/video-viewer';
 import { poseFrameAt } from '@/features/videos/lib/pose-skeleton';
 import { canEditVideo } from '@/features/videos/lib/video-library';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { cn } from '@/lib/utils';
+
+/** Tailwind's `xl`: from here the panels sit beside the player, unless in theatre mode. */
+const PANELS_BESIDE_QUERY = '(min-width: 1280px)';
 
 function BackToDashboard() {
   return (
@@ -69,12 +76,20 @@ function VideoDetailPage({ id }: { id: string }) {
   // A detection picked in the Players tab: its person is boxed over the picture at its time.
   const [pickedDetection, setPickedDetection] = useState<PickedDetection | null>(null);
   const user = useUser();
+  // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
+  useFoldedSidebar();
+  const theatre = useTheatreMode();
+  // Theatre mode is offered only where there is a side column to move below the player.
+  const panelsBeside = useMediaQuery(PANELS_BESIDE_QUERY);
 
   if (video.isPending) {
     return (
-      <PageLoading>
-        <BackToDashboard />
-      </PageLoading>
+      // As wide as the page it stands for, so nothing jumps when the video arrives.
+      <div data-wide-page>
+        <PageLoading>
+          <BackToDashboard />
+        </PageLoading>
+      </div>
     );
   }
 
@@ -114,7 +129,7 @@ function VideoDetailPage({ id }: { id: string }) {
   const coachingPoints = detail.analysis?.coachingPoints ?? [];
 
   return (
-    <div className="grid gap-6">
+    <div data-wide-page className="grid gap-6">
       <title>{`${detail.title} · FilmRoom`}</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackToDashboard />
@@ -144,7 +159,13 @@ function VideoDetailPage({ id }: { id: string }) {
         </div>
       </div>
 
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:gap-8">
+      <div
+        data-testid="video-detail-layout"
+        className={cn(
+          'grid items-start gap-6 xl:gap-8',
+          !theatre.on && 'xl:grid-cols-[minmax(0,1fr)_24rem]',
+        )}
+      >
         <div className="grid min-w-0 gap-5">
           {isEditing ? (
             <>
@@ -159,16 +180,20 @@ function VideoDetailPage({ id }: { id: string }) {
               <SharedBadges video={detail} />
             </div>
           )}
-          <VideoPlayer
-            video={detail}
-            coachingPoints={coachingPoints}
-            onTimeUpdate={setCurrentTime}
-            posesAvailable={detail.analysis !== null}
-            overlay={(viewer) => <AnnotationLayer viewer={viewer} session={annotations} />}
-            timelineMarkers={annotationTimelineMarkers(annotations.annotations, annotations.open)}
-            personBox={personBoxAt(pickedDetection, currentTime)}
-            ref={playerRef}
-          />
+          {/* Edge to edge on a phone: the page's side padding would only shrink the picture. */}
+          <div className="max-sm:-mx-4">
+            <VideoPlayer
+              video={detail}
+              coachingPoints={coachingPoints}
+              onTimeUpdate={setCurrentTime}
+              posesAvailable={detail.analysis !== null}
+              overlay={(viewer) => <AnnotationLayer viewer={viewer} session={annotations} />}
+              timelineMarkers={annotationTimelineMarkers(annotations.annotations, annotations.open)}
+              personBox={personBoxAt(pickedDetection, currentTime)}
+              theatre={panelsBeside ? theatre : undefined}
+              ref={playerRef}
+            />
+          </div>
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}
           {editable && detail.status === 'ready' ? (
             <AnnotationBar

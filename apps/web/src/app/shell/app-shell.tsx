@@ -7,6 +7,7 @@ import { EmailConfirmationBanner } from '@/features/auth/components/email-confir
 import { CoachInvitationsBanner } from '@/features/coach/components/coach-invitations-banner';
 import { getMailOutboxQueryOptions } from '@/features/mail/api/get-mail-outbox';
 import { VideoEventsListener } from '@/features/videos/components/video-events-listener';
+import { cn } from '@/lib/utils';
 import { AppSidebar } from './app-sidebar';
 import { PageBoundary } from './page-boundary';
 import { TopBar } from './top-bar';
@@ -35,7 +36,11 @@ export function AppShell({ user }: { user: User }) {
         <main
           id="main-content"
           tabIndex={-1}
-          className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-8 px-4 py-6 outline-none sm:px-6 md:py-8 lg:px-10"
+          className={cn(
+            'mx-auto flex w-full max-w-6xl flex-1 flex-col gap-8 px-4 py-6 outline-none sm:px-6 md:py-8 lg:px-10',
+            // A page that marks itself wide (the video page, for its player) takes the width.
+            'has-[[data-wide-page]]:max-w-[120rem]',
+          )}
         >
           {/* What waits on the person (their address, a coach's question) shows on every page. */}
           <EmailConfirmationBanner user={user} mailKept={mail.data?.delivery === 'outbox'} />

@@ -21,7 +21,9 @@ export function TopBar({ user, onLogout, loggingOut }: TopBarProps) {
   const section = navItemsFor(user).find((item) => isNavItemActive(item, pathname));
 
   return (
-    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur-md supports-[backdrop-filter]:bg-background/70 md:h-16 md:px-4">
+    // Nearly opaque: the black video player scrolls under it, and through a thinner veil the
+    // brand's green would fall below readable contrast.
+    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur-md supports-[backdrop-filter]:bg-background/90 md:h-16 md:px-4">
       <div className="flex flex-1 items-center justify-between md:hidden">
         <Logo className="pl-1" />
         <MobileNavDrawer user={user} onLogout={onLogout} loggingOut={loggingOut} />

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useFullscreenElement } from '@/hooks/use-fullscreen-element';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -34,8 +35,11 @@ export function DialogContent({
   showCloseButton = true,
   ...props
 }: DialogContentProps) {
+  // A note opened from a pin while the player fills the screen opens over the player, not
+  // behind it on the page nobody can see.
+  const fullscreen = useFullscreenElement();
   return (
-    <DialogPrimitive.Portal>
+    <DialogPrimitive.Portal container={fullscreen}>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"

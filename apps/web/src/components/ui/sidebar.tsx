@@ -1,6 +1,14 @@
 import { Slot } from '@radix-ui/react-slot';
 import { PanelLeftIcon } from 'lucide-react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { CSSProperties, ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -30,6 +38,8 @@ type SidebarContextValue = {
   setOpenMobile: (open: boolean) => void;
   isMobile: boolean;
   toggleSidebar: () => void;
+  /** See useFoldedSidebar. */
+  foldForPage: (folded: boolean) => void;
 };
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
@@ -55,9 +65,13 @@ export function SidebarProvider({
   const isMobile = useIsMobile();
   const [openMobile, setOpenMobile] = useState(false);
   // Read the cookie once at start-up so a collapsed panel stays collapsed after a reload.
-  const [open, setOpenState] = useState(() => readSidebarOpenCookie() ?? defaultOpen);
+  const [chosenOpen, setOpenState] = useState(() => readSidebarOpenCookie() ?? defaultOpen);
+  const [folded, setFolded] = useState(false);
+  const open = chosenOpen && !folded;
 
+  // The person's own choice ends a page's fold, and only that choice is saved.
   const setOpen = useCallback((next: boolean) => {
+    setFolded(false);
     setOpenState(next);
     writeSidebarOpenCookie(next);
   }, []);
@@ -84,7 +98,16 @@ export function SidebarProvider({
 
   const state = open ? 'expanded' : 'collapsed';
   const context = useMemo<SidebarContextValue>(
-    () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar }),
+    () => ({
+      state,
+      open,
+      setOpen,
+      isMobile,
+      openMobile,
+      setOpenMobile,
+      toggleSidebar,
+      foldForPage: setFolded,
+    }),
     [state, open, setOpen, isMobile, openMobile, toggleSidebar],
   );
 
@@ -106,6 +129,20 @@ export function SidebarProvider({
       </div>
     </SidebarContext.Provider>
   );
+}
+
+/**
+ * Folds the side panel to its icons while the calling page shows (the video page wants the
+ * width for the player), without saving that as the person's choice: the panel opens again on
+ * the next page. Its toggle still opens it here.
+ */
+export function useFoldedSidebar() {
+  const { foldForPage } = useSidebar();
+  // Before the page is painted, so a direct visit never shows the panel open first.
+  useLayoutEffect(() => {
+    foldForPage(true);
+    return () => foldForPage(false);
+  }, [foldForPage]);
 }
 
 /** The side panel: fixed at the left from 768 px, a side sheet below it. */

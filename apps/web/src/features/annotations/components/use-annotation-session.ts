@@ -137,6 +137,8 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
       player.current?.pause();
       const range = player.current?.markedRange() ?? null;
       if (range) player.current?.seekTo(range.start);
+      // On a phone a tall picture may be scrolled partly away: the click it waits for is on it.
+      player.current?.reveal();
       setSpot(null);
       setMode('picking');
     },

@@ -20,6 +20,8 @@ type VideoPlayerProps = {
   timelineMarkers?: readonly TimelineMarker[];
   /** A person another feature picked, boxed over the picture; see VideoViewer. */
   personBox?: PersonBox | null;
+  /** The page's theatre mode; see VideoViewer. */
+  theatre?: { on: boolean; onToggle: () => void };
   ref?: Ref<VideoViewerHandle>;
 };
 
@@ -32,6 +34,7 @@ export function VideoPlayer({
   overlay,
   timelineMarkers,
   personBox,
+  theatre,
   ref,
 }: VideoPlayerProps) {
   if (video.status !== 'ready' || !video.url) return <VideoPreparationFrame video={video} />;
@@ -47,6 +50,7 @@ export function VideoPlayer({
       overlay={overlay}
       timelineMarkers={timelineMarkers}
       personBox={personBox}
+      theatre={theatre}
       ref={ref}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containedRect, pointInRect, zoomRect } from './content-box';
+import { containedRect, frameAspectRatio, pointInRect, zoomRect } from './content-box';
 
 const frame = { width: 1600, height: 900 };
 
@@ -73,5 +73,18 @@ describe('pointInRect', () => {
     const corner = pointInRect(zoomRect(picture, 2, { x: 0, y: 0 }, frame), 0, 0);
     expect(corner.x).toBeCloseTo(800 - 506.25);
     expect(corner.y).toBeCloseTo(-450);
+  });
+});
+
+describe('frameAspectRatio', () => {
+  it('keeps 16:9 for landscape, square and unknown clips', () => {
+    expect(frameAspectRatio({ width: 1920, height: 1080 })).toBe('16 / 9');
+    expect(frameAspectRatio({ width: 640, height: 480 })).toBe('16 / 9');
+    expect(frameAspectRatio({ width: 500, height: 500 })).toBe('16 / 9');
+    expect(frameAspectRatio({ width: 0, height: 0 })).toBe('16 / 9');
+  });
+
+  it("takes a portrait clip's own shape", () => {
+    expect(frameAspectRatio({ width: 720, height: 1280 })).toBe('720 / 1280');
   });
 });

@@ -18,6 +18,17 @@ export function containedRect(element: Size, video: Size): Rect {
 }
 
 /**
+ * The player frame's aspect ratio (CSS): 16:9, or the clip's own shape when it is portrait, so
+ * a phone clip gets a tall frame instead of a thin strip between wide bars (the page caps its
+ * height). Unknown size: 16:9 until the metadata arrives.
+ */
+export function frameAspectRatio(video: Size): string {
+  return video.height > video.width && video.width > 0
+    ? `${video.width} / ${video.height}`
+    : '16 / 9';
+}
+
+/**
  * The same rect after the viewer's zoom: CSS `translate(pan) scale(zoom)` about the frame's
  * centre maps a point p to centre + zoom * (p - centre) + pan.
  */

@@ -13,6 +13,8 @@ describe('playbackActionFor', () => {
     expect(playbackActionFor({ key: 'K' }, false)).toEqual({ type: 'pause' });
     expect(playbackActionFor({ key: 'l' }, false)).toEqual({ type: 'seek-by', seconds: 10 });
     expect(playbackActionFor({ key: '?' }, false)).toEqual({ type: 'show-help' });
+    expect(playbackActionFor({ key: 'f' }, true)).toEqual({ type: 'toggle-fullscreen' });
+    expect(playbackActionFor({ key: 'W' }, false)).toEqual({ type: 'toggle-theatre' });
   });
 
   it('marks a range and loops it', () => {
@@ -38,6 +40,9 @@ describe('playbackActionFor', () => {
   it('leaves modified and other keys to the browser', () => {
     expect(playbackActionFor({ key: 'ArrowLeft', ctrlKey: true }, false)).toBeNull();
     expect(playbackActionFor({ key: 'l', metaKey: true }, false)).toBeNull();
+    // Find in page and close the tab stay the browser's.
+    expect(playbackActionFor({ key: 'f', ctrlKey: true }, false)).toBeNull();
+    expect(playbackActionFor({ key: 'w', metaKey: true }, false)).toBeNull();
     expect(playbackActionFor({ key: 'Tab' }, false)).toBeNull();
   });
 });

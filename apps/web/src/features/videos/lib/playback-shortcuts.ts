@@ -8,7 +8,9 @@ export type PlaybackAction =
   | { type: 'show-help' }
   | { type: 'mark-in' }
   | { type: 'mark-out' }
-  | { type: 'toggle-loop' };
+  | { type: 'toggle-loop' }
+  | { type: 'toggle-fullscreen' }
+  | { type: 'toggle-theatre' };
 
 export type Shortcut = { keys: string[]; description: string };
 
@@ -24,6 +26,8 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['O'], description: 'Mark the out point (the range ends here)' },
   { keys: ['R'], description: 'Loop the marked range, or stop looping' },
   { keys: ['N'], description: 'Next open note (anywhere on the page)' },
+  { keys: ['F'], description: 'Fullscreen, overlays included' },
+  { keys: ['W'], description: 'Theatre mode (wide player)' },
   { keys: ['?'], description: 'Show these shortcuts' },
 ];
 
@@ -69,6 +73,12 @@ export function playbackActionFor(press: KeyPress, paused: boolean): PlaybackAct
       return { type: 'toggle-loop' };
     case '?':
       return { type: 'show-help' };
+    case 'f':
+    case 'F':
+      return { type: 'toggle-fullscreen' };
+    case 'w':
+    case 'W':
+      return { type: 'toggle-theatre' };
     default:
       return null;
   }

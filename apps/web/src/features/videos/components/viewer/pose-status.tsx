@@ -37,8 +37,8 @@ export function PoseStatus({ poses }: PoseStatusProps) {
   }
   if (!content) return null;
   return (
-    // Centred over the picture; on a phone, where the frame is short, just under the toolbar.
-    <div className="pointer-events-none absolute inset-x-0 top-11 z-20 flex justify-center px-4 sm:inset-y-0 sm:top-0 sm:items-center">
+    // Centred over the picture; on a phone, where the frame is short, at its top edge.
+    <div className="pointer-events-none absolute inset-x-0 top-2 z-20 flex justify-center px-4 sm:inset-y-0 sm:top-0 sm:items-center">
       <p
         role="status"
         className="flex items-center gap-2 rounded-full bg-black/70 px-3 py-1.5 text-xs font-medium text-white shadow-lg backdrop-blur-md"

@@ -2,10 +2,11 @@ import type { CoachingPoint, VisualGuide } from '@filmroom/contract';
 import { Suspense, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { lazyComponent } from '@/lib/lazy-component';
 import { cn } from '@/lib/utils';
 import { useVideoPoses } from '../../api/get-video-poses';
-import { containedRect, zoomRect } from '../../lib/content-box';
+import { containedRect, frameAspectRatio, zoomRect } from '../../lib/content-box';
 import type { Rect } from '../../lib/content-box';
 import { playbackActionFor, seekTarget } from '../../lib/playback-shortcuts';
 import { DEFAULT_PLAYBACK_SPEED } from '../../lib/playback-speed';
@@ -20,6 +21,7 @@ import { PoseStatus } from './pose-status';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TimelineOverlay } from './timeline-overlay';
 import type { TimelineMarker } from './timeline-overlay';
+import { usePlayerFullscreen } from './use-player-fullscreen';
 import { useRangeLoop } from './use-range-loop';
 import { useVideoLoading } from './use-video-loading';
 import { useZoomPan } from './use-zoom-pan';
@@ -54,6 +56,11 @@ type VideoViewerProps = {
    * in the guides' layer. The page passes it only while playback is at that person's time.
    */
   personBox?: PersonBox | null;
+  /**
+   * The page's theatre mode (the player at full content width, panels below), toggled from the
+   * toolbar and the W key. Without it the toolbar offers none.
+   */
+  theatre?: { on: boolean; onToggle: () => void };
   /** Lets the page seek, pause and play the player (a coaching point in the Analysis tab). */
   ref?: Ref<VideoViewerHandle>;
 };
@@ -97,6 +104,14 @@ const NO_POINTS: readonly CoachingPoint[] = [];
 const NO_MARKERS: readonly TimelineMarker[] = [];
 const NO_GUIDES: readonly VisualGuide[] = [];
 
+/** Tailwind's `sm` breakpoint: below it the controls sit under the picture, not over it. */
+const PHONE_QUERY = '(max-width: 639px)';
+/**
+ * Room kept under the picture on a phone for the native control bar: the <video> element
+ * reaches that far below the picture, so its bar is drawn there rather than over the athlete.
+ */
+const NATIVE_BAR_PX = 64;
+
 // Keys typed into the toolbar's own controls are theirs (Space presses a button, arrows
 // change the speed), not the player's.
 function isOwnControl(target: EventTarget): boolean {
@@ -128,9 +143,11 @@ export function VideoViewer({
   overlay,
   timelineMarkers = NO_MARKERS,
   personBox = null,
+  theatre,
   ref,
 }: VideoViewerProps) {
   const source = resolveVideoUrl(url);
+  const containerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const frame = useElementSize(frameRef);
@@ -147,10 +164,13 @@ export function VideoViewer({
   const poseOn = posesShown && posesAvailable;
   const poses = useVideoPoses(videoId, { enabled: poseOn });
   const rangeLoop = useRangeLoop(videoRef);
+  const fullscreen = usePlayerFullscreen(containerRef);
+  const controlsBelow = useMediaQuery(PHONE_QUERY);
 
   const zoomed = zoomPan.zoom > 1;
   const activePoint = activeCoachingPoint(coachingPoints, currentTime);
-  const pictureRect = zoomRect(containedRect(frame, picture), zoomPan.zoom, zoomPan.pan, frame);
+  const unzoomed = containedRect(frame, picture);
+  const pictureRect = zoomRect(unzoomed, zoomPan.zoom, zoomPan.pan, frame);
 
   // A reload (retry, new url) resets the element's rate to its default: set both.
   useEffect(() => {
@@ -191,6 +211,13 @@ export function VideoViewer({
     loop: rangeLoop.loop,
   }));
 
+  // The wider player may reach past the window's foot: it is brought wholly into view.
+  const toggleTheatre = () => {
+    if (!theatre) return;
+    theatre.onToggle();
+    requestAnimationFrame(reveal);
+  };
+
   const togglePlay = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -213,90 +240,166 @@ export function VideoViewer({
     else if (action.type === 'mark-in') rangeLoop.markIn();
     else if (action.type === 'mark-out') rangeLoop.markOut();
     else if (action.type === 'toggle-loop') rangeLoop.toggleLoop();
+    else if (action.type === 'toggle-fullscreen') fullscreen.toggle();
+    else if (action.type === 'toggle-theatre') toggleTheatre();
     else seekTo(seekTarget(video.currentTime, action.seconds, video.duration));
   };
+
+  // On a phone the <video> box is the picture plus the native bar's strip under it, placed over
+  // the picture; top-aligned, the picture fills the box's width and the bar lands in the strip.
+  const videoBox = controlsBelow
+    ? {
+        left: unzoomed.x,
+        top: unzoomed.y,
+        width: unzoomed.width,
+        height: unzoomed.height + NATIVE_BAR_PX,
+      }
+    : undefined;
+
+  const tipsBelow =
+    loading.loaded && tipsShown && coachingPoints.length > 0 ? (
+      <CoachingPointCard point={activePoint} placement="below" />
+    ) : null;
+
+  // Overlays stay cut at the frame even then (a layer that dims all around the picture would
+  // dim the page): only the strip below is let through.
+  const frameClip = controlsBelow && !zoomed ? `inset(0 0 -${NATIVE_BAR_PX}px 0)` : undefined;
 
   return (
     <div className="grid gap-3">
       <div
-        ref={frameRef}
-        role="group"
-        aria-label={`Video player: ${title}`}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        className="relative isolate aspect-video w-full scroll-mt-20 overflow-hidden rounded-xl bg-black shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        ref={containerRef}
+        data-testid="player-container"
+        className={cn(
+          // Isolated: the overlays' and the toolbar's z-indexes stay under the page's sticky
+          // top bar.
+          'relative isolate flex flex-col',
+          fullscreen.active ? 'size-full bg-black' : 'max-sm:bg-black',
+        )}
       >
         <div
-          {...zoomPan.stageHandlers}
-          data-testid="video-stage"
+          ref={frameRef}
+          role="group"
+          aria-label={`Video player: ${title}`}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onDoubleClick={(event) => {
+            // On the picture only, not on a pin or a marker drawn over it.
+            if (event.target !== videoRef.current) return;
+            // Instead of the bare <video>'s own fullscreen, which would drop every overlay.
+            event.preventDefault();
+            fullscreen.toggle();
+          }}
           className={cn(
-            'absolute inset-0 origin-center touch-none',
-            canPan(zoomPan.zoom) && (zoomPan.dragging ? 'cursor-grabbing' : 'cursor-grab'),
-            !zoomPan.dragging &&
-              'transition-transform duration-200 ease-out motion-reduce:transition-none',
+            // Not isolated (the container is): a layer over the picture may rise above the
+            // toolbar, as a drawing surface does to take the whole picture.
+            'relative w-full scroll-mt-20 bg-black outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+            // The zoomed picture is cut at the frame; unzoomed on a phone the <video> box
+            // reaches below it, into the strip kept for its control bar (see frameClip).
+            (!controlsBelow || zoomed) && 'overflow-hidden',
+            fullscreen.active
+              ? 'min-h-0 flex-1'
+              : cn(
+                  'sm:rounded-xl sm:shadow-sm',
+                  // A portrait frame stays short enough to keep the page in sight (on a phone,
+                  // with its controls and Add Annotation under it); a wide one the top bar.
+                  picture.height > picture.width
+                    ? 'max-h-[60svh] sm:max-h-[75svh]'
+                    : 'max-h-[calc(100svh-7rem)]',
+                ),
           )}
           style={{
-            transform: `translate(${zoomPan.pan.x}px, ${zoomPan.pan.y}px) scale(${zoomPan.zoom})`,
+            aspectRatio: fullscreen.active ? undefined : frameAspectRatio(picture),
+            clipPath: frameClip,
           }}
         >
-          <video
-            ref={videoRef}
-            src={source}
-            poster={posterUrl ?? undefined}
-            // The native bar would be magnified and pushed out of the frame when zoomed;
-            // it steps aside then and the toolbar offers play/pause.
-            controls={!zoomed}
-            controlsList="nodownload"
-            disablePictureInPicture={zoomed}
-            preload="metadata"
-            playsInline
-            aria-label={title}
-            className="size-full object-contain"
-            onLoadedMetadata={(event) => {
-              const video = event.currentTarget;
-              setDuration(Number.isFinite(video.duration) ? video.duration : 0);
-              setPicture({ width: video.videoWidth, height: video.videoHeight });
-              loading.onLoadedMetadata();
+          <div
+            {...zoomPan.stageHandlers}
+            data-testid="video-stage"
+            className={cn(
+              'absolute inset-0 origin-center touch-none',
+              canPan(zoomPan.zoom) && (zoomPan.dragging ? 'cursor-grabbing' : 'cursor-grab'),
+              !zoomPan.dragging &&
+                'transition-transform duration-200 ease-out motion-reduce:transition-none',
+            )}
+            style={{
+              transform: `translate(${zoomPan.pan.x}px, ${zoomPan.pan.y}px) scale(${zoomPan.zoom})`,
             }}
-            onDurationChange={(event) => {
-              const value = event.currentTarget.duration;
-              setDuration(Number.isFinite(value) ? value : 0);
-            }}
-            onError={loading.onError}
-            onTimeUpdate={readTime}
-            onSeeked={readTime}
-            onPlay={() => setPaused(false)}
-            onPause={() => {
-              setPaused(true);
-              // The exact frame it stopped on: a note pinned now takes this time.
-              readTime();
-            }}
-          />
-        </div>
+          >
+            <video
+              ref={videoRef}
+              src={source}
+              poster={posterUrl ?? undefined}
+              // The native bar would be magnified and pushed out of the frame when zoomed;
+              // it steps aside then and the toolbar offers play/pause.
+              controls={!zoomed}
+              // Fullscreen is the player's own (the toolbar, F, a double-click), with overlays.
+              controlsList="nodownload nofullscreen"
+              disablePictureInPicture={zoomed}
+              preload="metadata"
+              playsInline
+              aria-label={title}
+              className={cn(
+                'object-contain',
+                videoBox ? 'absolute max-w-none object-top' : 'size-full',
+              )}
+              style={videoBox}
+              onLoadedMetadata={(event) => {
+                const video = event.currentTarget;
+                setDuration(Number.isFinite(video.duration) ? video.duration : 0);
+                setPicture({ width: video.videoWidth, height: video.videoHeight });
+                loading.onLoadedMetadata();
+              }}
+              onDurationChange={(event) => {
+                const value = event.currentTarget.duration;
+                setDuration(Number.isFinite(value) ? value : 0);
+              }}
+              onError={loading.onError}
+              onTimeUpdate={readTime}
+              onSeeked={readTime}
+              onPlay={() => setPaused(false)}
+              onPause={() => {
+                setPaused(true);
+                // The exact frame it stopped on: a note pinned now takes this time.
+                readTime();
+              }}
+            />
+          </div>
 
-        {loading.loaded && poseOn && poses.data ? (
-          <Suspense fallback={null}>
-            <PoseOverlay
-              poses={poses.data}
-              videoRef={videoRef}
+          {loading.loaded && poseOn && poses.data ? (
+            <Suspense fallback={null}>
+              <PoseOverlay
+                poses={poses.data}
+                videoRef={videoRef}
+                picture={pictureRect}
+                frame={frame}
+              />
+            </Suspense>
+          ) : null}
+          {poseOn ? <PoseStatus poses={poses} /> : null}
+          {loading.loaded ? (
+            <VisualGuides
+              // Show Tips toggles the coaching tips; a person picked on purpose stays boxed.
+              guides={(tipsShown && activePoint?.visualGuides) || NO_GUIDES}
+              personBox={personBox}
               picture={pictureRect}
               frame={frame}
             />
-          </Suspense>
+          ) : null}
+          {loading.loaded ? (
+            <>
+              <CoachingPointCard point={tipsShown ? activePoint : null} placement="overlay" />
+              {overlay?.({ picture: pictureRect, frame, currentTime, paused })}
+            </>
+          ) : null}
+        </div>
+
+        {controlsBelow ? (
+          <div aria-hidden className="shrink-0" style={{ height: NATIVE_BAR_PX }} />
         ) : null}
-        {poseOn ? <PoseStatus poses={poses} /> : null}
         {loading.loaded ? (
-          <VisualGuides
-            // Show Tips toggles the coaching tips; a person picked on purpose stays boxed.
-            guides={(tipsShown && activePoint?.visualGuides) || NO_GUIDES}
-            personBox={personBox}
-            picture={pictureRect}
-            frame={frame}
-          />
-        ) : null}
-        {loading.loaded ? (
-          <>
-            <CoachingPointCard point={tipsShown ? activePoint : null} placement="overlay" />
+          // Over the picture's foot from 640 px; on a phone a lane of its own under the bar.
+          <div className="max-sm:px-3 max-sm:pb-2 max-sm:*:static sm:contents">
             <TimelineOverlay
               points={coachingPoints}
               extraMarkers={timelineMarkers}
@@ -304,13 +407,11 @@ export function VideoViewer({
               currentTime={currentTime}
               activePoint={activePoint}
               onSeek={seekTo}
-              raised={!zoomed}
+              raised={!zoomed && !controlsBelow}
               rangeLoop={rangeLoop}
             />
-            {overlay?.({ picture: pictureRect, frame, currentTime, paused })}
-          </>
+          </div>
         ) : null}
-
         <ViewerToolbar
           tipsShown={tipsShown}
           onToggleTips={() => setTipsShown((shown) => !shown)}
@@ -330,12 +431,22 @@ export function VideoViewer({
               setPosesShown(!posesShown);
             },
           }}
+          fullscreen={
+            fullscreen.supported ? { active: fullscreen.active, onToggle: fullscreen.toggle } : null
+          }
+          theatre={
+            theatre && !fullscreen.active && !controlsBelow
+              ? { on: theatre.on, onToggle: toggleTheatre }
+              : null
+          }
         />
+        {/* A phone held upright shows its tips under the picture; fullscreen they come along. */}
+        {fullscreen.active && tipsBelow ? (
+          <div className="bg-background p-2 sm:hidden">{tipsBelow}</div>
+        ) : null}
       </div>
 
-      {loading.loaded && tipsShown && coachingPoints.length > 0 ? (
-        <CoachingPointCard point={activePoint} placement="below" />
-      ) : null}
+      {fullscreen.active ? null : tipsBelow}
       {loading.error ? (
         <ViewerError
           error={loading.error}

@@ -2,9 +2,12 @@ import {
   KeyboardIcon,
   LightbulbIcon,
   LightbulbOffIcon,
+  MaximizeIcon,
+  MinimizeIcon,
   PauseIcon,
   PersonStandingIcon,
   PlayIcon,
+  RectangleHorizontalIcon,
   ZoomInIcon,
   ZoomOutIcon,
 } from 'lucide-react';
@@ -46,9 +49,16 @@ type ViewerToolbarProps = {
     loading: boolean;
     onToggle: () => void;
   };
+  /** Null where the browser cannot put the player's container fullscreen (an iPhone). */
+  fullscreen: { active: boolean; onToggle: () => void } | null;
+  /** Null where the page has no wider layout to offer (a phone, or while fullscreen). */
+  theatre: { on: boolean; onToggle: () => void } | null;
 };
 
-/** Spec §2: the top-left toolbar: tips, speed, zoom out / readout / zoom in. */
+/**
+ * Spec §2: the top-left toolbar: tips, speed, zoom out / readout / zoom in, then the player's
+ * size (theatre, fullscreen). On a phone it sits under the picture instead, so nothing covers it.
+ */
 export function ViewerToolbar({
   tipsShown,
   onToggleTips,
@@ -60,13 +70,15 @@ export function ViewerToolbar({
   playback,
   onShowShortcuts,
   pose,
+  fullscreen,
+  theatre,
 }: ViewerToolbarProps) {
   return (
     <div
       // A labelled group rather than role="toolbar": its controls are reached with Tab.
       role="group"
       aria-label="Player tools"
-      className="absolute top-1.5 left-1.5 z-20 flex max-w-[calc(100%-0.75rem)] flex-wrap items-center gap-0.5 rounded-lg bg-black/60 p-0.5 sm:p-1 shadow-lg backdrop-blur-md sm:top-3 sm:left-3"
+      className="z-20 flex flex-wrap items-center justify-center gap-0.5 px-1 pb-1 sm:absolute sm:top-3 sm:left-3 sm:max-w-[calc(100%-1.5rem)] sm:justify-start sm:rounded-lg sm:bg-black/60 sm:p-1 sm:shadow-lg sm:backdrop-blur-md"
     >
       {playback ? (
         <ToolButton onClick={playback.onToggle} aria-label={playback.paused ? 'Play' : 'Pause'}>
@@ -126,6 +138,29 @@ export function ViewerToolbar({
           ?
         </span>
       </ToolButton>
+      {theatre || fullscreen ? (
+        <span aria-hidden className="mx-0.5 hidden h-5 w-px bg-white/25 sm:block" />
+      ) : null}
+      {theatre ? (
+        <ToolButton
+          onClick={theatre.onToggle}
+          aria-label="Theatre mode"
+          aria-pressed={theatre.on}
+          title={theatre.on ? 'Default view (W)' : 'Theatre mode (W)'}
+          className="aria-pressed:bg-white/20"
+        >
+          <RectangleHorizontalIcon aria-hidden />
+        </ToolButton>
+      ) : null}
+      {fullscreen ? (
+        <ToolButton
+          onClick={fullscreen.onToggle}
+          aria-label={fullscreen.active ? 'Exit fullscreen' : 'Fullscreen'}
+          title={fullscreen.active ? 'Exit fullscreen (F or Esc)' : 'Fullscreen (F)'}
+        >
+          {fullscreen.active ? <MinimizeIcon aria-hidden /> : <MaximizeIcon aria-hidden />}
+        </ToolButton>
+      ) : null}
     </div>
   );
 }
