@@ -17,6 +17,7 @@ type Shape = { kind: string; description?: string };
 type Annotation = {
   id: string;
   timestamp: number;
+  endTime: number | null;
   xPosition: number;
   yPosition: number;
   displaySeconds: number;
@@ -26,6 +27,7 @@ type Annotation = {
 };
 
 const NOTE_AT = 2;
+const NOTE_END = 3.5;
 
 type Box = { x: number; y: number; width: number; height: number };
 const at = (box: Box, fx: number, fy: number) => ({
@@ -51,7 +53,7 @@ async function annotationsOf(page: Page, videoId: string): Promise<Annotation[]>
 
 const shapesIn = (layer: Locator) => layer.getByTestId('drawing-shape');
 
-test('a coach draws every shape on a paused frame and saves it as a note that plays back at 1440 and 375 px; an athlete replies with a drawing the coach sees', async ({
+test('a coach draws every shape on a paused frame and saves it as a range note that plays back at 1440 px, in fullscreen and at 375 px; an athlete replies with a drawing the coach sees', async ({
   page,
   browser,
 }) => {
@@ -72,8 +74,15 @@ test('a coach draws every shape on a paused frame and saves it as a note that pl
     await player(page).focus();
     await page.keyboard.press('Space');
     await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+    // The note spans a range, marked with I and O before drawing.
     await pauseAt(page, NOTE_AT);
+    await player(page).focus();
+    await page.keyboard.press('i');
+    await pauseAt(page, NOTE_END);
+    await page.keyboard.press('o');
     await page.getByRole('button', { name: 'Draw' }).click();
+    // Drawing starts on the range's first frame.
+    await expect.poll(async () => (await videoState(page)).currentTime).toBeCloseTo(NOTE_AT, 2);
     await expect(page.getByRole('button', { name: 'Draw' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -178,7 +187,7 @@ test('a coach draws every shape on a paused frame and saves it as a note that pl
     await expect(
       form.getByText('Add text, a voice note, a drawing, or more than one.'),
     ).toHaveCount(0);
-    await expect(form.getByTestId('annotation-time')).toHaveText('00:00:02');
+    await expect(form.getByTestId('annotation-time')).toHaveText('00:00:02 to 00:00:03');
     await form.getByLabel('Show drawing for').fill('2');
     await form.getByRole('checkbox', { name: /Pause here/ }).check();
     await form.getByRole('button', { name: 'Save Annotation' }).click();
@@ -189,6 +198,7 @@ test('a coach draws every shape on a paused frame and saves it as a note that pl
 
   const [note] = await annotationsOf(page, video.id);
   expect(note!.timestamp).toBeCloseTo(NOTE_AT, 2);
+  expect(note!.endTime).toBeCloseTo(NOTE_END, 2);
   expect(note!.displaySeconds).toBe(2);
   expect(note!.pauseHere).toBe(true);
   const shapes = note!.drawing!.shapes;
@@ -217,6 +227,21 @@ test('a coach draws every shape on a paused frame and saves it as a note that pl
     await expect(shapesIn(overlay)).toHaveCount(8);
     await expect(overlay).toHaveAttribute('aria-label', /^Drawing: Yellow arrow from 20% across/);
     await page.screenshot({ path: test.info().outputPath('drawing-1440.png') });
+    // In the player's own fullscreen the drawing stays on the picture.
+    await player(page).focus();
+    await page.keyboard.press('f');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.fullscreenElement?.querySelectorAll('[data-testid="drawing-shape"]').length ??
+            -1,
+        ),
+      )
+      .toBe(8);
+    await page.screenshot({ path: test.info().outputPath('drawing-fullscreen.png') });
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
     // The list says what the drawing shows.
     await page.getByRole('tab', { name: /^Notes/ }).click();
     await expect(
