@@ -247,6 +247,14 @@ test('a coach draws every shape on a paused frame and saves it as a range note t
     await expect(
       page.getByRole('list', { name: 'Annotations by time' }).getByTestId('drawing-description'),
     ).toContainText('Angle 90°');
+    // Away from the note's time, hovering its row previews the drawing over the picture.
+    await pauseAt(page, 0.2);
+    await expect(overlay).toHaveCount(0);
+    await page.getByRole('list', { name: 'Annotations by time' }).getByRole('listitem').hover();
+    await expect(shapesIn(overlay)).toHaveCount(8);
+    await page.mouse.move(0, 0);
+    await expect(overlay).toHaveCount(0);
+    await pauseAt(page, NOTE_AT);
   });
 
   await test.step('on a phone the drawing lands on the same picture', async () => {
