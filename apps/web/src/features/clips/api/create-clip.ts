@@ -1,0 +1,13 @@
+import type { ClipDetail, CreateClipBody } from '@filmroom/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/query-client';
+
+async function createClip(body: CreateClipBody): Promise<ClipDetail> {
+  const res = await apiRequest('POST', '/api/clips', body);
+  return (await res.json()) as ClipDetail;
+}
+
+/** Makes a clip (no list of clips is kept in the cache: they are seen through playlists). */
+export function useCreateClip() {
+  return useMutation({ mutationFn: createClip });
+}
