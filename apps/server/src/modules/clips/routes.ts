@@ -1,4 +1,3 @@
-import send from '@fastify/send';
 import {
   addPlaylistItemBodySchema,
   clipDetailSchema,
@@ -20,10 +19,9 @@ import {
   updateClipBodySchema,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import path from 'node:path';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
-import { notFound } from '../../lib/http-errors';
+import { openLocalFile } from '../../lib/local-file';
 import { requireUser } from '../../plugins/auth';
 import { WorkFolders } from '../../storage';
 import { AnnotationService } from '../annotations';
@@ -133,32 +131,12 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
           .redirect(location.url, 302);
       }
-      const result = await send(request.raw, `/${path.basename(location.path)}`, {
-        root: path.dirname(location.path),
-        dotfiles: 'deny',
-        cacheControl: false,
-        etag: true,
-        lastModified: true,
-      });
-      if (result.type === 'error') {
-        if (result.statusCode === 404) throw notFound('Clip not found');
-        if (result.statusCode === 416) {
-          return reply
-            .code(416)
-            .header(
-              'content-range',
-              result.headers['Content-Range'] ?? result.headers['content-range'],
-            )
-            .send({ message: 'The requested range is outside the file' });
-        }
-        throw result.metadata.error;
-      }
+      const stream = await openLocalFile(request, reply, location.path, 'Clip not found');
+      if (!stream) return reply;
       return reply
-        .code(result.statusCode)
-        .headers(result.headers)
         .header('content-type', 'video/mp4')
         .header('cache-control', 'private, max-age=3600')
-        .send(result.stream);
+        .send(stream);
     },
   );
 
