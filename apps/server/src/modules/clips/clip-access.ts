@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import {
   clips,
@@ -47,7 +47,7 @@ export async function requirePlaylistAccess(
 }
 
 /** The clip's video, if the clip's owner may still view it: a clip lives on its owner's access. */
-export async function videoOfClip(db: Database, clip: ClipRow): Promise<VideoRow | null> {
+async function videoOfClip(db: Database, clip: ClipRow): Promise<VideoRow | null> {
   const [owner] = await db.select().from(users).where(eq(users.id, clip.ownerId));
   const access = owner ? await findVideoAccess(db, owner, clip.videoId) : null;
   return access?.video ?? null;
@@ -76,4 +76,62 @@ export async function requireClipAccess(
   if (!reach) throw notFound('Clip not found');
   const seesVideo = (await findVideoAccess(db, user, clip.videoId)) !== null;
   return { clip, video, mine: false, seesVideo };
+}
+
+/** Where a clip comes from: the server's to use (an export renders it), not to show. */
+export type ClipRange = {
+  clipId: string;
+  videoId: string;
+  title: string;
+  start: number;
+  end: number;
+};
+
+const rangeOf = (clip: ClipRow): ClipRange => ({
+  clipId: clip.id,
+  videoId: clip.videoId,
+  title: clip.title,
+  start: clip.startTime,
+  end: clip.endTime,
+});
+
+/**
+ * A playlist's items in playing order with their clips and videos, leaving out the clips whose
+ * owner may no longer view their video (such a clip plays for nobody).
+ */
+export async function playableItems(db: Database, playlistId: string) {
+  const rows = await db
+    .select({ item: playlistItems, clip: clips })
+    .from(playlistItems)
+    .innerJoin(clips, eq(clips.id, playlistItems.clipId))
+    .where(eq(playlistItems.playlistId, playlistId))
+    .orderBy(asc(playlistItems.position), asc(playlistItems.createdAt));
+  const videos = new Map<string, VideoRow | null>();
+  const playable = [];
+  for (const row of rows) {
+    if (!videos.has(row.clip.videoId))
+      videos.set(row.clip.videoId, await videoOfClip(db, row.clip));
+    const video = videos.get(row.clip.videoId);
+    if (video) playable.push({ ...row, video });
+  }
+  return playable;
+}
+
+/** The clip's video and range, for whoever may play the clip (else "not found"). */
+export async function clipRangeFor(
+  db: Database,
+  user: UserRow,
+  clipId: string,
+): Promise<ClipRange> {
+  return rangeOf((await requireClipAccess(db, user, clipId)).clip);
+}
+
+/** The playlist's clips in playing order, for whoever may see the playlist (else "not found"). */
+export async function playlistClipsFor(
+  db: Database,
+  user: UserRow,
+  playlistId: string,
+): Promise<ClipRange[]> {
+  await requirePlaylistAccess(db, user, playlistId);
+  return (await playableItems(db, playlistId)).map(({ clip }) => rangeOf(clip));
 }

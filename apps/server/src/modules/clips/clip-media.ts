@@ -9,7 +9,7 @@ import { videoKeys } from '../videos';
  * Where a clip's own MP4 lives: under its video's prefix, so it goes with the video, and named by
  * its range, so a changed range is cut afresh.
  */
-export const clipMediaKeys = {
+const clipMediaKeys = {
   prefix: (clip: Pick<ClipRow, 'id' | 'videoId'>) =>
     `${videoKeys.prefix(clip.videoId)}clips/${clip.id}/`,
   media: (clip: ClipRow) =>

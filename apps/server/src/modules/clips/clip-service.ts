@@ -128,24 +128,6 @@ export class ClipService {
     return this.media.ensure(clip, video);
   }
 
-  /**
-   * What a clip is, for whoever may play it: its video and range (for the export). The video
-   * id is the server's to use; `seesVideo` says whether the asker may be shown it.
-   */
-  async range(
-    user: UserRow,
-    clipId: string,
-  ): Promise<{ videoId: string; start: number; end: number; title: string; seesVideo: boolean }> {
-    const { clip, seesVideo } = await requireClipAccess(this.db, user, clipId);
-    return {
-      videoId: clip.videoId,
-      start: clip.startTime,
-      end: clip.endTime,
-      title: clip.title,
-      seesVideo,
-    };
-  }
-
   /** The clip with its notes, as this asker may see it. */
   async detail(user: UserRow, access: ClipAccess): Promise<ClipDetail> {
     const { clip, video, seesVideo } = access;

@@ -1,7 +1,7 @@
 import type { Annotation, Clip, ClipDetail } from '@filmroom/contract';
 import type { ClipRow } from '../../db/schema';
 
-export const clipMediaUrl = (clipId: string) => `/api/clips/${clipId}/media`;
+const clipMediaUrl = (clipId: string) => `/api/clips/${clipId}/media`;
 
 /**
  * A clip as one asker sees it. Someone who reaches it only through a shared playlist learns the

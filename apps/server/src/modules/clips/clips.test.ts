@@ -9,8 +9,10 @@ import { registerAccount } from '../../../test/accounts';
 import { insertPlayableVideo } from '../../../test/clip-videos';
 import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo, insertViewShare } from '../../../test/videos';
-import { annotations, videoShares } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { annotations, users, videoShares } from '../../db/schema';
 import { videoKeys } from '../videos/video-keys';
+import { clipRangeFor, playlistClipsFor } from '.';
 
 const ctx = useTestApp();
 
@@ -367,5 +369,29 @@ describe('playlists', () => {
     expect(empty.json()).toEqual({ message: 'Title is required' });
     const notUuid = await call('GET', '/api/playlists/abc', stranger.cookie);
     expect(notUuid.json()).toEqual({ message: 'Playlist id must be a UUID' });
+  });
+});
+
+describe('what an export reads', () => {
+  it('gives a clip’s and a playlist’s ranges to those who may play them, and nobody else', async () => {
+    const { coach, athlete, videoId, playlist, first, second } = await sharedPlaylist();
+    const { db } = ctx.database;
+    const stranger = await registerAccount(ctx.app);
+    const userOf = async (account: { user: { id: string } }) =>
+      (await db.select().from(users).where(eq(users.id, account.user.id)))[0]!;
+    const range = { clipId: first.id, videoId, title: 'Range', start: 3, end: 5 };
+    for (const who of [coach, athlete]) {
+      expect(await clipRangeFor(db, await userOf(who), first.id)).toEqual(range);
+      expect(await playlistClipsFor(db, await userOf(who), playlist.id)).toEqual([
+        range,
+        { clipId: second.id, videoId, title: 'Start', start: 0, end: 2 },
+      ]);
+    }
+    await expect(clipRangeFor(db, await userOf(stranger), first.id)).rejects.toThrow(
+      'Clip not found',
+    );
+    await expect(playlistClipsFor(db, await userOf(stranger), playlist.id)).rejects.toThrow(
+      'Playlist not found',
+    );
   });
 });

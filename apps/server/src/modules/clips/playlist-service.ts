@@ -15,11 +15,10 @@ import {
   users,
   type PlaylistRow,
   type UserRow,
-  type VideoRow,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { findVideoAccess } from '../videos';
-import { requirePlaylistAccess, videoOfClip } from './clip-access';
+import { playableItems, requirePlaylistAccess } from './clip-access';
 import type { ClipService } from './clip-service';
 
 /**
@@ -189,50 +188,8 @@ export class PlaylistService {
     if (removed.length === 0) throw notFound('Share not found');
   }
 
-  /**
-   * The playlist's clips in playing order, each with its video and range, for whoever may see
-   * the playlist (the export renders these). Clips whose owner has lost their video are left out.
-   */
-  async orderedClips(
-    user: UserRow,
-    playlistId: string,
-  ): Promise<{ clipId: string; videoId: string; start: number; end: number; title: string }[]> {
-    await requirePlaylistAccess(this.db, user, playlistId);
-    const rows = await this.playableRows(playlistId);
-    return rows.map(({ clip }) => ({
-      clipId: clip.id,
-      videoId: clip.videoId,
-      start: clip.startTime,
-      end: clip.endTime,
-      title: clip.title,
-    }));
-  }
-
-  private async playableRows(playlistId: string) {
-    const rows = await this.db
-      .select({ item: playlistItems, clip: clips })
-      .from(playlistItems)
-      .innerJoin(clips, eq(clips.id, playlistItems.clipId))
-      .where(eq(playlistItems.playlistId, playlistId))
-      .orderBy(asc(playlistItems.position), asc(playlistItems.createdAt));
-    const videosById = new Map<string, VideoRow | null>();
-    const playable: {
-      item: (typeof rows)[number]['item'];
-      clip: (typeof rows)[number]['clip'];
-      video: VideoRow;
-    }[] = [];
-    for (const row of rows) {
-      if (!videosById.has(row.clip.videoId)) {
-        videosById.set(row.clip.videoId, await videoOfClip(this.db, row.clip));
-      }
-      const video = videosById.get(row.clip.videoId);
-      if (video) playable.push({ ...row, video });
-    }
-    return playable;
-  }
-
   private async view(user: UserRow, playlist: PlaylistRow, mine: boolean): Promise<Playlist> {
-    const rows = await this.playableRows(playlist.id);
+    const rows = await playableItems(this.db, playlist.id);
     const seen = new Map<string, boolean>();
     const items: PlaylistItem[] = [];
     for (const [position, { item, clip, video }] of rows.entries()) {

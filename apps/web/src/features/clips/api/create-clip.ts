@@ -9,5 +9,6 @@ async function createClip(body: CreateClipBody): Promise<ClipDetail> {
 
 /** Makes a clip (no list of clips is kept in the cache: they are seen through playlists). */
 export function useCreateClip() {
-  return useMutation({ mutationFn: createClip });
+  // The Make clip form shows what went wrong beside the fields, not in a toast.
+  return useMutation({ mutationFn: createClip, meta: { showErrorToast: false } });
 }
