@@ -50,6 +50,8 @@ export function PlaylistQueue({
   }, [items]);
 
   const move = (from: number, to: number, direction?: 'up' | 'down') => {
+    // One move at a time; the buttons stay enabled meanwhile, as disabling one drops its focus.
+    if (change.isPending) return;
     const itemIds = movedItem(
       items.map((item) => item.id),
       from,
@@ -137,7 +139,7 @@ export function PlaylistQueue({
                   className="size-8"
                   data-move="up"
                   data-item={item.id}
-                  disabled={index === 0 || change.isPending}
+                  disabled={index === 0}
                   aria-label={`Move ${item.clip.title} up`}
                   onClick={() => move(index, index - 1, 'up')}
                 >
@@ -149,7 +151,7 @@ export function PlaylistQueue({
                   className="size-8"
                   data-move="down"
                   data-item={item.id}
-                  disabled={index === items.length - 1 || change.isPending}
+                  disabled={index === items.length - 1}
                   aria-label={`Move ${item.clip.title} down`}
                   onClick={() => move(index, index + 1, 'down')}
                 >
