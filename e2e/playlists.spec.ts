@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y-support';
+import { fixtureAnalysis, showAnalysis } from './analysis-fixture';
 import { fixtureVideo } from './media';
 import { expectToast, newAccount, registerThroughApi } from './support';
 import { pauseAt, player, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
 
 const SCREENSHOTS = 'e2e/.artifacts/screenshots';
 
-test('a coach clips a range note and the marked range into a playlist, reorders it by keyboard and shares it with an athlete, who plays the clips and nothing else of the video', async ({
+test('a coach clips a range note, a coaching point and the marked range into a playlist, reorders it by keyboard and shares it with an athlete, who plays the clips and nothing else of the video', async ({
   page,
   browser,
 }) => {
@@ -43,6 +44,8 @@ test('a coach clips a range note and the marked range into a playlist, reorders 
   });
   expect(note.status()).toBe(201);
 
+  // Coaching points as if the analysis had run (its scan is not what this test is about).
+  await showAnalysis(page, video.id, fixtureAnalysis());
   await page.goto(`/videos/${video.id}`);
   await expect.poll(async () => (await videoState(page)).readyState).toBeGreaterThanOrEqual(2);
 
@@ -57,6 +60,20 @@ test('a coach clips a range note and the marked range into a playlist, reorders 
     await dialog.getByLabel('New playlist name').fill('Week 3 review');
     await dialog.getByRole('button', { name: 'Make clip' }).click();
     await expectToast(page, 'Success', 'Clip added to Week 3 review');
+    await expect(dialog).toBeHidden();
+    await page.screenshot({ path: `${SCREENSHOTS}/video-notes-1440.png` });
+  });
+
+  await test.step('Make clip from a coaching point: two seconds either side of it', async () => {
+    await page.getByRole('tab', { name: 'Analysis' }).click();
+    await page.getByRole('button', { name: 'Make clip of Sit deeper' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make clip' });
+    await expect(dialog.getByLabel('Title')).toHaveValue('Sit deeper');
+    await expect(dialog.getByLabel('Start')).toHaveValue('2');
+    await expect(dialog.getByLabel('End')).toHaveValue('6');
+    await dialog.getByLabel('Add to playlist').selectOption({ label: 'Week 3 review' });
+    await page.screenshot({ path: `${SCREENSHOTS}/make-clip-1440.png` });
+    await dialog.getByRole('button', { name: 'Make clip' }).click();
     await expect(dialog).toBeHidden();
   });
 
@@ -80,7 +97,7 @@ test('a coach clips a range note and the marked range into a playlist, reorders 
   await test.step('the Playlists page lists it; the playlist is reordered by keyboard', async () => {
     await page.getByRole('link', { name: 'Playlists', exact: true }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Playlists' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Week 3 review/ })).toContainText('2 clips');
+    await expect(page.getByRole('link', { name: /Week 3 review/ })).toContainText('3 clips');
     await page.screenshot({ path: `${SCREENSHOTS}/playlists-1440.png`, fullPage: true });
     await expectAccessible(page, 'Playlists page');
 
@@ -88,19 +105,39 @@ test('a coach clips a range note and the marked range into a playlist, reorders 
     await expect(page.getByRole('heading', { level: 1, name: 'Week 3 review' })).toBeVisible();
     playlistUrl = page.url();
     const queue = page.getByRole('list', { name: 'Clips in order' });
-    await expect(queue.getByRole('listitem')).toHaveText([/1\. Sit back/, /2\. Bottom/]);
+    await expect(queue.getByRole('listitem')).toHaveText([
+      /1\. Sit back/,
+      /2\. Sit deeper/,
+      /3\. Bottom/,
+    ]);
 
+    // Two presses of Enter: the focus stays on the moved clip's button between them.
     await page.getByRole('button', { name: 'Move Bottom of the rep up' }).focus();
     await page.keyboard.press('Enter');
-    await expect(queue.getByRole('listitem')).toHaveText([/1\. Bottom/, /2\. Sit back/]);
+    await expect(queue.getByRole('listitem')).toHaveText([
+      /1\. Sit back/,
+      /2\. Bottom/,
+      /3\. Sit deeper/,
+    ]);
+    await expect(page.getByRole('button', { name: 'Move Bottom of the rep up' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(queue.getByRole('listitem')).toHaveText([
+      /1\. Bottom/,
+      /2\. Sit back/,
+      /3\. Sit deeper/,
+    ]);
     // The focus stays with the clip that moved (now first: its Move down button).
     await expect(page.getByRole('button', { name: 'Move Bottom of the rep down' })).toBeFocused();
     await expect(
-      page.getByRole('status').filter({ hasText: 'moved to position 1 of 2' }),
+      page.getByRole('status').filter({ hasText: 'moved to position 1 of 3' }),
     ).toBeAttached();
     // The order is the server's too.
     await page.reload();
-    await expect(queue.getByRole('listitem')).toHaveText([/1\. Bottom/, /2\. Sit back/]);
+    await expect(queue.getByRole('listitem')).toHaveText([
+      /1\. Bottom/,
+      /2\. Sit back/,
+      /3\. Sit deeper/,
+    ]);
     await page.screenshot({ path: `${SCREENSHOTS}/playlist-1440.png`, fullPage: true });
   });
 
@@ -124,7 +161,7 @@ test('a coach clips a range note and the marked range into a playlist, reorders 
     await athlete.getByRole('link', { name: /Week 3 review/ }).click();
     const clipVideo = athlete.getByRole('region', { name: 'Playlist player' }).locator('video');
     await expect(
-      athlete.getByRole('heading', { name: /Clip 1 of 2: Bottom of the rep/ }),
+      athlete.getByRole('heading', { name: /Clip 1 of 3: Bottom of the rep/ }),
     ).toBeVisible();
     // The clip is its range alone: a server-cut file about two seconds long.
     await expect
@@ -137,7 +174,7 @@ test('a coach clips a range note and the marked range into a playlist, reorders 
 
     await athlete.getByRole('button', { name: 'Next clip' }).click();
     await expect(
-      athlete.getByRole('heading', { name: /Clip 2 of 2: Sit back into the heels/ }),
+      athlete.getByRole('heading', { name: /Clip 2 of 3: Sit back into the heels/ }),
     ).toBeVisible();
     await expect(
       athlete.getByRole('region', { name: 'Notes in this clip' }).getByRole('button'),
@@ -162,7 +199,7 @@ test('a coach clips a range note and the marked range into a playlist, reorders 
     expect((await page.request.delete(`/api/videos/${video.id}`)).status()).toBe(200);
     await athlete.goto(new URL(playlistUrl).pathname);
     await expect(
-      athlete.getByText('2 clips were removed because their videos were deleted.'),
+      athlete.getByText('3 clips were removed because their videos were deleted.'),
     ).toBeVisible();
     await expect(athlete.getByRole('heading', { name: 'No clips in this playlist' })).toBeVisible();
   });

@@ -26,12 +26,15 @@ async function changePlaylist(playlistId: string, change: PlaylistChange): Promi
 
 /**
  * Adds, removes, reorders or renames. A reorder shows at once (the list must not jump back
- * while the server answers) and goes back if the server refuses it.
+ * while the server answers) and goes back if the server refuses it. Move buttons stay enabled
+ * meanwhile: disabling the focused one would drop the keyboard user's focus.
  */
 export function useChangePlaylist(playlistId: string) {
   const queryClient = useQueryClient();
   const key = playlistQueryKey(playlistId);
   return useMutation({
+    // One change at a time, in the order made: two quick moves must reach the server as made.
+    scope: { id: `playlist-${playlistId}` },
     mutationFn: (change: PlaylistChange) => changePlaylist(playlistId, change),
     onMutate: (change) => {
       const before = queryClient.getQueryData<Playlist>(key);

@@ -50,8 +50,6 @@ export function PlaylistQueue({
   }, [items]);
 
   const move = (from: number, to: number, direction?: 'up' | 'down') => {
-    // One move at a time; the buttons stay enabled meanwhile, as disabling one drops its focus.
-    if (change.isPending) return;
     const itemIds = movedItem(
       items.map((item) => item.id),
       from,
