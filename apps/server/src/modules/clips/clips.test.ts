@@ -180,7 +180,10 @@ describe('clips', () => {
     expect(probe.duration).toBeLessThan(2.3);
 
     const kept = await ctx.runtime.deps.blobs.list(videoKeys.prefix(videoId));
-    expect(kept.filter((key) => key.includes('/clips/'))).toHaveLength(1);
+    const cuts = kept.filter((key) => key.includes('/clips/'));
+    expect(cuts).toHaveLength(1);
+    // The cut is served through its clip's access check only, never as a file of the video.
+    expect((await call('GET', `/uploads/${cuts[0]}`, coach.cookie)).statusCode).toBe(404);
     const ranged = await ctx.app.inject({
       url: clip.mediaUrl,
       headers: { cookie: coach.cookie, range: 'bytes=0-99' },
