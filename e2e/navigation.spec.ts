@@ -44,7 +44,7 @@ test.describe('on a phone', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await expect(drawer).toBeVisible();
-    for (const item of ['Dashboard', 'Videos', 'Athletes', 'Settings']) {
+    for (const item of ['Dashboard', 'Videos', 'Playlists', 'Athletes', 'Settings']) {
       await expect(drawer.getByRole('link', { name: item, exact: true })).toBeVisible();
     }
     await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -80,6 +80,7 @@ test('every route in the spec table is reachable', async ({ page }) => {
     ['/videos', 'Videos'],
     ['/videos/new', 'Upload Video'],
     ['/videos/42', 'Video not found'],
+    ['/playlists', 'Playlists'],
     ['/athletes', 'Athletes'],
     ['/settings', 'Settings'],
   ];

@@ -16,6 +16,7 @@ import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
 import { ChatContextLoader } from './modules/chat/chat-context';
 import { chatRoutes } from './modules/chat/routes';
+import { clipRoutes } from './modules/clips';
 import { coachRoutes } from './modules/coach/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
@@ -113,6 +114,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(transcribeRoutes);
         await api.register(videoEventRoutes);
         await api.register(chatRoutes);
+        await api.register(clipRoutes);
         await api.register(coachRoutes);
         await api.register(profileRoutes);
         await api.register(photoRoutes);

@@ -8,9 +8,21 @@ import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../te
 import { storeScan } from '../test/scans';
 import { useTestApp } from '../test/test-app';
 import { multipartBody } from '../test/uploads';
-import { insertReadyVideo, MP4_HEADER } from '../test/videos';
+import { insertPlayableVideo } from '../test/clip-videos';
+import { insertReadyVideo, insertViewShare, MP4_HEADER } from '../test/videos';
 import { voiceNote, voiceNoteForm } from '../test/voice-notes';
-import { analyses, annotations, coachStudents, userPhotos, users, videoShares } from './db/schema';
+import {
+  analyses,
+  annotations,
+  clips,
+  coachStudents,
+  playlistItems,
+  playlistShares,
+  playlists,
+  userPhotos,
+  users,
+  videoShares,
+} from './db/schema';
 import { NO_PASSWORD } from './modules/auth/password';
 import { profilePhotoKey } from './modules/users/profile-photos';
 import { videoKeys } from './modules/videos/video-keys';
@@ -548,6 +560,168 @@ describe("a person's own things, and the public routes", () => {
   });
 });
 
+// ---------------------------------------------------------------------------------------------
+// Clips and playlists: signed out, a stranger, the person the playlist is shared with, a view
+// share of the source video (who never sees the coach's clips), the coach who owns them all.
+
+const PLAYLIST_ROLES = [
+  'signed out',
+  'stranger',
+  'playlist share',
+  'video share',
+  'owner',
+] as const;
+type PlaylistRole = (typeof PLAYLIST_ROLES)[number];
+let playlistPeople: Record<Exclude<PlaylistRole, 'signed out'>, Account>;
+
+/**
+ * The owner's playable video with a note, a clip of it in a playlist shared with the playlist
+ * share (and a spare address), and a second clip in no playlist.
+ */
+async function freshPlaylist() {
+  const { db } = ctx.database;
+  const { owner } = playlistPeople;
+  const videoId = await insertPlayableVideo(ctx.runtime.deps, owner.user.id);
+  await insertViewShare(db, videoId, owner, playlistPeople['video share']);
+  await db.insert(annotations).values({
+    videoId,
+    userId: owner.user.id,
+    timestamp: 1,
+    xPosition: 50,
+    yPosition: 50,
+    content: 'Chest up',
+  });
+  const [clip, spareClip] = await db
+    .insert(clips)
+    .values([
+      { ownerId: owner.user.id, videoId, title: 'Rep 1', startTime: 0.5, endTime: 2 },
+      { ownerId: owner.user.id, videoId, title: 'Rep 2', startTime: 3, endTime: 4 },
+    ])
+    .returning();
+  const [playlist] = await db
+    .insert(playlists)
+    .values({ ownerId: owner.user.id, title: 'Week 1' })
+    .returning();
+  const [item] = await db
+    .insert(playlistItems)
+    .values({ playlistId: playlist!.id, clipId: clip!.id, position: 0 })
+    .returning();
+  const [, spareShare] = await db
+    .insert(playlistShares)
+    .values(
+      [playlistPeople['playlist share'].username, uniqueEmail('spare')].map((email) => ({
+        playlistId: playlist!.id,
+        sharedWithEmail: email,
+        sharedById: owner.user.id,
+      })),
+    )
+    .returning();
+  return {
+    videoId,
+    clipId: clip!.id,
+    spareClipId: spareClip!.id,
+    playlistId: playlist!.id,
+    itemId: item!.id,
+    spareShareId: spareShare!.id,
+  };
+}
+type FreshPlaylist = Awaited<ReturnType<typeof freshPlaylist>>;
+
+const PLAYLIST_ROUTES: [string, (p: FreshPlaylist) => Request, Record<PlaylistRole, number>][] = [
+  // prettier-ignore
+  ['GET /api/clips', () => ({ method: 'GET', url: '/api/clips' }),
+    { 'signed out': 401, stranger: 200, 'playlist share': 200, 'video share': 200, owner: 200 }],
+  // prettier-ignore
+  ["POST /api/clips (of the owner's video)", (p) => ({ method: 'POST', url: '/api/clips', body: { videoId: p.videoId, title: 'Mine', start: 0, end: 1 } }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 404, 'video share': 201, owner: 201 }],
+  // prettier-ignore
+  ['GET /api/clips/:clipId', (p) => ({ method: 'GET', url: `/api/clips/${p.clipId}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 200, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/clips/:clipId (in no shared playlist)', (p) => ({ method: 'GET', url: `/api/clips/${p.spareClipId}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 404, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['PATCH /api/clips/:clipId', (p) => ({ method: 'PATCH', url: `/api/clips/${p.clipId}`, body: { title: 'Renamed' } }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['DELETE /api/clips/:clipId', (p) => ({ method: 'DELETE', url: `/api/clips/${p.clipId}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/clips/:clipId/media', (p) => ({ method: 'GET', url: `/api/clips/${p.clipId}/media` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 200, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/playlists', () => ({ method: 'GET', url: '/api/playlists' }),
+    { 'signed out': 401, stranger: 200, 'playlist share': 200, 'video share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/playlists', () => ({ method: 'POST', url: '/api/playlists', body: { title: 'New' } }),
+    { 'signed out': 401, stranger: 201, 'playlist share': 201, 'video share': 201, owner: 201 }],
+  // prettier-ignore
+  ['POST /api/playlists (with the owner\'s clip)', (p) => ({ method: 'POST', url: '/api/playlists', body: { title: 'New', clipIds: [p.clipId] } }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 404, 'video share': 404, owner: 201 }],
+  // prettier-ignore
+  ['GET /api/playlists/:playlistId', (p) => ({ method: 'GET', url: `/api/playlists/${p.playlistId}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 200, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['PATCH /api/playlists/:playlistId', (p) => ({ method: 'PATCH', url: `/api/playlists/${p.playlistId}`, body: { title: 'Renamed' } }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['DELETE /api/playlists/:playlistId', (p) => ({ method: 'DELETE', url: `/api/playlists/${p.playlistId}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/playlists/:playlistId/items', (p) => ({ method: 'POST', url: `/api/playlists/${p.playlistId}/items`, body: { clipId: p.spareClipId } }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 201 }],
+  // prettier-ignore
+  ['DELETE /api/playlists/:playlistId/items/:itemId', (p) => ({ method: 'DELETE', url: `/api/playlists/${p.playlistId}/items/${p.itemId}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['PUT /api/playlists/:playlistId/order', (p) => ({ method: 'PUT', url: `/api/playlists/${p.playlistId}/order`, body: { itemIds: [p.itemId] } }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/playlists/:playlistId/shares', (p) => ({ method: 'POST', url: `/api/playlists/${p.playlistId}/shares`, body: { email: uniqueEmail('new') } }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 201 }],
+  // prettier-ignore
+  ['DELETE /api/playlists/:playlistId/shares/:shareId', (p) => ({ method: 'DELETE', url: `/api/playlists/${p.playlistId}/shares/${p.spareShareId}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 200 }],
+  // The playlist share plays the clip's range, and reaches nothing else of the source video.
+  // prettier-ignore
+  ['GET /api/videos/:id (the source of a shared clip)', (p) => ({ method: 'GET', url: `/api/videos/${p.videoId}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 404, 'video share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/annotations (the source of a shared clip)', (p) => ({ method: 'GET', url: `/api/videos/${p.videoId}/annotations` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 404, 'video share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:id/poses (the source of a shared clip)', (p) => ({ method: 'GET', url: `/api/videos/${p.videoId}/poses` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 404, 'video share': 409, owner: 409 }],
+  // prettier-ignore
+  ['GET /uploads/videos/:id/media.mp4 (the source of a shared clip)', (p) => ({ method: 'GET', url: `/uploads/${videoKeys.media(p.videoId)}` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 404, 'video share': 200, owner: 200 }],
+];
+
+describe('clip and playlist routes', () => {
+  beforeAll(async () => {
+    const [owner, shared, viewer, stranger] = await Promise.all([
+      registerAccount(ctx.app, { name: 'Clip Coach', isCoach: true }),
+      registerAccount(ctx.app, { name: 'Playlist Athlete' }),
+      registerAccount(ctx.app, { name: 'Video Viewer' }),
+      registerAccount(ctx.app, { name: 'Stranger' }),
+    ]);
+    playlistPeople = {
+      owner: owner!,
+      'playlist share': shared!,
+      'video share': viewer!,
+      stranger: stranger!,
+    };
+  });
+
+  describe.each(PLAYLIST_ROUTES)('%s', (_route, request, expected) => {
+    it.each(PLAYLIST_ROLES)('as %s', async (role) => {
+      const playlist = await freshPlaylist();
+      const cookie = role === 'signed out' ? undefined : playlistPeople[role].cookie;
+      expect(await statusOf(request(playlist), cookie)).toBe(expected[role]);
+    });
+  });
+});
+
 beforeAll(async () => {
   smallJpeg = await sharp({
     create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 40 } },
@@ -560,7 +734,7 @@ beforeAll(async () => {
 
 it('covers every route in the API reference, so a new route cannot skip this table', async () => {
   const tested = new Set(
-    [...VIDEO_ROUTES, ...ROSTER_ROUTES, ...INVITEE_ROUTES, ...OWN_ROUTES].map(
+    [...VIDEO_ROUTES, ...ROSTER_ROUTES, ...INVITEE_ROUTES, ...OWN_ROUTES, ...PLAYLIST_ROUTES].map(
       ([name]) => name.split(' (')[0]!,
     ),
   );

@@ -108,6 +108,12 @@ export function idsFor(name: string, route: ServerRoute, world: FuzzWorld): stri
       return world.ids.player;
     case 'linkId':
       return world.ids.rosterLink;
+    case 'clipId':
+      return world.ids.clip;
+    case 'playlistId':
+      return world.ids.playlist;
+    case 'itemId':
+      return world.ids.playlistItem;
     default:
       return Object.values(world.ids).flat();
   }

@@ -6,8 +6,12 @@ import {
   analyses,
   annotations,
   chatMessages,
+  clips,
   coachStudents,
   mailOutbox,
+  playlistItems,
+  playlistShares,
+  playlists,
   userPhotos,
   users,
   videoShares,
@@ -18,6 +22,7 @@ import { profilePhotoKey } from '../src/modules/users/profile-photos';
 import { videoKeys } from '../src/modules/videos/video-keys';
 import { SESSION_COOKIE } from '../src/plugins/auth';
 import { uniqueEmail } from './accounts';
+import { playableMp4 } from './clip-videos';
 import { storeScan } from './scans';
 import type { TestContext } from './test-app';
 import { insertReadyVideo } from './videos';
@@ -48,7 +53,16 @@ export type FuzzWorld = {
   cookies: Record<Role, string | undefined>;
   /** Ids a request may name, by the parameter that takes them. */
   ids: Record<
-    'video' | 'annotation' | 'share' | 'student' | 'player' | 'photo' | 'rosterLink',
+    | 'video'
+    | 'annotation'
+    | 'share'
+    | 'student'
+    | 'player'
+    | 'photo'
+    | 'rosterLink'
+    | 'clip'
+    | 'playlist'
+    | 'playlistItem',
     string[]
   >;
   /** Keys under `/uploads/` that exist or look as if they could. */
@@ -244,6 +258,50 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     },
   ]);
 
+  // A clip of the private video (away from its note) in a playlist shared with the athlete, who
+  // may play that range and learn nothing else of the video; a clip in no playlist is the
+  // coach's alone. Clips are cut by ffmpeg, so their video needs real media.
+  for (const video of [sharedVideo, privateVideo]) {
+    await blobs.write(videoKeys.media(video), Readable.from([await playableMp4()]));
+  }
+  const [sharedClip, unlistedClip] = await db
+    .insert(clips)
+    .values([
+      {
+        ownerId: people.coach.id,
+        videoId: privateVideo,
+        title: secret('PLAYLIST-CLIP'),
+        startTime: 2,
+        endTime: 3,
+      },
+      {
+        ownerId: people.coach.id,
+        videoId: sharedVideo,
+        title: secret('UNLISTED-CLIP'),
+        startTime: 0,
+        endTime: 1,
+      },
+    ])
+    .returning();
+  const [playlist] = await db
+    .insert(playlists)
+    .values({ ownerId: people.coach.id, title: secret('PLAYLIST-TITLE') })
+    .returning();
+  const items = await db
+    .insert(playlistItems)
+    .values({ playlistId: playlist!.id, clipId: sharedClip!.id, position: 0 })
+    .returning();
+  const playlistShareRows = await db
+    .insert(playlistShares)
+    .values(
+      [people.athlete.username, uniqueEmail('spare-playlist')].map((email) => ({
+        playlistId: playlist!.id,
+        sharedWithEmail: email,
+        sharedById: people.coach.id,
+      })),
+    )
+    .returning();
+
   const sessions = new SessionService(db);
   const cookieOf = async (userId: string) =>
     `${SESSION_COOKIE}=${(await sessions.create(userId)).token}`;
@@ -255,6 +313,7 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     secret('PRIVATE-NOTE'),
     secret('PRIVATE-DRAWING'),
     secret('COACH-CHAT'),
+    secret('UNLISTED-CLIP'),
   ];
   // No role is the invitee: nobody may see these.
   const nobodys = [secret('INVITEE-NAME'), secret('INVITEE-MAIL')];
@@ -263,6 +322,8 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     ...nobodys,
     secret('SHARED-TITLE'),
     secret('VIEWER-CHAT'),
+    secret('PLAYLIST-TITLE'),
+    secret('PLAYLIST-CLIP'),
     secret('ATHLETE-MAIL'),
     secret('VIEWER-MAIL'),
     ...[people.coach, people.athlete, people.otherCoach, people.viewer, people.editor].map(
@@ -283,7 +344,10 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     ids: {
       video: [sharedVideo, privateVideo],
       annotation: [note!.id, reply!.id, privateNote!.id],
-      share: shares.map((share) => share.id),
+      share: [...shares, ...playlistShareRows].map((share) => share.id),
+      clip: [sharedClip!.id, unlistedClip!.id],
+      playlist: [playlist!.id],
+      playlistItem: items.map((item) => item.id),
       student: [people.athlete.id, people.viewer.id, people.invitee.id],
       player: [people.athlete.id, people.coach.id, people.invitee.id],
       photo: photoIds,
@@ -301,7 +365,13 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     forbidden: {
       'signed out': everything,
       'another coach': except(people.otherCoach.username),
-      athlete: except(people.athlete.username, people.coach.username, secret('ATHLETE-MAIL')),
+      athlete: except(
+        people.athlete.username,
+        people.coach.username,
+        secret('ATHLETE-MAIL'),
+        secret('PLAYLIST-TITLE'),
+        secret('PLAYLIST-CLIP'),
+      ),
       'view share': except(
         secret('SHARED-TITLE'),
         secret('VIEWER-CHAT'),

@@ -10,6 +10,7 @@ export { MediaToolError, runMediaTool } from './run';
 export { displaySize, probeMedia, UnreadableMediaError } from './probe';
 export type { MediaProbe } from './probe';
 export { makeStill, makeWebVideo, planWebVideo } from './web-video';
+export { cutClip } from './clip-cut';
 export type { WebVideoPlan } from './web-video';
 export { decodeFrames, decodePicture } from './frames';
 export type { DecodeOptions, RgbPicture, TimeRange, VideoFrame, VideoHeader } from './frames';

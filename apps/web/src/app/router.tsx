@@ -19,6 +19,12 @@ const VideoDetailRoute = lazyComponent(() =>
 const AthletesRoute = lazyComponent(() =>
   import('./routes/athletes').then((page) => page.AthletesRoute),
 );
+const PlaylistsRoute = lazyComponent(() =>
+  import('./routes/playlists').then((page) => page.PlaylistsRoute),
+);
+const PlaylistDetailRoute = lazyComponent(() =>
+  import('./routes/playlist-detail').then((page) => page.PlaylistDetailRoute),
+);
 const SettingsRoute = lazyComponent(() =>
   import('./routes/settings').then((page) => page.SettingsRoute),
 );
@@ -30,6 +36,8 @@ const PAGES: [path: string, page: { preload: () => void }][] = [
   ['/videos', VideosRoute],
   ['/videos/new', UploadVideoRoute],
   ['/videos/:id', VideoDetailRoute],
+  ['/playlists', PlaylistsRoute],
+  ['/playlists/:id', PlaylistDetailRoute],
   ['/settings', SettingsRoute],
 ];
 
@@ -54,6 +62,8 @@ export function AppRoutes({ user }: { user: User }) {
         <Route path="videos/:id" element={<VideoDetailRoute />} />
         {/* Registered only for coaches, so anyone else falls through to the 404 page. */}
         {user.isCoach ? <Route path="athletes" element={<AthletesRoute />} /> : null}
+        <Route path="playlists" element={<PlaylistsRoute />} />
+        <Route path="playlists/:id" element={<PlaylistDetailRoute />} />
         <Route path="settings" element={<SettingsRoute user={user} />} />
         {/* Linked from the sign-in screen (see auth-gate.tsx); signed in, nothing to recover. */}
         <Route path="forgot-password" element={<Navigate to="/" replace />} />

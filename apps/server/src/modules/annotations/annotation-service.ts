@@ -5,7 +5,7 @@ import type {
   Reaction,
   ReactionSummary,
 } from '@filmroom/contract';
-import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -76,6 +76,28 @@ export class AnnotationService {
   async list(user: UserRow, videoId: string): Promise<Annotation[]> {
     await this.requireViewer(user, videoId);
     return this.views(user, eq(annotations.videoId, videoId));
+  }
+
+  /**
+   * The notes whose moment, or range, falls inside `start`–`end` of the video, with their
+   * replies: what a clip of that range shows. The caller has decided the user may see the range.
+   */
+  async listInRange(
+    user: UserRow,
+    videoId: string,
+    range: { start: number; end: number },
+  ): Promise<Annotation[]> {
+    const inRange = and(
+      eq(annotations.videoId, videoId),
+      isNull(annotations.parentId),
+      lte(annotations.timestamp, range.end),
+      gte(sql`coalesce(${annotations.endTime}, ${annotations.timestamp})`, range.start),
+    );
+    const notes = this.db.select({ id: annotations.id }).from(annotations).where(inRange);
+    return this.views(
+      user,
+      and(eq(annotations.videoId, videoId), or(inRange, inArray(annotations.parentId, notes)))!,
+    );
   }
 
   /** The annotations among the rows matching `where`, each with its replies among them. */

@@ -1,8 +1,7 @@
-import send from '@fastify/send';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import path from 'node:path';
 import { notFound, unauthorized } from '../../lib/http-errors';
+import { openLocalFile } from '../../lib/local-file';
 import { hashToken } from '../../lib/secret-tokens';
 import { requireUser, resolveSession, sessionTokenOf } from '../../plugins/auth';
 import type { Database } from '../../db/connection';
@@ -123,38 +122,17 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
           .redirect(location.url, 302);
       }
 
-      const result = await send(request.raw, `/${path.basename(location.path)}`, {
-        root: path.dirname(location.path),
-        dotfiles: 'deny',
-        cacheControl: false,
-        etag: true,
-        lastModified: true,
-      });
-      if (result.type === 'error') {
-        if (result.statusCode === 404) throw notFound('File not found');
-        if (result.statusCode === 416) {
-          return reply
-            .code(416)
-            .header(
-              'content-range',
-              result.headers['Content-Range'] ?? result.headers['content-range'],
-            )
-            .send({ message: 'The requested range is outside the file' });
-        }
-        throw result.metadata.error;
-      }
+      const stream = await openLocalFile(request, reply, location.path, 'File not found');
+      if (!stream) return reply;
       // Private: each viewer's own cache may keep it, shared caches may not.
-      reply
-        .code(result.statusCode)
-        .headers(result.headers)
-        .header('cache-control', 'private, max-age=3600');
+      reply.header('cache-control', 'private, max-age=3600');
       // By extension a .webm is video/webm; a voice note is audio (its blob's type on S3 says so too).
       const audio = SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
       if (audio) reply.header('content-type', `audio/${audio[2]!}`);
       const download = { reader, token, subject: subject!, response: reply.raw };
       sending.add(download);
       reply.raw.once('close', () => sending.delete(download));
-      return reply.send(result.stream);
+      return reply.send(stream);
     },
   );
 };

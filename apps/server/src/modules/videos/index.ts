@@ -4,6 +4,7 @@ export {
   canView,
   findVideoAccess,
   requireVideoAccess,
+  sharesReaching,
   type VideoAccess,
 } from './video-access';
 export { isAmong, VideoEvents, type AccessEnded } from './video-events';

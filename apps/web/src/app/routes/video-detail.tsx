@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, FileQuestionIcon, PencilIcon, XIcon } from 'lucide-react';
+import { ArrowLeftIcon, FileQuestionIcon, PencilIcon, ScissorsIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -17,6 +17,8 @@ import { annotationTimelineMarkers } from '@/features/annotations/lib/annotation
 import { jointNearIn } from '@/features/annotations/lib/joint-near';
 import { useUser } from '@/features/auth/api/get-user';
 import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
+import { MakeClipDialog } from '@/features/clips/components/make-clip-dialog';
+import { rangeAroundMoment, type ClipDraft } from '@/features/clips/lib/clip-range';
 import { PlayersPanel } from '@/features/players/components/players-panel';
 import { personBoxAt } from '@/features/players/lib/picked-detection';
 import type { PickedDetection } from '@/features/players/lib/picked-detection';
@@ -32,6 +34,7 @@ import type { VideoViewerHandle } from '@/features/videos/components/viewer/vide
 import { poseFrameAt } from '@/features/videos/lib/pose-skeleton';
 import { canEditVideo } from '@/features/videos/lib/video-library';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { formatPointTimestamp } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 
 /** Tailwind's `xl`: from here the panels sit beside the player, unless in theatre mode. */
@@ -81,6 +84,8 @@ function VideoDetailPage({ id }: { id: string }) {
   const theatre = useTheatreMode();
   // Theatre mode is offered only where there is a side column to move below the player.
   const panelsBeside = useMediaQuery(PANELS_BESIDE_QUERY);
+  // The clip being made (from a range note, a coaching point or the marked range), or null.
+  const [clipDraft, setClipDraft] = useState<ClipDraft | null>(null);
 
   if (video.isPending) {
     return (
@@ -127,6 +132,18 @@ function VideoDetailPage({ id }: { id: string }) {
   const editable = canEditVideo(detail);
   const isEditing = editing && editable;
   const coachingPoints = detail.analysis?.coachingPoints ?? [];
+  const clippable = detail.status === 'ready';
+  const clipFromMarks = () => {
+    const player = playerRef.current;
+    // Without marks: a few seconds around the playhead, to adjust in the dialog.
+    const range =
+      player?.markedRange() ?? rangeAroundMoment(player?.currentTime() ?? 0, detail.duration);
+    setClipDraft({
+      title: `${detail.title} ${formatPointTimestamp(range.start)}–${formatPointTimestamp(range.end)}`,
+      start: Math.round(range.start * 100) / 100,
+      end: Math.round(range.end * 100) / 100,
+    });
+  };
 
   return (
     <div data-wide-page className="grid gap-6">
@@ -209,6 +226,17 @@ function VideoDetailPage({ id }: { id: string }) {
               }
             />
           ) : null}
+          {clippable ? (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <Button variant="outline" size="sm" onClick={clipFromMarks}>
+                <ScissorsIcon aria-hidden />
+                Make clip
+              </Button>
+              <span className="text-xs text-muted-foreground">
+                Of the range marked with I and O, or the seconds around the playhead.
+              </span>
+            </div>
+          ) : null}
           {isEditing ? null : (
             <section aria-labelledby="video-description-title" className="grid gap-1.5">
               <h2 id="video-description-title" className="text-sm font-semibold">
@@ -247,6 +275,27 @@ function VideoDetailPage({ id }: { id: string }) {
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
               currentTime={currentTime}
               duration={detail.duration}
+              coachingPointAction={
+                clippable
+                  ? (point) => (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        className="h-7 px-2.5"
+                        aria-label={`Make clip of ${point.title}`}
+                        onClick={() =>
+                          setClipDraft({
+                            title: point.title,
+                            ...rangeAroundMoment(point.timestamp, detail.duration),
+                          })
+                        }
+                      >
+                        <ScissorsIcon aria-hidden />
+                        Clip
+                      </Button>
+                    )
+                  : undefined
+              }
             />
           </TabsContent>
           <TabsContent value="players">
@@ -267,11 +316,37 @@ function VideoDetailPage({ id }: { id: string }) {
             />
           </TabsContent>
           <TabsContent value="notes">
-            <AnnotationsPanel session={annotations} editable={editable} />
+            <AnnotationsPanel
+              session={annotations}
+              editable={editable}
+              rangeNoteAction={
+                clippable
+                  ? (note) => (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        className="h-7 px-2.5"
+                        aria-label={`Make clip of the note at ${formatPointTimestamp(note.timestamp)}`}
+                        onClick={() =>
+                          setClipDraft({
+                            title: note.content.trim().slice(0, 80) || 'Range note',
+                            start: note.timestamp,
+                            end: note.endTime ?? note.timestamp,
+                          })
+                        }
+                      >
+                        <ScissorsIcon aria-hidden />
+                        Clip
+                      </Button>
+                    )
+                  : undefined
+              }
+            />
           </TabsContent>
         </Tabs>
       </div>
       <AnnotationDialog session={annotations} editable={editable} userId={user.data?.id ?? null} />
+      <MakeClipDialog videoId={detail.id} draft={clipDraft} onClose={() => setClipDraft(null)} />
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import type { User } from '@filmroom/contract';
-import { ClapperboardIcon, LayoutDashboardIcon, SettingsIcon, UsersRoundIcon } from 'lucide-react';
+import {
+  ClapperboardIcon,
+  LayoutDashboardIcon,
+  ListVideoIcon,
+  SettingsIcon,
+  UsersRoundIcon,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { matchPath } from 'react-router';
 
@@ -12,10 +18,11 @@ export type NavItem = {
   coachOnly?: boolean;
 };
 
-/** Spec §2: Dashboard, Videos, Athletes (coaches only), Settings; Logout sits apart. */
+/** Spec §2: Dashboard, Videos, Playlists, Athletes (coaches only), Settings; Logout sits apart. */
 const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboardIcon, sections: ['/', '/dashboard'] },
   { label: 'Videos', to: '/videos', icon: ClapperboardIcon, sections: ['/videos/*'] },
+  { label: 'Playlists', to: '/playlists', icon: ListVideoIcon, sections: ['/playlists/*'] },
   {
     label: 'Athletes',
     to: '/athletes',

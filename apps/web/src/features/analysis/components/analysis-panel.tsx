@@ -1,6 +1,7 @@
-import type { Analysis, AnalysisState } from '@filmroom/contract';
+import type { Analysis, AnalysisState, CoachingPoint } from '@filmroom/contract';
 import { SparklesIcon } from 'lucide-react';
 import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,6 +27,8 @@ type AnalysisPanelProps = {
   currentTime: number;
   /** The clip's length in seconds, so the chart's time axis spans the video. */
   duration: number | null;
+  /** What the page offers on a coaching point's card (Make clip, from the clips feature). */
+  coachingPointAction?: (point: CoachingPoint) => ReactNode;
 };
 
 /**
@@ -40,6 +43,7 @@ export function AnalysisPanel({
   onSeek,
   currentTime,
   duration,
+  coachingPointAction,
 }: AnalysisPanelProps) {
   const regenerate = editable ? <RegenerateAnalysisDialog videoId={videoId} /> : null;
   if (!analysis) {
@@ -64,6 +68,7 @@ export function AnalysisPanel({
           onSeek={onSeek}
           currentTime={currentTime}
           duration={duration}
+          coachingPointAction={coachingPointAction}
         />
       </Suspense>
     </div>

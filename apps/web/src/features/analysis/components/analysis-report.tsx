@@ -13,6 +13,8 @@ type AnalysisReportProps = {
   onSeek: (seconds: number) => void;
   currentTime: number;
   duration: number | null;
+  /** Shown at the foot of each coaching point's card (Make clip). */
+  coachingPointAction?: (point: CoachingPoint) => ReactNode;
 };
 
 /**
@@ -27,6 +29,7 @@ export function AnalysisReport({
   onSeek,
   currentTime,
   duration,
+  coachingPointAction,
 }: AnalysisReportProps) {
   const points = analysis.coachingPoints ?? [];
   // Two samples make a line; fewer is no chart.
@@ -90,8 +93,11 @@ export function AnalysisReport({
           </h3>
           <ul className="grid gap-2">
             {points.map((point) => (
-              <li key={`${point.timestamp}-${point.title}`}>
+              <li key={`${point.timestamp}-${point.title}`} className="relative">
                 <CoachingPointButton point={point} onSeek={onSeek} />
+                {coachingPointAction ? (
+                  <div className="absolute right-2 bottom-2">{coachingPointAction(point)}</div>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -11,6 +11,7 @@ import {
   SkipForwardIcon,
 } from 'lucide-react';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/layout/error-state';
@@ -34,10 +35,13 @@ import type { AnnotationSession } from './use-annotation-session';
 export function AnnotationsPanel({
   session,
   editable,
+  rangeNoteAction,
 }: {
   session: AnnotationSession;
   /** Editors are pointed at Add Annotation when there is nothing yet. */
   editable: boolean;
+  /** What the page offers beside a range note's Loop (Make clip, from the clips feature). */
+  rangeNoteAction?: (annotation: Annotation) => ReactNode;
 }) {
   const now = useNow();
   const [filter, setFilter] = useState<NoteFilter>('all');
@@ -123,16 +127,19 @@ export function AnnotationsPanel({
                 onPreview={(shown) => session.preview(shown ? annotation.id : null)}
               />
               {annotation.endTime !== null ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="absolute right-2 bottom-2 h-7 px-2.5"
-                  onClick={() => session.loop(annotation)}
-                  aria-label={`Loop ${formatNoteTime(annotation)}`}
-                >
-                  <Repeat2Icon aria-hidden />
-                  Loop
-                </Button>
+                <div className="absolute right-2 bottom-2 flex gap-1.5">
+                  {rangeNoteAction?.(annotation)}
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="h-7 px-2.5"
+                    onClick={() => session.loop(annotation)}
+                    aria-label={`Loop ${formatNoteTime(annotation)}`}
+                  >
+                    <Repeat2Icon aria-hidden />
+                    Loop
+                  </Button>
+                </div>
               ) : null}
             </li>
           ))}

@@ -1,0 +1,270 @@
+import {
+  PLAYLIST_MAX_CLIPS,
+  type Playlist,
+  type PlaylistItem,
+  type PlaylistShare,
+  type PlaylistSummary,
+} from '@filmroom/contract';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import {
+  clips,
+  playlistItems,
+  playlistShares,
+  playlists,
+  users,
+  type PlaylistRow,
+  type UserRow,
+} from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { findVideoAccess } from '../videos';
+import { playableItems, requirePlaylistAccess } from './clip-access';
+import type { ClipService } from './clip-service';
+
+/**
+ * Playlists: an owner's clips in the order they play. The owner alone changes a playlist and
+ * shares it (at view level, by address); whoever it is shared with plays its clips' ranges and
+ * nothing more of their videos. Only the owner's own clips go in.
+ */
+export class PlaylistService {
+  constructor(
+    private readonly db: Database,
+    private readonly clipService: ClipService,
+  ) {}
+
+  /** The user's playlists, then those shared with them; most recently changed first. */
+  async list(user: UserRow): Promise<PlaylistSummary[]> {
+    const shared = user.emailConfirmedAt
+      ? and(
+          eq(playlistShares.playlistId, playlists.id),
+          eq(playlistShares.sharedWithEmail, user.username),
+        )
+      : sql`false`;
+    const rows = await this.db
+      .select({
+        playlist: playlists,
+        ownerName: users.name,
+        clipCount: sql<number>`(select count(*)::int from ${playlistItems} where ${playlistItems.playlistId} = ${playlists.id})`,
+        totalSeconds: sql<number>`(select coalesce(sum(${clips.endTime} - ${clips.startTime}), 0)::float8 from ${playlistItems} join ${clips} on ${clips.id} = ${playlistItems.clipId} where ${playlistItems.playlistId} = ${playlists.id})`,
+      })
+      .from(playlists)
+      .innerJoin(users, eq(users.id, playlists.ownerId))
+      .leftJoin(playlistShares, shared)
+      .where(or(eq(playlists.ownerId, user.id), isNotNull(playlistShares.id)))
+      .orderBy(desc(playlists.updatedAt), asc(playlists.id));
+    return rows
+      .map((row) =>
+        this.summary(row.playlist, user, row.ownerName, row.clipCount, row.totalSeconds),
+      )
+      .sort((a, b) => Number(b.mine) - Number(a.mine));
+  }
+
+  async create(user: UserRow, title: string, clipIds: readonly string[]): Promise<Playlist> {
+    const unique = [...new Set(clipIds)];
+    await this.requireOwnClips(user, unique);
+    const playlist = await this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(playlists).values({ ownerId: user.id, title }).returning();
+      if (unique.length > 0) {
+        await tx
+          .insert(playlistItems)
+          .values(unique.map((clipId, position) => ({ playlistId: row!.id, clipId, position })));
+      }
+      return row!;
+    });
+    return this.view(user, playlist, true);
+  }
+
+  async get(user: UserRow, playlistId: string): Promise<Playlist> {
+    const { playlist, mine } = await requirePlaylistAccess(this.db, user, playlistId);
+    return this.view(user, playlist, mine);
+  }
+
+  async rename(user: UserRow, playlistId: string, title: string): Promise<Playlist> {
+    await this.requireOwner(user, playlistId);
+    const [playlist] = await this.db
+      .update(playlists)
+      .set({ title, updatedAt: new Date() })
+      .where(eq(playlists.id, playlistId))
+      .returning();
+    return this.view(user, playlist!, true);
+  }
+
+  async delete(user: UserRow, playlistId: string): Promise<void> {
+    await this.requireOwner(user, playlistId);
+    await this.db.delete(playlists).where(eq(playlists.id, playlistId));
+  }
+
+  /** Puts the clip at the end of the playlist. */
+  async addClip(user: UserRow, playlistId: string, clipId: string): Promise<Playlist> {
+    await this.requireOwner(user, playlistId);
+    await this.requireOwnClips(user, [clipId]);
+    await this.db.transaction(async (tx) => {
+      // One change at a time per playlist, so two adds cannot take the same place.
+      await tx.execute(
+        sql`select 1 from ${playlists} where ${playlists.id} = ${playlistId} for update`,
+      );
+      const [{ count, last } = { count: 0, last: -1 }] = await tx
+        .select({
+          count: sql<number>`count(*)::int`,
+          last: sql<number>`coalesce(max(${playlistItems.position}), -1)::int`,
+        })
+        .from(playlistItems)
+        .where(eq(playlistItems.playlistId, playlistId));
+      if (count >= PLAYLIST_MAX_CLIPS) {
+        throw badRequest(`A playlist holds at most ${PLAYLIST_MAX_CLIPS} clips`);
+      }
+      const added = await tx
+        .insert(playlistItems)
+        .values({ playlistId, clipId, position: last + 1 })
+        .onConflictDoNothing()
+        .returning();
+      if (added.length === 0) throw conflict('The clip is already in this playlist');
+      await this.touch(tx, playlistId);
+    });
+    return this.get(user, playlistId);
+  }
+
+  async removeItem(user: UserRow, playlistId: string, itemId: string): Promise<Playlist> {
+    await this.requireOwner(user, playlistId);
+    const removed = await this.db
+      .delete(playlistItems)
+      .where(and(eq(playlistItems.id, itemId), eq(playlistItems.playlistId, playlistId)))
+      .returning();
+    if (removed.length === 0) throw notFound('Playlist item not found');
+    await this.touch(this.db, playlistId);
+    return this.get(user, playlistId);
+  }
+
+  /** Sets the playing order: `itemIds` names every item of the playlist once. */
+  async reorder(user: UserRow, playlistId: string, itemIds: readonly string[]): Promise<Playlist> {
+    await this.requireOwner(user, playlistId);
+    await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select 1 from ${playlists} where ${playlists.id} = ${playlistId} for update`,
+      );
+      const current = await tx
+        .select({ id: playlistItems.id })
+        .from(playlistItems)
+        .where(eq(playlistItems.playlistId, playlistId));
+      const known = new Set(current.map((item) => item.id));
+      if (
+        new Set(itemIds).size !== itemIds.length ||
+        itemIds.length !== known.size ||
+        itemIds.some((id) => !known.has(id))
+      ) {
+        throw badRequest('itemIds must name every item of the playlist once');
+      }
+      for (const [position, id] of itemIds.entries()) {
+        await tx.update(playlistItems).set({ position }).where(eq(playlistItems.id, id));
+      }
+      await this.touch(tx, playlistId);
+    });
+    return this.get(user, playlistId);
+  }
+
+  async share(
+    user: UserRow,
+    playlistId: string,
+    email: string,
+  ): Promise<{ share: PlaylistShare; created: boolean }> {
+    await this.requireOwner(user, playlistId);
+    if (email === user.username) throw badRequest('You cannot share a playlist with yourself');
+    const [added] = await this.db
+      .insert(playlistShares)
+      .values({ playlistId, sharedWithEmail: email, sharedById: user.id })
+      .onConflictDoNothing()
+      .returning();
+    const shares = await this.shares(playlistId);
+    const share = shares.find((listed) => listed.sharedWithEmail === email)!;
+    return { share, created: added !== undefined };
+  }
+
+  async unshare(user: UserRow, playlistId: string, shareId: string): Promise<void> {
+    await this.requireOwner(user, playlistId);
+    const removed = await this.db
+      .delete(playlistShares)
+      .where(and(eq(playlistShares.id, shareId), eq(playlistShares.playlistId, playlistId)))
+      .returning();
+    if (removed.length === 0) throw notFound('Share not found');
+  }
+
+  private async view(user: UserRow, playlist: PlaylistRow, mine: boolean): Promise<Playlist> {
+    const rows = await playableItems(this.db, playlist.id);
+    const seen = new Map<string, boolean>();
+    const items: PlaylistItem[] = [];
+    for (const [position, { item, clip, video }] of rows.entries()) {
+      if (!seen.has(video.id)) {
+        seen.set(video.id, mine || (await findVideoAccess(this.db, user, video.id)) !== null);
+      }
+      const seesVideo = seen.get(video.id)!;
+      items.push({
+        id: item.id,
+        position,
+        clip: await this.clipService.detail(user, { clip, video, mine, seesVideo }),
+      });
+    }
+    const [owner] = await this.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, playlist.ownerId));
+    const totalSeconds = items.reduce((sum, item) => sum + item.clip.end - item.clip.start, 0);
+    return {
+      ...this.summary(playlist, user, owner?.name ?? 'Unknown', items.length, totalSeconds),
+      items,
+      removedClips: playlist.removedClips,
+      shares: mine ? await this.shares(playlist.id) : [],
+    };
+  }
+
+  private summary(
+    playlist: PlaylistRow,
+    user: UserRow,
+    ownerName: string,
+    clipCount: number,
+    totalSeconds: number,
+  ): PlaylistSummary {
+    return {
+      id: playlist.id,
+      title: playlist.title,
+      clipCount,
+      totalSeconds,
+      mine: playlist.ownerId === user.id,
+      ownerName,
+      updatedAt: playlist.updatedAt.toISOString(),
+    };
+  }
+
+  private async shares(playlistId: string): Promise<PlaylistShare[]> {
+    const rows = await this.db
+      .select({ share: playlistShares, confirmedAt: users.emailConfirmedAt })
+      .from(playlistShares)
+      .leftJoin(users, eq(users.username, playlistShares.sharedWithEmail))
+      .where(eq(playlistShares.playlistId, playlistId))
+      .orderBy(asc(playlistShares.createdAt), asc(playlistShares.sharedWithEmail));
+    return rows.map(({ share, confirmedAt }) => ({
+      id: share.id,
+      sharedWithEmail: share.sharedWithEmail,
+      pending: confirmedAt == null,
+    }));
+  }
+
+  private async requireOwner(user: UserRow, playlistId: string): Promise<PlaylistRow> {
+    const { playlist, mine } = await requirePlaylistAccess(this.db, user, playlistId);
+    if (!mine) throw forbidden('Only the playlist’s owner can change or share it');
+    return playlist;
+  }
+
+  /** Every clip is one of the user's (an unknown one is "not found", as anyone else's). */
+  private async requireOwnClips(user: UserRow, clipIds: readonly string[]): Promise<void> {
+    if (clipIds.length === 0) return;
+    const own = await this.db
+      .select({ id: clips.id })
+      .from(clips)
+      .where(and(inArray(clips.id, [...clipIds]), eq(clips.ownerId, user.id)));
+    if (own.length !== clipIds.length) throw notFound('Clip not found');
+  }
+
+  private async touch(db: Pick<Database, 'update'>, playlistId: string) {
+    await db.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, playlistId));
+  }
+}

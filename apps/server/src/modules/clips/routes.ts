@@ -1,0 +1,322 @@
+import {
+  addPlaylistItemBodySchema,
+  clipDetailSchema,
+  clipListQuerySchema,
+  clipParamsSchema,
+  clipSchema,
+  createClipBodySchema,
+  createPlaylistBodySchema,
+  messageResponseSchema,
+  playlistItemParamsSchema,
+  playlistParamsSchema,
+  playlistSchema,
+  playlistShareParamsSchema,
+  playlistShareSchema,
+  playlistSummarySchema,
+  renamePlaylistBodySchema,
+  reorderPlaylistBodySchema,
+  sharePlaylistBodySchema,
+  updateClipBodySchema,
+} from '@filmroom/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/error-responses';
+import { openLocalFile } from '../../lib/local-file';
+import { requireUser } from '../../plugins/auth';
+import { WorkFolders } from '../../storage';
+import { AnnotationService } from '../annotations';
+import { ClipMedia } from './clip-media';
+import { ClipService } from './clip-service';
+import { PlaylistService } from './playlist-service';
+
+const errors = errorResponses(400, 401, 403, 404);
+// A signed S3 address lives long enough to start playback and seek around the clip.
+const SIGNED_URL_SECONDS = 15 * 60;
+
+export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const clipService = new ClipService(
+    app.db,
+    new AnnotationService(app.db, app.pool, app.blobs, app.log),
+    new ClipMedia(app.blobs, WorkFolders.in(app.config.dataDir)),
+  );
+  const playlistService = new PlaylistService(app.db, clipService);
+
+  app.get(
+    '/clips',
+    {
+      schema: {
+        tags: ['clips'],
+        summary: 'Your clips, newest first (of the videos you may still view)',
+        querystring: clipListQuerySchema,
+        response: { 200: z.array(clipSchema), ...errors },
+      },
+    },
+    async (request) => clipService.list(requireUser(request), request.query),
+  );
+
+  app.post(
+    '/clips',
+    {
+      schema: {
+        tags: ['clips'],
+        summary: 'Make a clip: a titled range of a video you may view',
+        body: createClipBodySchema,
+        response: { 201: clipDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await clipService.create(requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/clips/:clipId',
+    {
+      schema: {
+        tags: ['clips'],
+        summary: 'A clip with the notes inside its range (yours, or in a playlist shared with you)',
+        params: clipParamsSchema,
+        response: { 200: clipDetailSchema, ...errors },
+      },
+    },
+    async (request) => clipService.get(requireUser(request), request.params.clipId),
+  );
+
+  app.patch(
+    '/clips/:clipId',
+    {
+      schema: {
+        tags: ['clips'],
+        summary: 'Rename a clip or change its range (its owner)',
+        params: clipParamsSchema,
+        body: updateClipBodySchema,
+        response: { 200: clipDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      clipService.update(requireUser(request), request.params.clipId, request.body),
+  );
+
+  app.delete(
+    '/clips/:clipId',
+    {
+      schema: {
+        tags: ['clips'],
+        summary: 'Delete a clip (its owner); it leaves every playlist',
+        params: clipParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await clipService.delete(requireUser(request), request.params.clipId);
+      return { message: 'Clip deleted' };
+    },
+  );
+
+  app.get(
+    '/clips/:clipId/media',
+    {
+      schema: {
+        tags: ['clips'],
+        summary:
+          'The clip’s range alone as an MP4 (cut on first request), with Range support; nothing outside the range',
+        params: clipParamsSchema,
+      },
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      const key = await clipService.mediaKey(requireUser(request), request.params.clipId);
+      const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
+      if (location.kind === 'url') {
+        return reply
+          .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
+          .redirect(location.url, 302);
+      }
+      const stream = await openLocalFile(request, reply, location.path, 'Clip not found');
+      if (!stream) return reply;
+      return reply
+        .header('content-type', 'video/mp4')
+        .header('cache-control', 'private, max-age=3600')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/playlists',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'Your playlists, then those shared with you',
+        response: { 200: z.array(playlistSummarySchema), ...errors },
+      },
+    },
+    async (request) => playlistService.list(requireUser(request)),
+  );
+
+  app.post(
+    '/playlists',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'Make a playlist, optionally with some of your clips in order',
+        body: createPlaylistBodySchema,
+        response: { 201: playlistSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await playlistService.create(
+            requireUser(request),
+            request.body.title,
+            request.body.clipIds,
+          ),
+        ),
+  );
+
+  app.get(
+    '/playlists/:playlistId',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'A playlist with its clips in playing order, each with its notes',
+        params: playlistParamsSchema,
+        response: { 200: playlistSchema, ...errors },
+      },
+    },
+    async (request) => playlistService.get(requireUser(request), request.params.playlistId),
+  );
+
+  app.patch(
+    '/playlists/:playlistId',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'Rename a playlist (its owner)',
+        params: playlistParamsSchema,
+        body: renamePlaylistBodySchema,
+        response: { 200: playlistSchema, ...errors },
+      },
+    },
+    async (request) =>
+      playlistService.rename(requireUser(request), request.params.playlistId, request.body.title),
+  );
+
+  app.delete(
+    '/playlists/:playlistId',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'Delete a playlist (its owner); its clips stay',
+        params: playlistParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await playlistService.delete(requireUser(request), request.params.playlistId);
+      return { message: 'Playlist deleted' };
+    },
+  );
+
+  app.post(
+    '/playlists/:playlistId/items',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'Add one of your clips at the end of the playlist',
+        params: playlistParamsSchema,
+        body: addPlaylistItemBodySchema,
+        response: { 201: playlistSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await playlistService.addClip(
+            requireUser(request),
+            request.params.playlistId,
+            request.body.clipId,
+          ),
+        ),
+  );
+
+  app.delete(
+    '/playlists/:playlistId/items/:itemId',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'Take a clip out of the playlist (the clip stays)',
+        params: playlistItemParamsSchema,
+        response: { 200: playlistSchema, ...errors },
+      },
+    },
+    async (request) =>
+      playlistService.removeItem(
+        requireUser(request),
+        request.params.playlistId,
+        request.params.itemId,
+      ),
+  );
+
+  app.put(
+    '/playlists/:playlistId/order',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'Set the playing order: every item id once, in the new order',
+        params: playlistParamsSchema,
+        body: reorderPlaylistBodySchema,
+        response: { 200: playlistSchema, ...errors },
+      },
+    },
+    async (request) =>
+      playlistService.reorder(
+        requireUser(request),
+        request.params.playlistId,
+        request.body.itemIds,
+      ),
+  );
+
+  app.post(
+    '/playlists/:playlistId/shares',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary:
+          'Share the playlist with an e-mail address (view only: its clips’ ranges, nothing else of their videos)',
+        params: playlistParamsSchema,
+        body: sharePlaylistBodySchema,
+        response: { 200: playlistShareSchema, 201: playlistShareSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { share, created } = await playlistService.share(
+        requireUser(request),
+        request.params.playlistId,
+        request.body.email,
+      );
+      return reply.code(created ? 201 : 200).send(share);
+    },
+  );
+
+  app.delete(
+    '/playlists/:playlistId/shares/:shareId',
+    {
+      schema: {
+        tags: ['playlists'],
+        summary: 'Stop sharing the playlist with one address',
+        params: playlistShareParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await playlistService.unshare(
+        requireUser(request),
+        request.params.playlistId,
+        request.params.shareId,
+      );
+      return { message: 'Share removed successfully' };
+    },
+  );
+};

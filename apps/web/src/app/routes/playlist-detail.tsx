@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import { DrawingOverlay } from '@/features/annotations/components/drawing-overlay';
+import { PlaylistView } from '@/features/clips/components/playlist-view';
+
+/** A playlist's page; the annotations feature draws the notes' drawings over its player. */
+export function PlaylistDetailRoute() {
+  const { id = '' } = useParams();
+  return (
+    <PlaylistView
+      key={id}
+      id={id}
+      drawingOverlay={(drawing, picture, key) => (
+        <DrawingOverlay key={key} drawing={drawing} picture={picture} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { PageHeader } from '@/components/layout/page-header';
+import { NewPlaylistDialog, PlaylistList } from '@/features/clips/components/playlist-list';
+
+/** The Playlists page: clips from one or many videos, in the order they play. */
+export function PlaylistsRoute() {
+  return (
+    <>
+      <PageHeader
+        title="Playlists"
+        description="Clips from your videos, played one after another with their notes. Share a playlist to show someone just those moments."
+        actions={<NewPlaylistDialog />}
+      />
+      <PlaylistList />
+    </>
+  );
+}
