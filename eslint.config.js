@@ -24,6 +24,7 @@ export const serverModuleDependencies = {
   analysis: ['players', 'videos'],
   chat: ['analysis', 'videos'],
   uploads: ['users', 'videos'],
+  'video-exports': ['analysis', 'videos'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */

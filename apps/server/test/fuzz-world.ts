@@ -18,6 +18,7 @@ import { profilePhotoKey } from '../src/modules/users/profile-photos';
 import { videoKeys } from '../src/modules/videos/video-keys';
 import { SESSION_COOKIE } from '../src/plugins/auth';
 import { uniqueEmail } from './accounts';
+import { insertReadyExport } from './exports';
 import { storeScan } from './scans';
 import type { TestContext } from './test-app';
 import { insertReadyVideo } from './videos';
@@ -48,7 +49,7 @@ export type FuzzWorld = {
   cookies: Record<Role, string | undefined>;
   /** Ids a request may name, by the parameter that takes them. */
   ids: Record<
-    'video' | 'annotation' | 'share' | 'student' | 'player' | 'photo' | 'rosterLink',
+    'video' | 'annotation' | 'share' | 'student' | 'player' | 'photo' | 'rosterLink' | 'export',
     string[]
   >;
   /** Keys under `/uploads/` that exist or look as if they could. */
@@ -288,6 +289,10 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       player: [people.athlete.id, people.coach.id, people.invitee.id],
       photo: photoIds,
       rosterLink: rosterLinks.map((link) => link.id),
+      export: [
+        await insertReadyExport(ctx.runtime.deps, sharedVideo, people.coach.id),
+        await insertReadyExport(ctx.runtime.deps, privateVideo, people.coach.id),
+      ],
     },
     blobKeys: [
       videoKeys.media(sharedVideo),

@@ -12,3 +12,4 @@ export * from './drawings';
 export * from './annotations';
 export * from './chat';
 export * from './health';
+export * from './exports';

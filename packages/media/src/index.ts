@@ -16,11 +16,5 @@ export type { DecodeOptions, RgbPicture, TimeRange, VideoFrame, VideoHeader } fr
 export { remuxAudio, SPEECH_WAV_HEADER_BYTES, writeSpeechWav } from './audio';
 export { EXPORT_MAX_LONG_SIDE, exportSize, renderExport } from './export/render-export';
 export type { ExportRender, ExportStill } from './export/render-export';
-export {
-  captionSvg,
-  drawingSvg,
-  guidesSvg,
-  nameLabelSvg,
-  svgDocument,
-} from './export/overlay-svg';
+export { captionSvg, drawingSvg, guidesSvg, nameLabelSvg, svgDocument } from './export/overlay-svg';
 export type { FrameSize } from './export/overlay-svg';

@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 /** The RGB of the pixel at (x, y) percent of a picture. */
-function pixelAt(picture: { width: number; height: number; data: Uint8Array }, x: number, y: number) {
+function pixelAt(
+  picture: { width: number; height: number; data: Uint8Array },
+  x: number,
+  y: number,
+) {
   const column = Math.round((x / 100) * (picture.width - 1));
   const row = Math.round((y / 100) * (picture.height - 1));
   const offset = (row * picture.width + column) * 3;
@@ -56,7 +60,14 @@ describe('renderExport', () => {
     ]);
     const poses: Poses = {
       fps: 5,
-      tracks: [{ id: 1, samples: [0, 0.2, 0.4, 0.6, 0.8, 1, 1.2, 1.4, 1.6, 1.8, 2, 2.2, 2.4, 2.6, 2.8, 3].map((t) => ({ t, keypoints: standing })) }],
+      tracks: [
+        {
+          id: 1,
+          samples: [0, 0.2, 0.4, 0.6, 0.8, 1, 1.2, 1.4, 1.6, 1.8, 2, 2.2, 2.4, 2.6, 2.8, 3].map(
+            (t) => ({ t, keypoints: standing }),
+          ),
+        },
+      ],
     };
     const progress: number[] = [];
     await renderExport({

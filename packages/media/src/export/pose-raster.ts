@@ -124,7 +124,8 @@ export function paintSkeletons(buffer: Uint8Array, size: FrameSize, samples: rea
         const from = points[a];
         const to = points[b];
         if (!from || !to) continue;
-        if (pass === 'edge') paintSegment(buffer, size, from, to, limbWidth + 2 * scale, [0, 0, 0], 0.5);
+        if (pass === 'edge')
+          paintSegment(buffer, size, from, to, limbWidth + 2 * scale, [0, 0, 0], 0.5);
         else paintSegment(buffer, size, from, to, limbWidth, colourOf(a, b), 0.9);
       }
     }
