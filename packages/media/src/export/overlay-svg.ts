@@ -187,7 +187,8 @@ function wrap(text: string, perLine: number, maxLines: number): string[] {
 
 /** A note's text as a caption in the bottom third: white on a dark band, centred, wrapped. */
 export function captionSvg(text: string, size: FrameSize): string {
-  const fontSize = Math.max(14, Math.round(size.height * 0.045));
+  // From the shorter side: on an upright phone clip a caption sized by the height fills the frame.
+  const fontSize = Math.max(14, Math.round(Math.min(size.width, size.height) * 0.045));
   const perLine = Math.max(12, Math.floor((size.width * 0.85) / (fontSize * 0.55)));
   const lines = wrap(text, perLine, 3);
   if (lines.length === 0) return '';
@@ -206,7 +207,7 @@ export function captionSvg(text: string, size: FrameSize): string {
 
 /** Who the video is of, in the top-left corner for the whole export. */
 export function nameLabelSvg(name: string, size: FrameSize): string {
-  const fontSize = Math.max(13, Math.round(size.height * 0.035));
+  const fontSize = Math.max(13, Math.round(Math.min(size.width, size.height) * 0.035));
   const text = name.length > 60 ? `${name.slice(0, 59)}…` : name;
   const inset = fontSize * 0.8;
   return `<text x="${n(inset)}" y="${n(inset + fontSize)}" font-size="${fontSize}" font-weight="700" font-family="sans-serif" fill="#ffffff" stroke="rgba(0,0,0,0.85)" stroke-width="${n(fontSize * 0.15)}" paint-order="stroke">${escapeXml(text)}</text>`;
