@@ -1,4 +1,4 @@
-import type { VideoExport } from '@filmroom/contract';
+import type { ExportEvent, VideoExport } from '@filmroom/contract';
 import { decodePicture, makeStill, probeMedia } from '@filmroom/media';
 import { eq } from 'drizzle-orm';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -72,6 +72,10 @@ describe('export video', () => {
     });
     expect(note.statusCode).toBe(201);
 
+    const heard: ExportEvent[] = [];
+    const stopListening = ctx.runtime.deps.videoEvents.subscribe((event) => {
+      if (event.type === 'export') heard.push(event.data);
+    });
     const created = await post(coach.cookie, {
       source: { kind: 'video', videoId: video.id, start: 1, end: 4 },
       overlays: ['drawings', 'captions', 'name'],
@@ -83,6 +87,13 @@ describe('export video', () => {
     const done = await waitUntilDone(coach.cookie, started.id);
     expect(done).toMatchObject({ status: 'ready', progress: 100 });
     expect(done.downloadUrl).toBe(`/api/exports/${started.id}/file`);
+    // Its progress went out on the event stream, ending ready.
+    await expect.poll(() => heard.at(-1)?.status).toBe('ready');
+    stopListening();
+    expect(heard.every((event) => event.id === started.id && event.videoId === video.id)).toBe(
+      true,
+    );
+    expect(heard.map((event) => event.status)).toContain('rendering');
 
     const download = await ctx.app.inject({
       url: done.downloadUrl!,
@@ -229,6 +240,21 @@ describe('export video', () => {
     expect(rows.map((row) => row.id)).toEqual([kept]);
     expect(await ctx.runtime.deps.blobs.stat(exportFileKey(videoId, expired))).toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(exportFileKey(videoId, kept))).not.toBeNull();
+  });
+
+  it("queues a viewer's export in the viewer's own fair share of the queue, not the owner's", async () => {
+    const [coach, viewer] = await Promise.all([
+      registerAccount(ctx.app, { isCoach: true }),
+      registerAccount(ctx.app),
+    ]);
+    const videoId = await sharedVideo(coach, viewer);
+    const created = await post(viewer.cookie, { source: { kind: 'video', videoId }, overlays: [] });
+    expect(created.statusCode).toBe(201);
+    const { rows } = await ctx.database.pool.query<{ group_id: string }>(
+      `SELECT group_id FROM pgboss.job WHERE name = 'export.render' AND data->>'exportId' = $1`,
+      [created.json<VideoExport>().id],
+    );
+    expect(rows).toEqual([{ group_id: viewer.user.id }]);
   });
 
   it('keeps exports as long as EXPORT_KEEP_DAYS says', async () => {
