@@ -1,34 +1,12 @@
-import { POSE_KEYPOINT_ORDER, type Poses } from '@filmroom/contract';
+import { POSE_KEYPOINT_ORDER, POSE_LIMB_NAMES, type Poses } from '@filmroom/contract';
 import type { FrameSize } from './overlay-svg';
 
 type Sample = Poses['tracks'][number]['samples'][number];
-type KeypointName = (typeof POSE_KEYPOINT_ORDER)[number];
 
 // The player's skeleton (the web's pose-skeleton lib and pose overlay): the COCO limbs, left
 // and right in their own colours, keypoints the model doubted left out.
 const MIN_KEYPOINT_SCORE = 0.3;
-const LIMB_NAMES: readonly (readonly [KeypointName, KeypointName])[] = [
-  ['left_ankle', 'left_knee'],
-  ['left_knee', 'left_hip'],
-  ['right_ankle', 'right_knee'],
-  ['right_knee', 'right_hip'],
-  ['left_hip', 'right_hip'],
-  ['left_shoulder', 'left_hip'],
-  ['right_shoulder', 'right_hip'],
-  ['left_shoulder', 'right_shoulder'],
-  ['left_shoulder', 'left_elbow'],
-  ['right_shoulder', 'right_elbow'],
-  ['left_elbow', 'left_wrist'],
-  ['right_elbow', 'right_wrist'],
-  ['left_eye', 'right_eye'],
-  ['nose', 'left_eye'],
-  ['nose', 'right_eye'],
-  ['left_eye', 'left_ear'],
-  ['right_eye', 'right_ear'],
-  ['left_ear', 'left_shoulder'],
-  ['right_ear', 'right_shoulder'],
-];
-const LIMBS = LIMB_NAMES.map(
+const LIMBS = POSE_LIMB_NAMES.map(
   ([a, b]) => [POSE_KEYPOINT_ORDER.indexOf(a), POSE_KEYPOINT_ORDER.indexOf(b)] as const,
 );
 type Rgb = readonly [number, number, number];
