@@ -58,9 +58,19 @@ export function ExportVideoDialog({ videoId, markedRange, disabled }: ExportVide
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" disabled={disabled}>
+        <Button
+          variant="outline"
+          disabled={disabled}
+          aria-label={running ? `Exporting ${current.data?.progress ?? 0}%` : undefined}
+        >
           {running ? <Spinner /> : <FilmIcon aria-hidden />}
-          {running ? `Exporting ${current.data?.progress ?? 0}%` : 'Export video'}
+          {/* A phone's row of page actions has room for a word each. */}
+          <span className="sm:hidden">
+            {running ? `${current.data?.progress ?? 0}%` : 'Export'}
+          </span>
+          <span className="max-sm:hidden">
+            {running ? `Exporting ${current.data?.progress ?? 0}%` : 'Export video'}
+          </span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-lg">
