@@ -81,7 +81,9 @@ function paintSegment(
       const py = y + 0.5 - from.y;
       const along =
         lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, (px * dx + py * dy) / lengthSquared));
-      const distance = Math.hypot(px - along * dx, py - along * dy);
+      const ex = px - along * dx;
+      const ey = py - along * dy;
+      const distance = Math.sqrt(ex * ex + ey * ey);
       const coverage = Math.min(1, Math.max(0, radius + 0.5 - distance));
       if (coverage > 0) blend(buffer, (y * size.width + x) * 4, colour, coverage * opacity);
     }

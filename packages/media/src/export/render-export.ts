@@ -63,6 +63,9 @@ class OverlayFrames {
     this.empty = new Uint8Array(size.width * size.height * 4);
   }
 
+  /** The last frame drawn with skeletons, reused while neither its stills nor its samples change. */
+  private last: { stills: Uint8Array; samples: readonly object[]; frame: Uint8Array } | null = null;
+
   private async stillsAt(time: number): Promise<Uint8Array> {
     const showing = this.stills.filter((still) => time >= still.from && time < still.to);
     if (showing.length === 0) return this.empty;
@@ -82,8 +85,21 @@ class OverlayFrames {
     const stills = await this.stillsAt(time);
     const samples = poses ? poseSamplesAt(poses, time) : [];
     if (samples.length === 0) return stills;
-    const frame = Uint8Array.from(stills);
+    const last = this.last;
+    // The scan measures a few times a second, the overlay goes at 15: most frames repeat.
+    if (
+      last &&
+      last.stills === stills &&
+      last.samples.length === samples.length &&
+      last.samples.every((sample, index) => sample === samples[index])
+    ) {
+      return last.frame;
+    }
+    // A fresh buffer (a copy, not an element-by-element walk): the one written last may still
+    // be queued for ffmpeg.
+    const frame = new Uint8Array(stills);
     paintSkeletons(frame, this.size, samples);
+    this.last = { stills, samples, frame };
     return frame;
   }
 }
