@@ -151,4 +151,9 @@ test('a coach exports a marked range of the squats clip with a drawing, the skel
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: test.info().outputPath('export-ready-375.png') });
+  // Closed, the page's actions still fit a phone with the export's button among them.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('video-page-375.png') });
 });
