@@ -55,7 +55,7 @@ const clockTicks = (() => {
  * finished children (ffmpeg), from /proc on Linux; elsewhere this process only. Unlike the wall
  * clock it does not grow when other work shares the machine.
  */
-function cpuSeconds(): number {
+export function cpuSeconds(): number {
   try {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
     // Counting from the state (field 3): utime, stime, cutime and cstime are fields 14 to 17.

@@ -93,7 +93,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // The video tests are about upload, preparation and playback; the vision scan (a minute
       // of CPU per clip) runs only on the measuring server below.
-      WORK_QUEUES: 'media.prepare',
+      WORK_QUEUES: 'media.prepare,export.render',
       // Real mail to a real SMTP peer on loopback; links in it point at this server.
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_ORIGIN: baseURL,
@@ -104,7 +104,7 @@ export default defineConfig({
       measuredURL,
       {
         DATA_DIR: `${dataDir}-measured`,
-        WORK_QUEUES: 'media.prepare,vision.scan,analysis.generate',
+        WORK_QUEUES: 'media.prepare,vision.scan,analysis.generate,export.render',
         LOG_LEVEL: 'info',
       },
       outboxLog,

@@ -26,6 +26,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { shareRoutes } from './modules/shares/routes';
 import { videoEventRoutes } from './modules/videos/events-routes';
 import { uploadsRoutes } from './modules/uploads';
+import { exportRoutes } from './modules/video-exports';
 import { videoRoutes, type VideoDetailExtras } from './modules/videos/routes';
 import auth from './plugins/auth';
 import dependencies, { type Dependencies } from './plugins/dependencies';
@@ -115,6 +116,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(videoEventRoutes);
         await api.register(chatRoutes);
         await api.register(clipRoutes);
+        await api.register(exportRoutes);
         await api.register(coachRoutes);
         await api.register(profileRoutes);
         await api.register(photoRoutes);

@@ -68,6 +68,7 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
   MAX_PHOTO_MB: z.coerce.number().positive().default(20),
+  EXPORT_KEEP_DAYS: z.coerce.number().positive().max(365).default(7),
   SMTP_URL: z
     .string()
     .url()
@@ -126,6 +127,8 @@ export type Config = {
   jobConcurrency: number;
   /** Largest accepted profile photo, in bytes. */
   maxPhotoBytes: number;
+  /** How long an exported video stays downloadable before the sweep removes it, in seconds. */
+  exportKeepSeconds: number;
   mail: {
     /** Unset means: mail is not sent but kept in the outbox table and written to the log. */
     smtpUrl: string | undefined;
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // kept waiting behind an hour of film.
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.min(4, Math.max(2, availableParallelism())),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
+    exportKeepSeconds: Math.round(e.EXPORT_KEEP_DAYS * 24 * 60 * 60),
     mail: {
       smtpUrl: e.SMTP_URL,
       from:

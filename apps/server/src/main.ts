@@ -8,6 +8,7 @@ import { deleteStaleEmailLinks } from './modules/auth/email-links';
 import { deleteStalePasswordTokens } from './modules/auth/password-tokens';
 import { SessionService } from './modules/auth/session-service';
 import { deleteEndedRateLimits } from './plugins/rate-limit-store';
+import { sweepExpiredExports } from './modules/video-exports';
 import { startRuntime, type Runtime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -75,6 +76,7 @@ async function main() {
     await deleteStalePasswordTokens(deps.db);
     await deleteStaleEmailLinks(deps.db);
     await deleteEndedRateLimits(deps.pool);
+    await sweepExpiredExports(deps);
     await sweepOrphanedBlobs(deps.pool, deps.blobs, filesBefore);
   };
   // Files a request may still be writing are spared: on a shared store anything younger than

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../test/accounts';
+import { insertReadyExport } from '../test/exports';
 import { storeScan } from '../test/scans';
 import { useTestApp } from '../test/test-app';
 import { multipartBody } from '../test/uploads';
@@ -188,8 +189,10 @@ async function freshVideo() {
       { ...pin, userId: people['view share'].user.id, content: 'Knees out' },
     ])
     .returning();
+  const exportId = await insertReadyExport(ctx.runtime.deps, id, people.owner.user.id);
   return {
     id,
+    exportId,
     spareShareId: spare!.id,
     annotationId,
     audioKey,
@@ -239,6 +242,18 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
   // prettier-ignore
   ['DELETE /api/videos/:id/chat', (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/chat` }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/exports', (v) => ({ method: 'POST', url: '/api/exports', body: { source: { kind: 'video', videoId: v.id, start: 1, end: 3 }, overlays: ['drawings', 'captions'] } }),
+    { 'signed out': 401, stranger: 404, 'view share': 201, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ["GET /api/exports/:id (the owner's export)", (v) => ({ method: 'GET', url: `/api/exports/${v.exportId}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ["GET /api/exports/:id/file (the owner's export)", (v) => ({ method: 'GET', url: `/api/exports/${v.exportId}/file` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ["DELETE /api/exports/:id (the owner's export)", (v) => ({ method: 'DELETE', url: `/api/exports/${v.exportId}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 404, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['GET /api/videos/:videoId/annotations', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/annotations` }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
@@ -514,6 +529,9 @@ const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>]
   // prettier-ignore
   ['POST /api/videos', () => ({ method: 'POST', url: '/api/videos', body: videoUpload() }),
     { 'signed out': 401, 'the person': 201, 'someone else': 201 }],
+  // prettier-ignore
+  ['GET /api/exports', () => ({ method: 'GET', url: '/api/exports' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore
   ['GET /api/events', () => ({ method: 'GET', url: '/api/events' }),
     { 'signed out': 401, 'the person': 200, 'someone else': 200 }],

@@ -8,6 +8,7 @@ import { createMailer } from './mail/mailer';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media';
+import { renderExportJob } from './modules/video-exports';
 import { VideoEvents } from './modules/videos/video-events';
 import type { Dependencies } from './plugins/dependencies';
 import { createBlobStore, sweepPartialWrites, WorkFolders } from './storage';
@@ -48,6 +49,7 @@ export async function startRuntime(
     jobs.start([
       prepareVideoJob(jobDeps),
       ...analysisJobs({ ...jobDeps, languageModel: config.languageModel }),
+      renderExportJob(jobDeps),
     ]),
   );
   if (options.ownsDatabase) await jobs.requeueOrphanedJobs();

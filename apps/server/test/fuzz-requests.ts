@@ -95,6 +95,7 @@ export function requestArbitrary(
 export function idsFor(name: string, route: ServerRoute, world: FuzzWorld): string[] {
   switch (name) {
     case 'id':
+      if (route.path.startsWith('/api/exports')) return world.ids.export;
       return route.path.startsWith('/api/user/photos') ? world.ids.photo : world.ids.video;
     case 'videoId':
       return world.ids.video;

@@ -23,6 +23,7 @@ import { videoKeys } from '../src/modules/videos/video-keys';
 import { SESSION_COOKIE } from '../src/plugins/auth';
 import { uniqueEmail } from './accounts';
 import { playableMp4 } from './clip-videos';
+import { insertReadyExport } from './exports';
 import { storeScan } from './scans';
 import type { TestContext } from './test-app';
 import { insertReadyVideo } from './videos';
@@ -62,7 +63,8 @@ export type FuzzWorld = {
     | 'rosterLink'
     | 'clip'
     | 'playlist'
-    | 'playlistItem',
+    | 'playlistItem'
+    | 'export',
     string[]
   >;
   /** Keys under `/uploads/` that exist or look as if they could. */
@@ -352,6 +354,10 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       player: [people.athlete.id, people.coach.id, people.invitee.id],
       photo: photoIds,
       rosterLink: rosterLinks.map((link) => link.id),
+      export: [
+        await insertReadyExport(ctx.runtime.deps, sharedVideo, people.coach.id),
+        await insertReadyExport(ctx.runtime.deps, privateVideo, people.coach.id),
+      ],
     },
     blobKeys: [
       videoKeys.media(sharedVideo),

@@ -13,3 +13,4 @@ export * from './annotations';
 export * from './chat';
 export * from './health';
 export * from './clips';
+export * from './exports';

@@ -59,6 +59,32 @@ export const POSE_KEYPOINT_ORDER = [
   'right_ankle',
 ] as const;
 
+/** The 19 limbs of the COCO skeleton, the standard way to join its 17 keypoints. */
+export const POSE_LIMB_NAMES: readonly (readonly [
+  (typeof POSE_KEYPOINT_ORDER)[number],
+  (typeof POSE_KEYPOINT_ORDER)[number],
+])[] = [
+  ['left_ankle', 'left_knee'],
+  ['left_knee', 'left_hip'],
+  ['right_ankle', 'right_knee'],
+  ['right_knee', 'right_hip'],
+  ['left_hip', 'right_hip'],
+  ['left_shoulder', 'left_hip'],
+  ['right_shoulder', 'right_hip'],
+  ['left_shoulder', 'right_shoulder'],
+  ['left_shoulder', 'left_elbow'],
+  ['right_shoulder', 'right_elbow'],
+  ['left_elbow', 'left_wrist'],
+  ['right_elbow', 'right_wrist'],
+  ['left_eye', 'right_eye'],
+  ['nose', 'left_eye'],
+  ['nose', 'right_eye'],
+  ['left_eye', 'left_ear'],
+  ['right_eye', 'right_ear'],
+  ['left_ear', 'left_shoulder'],
+  ['right_ear', 'right_shoulder'],
+];
+
 /**
  * The movements FilmRoom knows how to coach (packages/coach's catalogue), in the order the
  * movement picker lists them. `general` is the honest reading of anything else: what was

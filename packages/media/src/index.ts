@@ -15,3 +15,7 @@ export type { WebVideoPlan } from './web-video';
 export { decodeFrames, decodePicture } from './frames';
 export type { DecodeOptions, RgbPicture, TimeRange, VideoFrame, VideoHeader } from './frames';
 export { remuxAudio, SPEECH_WAV_HEADER_BYTES, writeSpeechWav } from './audio';
+export { EXPORT_MAX_LONG_SIDE, exportSize, renderExport } from './export/render-export';
+export type { ExportRender, ExportStill } from './export/render-export';
+export { captionSvg, drawingSvg, guidesSvg, nameLabelSvg, svgDocument } from './export/overlay-svg';
+export type { FrameSize } from './export/overlay-svg';

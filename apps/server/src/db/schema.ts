@@ -3,6 +3,8 @@ import type {
   AthleteReading,
   CoachingPoint,
   Drawing,
+  ExportOverlay,
+  ExportStatus,
   MetricSeries,
   MovementId,
   PlayerDetection,
@@ -483,6 +485,41 @@ export const playlistShares = pgTable(
   ],
 );
 
+/**
+ * An export of a video's range with overlays burned in (issue 17). The file lives in the blob
+ * store under the video's prefix until `expires_at`, then the sweep removes file and row; a
+ * deleted video takes its exports with it. `owner_id` is who asked for it (their list, their
+ * fair share of the job queue); who may download is decided by the video's access.
+ */
+export const videoExports = pgTable(
+  'video_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startSeconds: doublePrecision('start_seconds').notNull(),
+    endSeconds: doublePrecision('end_seconds').notNull(),
+    overlays: text('overlays').array().$type<ExportOverlay[]>().notNull(),
+    status: text('status').$type<ExportStatus>().notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    failureReason: text('failure_reason'),
+    fileKey: text('file_key'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('video_exports_owner_created_idx').on(table.ownerId, table.createdAt),
+    index('video_exports_expires_at_idx').on(table.expiresAt),
+    index('video_exports_video_id_idx').on(table.videoId),
+  ],
+);
+
+export type VideoExportRow = typeof videoExports.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type AnnotationRow = typeof annotations.$inferSelect;
 export type UserPhotoRow = typeof userPhotos.$inferSelect;

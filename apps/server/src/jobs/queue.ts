@@ -8,6 +8,8 @@ export type JobPayloads = {
   'media.prepare': { videoId: string };
   'vision.scan': { videoId: string };
   'analysis.generate': { videoId: string };
+  /** Renders an export of the video (its row holds the range and overlays). */
+  'export.render': { exportId: string; videoId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -194,7 +196,7 @@ export class JobQueue {
       // pg-boss settles only the attempt it handed out, so what the handler answers no longer
       // matters for a job cancelled or taken away.
       if (cancel.signal.aborted) {
-        log.info('job cancelled: its video was deleted');
+        log.info('job cancelled: its video or export was deleted');
         return;
       }
       if (job.signal.aborted && !this.shutdown.signal.aborted) {
@@ -211,7 +213,8 @@ export class JobQueue {
   /**
    * Adds a job; pass `runner` to add it inside an open transaction (it then commits with it).
    *
-   * Fair turns: every job is about a video, and its owner is whose turn it is. A job goes
+   * Fair turns: every job is about a video, and its owner is whose turn it is (for an export,
+   * whoever asked for it: a coach exporting an athlete's video spends the coach's turn). A job goes
    * behind the owner's own unfinished jobs of its kind and no further: its priority is minus
    * their number, so a user with one video waiting goes before the second of someone who has
    * ten (pg-boss takes the highest priority first, then the oldest). Its group is the owner:
@@ -220,13 +223,18 @@ export class JobQueue {
    */
   async send<N extends JobName>(name: N, payload: JobPayloads[N], runner?: SqlRunner) {
     const db = runner ?? this.pool;
+    const exportId = 'exportId' in payload ? payload.exportId : null;
     const { rows } = await db.query<{ owner: string | null; queued: number }>(
-      `SELECT v.owner_id::text AS owner,
+      `WITH subject AS (
+         SELECT COALESCE((SELECT e.owner_id FROM video_exports e WHERE e.id = $3::uuid),
+                         v.owner_id)::text AS owner
+         FROM videos v WHERE v.id = $1)
+       SELECT owner,
          (SELECT count(*)::int FROM pgboss.job j
-           WHERE j.name = $2 AND j.state < 'completed' AND j.group_id = v.owner_id::text
+           WHERE j.name = $2 AND j.state < 'completed' AND j.group_id = subject.owner
          ) AS queued
-       FROM videos v WHERE v.id = $1`,
-      [payload.videoId, name],
+       FROM subject`,
+      [payload.videoId, name, exportId],
     );
     const turn = rows[0];
     // A video deleted meanwhile still gets its job: the job finds nothing and ends.
@@ -240,13 +248,16 @@ export class JobQueue {
   /**
    * Cancels every job of the video, queued or running, in every process: queued ones never
    * start; running ones here abort at once, and in other processes at their next heartbeat,
-   * which stops their child processes (ffmpeg). Returns how many were cancelled.
+   * which stops their child processes (ffmpeg). Returns how many were cancelled. Given
+   * `{ exportId }`, cancels only that export's render.
    */
-  async cancelJobsOf(videoId: string): Promise<number> {
+  async cancelJobsOf(subject: string | { exportId: string }): Promise<number> {
+    const [field, value] =
+      typeof subject === 'string' ? ['videoId', subject] : ['exportId', subject.exportId];
     const { rows } = await this.pool.query<{ id: string; name: string }>(
       `SELECT id, name FROM pgboss.job
-       WHERE name = ANY($1) AND data->>'videoId' = $2 AND state < 'completed'`,
-      [this.queueNames(), videoId],
+       WHERE name = ANY($1) AND data->>$3 = $2 AND state < 'completed'`,
+      [this.queueNames(), value, field],
     );
     for (const name of new Set(rows.map((row) => row.name))) {
       const ids = rows.filter((row) => row.name === name).map((row) => row.id);
@@ -254,7 +265,10 @@ export class JobQueue {
       for (const id of ids) this.running.get(id)?.abort(new JobCancelled());
     }
     if (rows.length > 0) {
-      this.log.info({ videoId, jobs: rows.length }, 'cancelled the jobs of a deleted video');
+      this.log.info(
+        { subject, jobs: rows.length },
+        'cancelled jobs: their video or export is gone',
+      );
     }
     return rows.length;
   }

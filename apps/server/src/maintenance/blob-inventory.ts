@@ -14,7 +14,8 @@ async function blobsRowsReferTo(pool: pg.Pool): Promise<Map<string, string>> {
            'video ' || id AS owner FROM videos
     UNION ALL SELECT scan_key, 'the analysis of video ' || video_id FROM analyses
     UNION ALL SELECT audio_key, 'annotation ' || id FROM annotations
-    UNION ALL SELECT blob_key, 'profile photo ' || id FROM user_photos`);
+    UNION ALL SELECT blob_key, 'profile photo ' || id FROM user_photos
+    UNION ALL SELECT file_key, 'export ' || id FROM video_exports`);
   return new Map(rows.flatMap((row) => (row.key === null ? [] : [[row.key, row.owner]])));
 }
 

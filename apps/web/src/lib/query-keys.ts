@@ -30,3 +30,11 @@ export const MAIL_OUTBOX_QUERY_KEY = ['/api/mail/outbox'] as const;
 export function annotationsQueryKey(videoId: string) {
   return [`/api/videos/${videoId}/annotations`] as const;
 }
+
+/**
+ * One export of a video: the exports feature reads it, and the event stream (videos feature)
+ * writes its progress into it as the server pushes it.
+ */
+export function exportQueryKey(id: string) {
+  return [`/api/exports/${id}`] as const;
+}

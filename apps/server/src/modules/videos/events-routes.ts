@@ -9,7 +9,8 @@ const HEARTBEAT_MS = 25_000;
 /**
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
  * `video` events (preparation status and progress), `analysis` events (scan and write-up) and
- * `annotations` events (`{id}`: that video's annotations, replies or reactions changed).
+ * `annotations` events (`{id}`: that video's annotations, replies or reactions changed) and
+ * `export` events (an export of a video the user may view: status and progress).
  * Open pages update from it instead of polling.
  */
 export const videoEventRoutes: FastifyPluginAsync = async (app) => {
@@ -25,7 +26,7 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['videos'],
         summary:
-          'Server-sent events: `video` and `analysis` status and progress, `annotations` changes',
+          'Server-sent events: `video`, `analysis` and `export` status and progress, `annotations` changes',
       },
     },
     async (request, reply) => {
@@ -48,7 +49,9 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       const send = (event: VideoChannelEvent) => {
         delivered = delivered
           .then(async () => {
-            if (await audience.mayHear(event.data.id)) stream.send(event.data, event.type);
+            // An export's event names its export; who may hear it is decided by its video.
+            const videoId = event.type === 'export' ? event.data.videoId : event.data.id;
+            if (await audience.mayHear(videoId)) stream.send(event.data, event.type);
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));
       };

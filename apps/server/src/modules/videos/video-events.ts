@@ -1,7 +1,9 @@
 import {
   analysisStateSchema,
   annotationsChangedEventSchema,
+  exportEventSchema,
   type AnnotationsChangedEvent,
+  type ExportEvent,
   videoEventSchema,
   type AnalysisState,
   type VideoEvent,
@@ -20,7 +22,8 @@ const CHANNEL = 'filmroom_video_events';
 export type VideoChannelEvent =
   | { type: 'video'; data: VideoEvent }
   | { type: 'analysis'; data: AnalysisState }
-  | { type: 'annotations'; data: AnnotationsChangedEvent };
+  | { type: 'annotations'; data: AnnotationsChangedEvent }
+  | { type: 'export'; data: ExportEvent };
 
 /**
  * Access that some people had has just ended (a share, a roster link, a session or an account
@@ -41,6 +44,7 @@ const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('video'), data: videoEventSchema }),
   z.object({ type: z.literal('analysis'), data: analysisStateSchema }),
   z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
+  z.object({ type: z.literal('export'), data: exportEventSchema }),
   z.object({ type: z.literal('access-ended'), data: accessEndedSchema }),
 ]);
 
@@ -75,6 +79,11 @@ export class VideoEvents {
 
   static async publishAnnotationsChanged(runner: SqlRunner, videoId: string): Promise<void> {
     await VideoEvents.send(runner, { type: 'annotations', data: { id: videoId } });
+  }
+
+  /** An export of a video moving on (status and progress), for those who may view the video. */
+  static async publishExport(runner: SqlRunner, event: ExportEvent): Promise<void> {
+    await VideoEvents.send(runner, { type: 'export', data: event });
   }
 
   /**

@@ -19,6 +19,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { MakeClipDialog } from '@/features/clips/components/make-clip-dialog';
 import { rangeAroundMoment, type ClipDraft } from '@/features/clips/lib/clip-range';
+import { ExportVideoDialog } from '@/features/exports/components/export-video-dialog';
 import { PlayersPanel } from '@/features/players/components/players-panel';
 import { personBoxAt } from '@/features/players/lib/picked-detection';
 import type { PickedDetection } from '@/features/players/lib/picked-detection';
@@ -153,15 +154,20 @@ function VideoDetailPage({ id }: { id: string }) {
         <div
           className={
             editable
-              ? // Four actions share one row on a phone instead of wrapping one onto a second.
-                'grid w-full grid-cols-4 gap-1.5 sm:flex sm:w-auto sm:gap-2 [&_button]:max-sm:h-9 [&_button]:max-sm:gap-1 [&_button]:max-sm:px-1 [&_button]:max-sm:text-xs [&_button_svg]:max-sm:hidden'
-              : 'flex'
+              ? // Five actions share one row on a phone instead of wrapping one onto a second.
+                'grid w-full grid-cols-5 gap-1.5 sm:flex sm:w-auto sm:gap-2 [&_button]:max-sm:h-9 [&_button]:max-sm:gap-1 [&_button]:max-sm:px-1 [&_button]:max-sm:text-xs [&_button_svg]:max-sm:hidden'
+              : 'flex gap-2'
           }
         >
           <AiCoachDialog
             videoId={detail.id}
             suggestedPrompts={detail.suggestedPrompts}
             onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
+          />
+          <ExportVideoDialog
+            videoId={detail.id}
+            markedRange={() => playerRef.current?.markedRange() ?? null}
+            disabled={detail.status !== 'ready'}
           />
           {editable ? (
             <>

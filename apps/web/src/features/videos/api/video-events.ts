@@ -1,10 +1,12 @@
 import type {
   AnalysisState,
   AnnotationsChangedEvent,
+  ExportEvent,
   Video,
   VideoDetail,
   VideoEvent,
   VideoPage,
+  VideoExport,
 } from '@filmroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
@@ -12,6 +14,7 @@ import { useEffect } from 'react';
 import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from '../lib/video-events';
 import {
   annotationsQueryKey,
+  exportQueryKey,
   VIDEO_PAGES_QUERY_KEY,
   VIDEOS_QUERY_KEY,
   videoQueryKey,
@@ -99,6 +102,29 @@ export async function applyAnnotationsEventToCache(
 }
 
 /**
+ * An `export` event: an export of a video moving on. Its cached entry (the exports feature's)
+ * takes the progress; once it is ready or has failed, it is fetched again for its file.
+ */
+export async function applyExportEventToCache(
+  queryClient: QueryClient,
+  event: ExportEvent,
+): Promise<void> {
+  const key = exportQueryKey(event.id);
+  queryClient.setQueryData<VideoExport>(key, (known) =>
+    known
+      ? {
+          ...known,
+          status: event.status,
+          progress: event.progress,
+          failureReason: event.failureReason,
+        }
+      : known,
+  );
+  if (event.status === 'ready' || event.status === 'failed')
+    await refetchAfterEvent(queryClient, key);
+}
+
+/**
  * Listens to GET /api/events (server-sent events) for as long as someone is signed in, and
  * writes each video's status and progress into the cached list and detail. The server pushes;
  * nothing here polls (spec §7). Mount it once, inside the signed-in shell: logging out unmounts
@@ -139,24 +165,36 @@ export function useVideoEvents() {
       }
     };
 
+    const onExport = (message: MessageEvent<string>) => {
+      try {
+        void applyExportEventToCache(queryClient, JSON.parse(message.data) as ExportEvent);
+      } catch {
+        // an unreadable event changes nothing
+      }
+    };
+
     // Events sent before the stream opened are not replayed: the page's first fetch may predate
     // one (a video turning ready while the page loaded), and the browser's reconnections lose
     // those sent while the connection was down. So catch up each time the stream opens.
     const onOpen = () => {
       void queryClient.invalidateQueries({
         predicate: (query) =>
-          typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/videos'),
+          typeof query.queryKey[0] === 'string' &&
+          (query.queryKey[0].startsWith('/api/videos') ||
+            query.queryKey[0].startsWith('/api/exports')),
       });
     };
 
     source.addEventListener('video', onVideo);
     source.addEventListener('analysis', onAnalysis);
     source.addEventListener('annotations', onAnnotations);
+    source.addEventListener('export', onExport);
     source.addEventListener('open', onOpen);
     return () => {
       source.removeEventListener('video', onVideo);
       source.removeEventListener('analysis', onAnalysis);
       source.removeEventListener('annotations', onAnnotations);
+      source.removeEventListener('export', onExport);
       source.removeEventListener('open', onOpen);
       source.close();
     };

@@ -1,6 +1,6 @@
 import type { Poses } from '@filmroom/contract';
 import type { Point, Rect } from './content-box';
-import { POSE_KEYPOINT_ORDER } from '@filmroom/contract/values';
+import { POSE_KEYPOINT_ORDER, POSE_LIMB_NAMES } from '@filmroom/contract/values';
 
 type KeypointName = (typeof POSE_KEYPOINT_ORDER)[number];
 export type PoseSample = Poses['tracks'][number]['samples'][number];
@@ -11,31 +11,8 @@ export type PoseSample = Poses['tracks'][number]['samples'][number];
  */
 const MIN_KEYPOINT_SCORE = 0.3;
 
-/** The 19 limbs of the COCO skeleton, the standard way to join its 17 keypoints. */
-const LIMB_NAMES: readonly (readonly [KeypointName, KeypointName])[] = [
-  ['left_ankle', 'left_knee'],
-  ['left_knee', 'left_hip'],
-  ['right_ankle', 'right_knee'],
-  ['right_knee', 'right_hip'],
-  ['left_hip', 'right_hip'],
-  ['left_shoulder', 'left_hip'],
-  ['right_shoulder', 'right_hip'],
-  ['left_shoulder', 'right_shoulder'],
-  ['left_shoulder', 'left_elbow'],
-  ['right_shoulder', 'right_elbow'],
-  ['left_elbow', 'left_wrist'],
-  ['right_elbow', 'right_wrist'],
-  ['left_eye', 'right_eye'],
-  ['nose', 'left_eye'],
-  ['nose', 'right_eye'],
-  ['left_eye', 'left_ear'],
-  ['right_eye', 'right_ear'],
-  ['left_ear', 'left_shoulder'],
-  ['right_ear', 'right_shoulder'],
-];
-
 const indexOf = (name: KeypointName) => POSE_KEYPOINT_ORDER.indexOf(name);
-export const POSE_LIMBS: readonly (readonly [number, number])[] = LIMB_NAMES.map(
+export const POSE_LIMBS: readonly (readonly [number, number])[] = POSE_LIMB_NAMES.map(
   ([a, b]) => [indexOf(a), indexOf(b)] as const,
 );
 
