@@ -160,7 +160,7 @@ async function collectOverlays(
   return { stills, voiceNotes, poses };
 }
 
-export async function renderVideoExport(deps: Dependencies, exportId: string, signal: AbortSignal) {
+async function renderVideoExport(deps: Dependencies, exportId: string, signal: AbortSignal) {
   const { db, blobs, log } = deps;
   const [row] = await db.select().from(videoExports).where(eq(videoExports.id, exportId));
   if (!row) return; // removed before its turn came

@@ -105,7 +105,7 @@ export async function applyAnnotationsEventToCache(
  * An `export` event: an export of a video moving on. Its cached entry (the exports feature's)
  * takes the progress; once it is ready or has failed, it is fetched again for its file.
  */
-export async function applyExportEventToCache(
+async function applyExportEventToCache(
   queryClient: QueryClient,
   event: ExportEvent,
 ): Promise<void> {
