@@ -29,7 +29,7 @@ import { useTheatreMode } from '@/features/videos/components/use-theatre-mode';
 import { VideoDetailsForm } from '@/features/videos/components/video-details-form';
 import { VideoPlayer } from '@/features/videos/components/video-player';
 import type { VideoViewerHandle } from '@/features/videos/components/viewer/video-viewer';
-import { poseFrameAt } from '@/features/videos/lib/pose-skeleton';
+import { poseFrameAt } from '@/lib/pose-skeleton';
 import { canEditVideo } from '@/features/videos/lib/video-library';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';

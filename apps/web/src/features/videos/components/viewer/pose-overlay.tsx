@@ -1,9 +1,9 @@
 import type { Poses } from '@filmroom/contract';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { RefObject } from 'react';
-import type { Rect } from '../../lib/content-box';
-import { poseFrameAt, samePoseFrame, skeletonShapes } from '../../lib/pose-skeleton';
-import type { BodySide, PoseFrame } from '../../lib/pose-skeleton';
+import type { Rect } from '@/lib/content-box';
+import { poseFrameAt, samePoseFrame, skeletonShapes } from '@/lib/pose-skeleton';
+import type { BodySide, PoseFrame } from '@/lib/pose-skeleton';
 
 /** Left and right in colours unlike the guides' yellow and orange, the spine in white. */
 const SIDE_COLOUR: Record<BodySide, string> = {
