@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, FileQuestionIcon, PencilIcon, XIcon } from 'lucide-react';
+import { ArrowLeftIcon, Columns2Icon, FileQuestionIcon, PencilIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -16,6 +16,8 @@ import { useAnnotationSession } from '@/features/annotations/components/use-anno
 import { annotationTimelineMarkers } from '@/features/annotations/lib/annotation-timeline';
 import { jointNearIn } from '@/features/annotations/lib/joint-near';
 import { useUser } from '@/features/auth/api/get-user';
+import { PickVideoDialog } from '@/features/compare/components/pick-video-dialog';
+import { compareHref } from '@/features/compare/lib/compare-url';
 import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { PlayersPanel } from '@/features/players/components/players-panel';
 import { personBoxAt } from '@/features/players/lib/picked-detection';
@@ -27,6 +29,7 @@ import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dia
 import { SharedBadges } from '@/features/videos/components/shared-badges';
 import { useTheatreMode } from '@/features/videos/components/use-theatre-mode';
 import { VideoDetailsForm } from '@/features/videos/components/video-details-form';
+import { VideoPicker } from '@/features/videos/components/video-picker';
 import { VideoPlayer } from '@/features/videos/components/video-player';
 import type { VideoViewerHandle } from '@/features/videos/components/viewer/video-viewer';
 import { poseFrameAt } from '@/lib/pose-skeleton';
@@ -75,6 +78,9 @@ function VideoDetailPage({ id }: { id: string }) {
   });
   // A detection picked in the Players tab: its person is boxed over the picture at its time.
   const [pickedDetection, setPickedDetection] = useState<PickedDetection | null>(null);
+  // "Compare" (this moment) or a coaching point's "Compare with another take" (its moment):
+  // A's moment while the other video is picked.
+  const [compareFrom, setCompareFrom] = useState<number | null>(null);
   const user = useUser();
   // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
   useFoldedSidebar();
@@ -136,11 +142,19 @@ function VideoDetailPage({ id }: { id: string }) {
         <div
           className={
             editable
-              ? // Four actions share one row on a phone instead of wrapping one onto a second.
-                'grid w-full grid-cols-4 gap-1.5 sm:flex sm:w-auto sm:gap-2 [&_button]:max-sm:h-9 [&_button]:max-sm:gap-1 [&_button]:max-sm:px-1 [&_button]:max-sm:text-xs [&_button_svg]:max-sm:hidden'
-              : 'flex'
+              ? // Five actions share one row on a phone instead of wrapping one onto a second.
+                'grid w-full grid-cols-5 gap-1.5 sm:flex sm:w-auto sm:gap-2 [&_button]:max-sm:h-9 [&_button]:max-sm:gap-1 [&_button]:max-sm:px-1 [&_button]:max-sm:text-xs [&_button_svg]:max-sm:hidden'
+              : 'flex gap-2'
           }
         >
+          <Button
+            variant="outline"
+            disabled={detail.status !== 'ready'}
+            onClick={() => setCompareFrom(playerRef.current?.currentTime() ?? currentTime)}
+          >
+            <Columns2Icon aria-hidden />
+            Compare
+          </Button>
           <AiCoachDialog
             videoId={detail.id}
             suggestedPrompts={detail.suggestedPrompts}
@@ -247,6 +261,9 @@ function VideoDetailPage({ id }: { id: string }) {
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
               currentTime={currentTime}
               duration={detail.duration}
+              onCompare={
+                detail.status === 'ready' ? (seconds) => setCompareFrom(seconds) : undefined
+              }
             />
           </TabsContent>
           <TabsContent value="players">
@@ -271,6 +288,27 @@ function VideoDetailPage({ id }: { id: string }) {
           </TabsContent>
         </Tabs>
       </div>
+      <PickVideoDialog
+        open={compareFrom !== null}
+        onOpenChange={(open) => {
+          if (!open) setCompareFrom(null);
+        }}
+        title="Compare with another take"
+        description="Pick the video to put beside this one: another video, or this one again for another moment."
+        picker={
+          <VideoPicker
+            currentVideoId={detail.id}
+            onPick={(other) =>
+              void navigate(
+                compareHref(
+                  { videoId: detail.id, seconds: compareFrom ?? 0 },
+                  { videoId: other.id, seconds: 0 },
+                ),
+              )
+            }
+          />
+        }
+      />
       <AnnotationDialog session={annotations} editable={editable} userId={user.data?.id ?? null} />
     </div>
   );

@@ -26,6 +26,8 @@ type AnalysisPanelProps = {
   currentTime: number;
   /** The clip's length in seconds, so the chart's time axis spans the video. */
   duration: number | null;
+  /** Opens Compare with a coaching point's moment (issue 17); absent, the point offers none. */
+  onCompare?: (seconds: number) => void;
 };
 
 /**
@@ -40,6 +42,7 @@ export function AnalysisPanel({
   onSeek,
   currentTime,
   duration,
+  onCompare,
 }: AnalysisPanelProps) {
   const regenerate = editable ? <RegenerateAnalysisDialog videoId={videoId} /> : null;
   if (!analysis) {
@@ -62,6 +65,7 @@ export function AnalysisPanel({
           analysis={analysis}
           regenerate={regenerate}
           onSeek={onSeek}
+          onCompare={onCompare}
           currentTime={currentTime}
           duration={duration}
         />

@@ -1,7 +1,8 @@
 import type { Analysis, CoachingPoint } from '@filmroom/contract';
-import { PlayIcon } from 'lucide-react';
+import { Columns2Icon, PlayIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Markdown } from '@/components/markdown/markdown';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPointTimestamp } from '@/lib/format-time';
 import { MetricChart } from './metric-chart';
@@ -13,6 +14,7 @@ type AnalysisReportProps = {
   onSeek: (seconds: number) => void;
   currentTime: number;
   duration: number | null;
+  onCompare?: (seconds: number) => void;
 };
 
 /**
@@ -27,6 +29,7 @@ export function AnalysisReport({
   onSeek,
   currentTime,
   duration,
+  onCompare,
 }: AnalysisReportProps) {
   const points = analysis.coachingPoints ?? [];
   // Two samples make a line; fewer is no chart.
@@ -90,8 +93,20 @@ export function AnalysisReport({
           </h3>
           <ul className="grid gap-2">
             {points.map((point) => (
-              <li key={`${point.timestamp}-${point.title}`}>
+              <li key={`${point.timestamp}-${point.title}`} className="grid gap-1">
                 <CoachingPointButton point={point} onSeek={onSeek} />
+                {onCompare ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="justify-self-end"
+                    aria-label={`Compare with another take: ${point.title}`}
+                    onClick={() => onCompare(point.timestamp)}
+                  >
+                    <Columns2Icon aria-hidden />
+                    Compare with another take
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -13,7 +13,7 @@ import { DEFAULT_PLAYBACK_SPEED } from '@/lib/playback-speed';
 import type { PlaybackSpeed } from '@/lib/playback-speed';
 import type { TimeRange } from '../../lib/time-range';
 import { activeCoachingPoint } from '../../lib/timeline';
-import { resolveVideoUrl } from '../../lib/video-url';
+import { resolveVideoUrl } from '@/lib/video-url';
 import type { PersonBox } from '../../lib/visual-guides';
 import { canPan } from '@/lib/zoom';
 import { CoachingPointCard } from './coaching-point-card';
