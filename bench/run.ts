@@ -4,6 +4,7 @@
 import { benchAnalysis } from './analysis';
 import { benchAnalysisOverHttp } from './analysis-over-http';
 import { benchChatOverHttp } from './chat-over-http';
+import { benchCompareStartUp } from './compare-start-up';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
@@ -18,6 +19,7 @@ const groups: Record<string, () => Promise<Row[]>> = {
   chat: benchChatOverHttp,
   load: benchLoad,
   library: benchLibrary,
+  compare: benchCompareStartUp,
 };
 
 const asked = process.argv.slice(2);

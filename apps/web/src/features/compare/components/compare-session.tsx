@@ -30,12 +30,22 @@ type CompareSessionProps = {
   overlay: boolean;
   /** The comparison changed (a sync point, the overlay): the address follows it. */
   onChange: (next: { a: CompareMoment; b: CompareMoment; overlay: boolean }) => void;
+  /** Asks for another video on a side (the library picker). */
+  onChangeVideo: (side: SideKey) => void;
 };
 
 const DEFAULT_OPACITY = 0.5;
 
 /** Both videos loaded: the two pictures, the one control bar and the numbers. */
-export function CompareSession({ videoA, videoB, a, b, overlay, onChange }: CompareSessionProps) {
+export function CompareSession({
+  videoA,
+  videoB,
+  a,
+  b,
+  overlay,
+  onChange,
+  onChangeVideo,
+}: CompareSessionProps) {
   const refA = useRef<HTMLVideoElement>(null);
   const refB = useRef<HTMLVideoElement>(null);
   const [durations, setDurations] = useState({
@@ -154,6 +164,10 @@ export function CompareSession({ videoA, videoB, a, b, overlay, onChange }: Comp
       onMark={() => mark(side)}
       onPickEvent={(event) => pickEvent(side, event)}
       onStep={(frames) => stepSide(side, frames)}
+      onChangeVideo={() => {
+        lockstep.pause();
+        onChangeVideo(side);
+      }}
       className={cn('grid content-start gap-2', className)}
     />
   );

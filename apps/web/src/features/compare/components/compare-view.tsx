@@ -160,12 +160,15 @@ export function CompareView({ query, onQueryChange, renderPicker }: CompareViewP
         </div>
       ) : (
         <CompareSession
+          // Another video on a side is a fresh session: lengths and readiness start over.
+          key={`${a.videoId} ${b.videoId}`}
           videoA={detailA}
           videoB={detailB}
           a={a}
           b={b}
           overlay={query.overlay}
           onChange={onQueryChange}
+          onChangeVideo={setPicking}
         />
       )}
       <PickVideoDialog

@@ -19,6 +19,8 @@ type SideHeaderProps = {
   onPickEvent: (event: MovementEvent) => void;
   /** Moves this side alone by whole frames (its sync point moves with it). */
   onStep: (frames: number) => void;
+  /** Opens the library picker to put another video on this side. */
+  onChangeVideo: () => void;
   className?: string;
 };
 
@@ -35,6 +37,7 @@ export function SideHeader({
   onMark,
   onPickEvent,
   onStep,
+  onChangeVideo,
   className,
 }: SideHeaderProps) {
   const label = side.toUpperCase();
@@ -58,6 +61,15 @@ export function SideHeader({
         <Link to={`/videos/${videoId}`} className="truncate font-semibold hover:underline">
           {title}
         </Link>
+        <Button
+          variant="link"
+          size="sm"
+          className="ml-auto h-auto shrink-0 px-0"
+          aria-label={`Change video ${label}`}
+          onClick={onChangeVideo}
+        >
+          Change
+        </Button>
       </div>
       <p className="text-sm text-muted-foreground" data-testid={`compare-sync-point-${side}`}>
         Sync point at {syncPoint.toFixed(2)} s
