@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CompareView } from '@/features/compare/components/compare-view';
 import type { RenderVideoPicker } from '@/features/compare/components/compare-view';
 import { formatCompareQuery, parseCompareQuery } from '@/features/compare/lib/compare-url';
@@ -15,13 +15,18 @@ const renderPicker: RenderVideoPicker = ({ onPick, currentVideoId }) => (
  * replaced rather than pushed as the sync points move, or Back would step through every nudge.
  */
 export function CompareRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   // Two pictures side by side want the width the folded menu leaves.
   useFoldedSidebar();
   return (
     <CompareView
       query={parseCompareQuery(searchParams)}
-      onQueryChange={(next) => setSearchParams(formatCompareQuery(next), { replace: true })}
+      // Written as formatCompareQuery has it: `@` stays readable, where URLSearchParams would
+      // escape it.
+      onQueryChange={(next) =>
+        void navigate({ search: formatCompareQuery(next) }, { replace: true })
+      }
       renderPicker={renderPicker}
     />
   );

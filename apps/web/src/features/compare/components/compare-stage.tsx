@@ -52,7 +52,7 @@ export function CompareStage({
       data-testid={`compare-player-${side}`}
       data-ready={ready}
       className={cn(
-        'relative overflow-hidden bg-black',
+        'relative w-full overflow-hidden bg-black',
         overlaid ? 'pointer-events-none self-stretch' : 'max-h-[70vh] rounded-xl',
         className,
       )}
