@@ -221,9 +221,9 @@ export function CompareNumbers({ chart, rows, range, sharedTime }: CompareNumber
                   <th scope="row" className="py-1.5 pr-3 text-left font-normal">
                     {row.name}
                   </th>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{row.a}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{row.b}</td>
-                  <td className="py-1.5 text-right font-medium tabular-nums">
+                  <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">{row.a}</td>
+                  <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">{row.b}</td>
+                  <td className="py-1.5 text-right font-medium whitespace-nowrap tabular-nums">
                     {row.difference ?? '—'}
                   </td>
                 </tr>

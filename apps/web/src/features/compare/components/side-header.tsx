@@ -108,7 +108,7 @@ export function SideHeader({
             <NativeSelect
               id={selectId}
               wrapperClassName="min-w-0 flex-1 basis-40"
-              className="h-8"
+              className="h-8 py-1 md:text-sm"
               value={pickedEvent === -1 ? '' : String(pickedEvent)}
               onChange={(event) => {
                 const picked = events[Number(event.target.value)];
