@@ -12,7 +12,10 @@ test.use({ baseURL: process.env.FILMROOM_E2E_MEASURED_URL });
 
 type Detail = {
   analysisState: { status: 'scanning' | 'analysing' | 'ready' | 'failed' } | null;
-  analysis: { athletes?: AthleteReading[] } | null;
+  analysis: {
+    athletes?: AthleteReading[];
+    coachingPoints?: { timestamp: number; title: string }[];
+  } | null;
 };
 
 function side(page: Page, key: 'a' | 'b'): Locator {
@@ -67,15 +70,24 @@ test('two squat reps compared on the bottom of the rep, with the overlay and bot
   expect(bottoms.length).toBeGreaterThanOrEqual(2);
   const [rep1, rep2] = bottoms as [(typeof bottoms)[0], (typeof bottoms)[0]];
 
-  // From the video page: Compare, then the same video again for another moment.
+  // From the video page: Compare opens the library picker for the other side.
   await page.goto(`/videos/${squats.id}`);
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Compare with another take' });
+  await expect(picker.getByRole('searchbox', { name: 'Search videos' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A coaching point's "Compare with another take" starts A at the point: here the same video
+  // again, for another moment.
+  const point = (await detailOf(squats.id)).analysis!.coachingPoints![0]!;
+  await page
+    .getByRole('button', { name: `Compare with another take: ${point.title}` })
+    .first()
+    .click();
   await picker.getByRole('searchbox', { name: 'Search videos' }).fill('squats');
   await picker.getByRole('button', { name: /Back squats.*This video, another moment/ }).click();
   await expect(page).toHaveURL(/\/compare\?/);
-  expect(moments(page).a.videoId).toBe(squats.id);
-  expect(moments(page).b.videoId).toBe(squats.id);
+  expect(moments(page).a).toEqual({ videoId: squats.id, seconds: point.timestamp });
+  expect(moments(page).b).toEqual({ videoId: squats.id, seconds: 0 });
   await expect(page.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible();
   await expectBothReady(page);
 

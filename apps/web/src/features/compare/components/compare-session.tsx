@@ -147,7 +147,7 @@ export function CompareSession({
       onLoadedMetadata={(duration) => {
         if (Number.isFinite(duration))
           setDurations((current) => ({ ...current, [side]: duration }));
-        lockstep.resync();
+        lockstep.placeSide(side);
       }}
       onFrameReady={() =>
         setReady((current) => (current[side] ? current : { ...current, [side]: true }))

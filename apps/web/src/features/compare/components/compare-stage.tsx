@@ -68,10 +68,13 @@ export function CompareStage({
         preload="auto"
         className="absolute inset-0 size-full object-contain"
         onLoadedMetadata={(event) => onLoadedMetadata(event.currentTarget.duration)}
+        onSeeked={(event) => {
+          // HAVE_CURRENT_DATA: the frame at the sync point is decoded and on screen.
+          if (event.currentTarget.readyState >= 2 && !event.currentTarget.seeking) onFrameReady();
+        }}
         onLoadedData={(event) => {
           if (!event.currentTarget.seeking) onFrameReady();
         }}
-        onSeeked={onFrameReady}
       />
       {poses ? (
         <SkeletonLayer side={side} poses={poses} time={time} frame={frame} video={size} />

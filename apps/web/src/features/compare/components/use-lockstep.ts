@@ -14,11 +14,16 @@ type LockstepOptions = {
   speed: number;
 };
 
-function place(video: HTMLVideoElement | null, time: number) {
+/**
+ * Puts a video on its frame. `force` seeks even to where it already is: a video that has only
+ * its metadata shows its poster until a seek (or play) asks for a frame, and the seek's
+ * `seeked` is what says the frame is there.
+ */
+function place(video: HTMLVideoElement | null, time: number, force = false) {
   if (!video) return;
   const end = Number.isFinite(video.duration) ? video.duration : time;
   const target = Math.min(end, Math.max(0, time));
-  if (Math.abs(video.currentTime - target) > 1e-3) video.currentTime = target;
+  if (force || Math.abs(video.currentTime - target) > 1e-3) video.currentTime = target;
 }
 
 /**
@@ -128,5 +133,11 @@ export function useLockstep({ a, b, range, speed }: LockstepOptions) {
   /** Paused: moves the shared time without moving a side that a new sync point already put. */
   const rebase = useCallback((time: number) => setSharedTime(time), []);
 
-  return { sharedTime, playing, play, pause, seek, rebase, resync: () => placeBoth(sharedTime) };
+  /** A side's metadata arrived: it goes to its frame now that it can seek. */
+  const placeSide = useCallback((side: 'a' | 'b') => {
+    const { sharedTime: now, ...sides } = latest.current;
+    place(sides[side].ref.current, sideTime(sides[side].syncPoint, now), true);
+  }, []);
+
+  return { sharedTime, playing, play, pause, seek, rebase, placeSide };
 }
