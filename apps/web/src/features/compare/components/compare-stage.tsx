@@ -1,6 +1,6 @@
 import type { Poses, VideoDetail } from '@filmroom/contract';
-import { useRef } from 'react';
-import type { Ref } from 'react';
+import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
 import { frameAspectRatio } from '@/lib/content-box';
 import { cn } from '@/lib/utils';
@@ -12,7 +12,7 @@ import { SkeletonLayer } from './skeleton-layer';
 type CompareStageProps = {
   side: SideKey;
   video: VideoDetail & { url: string };
-  videoRef: Ref<HTMLVideoElement>;
+  videoRef: RefObject<HTMLVideoElement | null>;
   /** The side's own time, for its skeleton. */
   time: number;
   poses: Poses | undefined;
@@ -43,6 +43,25 @@ export function CompareStage({
   className,
 }: CompareStageProps) {
   const frameRef = useRef<HTMLDivElement>(null);
+  const elementRef = useRef<HTMLVideoElement | null>(null);
+  const latestReady = useRef(onFrameReady);
+  latestReady.current = onFrameReady;
+  // Ready once the frame at the sync point is decoded (HAVE_CURRENT_DATA) and no seek is in
+  // flight. Read from the element on each event that can change it, and once at the start: a
+  // clip the browser has cached can be there before any one event is heard.
+  useEffect(() => {
+    const element = elementRef.current;
+    if (!element) return;
+    const check = () => {
+      if (element.readyState >= 2 && !element.seeking) latestReady.current();
+    };
+    const events = ['loadeddata', 'seeked', 'canplay', 'canplaythrough', 'timeupdate'];
+    for (const name of events) element.addEventListener(name, check);
+    check();
+    return () => {
+      for (const name of events) element.removeEventListener(name, check);
+    };
+  }, []);
   const frame = useElementSize(frameRef);
   const size = { width: video.width ?? 0, height: video.height ?? 0 };
   const label = side.toUpperCase();
@@ -59,7 +78,10 @@ export function CompareStage({
       style={overlaid ? { opacity } : { aspectRatio: frameAspectRatio(size) }}
     >
       <video
-        ref={videoRef}
+        ref={(element) => {
+          elementRef.current = element;
+          videoRef.current = element;
+        }}
         src={resolveVideoUrl(video.url)}
         poster={video.posterUrl ?? undefined}
         aria-label={`${label}: ${video.title}`}
@@ -68,13 +90,6 @@ export function CompareStage({
         preload="auto"
         className="absolute inset-0 size-full object-contain"
         onLoadedMetadata={(event) => onLoadedMetadata(event.currentTarget.duration)}
-        onSeeked={(event) => {
-          // HAVE_CURRENT_DATA: the frame at the sync point is decoded and on screen.
-          if (event.currentTarget.readyState >= 2 && !event.currentTarget.seeking) onFrameReady();
-        }}
-        onLoadedData={(event) => {
-          if (!event.currentTarget.seeking) onFrameReady();
-        }}
       />
       {poses ? (
         <SkeletonLayer side={side} poses={poses} time={time} frame={frame} video={size} />
