@@ -1,4 +1,5 @@
 import type { Poses } from '@filmroom/contract';
+import { SkeletonShapes } from '@/components/skeleton-shapes';
 import { containedRect } from '@/lib/content-box';
 import { poseFrameAt, skeletonShapes } from '@/lib/pose-skeleton';
 import { SIDE_COLOUR } from '../lib/side-colours';
@@ -30,23 +31,13 @@ export function SkeletonLayer({ side, poses, time, frame, video }: SkeletonLayer
       viewBox={`0 0 ${frame.width} ${frame.height}`}
     >
       {skeletons.map((skeleton) => (
-        <g key={skeleton.trackId}>
-          {skeleton.limbs.map((limb, index) => (
-            <line
-              key={index}
-              x1={limb.from.x}
-              y1={limb.from.y}
-              x2={limb.to.x}
-              y2={limb.to.y}
-              stroke={colour}
-              strokeWidth={3}
-              strokeLinecap="round"
-            />
-          ))}
-          {skeleton.joints.map((joint, index) => (
-            <circle key={index} cx={joint.x} cy={joint.y} r={3} fill={colour} />
-          ))}
-        </g>
+        <SkeletonShapes
+          key={skeleton.trackId}
+          skeleton={skeleton}
+          colour={() => colour}
+          limbWidth={3}
+          jointRadius={3}
+        />
       ))}
     </svg>
   );
