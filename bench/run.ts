@@ -5,6 +5,7 @@ import { benchAnalysis } from './analysis';
 import { benchAnalysisOverHttp } from './analysis-over-http';
 import { benchChatOverHttp } from './chat-over-http';
 import { benchExport } from './export';
+import { benchCompareStartUp } from './compare-start-up';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
@@ -20,6 +21,7 @@ const groups: Record<string, () => Promise<Row[]>> = {
   load: benchLoad,
   library: benchLibrary,
   export: benchExport,
+  compare: benchCompareStartUp,
 };
 
 const asked = process.argv.slice(2);

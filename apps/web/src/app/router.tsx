@@ -16,6 +16,9 @@ const UploadVideoRoute = lazyComponent(() =>
 const VideoDetailRoute = lazyComponent(() =>
   import('./routes/video-detail').then((page) => page.VideoDetailRoute),
 );
+const CompareRoute = lazyComponent(() =>
+  import('./routes/compare').then((page) => page.CompareRoute),
+);
 const AthletesRoute = lazyComponent(() =>
   import('./routes/athletes').then((page) => page.AthletesRoute),
 );
@@ -38,6 +41,7 @@ const PAGES: [path: string, page: { preload: () => void }][] = [
   ['/videos/:id', VideoDetailRoute],
   ['/playlists', PlaylistsRoute],
   ['/playlists/:id', PlaylistDetailRoute],
+  ['/compare', CompareRoute],
   ['/settings', SettingsRoute],
 ];
 
@@ -60,6 +64,7 @@ export function AppRoutes({ user }: { user: User }) {
         <Route path="videos" element={<VideosRoute />} />
         <Route path="videos/new" element={<UploadVideoRoute />} />
         <Route path="videos/:id" element={<VideoDetailRoute />} />
+        <Route path="compare" element={<CompareRoute />} />
         {/* Registered only for coaches, so anyone else falls through to the 404 page. */}
         {user.isCoach ? <Route path="athletes" element={<AthletesRoute />} /> : null}
         <Route path="playlists" element={<PlaylistsRoute />} />

@@ -20,6 +20,11 @@ export function videoQueryKey(id: string) {
   return [`/api/videos/${id}`] as const;
 }
 
+/** A video's measured skeletons: the player's Pose overlay and the Compare view read them. */
+export function videoPosesQueryKey(id: string) {
+  return [`/api/videos/${id}/poses`] as const;
+}
+
 /** Mail kept for the user's address (Settings > Mail outbox) when no relay sends it. */
 export const MAIL_OUTBOX_QUERY_KEY = ['/api/mail/outbox'] as const;
 

@@ -1,4 +1,11 @@
-import { ArrowLeftIcon, FileQuestionIcon, PencilIcon, ScissorsIcon, XIcon } from 'lucide-react';
+import {
+  ArrowLeftIcon,
+  Columns2Icon,
+  FileQuestionIcon,
+  PencilIcon,
+  ScissorsIcon,
+  XIcon,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
@@ -16,6 +23,8 @@ import { useAnnotationSession } from '@/features/annotations/components/use-anno
 import { annotationTimelineMarkers } from '@/features/annotations/lib/annotation-timeline';
 import { jointNearIn } from '@/features/annotations/lib/joint-near';
 import { useUser } from '@/features/auth/api/get-user';
+import { PickVideoDialog } from '@/features/compare/components/pick-video-dialog';
+import { compareHref } from '@/features/compare/lib/compare-url';
 import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { MakeClipDialog } from '@/features/clips/components/make-clip-dialog';
 import { rangeAroundMoment, type ClipDraft } from '@/features/clips/lib/clip-range';
@@ -30,9 +39,10 @@ import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dia
 import { SharedBadges } from '@/features/videos/components/shared-badges';
 import { useTheatreMode } from '@/features/videos/components/use-theatre-mode';
 import { VideoDetailsForm } from '@/features/videos/components/video-details-form';
+import { VideoPicker } from '@/features/videos/components/video-picker';
 import { VideoPlayer } from '@/features/videos/components/video-player';
 import type { VideoViewerHandle } from '@/features/videos/components/viewer/video-viewer';
-import { poseFrameAt } from '@/features/videos/lib/pose-skeleton';
+import { poseFrameAt } from '@/lib/pose-skeleton';
 import { canEditVideo } from '@/features/videos/lib/video-library';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { formatPointTimestamp } from '@/lib/format-time';
@@ -79,6 +89,9 @@ function VideoDetailPage({ id }: { id: string }) {
   });
   // A detection picked in the Players tab: its person is boxed over the picture at its time.
   const [pickedDetection, setPickedDetection] = useState<PickedDetection | null>(null);
+  // "Compare" (this moment) or a coaching point's "Compare with another take" (its moment):
+  // A's moment while the other video is picked.
+  const [compareFrom, setCompareFrom] = useState<number | null>(null);
   const user = useUser();
   // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
   useFoldedSidebar();
@@ -154,11 +167,19 @@ function VideoDetailPage({ id }: { id: string }) {
         <div
           className={
             editable
-              ? // Five actions share one row on a phone instead of wrapping one onto a second.
-                'grid w-full grid-cols-5 gap-1.5 sm:flex sm:w-auto sm:gap-2 [&_button]:max-sm:h-9 [&_button]:max-sm:gap-1 [&_button]:max-sm:px-1 [&_button]:max-sm:text-xs [&_button_svg]:max-sm:hidden'
+              ? // Six actions in two even rows of three on a phone, rather than a ragged wrap.
+                'grid w-full grid-cols-3 gap-1.5 sm:flex sm:w-auto sm:gap-2 [&_button]:max-sm:h-9 [&_button]:max-sm:gap-1.5 [&_button]:max-sm:px-2'
               : 'flex gap-2'
           }
         >
+          <Button
+            variant="outline"
+            disabled={detail.status !== 'ready'}
+            onClick={() => setCompareFrom(playerRef.current?.currentTime() ?? currentTime)}
+          >
+            <Columns2Icon aria-hidden />
+            Compare
+          </Button>
           <AiCoachDialog
             videoId={detail.id}
             suggestedPrompts={detail.suggestedPrompts}
@@ -281,27 +302,39 @@ function VideoDetailPage({ id }: { id: string }) {
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
               currentTime={currentTime}
               duration={detail.duration}
-              coachingPointAction={
-                clippable
-                  ? (point) => (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        className="h-7 px-2.5"
-                        aria-label={`Make clip of ${point.title}`}
-                        onClick={() =>
-                          setClipDraft({
-                            title: point.title,
-                            ...rangeAroundMoment(point.timestamp, detail.duration),
-                          })
-                        }
-                      >
-                        <ScissorsIcon aria-hidden />
-                        Clip
-                      </Button>
-                    )
-                  : undefined
-              }
+              coachingPointAction={(point) => (
+                <>
+                  {clippable ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="h-7 px-2.5"
+                      aria-label={`Make clip of ${point.title}`}
+                      onClick={() =>
+                        setClipDraft({
+                          title: point.title,
+                          ...rangeAroundMoment(point.timestamp, detail.duration),
+                        })
+                      }
+                    >
+                      <ScissorsIcon aria-hidden />
+                      Clip
+                    </Button>
+                  ) : null}
+                  {detail.status === 'ready' ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="h-7 px-2.5"
+                      aria-label={`Compare with another take: ${point.title}`}
+                      onClick={() => setCompareFrom(point.timestamp)}
+                    >
+                      <Columns2Icon aria-hidden />
+                      Compare
+                    </Button>
+                  ) : null}
+                </>
+              )}
             />
           </TabsContent>
           <TabsContent value="players">
@@ -351,6 +384,27 @@ function VideoDetailPage({ id }: { id: string }) {
           </TabsContent>
         </Tabs>
       </div>
+      <PickVideoDialog
+        open={compareFrom !== null}
+        onOpenChange={(open) => {
+          if (!open) setCompareFrom(null);
+        }}
+        title="Compare with another take"
+        description="Pick the video to put beside this one: another video, or this one again for another moment."
+        picker={
+          <VideoPicker
+            currentVideoId={detail.id}
+            onPick={(other) =>
+              void navigate(
+                compareHref(
+                  { videoId: detail.id, seconds: compareFrom ?? 0 },
+                  { videoId: other.id, seconds: 0 },
+                ),
+              )
+            }
+          />
+        }
+      />
       <AnnotationDialog session={annotations} editable={editable} userId={user.data?.id ?? null} />
       <MakeClipDialog videoId={detail.id} draft={clipDraft} onClose={() => setClipDraft(null)} />
     </div>

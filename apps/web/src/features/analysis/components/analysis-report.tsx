@@ -96,7 +96,9 @@ export function AnalysisReport({
               <li key={`${point.timestamp}-${point.title}`} className="relative">
                 <CoachingPointButton point={point} onSeek={onSeek} />
                 {coachingPointAction ? (
-                  <div className="absolute right-2 bottom-2">{coachingPointAction(point)}</div>
+                  <div className="absolute right-2 bottom-2 flex gap-1.5">
+                    {coachingPointAction(point)}
+                  </div>
                 ) : null}
               </li>
             ))}

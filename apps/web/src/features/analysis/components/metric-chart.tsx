@@ -12,7 +12,7 @@ import {
   splitAtGaps,
   thinSamples,
   valueAt,
-} from '../lib/metric-chart';
+} from '@/lib/metric-chart';
 
 type MetricChartProps = {
   series: MetricSeries;

@@ -1,9 +1,6 @@
 import type { Poses } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
-function videoPosesQueryKey(id: string) {
-  return [`/api/videos/${id}/poses`] as const;
-}
+import { videoPosesQueryKey } from '@/lib/query-keys';
 
 function getVideoPosesQueryOptions(id: string) {
   // The shared query function fetches the key's address (lib/query-client). The scan behind

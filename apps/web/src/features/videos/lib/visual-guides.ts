@@ -1,6 +1,6 @@
 import type { VisualGuide } from '@filmroom/contract';
-import { pointInRect } from './content-box';
-import type { Point, Rect } from './content-box';
+import { pointInRect } from '@/lib/content-box';
+import type { Point, Rect } from '@/lib/content-box';
 
 /** Spec §9: a highlight is a 50 px circle; lines and arrows are 2 px wide; white by default. */
 export const HIGHLIGHT_DIAMETER_PX = 50;

@@ -1,9 +1,10 @@
 import type { Poses } from '@filmroom/contract';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { RefObject } from 'react';
-import type { Rect } from '../../lib/content-box';
-import { poseFrameAt, samePoseFrame, skeletonShapes } from '../../lib/pose-skeleton';
-import type { BodySide, PoseFrame } from '../../lib/pose-skeleton';
+import { SkeletonShapes } from '@/components/skeleton-shapes';
+import type { Rect } from '@/lib/content-box';
+import { poseFrameAt, samePoseFrame, skeletonShapes } from '@/lib/pose-skeleton';
+import type { BodySide, PoseFrame } from '@/lib/pose-skeleton';
 
 /** Left and right in colours unlike the guides' yellow and orange, the spine in white. */
 const SIDE_COLOUR: Record<BodySide, string> = {
@@ -91,33 +92,13 @@ export function PoseOverlay({ poses, videoRef, picture, frame }: PoseOverlayProp
       viewBox={`0 0 ${frame.width} ${frame.height}`}
     >
       {skeletons.map((skeleton) => (
-        <g key={skeleton.trackId} data-track={skeleton.trackId}>
-          {skeleton.limbs.map((limb, index) => (
-            <line
-              key={index}
-              x1={limb.from.x}
-              y1={limb.from.y}
-              x2={limb.to.x}
-              y2={limb.to.y}
-              stroke={SIDE_COLOUR[limb.side]}
-              strokeWidth={LIMB_WIDTH}
-              strokeLinecap="round"
-              strokeOpacity={0.9}
-            />
-          ))}
-          {skeleton.joints.map((joint, index) => (
-            <circle
-              key={index}
-              cx={joint.x}
-              cy={joint.y}
-              r={JOINT_RADIUS}
-              fill={SIDE_COLOUR[joint.side]}
-              stroke="#000000"
-              strokeOpacity={0.5}
-              strokeWidth={1}
-            />
-          ))}
-        </g>
+        <SkeletonShapes
+          key={skeleton.trackId}
+          skeleton={skeleton}
+          colour={(side) => SIDE_COLOUR[side]}
+          limbWidth={LIMB_WIDTH}
+          jointRadius={JOINT_RADIUS}
+        />
       ))}
     </svg>
   );

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
-import { canPan, clampPan, NO_PAN, stepZoom, ZOOM_MIN } from '../../lib/zoom';
-import type { Pan, Size } from '../../lib/zoom';
+import { canPan, clampPan, NO_PAN, stepZoom, ZOOM_MIN } from '@/lib/zoom';
+import type { Pan, Size } from '@/lib/zoom';
 
 type Drag = { pointerId: number; startX: number; startY: number; from: Pan };
 

@@ -14,9 +14,9 @@ import {
 import type { ComponentProps } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { PLAYBACK_SPEEDS, speedLabel, toPlaybackSpeed } from '../../lib/playback-speed';
-import type { PlaybackSpeed } from '../../lib/playback-speed';
-import { ZOOM_MAX, ZOOM_MIN, zoomPercent } from '../../lib/zoom';
+import { PLAYBACK_SPEEDS, speedLabel, toPlaybackSpeed } from '@/lib/playback-speed';
+import type { PlaybackSpeed } from '@/lib/playback-speed';
+import { ZOOM_MAX, ZOOM_MIN, zoomPercent } from '@/lib/zoom';
 
 function ToolButton({ className, ...props }: ComponentProps<'button'>) {
   return (

@@ -1,5 +1,5 @@
 import type { VisualGuide } from '@filmroom/contract';
-import type { Rect } from '../../lib/content-box';
+import type { Rect } from '@/lib/content-box';
 import {
   BOX_LABEL_SIZE_PX,
   boxLabelAnchor,
