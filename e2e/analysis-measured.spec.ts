@@ -82,10 +82,11 @@ test('a squat clip from upload to its measured analysis: coaching points, guides
   );
 
   // Coaching points with one-decimal timestamps; pressing one seeks the video there.
+  // (Each card also offers Clip and Compare: the point's own button is the one saying its type.)
   const pointButtons = analysisTab
     .getByRole('list')
-    .filter({ has: page.getByText(/^Type: /) })
-    .getByRole('button');
+    .getByRole('button')
+    .filter({ has: page.getByText(/^Type: /) });
   expect(points.length).toBeGreaterThan(0);
   await expect(pointButtons).toHaveCount(points.length);
   for (const [index, point] of points.entries()) {
