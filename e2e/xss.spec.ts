@@ -287,7 +287,8 @@ test('the analysis markdown keeps HTML as text and empties javascript: and data:
   await expectLiteral(tab, `${P.svg} athlete`);
   await expectLiteral(tab, `${P.img} hip turn`);
   await expect(
-    tab.getByRole('button', { name: new RegExp(escapeRegExp(`${P.script} title`)) }),
+    // Anchored: the card's Clip and Compare buttons name the point after their own words.
+    tab.getByRole('button', { name: new RegExp(`^${escapeRegExp(`${P.script} title`)}`) }),
   ).toBeVisible();
   await expectNoScriptRan('the Analysis tab');
 

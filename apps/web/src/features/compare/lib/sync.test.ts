@@ -30,9 +30,10 @@ describe('the shared timeline', () => {
     expect(range.end).toBe(range.start);
   });
 
-  it('steps whole frames from the sync point', () => {
+  it('steps a whole frame from wherever playback stopped', () => {
     expect(stepFrames(0, 1)).toBeCloseTo(FRAME_SECONDS);
-    expect(stepFrames(FRAME_SECONDS * 0.6, -1)).toBeCloseTo(0);
+    expect(stepFrames(FRAME_SECONDS * 5.4, 1)).toBeCloseTo(FRAME_SECONDS * 6.4);
+    expect(stepFrames(FRAME_SECONDS * 5.4, -2)).toBeCloseTo(FRAME_SECONDS * 3.4);
   });
 
   it('nudges B by frames within its clip', () => {

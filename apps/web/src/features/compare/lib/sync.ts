@@ -29,10 +29,12 @@ export function clampToRange(time: number, range: { start: number; end: number }
   return Math.min(range.end, Math.max(range.start, time));
 }
 
-/** A frame step on the shared timeline, kept on whole frames from the sync point. */
+/**
+ * A frame step on the shared timeline: always a whole frame from where playback stopped. (Snapping
+ * to a frame grid first made a step after a pause as short as half a frame.)
+ */
 export function stepFrames(sharedTime: number, frames: number): number {
-  const frame = Math.round(sharedTime / FRAME_SECONDS);
-  return (frame + frames) * FRAME_SECONDS;
+  return sharedTime + frames * FRAME_SECONDS;
 }
 
 /** B's sync point moved by whole frames (the overlay's nudge), never before the clip starts. */
