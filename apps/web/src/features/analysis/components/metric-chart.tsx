@@ -1,3 +1,4 @@
+import { ChartYGrid } from '@/components/chart-y-grid';
 import type { CoachingPoint, MetricSeries } from '@filmroom/contract';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
@@ -107,31 +108,20 @@ export function MetricChart({
               fill="transparent"
             />
             <g className="text-[10px] tabular-nums" fill="currentColor">
-              {layout.yTicks.map((tick) => (
-                <g key={`y${tick}`}>
-                  <line
-                    x1={plot.left}
-                    x2={plot.left + plot.width}
-                    y1={y(tick)}
-                    y2={y(tick)}
-                    className="stroke-border"
-                  />
-                  <text
-                    x={plot.left - 6}
-                    y={y(tick)}
-                    dy="0.32em"
-                    textAnchor="end"
-                    className="fill-muted-foreground"
-                  >
-                    {/* Degrees and percentages fit beside the number; longer units are in the title. */}
-                    {formatMetricValue(
-                      tick,
-                      series.unit === '°' || series.unit === '%' ? series.unit : '',
-                      layout.tickDecimals,
-                    )}
-                  </text>
-                </g>
-              ))}
+              <ChartYGrid
+                ticks={layout.yTicks}
+                y={y}
+                left={plot.left}
+                width={plot.width}
+                // Degrees and percentages fit beside the number; longer units are in the title.
+                label={(tick) =>
+                  formatMetricValue(
+                    tick,
+                    series.unit === '°' || series.unit === '%' ? series.unit : '',
+                    layout.tickDecimals,
+                  )
+                }
+              />
               {layout.xTicks.map((tick, index) => (
                 <text
                   key={`x${tick}`}

@@ -1,3 +1,4 @@
+import { ChartYGrid } from '@/components/chart-y-grid';
 import { useId, useMemo, useRef } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
 import {
@@ -86,26 +87,15 @@ function AlignedMetricChart({
             className="block overflow-visible"
           >
             <g className="text-[10px] tabular-nums">
-              {y.ticks.map((tick) => (
-                <g key={`y${tick}`}>
-                  <line
-                    x1={plot.left}
-                    x2={plot.left + plot.width}
-                    y1={yOf(tick)}
-                    y2={yOf(tick)}
-                    className="stroke-border"
-                  />
-                  <text
-                    x={plot.left - 6}
-                    y={yOf(tick)}
-                    dy="0.32em"
-                    textAnchor="end"
-                    className="fill-muted-foreground"
-                  >
-                    {formatMetricValue(tick, chart.unit === '°' ? '°' : '', stepDecimals(y.step))}
-                  </text>
-                </g>
-              ))}
+              <ChartYGrid
+                ticks={y.ticks}
+                y={yOf}
+                left={plot.left}
+                width={plot.width}
+                label={(tick) =>
+                  formatMetricValue(tick, chart.unit === '°' ? '°' : '', stepDecimals(y.step))
+                }
+              />
               {x.ticks
                 .filter((tick) => tick >= range.start - 1e-6 && tick <= range.end + 1e-6)
                 .map((tick) => (
