@@ -20,6 +20,7 @@ import { clipRoutes } from './modules/clips';
 import { coachRoutes } from './modules/coach/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { notificationRoutes } from './modules/notifications';
 import { playerRoutes } from './modules/players/routes';
 import { photoRoutes } from './modules/profile/photo-routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -121,6 +122,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(profileRoutes);
         await api.register(photoRoutes);
         await api.register(mailRoutes);
+        await api.register(notificationRoutes);
         await api.register(healthRoutes);
       },
       { prefix: '/api' },

@@ -17,6 +17,7 @@ import {
   annotations,
   clips,
   coachStudents,
+  notifications,
   playlistItems,
   playlistShares,
   playlists,
@@ -472,7 +473,7 @@ const OWN_ROLES = ['signed out', 'the person', 'someone else'] as const;
 type OwnRole = (typeof OWN_ROLES)[number];
 let someoneElse: Account;
 
-type Person = Account & { photo: { id: string; url: string } };
+type Person = Account & { photo: { id: string; url: string }; notificationId: string };
 
 const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>][] = [
   // prettier-ignore
@@ -524,6 +525,24 @@ const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>]
   ['GET /api/mail/outbox', () => ({ method: 'GET', url: '/api/mail/outbox' }),
     { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore
+  ['GET /api/notifications', () => ({ method: 'GET', url: '/api/notifications' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ["POST /api/notifications/:id/read (the person's notification)", (p) => ({ method: 'POST', url: `/api/notifications/${p.notificationId}/read` }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 404 }],
+  // prettier-ignore
+  ['POST /api/notifications/read-all', () => ({ method: 'POST', url: '/api/notifications/read-all' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/notifications/settings', () => ({ method: 'GET', url: '/api/notifications/settings' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['PUT /api/notifications/settings', () => ({ method: 'PUT', url: '/api/notifications/settings', body: { email: 'digest' } }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['POST /api/notifications/unsubscribe (a link that is not valid)', () => ({ method: 'POST', url: '/api/notifications/unsubscribe', body: { token: 'not-a-token' } }),
+    { 'signed out': 400, 'the person': 400, 'someone else': 400 }],
+  // prettier-ignore
   ['GET /api/videos', () => ({ method: 'GET', url: '/api/videos' }),
     { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore
@@ -560,7 +579,15 @@ describe("a person's own things, and the public routes", () => {
   describe.each(OWN_ROUTES)('%s', (_route, request, expected) => {
     it.each(OWN_ROLES)('as %s', async (role) => {
       const account = await registerAccount(ctx.app);
-      const person = { ...account, photo: await insertPhoto(account.user.id) };
+      const [notice] = await ctx.database.db
+        .insert(notifications)
+        .values({ userId: account.user.id, kind: 'analysis-ready', actorId: null })
+        .returning();
+      const person = {
+        ...account,
+        photo: await insertPhoto(account.user.id),
+        notificationId: notice!.id,
+      };
       // A session of their own per cell: the logout cell ends the one it is given.
       const login = await ctx.app.inject({
         method: 'POST',

@@ -8,6 +8,7 @@ import { createMailer } from './mail/mailer';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media';
+import { digestJob, Notifier, UnsubscribeLinks } from './modules/notifications';
 import { renderExportJob } from './modules/video-exports';
 import { VideoEvents } from './modules/videos/video-events';
 import type { Dependencies } from './plugins/dependencies';
@@ -43,20 +44,33 @@ export async function startRuntime(
   }
 
   const jobs = new JobQueue(database.pool, log);
+  const mailer = createMailer(config.mail, database.db, log);
+  const unsubscribeLinks = new UnsubscribeLinks(database.db);
+  const notifierDeps = {
+    db: database.db,
+    pool: database.pool,
+    mailer,
+    log,
+    unsubscribeLinks,
+    // Jobs mail too, with no request to take an origin from. With a relay PUBLIC_ORIGIN is set;
+    // kept mail is shown at its reader's own origin (listOutboxOf).
+    origin: config.publicOrigin ?? `http://localhost:${config.port}`,
+  };
+  const notifier = new Notifier(notifierDeps);
   const jobDeps = { db: database.db, pool: database.pool, blobs, log, queue: jobs, config };
   // pg-boss creates its own schema on first start: the same race as migrations.
   await withSchemaLock(database.pool, () =>
     jobs.start([
       prepareVideoJob(jobDeps),
-      ...analysisJobs({ ...jobDeps, languageModel: config.languageModel }),
+      ...analysisJobs({ ...jobDeps, languageModel: config.languageModel, notifier }),
       renderExportJob(jobDeps),
+      digestJob(notifierDeps),
     ]),
   );
   if (options.ownsDatabase) await jobs.requeueOrphanedJobs();
 
   const videoEvents = new VideoEvents(databaseUrl, log);
   await videoEvents.start();
-  const mailer = createMailer(config.mail, database.db, log);
   const transcriber = new LimitedTranscriber(
     await createTranscriber({
       service: config.speechToText,
@@ -82,6 +96,8 @@ export async function startRuntime(
       videoEvents,
       mailer,
       transcriber,
+      notifier,
+      unsubscribeLinks,
     },
     work: () => jobs.work(config.workQueues),
     stop: async () => {

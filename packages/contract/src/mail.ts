@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const outboxMessageSchema = z
   .object({
     id: z.string().uuid(),
-    kind: z.enum(['invitation', 'roster', 'share', 'confirmation']),
+    kind: z.enum(['invitation', 'roster', 'share', 'confirmation', 'notification', 'digest']),
     to: z.string(),
     subject: z.string(),
     text: z.string().describe('The plain-text body, links included'),

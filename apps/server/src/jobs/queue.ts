@@ -10,8 +10,14 @@ export type JobPayloads = {
   'analysis.generate': { videoId: string };
   /** Renders an export of the video (its row holds the range and overlays). */
   'export.render': { exportId: string; videoId: string };
+  /** The daily notification digests (scheduled, never sent by hand). */
+  'notifications.digest': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
+/** The jobs about one video, sent when something happens to it. */
+type VideoJobName = {
+  [N in JobName]: JobPayloads[N] extends { videoId: string } ? N : never;
+}[JobName];
 
 export type JobDefinition<N extends JobName> = {
   name: N;
@@ -23,6 +29,11 @@ export type JobDefinition<N extends JobName> = {
    * the last free slot while another user's job of this kind could have it (see `send`).
    */
   concurrency: number;
+  /**
+   * A cron expression (UTC): pg-boss adds the job on that schedule, once for the whole cluster
+   * whichever processes are running. Such a job is about no video.
+   */
+  schedule?: string;
   /**
    * `signal` aborts when the process shuts down, the job is cancelled (its video deleted) or it
    * is no longer this worker's (it ran out of time, or was taken over): stop child processes,
@@ -125,6 +136,9 @@ export class JobQueue {
         heartbeatSeconds: HEARTBEAT_SECONDS,
         ...(definition.onGiveUp ? { deadLetter: givenUpQueue(definition.name) } : {}),
       });
+      if (definition.schedule) {
+        await this.boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' });
+      }
     }
     const moved = await moveJobsFromPgBoss10(this.pool, this.boss, [...this.definitions.keys()]);
     if (moved > 0) this.log.warn({ moved }, 'moved the unfinished jobs of pg-boss 10 across');
@@ -221,7 +235,7 @@ export class JobQueue {
    * a user may hold all but one of a process's slots for the kind, across all processes, and
    * the last one is kept for whoever else is waiting.
    */
-  async send<N extends JobName>(name: N, payload: JobPayloads[N], runner?: SqlRunner) {
+  async send<N extends VideoJobName>(name: N, payload: JobPayloads[N], runner?: SqlRunner) {
     const db = runner ?? this.pool;
     const exportId = 'exportId' in payload ? payload.exportId : null;
     const { rows } = await db.query<{ owner: string | null; queued: number }>(

@@ -7,7 +7,8 @@ import { SmtpMailer } from './smtp-mailer';
 /** Mail-sending actions (shares, students added) one account may take per hour. */
 export const MAIL_SENDS_PER_HOUR = 100;
 
-type MailKind = 'invitation' | 'roster' | 'share' | 'confirmation' | 'password-reset';
+type MailKind =
+  'invitation' | 'roster' | 'share' | 'confirmation' | 'password-reset' | 'notification' | 'digest';
 
 export type MailMessage = {
   to: string;
@@ -20,6 +21,11 @@ export type MailMessage = {
    * (password resets), which the outbox never keeps.
    */
   senderId: string | null;
+  /**
+   * For mail a person may turn off (notifications): where a POST turns it off at once, for the
+   * List-Unsubscribe header (RFC 8058 one-click) beside the link in the text.
+   */
+  unsubscribeUrl?: string;
 };
 
 export interface Mailer {

@@ -141,3 +141,78 @@ export function shareMail(share: {
     ].join('\n'),
   };
 }
+
+/** What every notification mail ends with: where to choose, and the link that stops them. */
+function notificationFooter(links: { settings: string; unsubscribe: string }, digest: boolean) {
+  return [
+    '',
+    '--',
+    digest
+      ? 'You get this digest once a day when something is unread. Choose an email for each notification, a daily digest or none in Settings:'
+      : 'You get an email for each notification. Choose a daily digest or none in Settings:',
+    links.settings,
+    'Stop these emails (no sign-in needed):',
+    links.unsubscribe,
+  ];
+}
+
+/** One notification, as it happens. `senderId` is whoever's action it was, or the recipient. */
+export function notificationMail(notice: {
+  to: string;
+  senderId: string;
+  summary: string;
+  excerpt: string | null;
+  link: string;
+  links: { settings: string; unsubscribe: string; oneClickUnsubscribe: string };
+}): MailMessage {
+  return {
+    kind: 'notification',
+    senderId: notice.senderId,
+    to: notice.to,
+    subject: oneLine(notice.summary),
+    text: [
+      `${oneLine(notice.summary)}.`,
+      ...(notice.excerpt ? ['', `"${oneLine(notice.excerpt)}"`] : []),
+      '',
+      'Open it in FilmRoom:',
+      notice.link,
+      ...notificationFooter(notice.links, false),
+    ].join('\n'),
+    unsubscribeUrl: notice.links.oneClickUnsubscribe,
+  };
+}
+
+/** The day's unread notifications in one message. */
+export function digestMail(digest: {
+  to: string;
+  userId: string;
+  items: { summary: string; excerpt: string | null; link: string }[];
+  links: {
+    notifications: string;
+    settings: string;
+    unsubscribe: string;
+    oneClickUnsubscribe: string;
+  };
+}): MailMessage {
+  const count = digest.items.length;
+  return {
+    kind: 'digest',
+    senderId: digest.userId,
+    to: digest.to,
+    subject: `FilmRoom: ${count} unread notification${count === 1 ? '' : 's'}`,
+    text: [
+      `What happened on FilmRoom since your last digest (${count} unread):`,
+      ...digest.items.flatMap((item) => [
+        '',
+        `- ${oneLine(item.summary)}`,
+        ...(item.excerpt ? [`  "${oneLine(item.excerpt)}"`] : []),
+        `  ${item.link}`,
+      ]),
+      '',
+      'All your notifications:',
+      digest.links.notifications,
+      ...notificationFooter(digest.links, true),
+    ].join('\n'),
+    unsubscribeUrl: digest.links.oneClickUnsubscribe,
+  };
+}

@@ -45,7 +45,7 @@ export class OutboxMailer implements Mailer {
 
 /** Links into the app in a kept message: their origin is whatever the sender's request said. */
 const APP_LINK =
-  /\bhttps?:\/\/[^\s/]+(?=\/(?:confirm-email|roster-invitation|reset-password|videos\/)\S*)/g;
+  /\bhttps?:\/\/[^\s/]+(?=\/(?:confirm-email|roster-invitation|reset-password|videos\/|athletes|notifications|settings|unsubscribe)\S*)/g;
 
 /**
  * The newest kept messages addressed to this user, once their address is confirmed: theirs to

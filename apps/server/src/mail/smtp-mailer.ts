@@ -45,6 +45,14 @@ export class SmtpMailer implements Mailer {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.unsubscribeUrl
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${message.unsubscribeUrl}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
         });
         this.log.info({ mail: about }, 'mail sent');
         return;

@@ -6,6 +6,7 @@ import type { Database } from '../db/connection';
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 import type { LimitedTranscriber } from '../modules/annotations/transcription-limit';
+import type { Notifier, UnsubscribeLinks } from '../modules/notifications';
 import type { VideoEvents } from '../modules/videos/video-events';
 import type { BlobStore } from '../storage';
 
@@ -19,6 +20,9 @@ export type Dependencies = {
   mailer: Mailer;
   /** Speech to text for voice notes, chosen once at start-up; limits its own concurrency. */
   transcriber: LimitedTranscriber;
+  /** Tells people what happened for them (the bell, and mail as each person chose). */
+  notifier: Notifier;
+  unsubscribeLinks: UnsubscribeLinks;
 };
 
 declare module 'fastify' {
@@ -41,6 +45,8 @@ export default fp(
     app.decorate('videoEvents', deps.videoEvents);
     app.decorate('mailer', deps.mailer);
     app.decorate('transcriber', deps.transcriber);
+    app.decorate('notifier', deps.notifier);
+    app.decorate('unsubscribeLinks', deps.unsubscribeLinks);
   },
   { name: 'dependencies' },
 );

@@ -6,6 +6,7 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { ConfirmEmailScreen } from '@/features/auth/components/confirm-email-screen';
 import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
 import { RosterInvitationScreen } from '@/features/coach/components/roster-invitation-screen';
+import { UnsubscribeScreen } from '@/features/notifications/components/unsubscribe-screen';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { AppRoutes } from './router';
 
@@ -18,7 +19,7 @@ import { AppRoutes } from './router';
  * in on this device too: the link sets the password of the account it was sent to, and the
  * server then signs that account in here. Two more links from mail work signed in or out:
  * /confirm-email (proves an address; with no account there, signs up with it) and
- * /roster-invitation (answers a coach's invitation).
+ * /roster-invitation (answers a coach's invitation), and /unsubscribe (stops notification mail).
  */
 export function AuthGate() {
   const { pathname } = useLocation();
@@ -30,6 +31,9 @@ export function AuthGate() {
   if (matchPath('/confirm-email', pathname)) return <ConfirmEmailScreen signedIn={signedIn} />;
   if (matchPath('/roster-invitation', pathname)) {
     return <RosterInvitationScreen Layout={AuthLayout} signedIn={signedIn} />;
+  }
+  if (matchPath('/unsubscribe', pathname)) {
+    return <UnsubscribeScreen Layout={AuthLayout} signedIn={signedIn} />;
   }
   if (user.isError) {
     return (

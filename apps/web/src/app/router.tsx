@@ -28,6 +28,9 @@ const PlaylistsRoute = lazyComponent(() =>
 const PlaylistDetailRoute = lazyComponent(() =>
   import('./routes/playlist-detail').then((page) => page.PlaylistDetailRoute),
 );
+const NotificationsRoute = lazyComponent(() =>
+  import('./routes/notifications').then((page) => page.NotificationsRoute),
+);
 const SettingsRoute = lazyComponent(() =>
   import('./routes/settings').then((page) => page.SettingsRoute),
 );
@@ -42,6 +45,7 @@ const PAGES: [path: string, page: { preload: () => void }][] = [
   ['/playlists', PlaylistsRoute],
   ['/playlists/:id', PlaylistDetailRoute],
   ['/compare', CompareRoute],
+  ['/notifications', NotificationsRoute],
   ['/settings', SettingsRoute],
 ];
 
@@ -69,6 +73,7 @@ export function AppRoutes({ user }: { user: User }) {
         {user.isCoach ? <Route path="athletes" element={<AthletesRoute />} /> : null}
         <Route path="playlists" element={<PlaylistsRoute />} />
         <Route path="playlists/:id" element={<PlaylistDetailRoute />} />
+        <Route path="notifications" element={<NotificationsRoute />} />
         <Route path="settings" element={<SettingsRoute user={user} />} />
         {/* Linked from the sign-in screen (see auth-gate.tsx); signed in, nothing to recover. */}
         <Route path="forgot-password" element={<Navigate to="/" replace />} />

@@ -43,3 +43,9 @@ export function annotationsQueryKey(videoId: string) {
 export function exportQueryKey(id: string) {
   return [`/api/exports/${id}`] as const;
 }
+
+/**
+ * The signed-in user's notifications and unread count: the bell and the Notifications page
+ * read them, and the event stream (videos feature) refetches them when they change.
+ */
+export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;

@@ -4,12 +4,18 @@ import { gzipSync } from 'node:zlib';
 import type { Config } from '../../config';
 import type { AnyJobDefinition, JobQueue } from '../../jobs/queue';
 import type { Log } from '../../lib/logger';
+import type { Notifier } from '../notifications';
 import { videoKeys } from '../videos';
 import { saveAnalysis } from './analysis-store';
 import { generateAnalysis, ScanNotReady, type AnalysisDependencies } from './generate-analysis';
 import { scanKey } from './scan-keys';
 
-type Dependencies = AnalysisDependencies & { queue: JobQueue; log: Log; config: Config };
+type Dependencies = AnalysisDependencies & {
+  queue: JobQueue;
+  log: Log;
+  config: Config;
+  notifier: Notifier;
+};
 
 const PROGRESS_INTERVAL_MS = 1_000;
 
@@ -18,7 +24,7 @@ const PROGRESS_INTERVAL_MS = 1_000;
  * file, stored as compact tracks. Then analysis.generate turns them into coaching.
  */
 export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
-  const { db, blobs, queue, log, config } = deps;
+  const { db, blobs, queue, log, config, notifier } = deps;
   return [
     {
       name: 'vision.scan',
@@ -61,6 +67,7 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
           status: 'failed',
           failureReason: 'The video could not be analysed.',
         });
+        await notifier.analysisFinished(videoId, 'failed');
       },
     },
     {
@@ -75,6 +82,8 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
           if (error instanceof ScanNotReady) return; // the video was deleted meanwhile
           throw error;
         }
+        // Only the job's analysis is news: Regenerate is someone asking, and watching, for it.
+        await notifier.analysisFinished(videoId, 'ready');
       },
     },
   ];

@@ -22,6 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import type { Log } from '../../lib/logger';
 import type { BlobStore } from '../../storage';
 import { commitStagedFile } from '../../lib/staged-upload';
+import type { Notifier } from '../notifications';
 import { loadPeopleViews } from '../users';
 import {
   canEdit,
@@ -70,6 +71,7 @@ export class AnnotationService {
     private readonly pool: pg.Pool,
     private readonly blobs: BlobStore,
     private readonly log: Log,
+    private readonly notifier: Notifier,
   ) {}
 
   /** The video's annotations by time, each with its replies oldest first. */
@@ -210,6 +212,7 @@ export class AnnotationService {
       ).then(([inserted]) => inserted);
     }
     await this.announce(video.id);
+    await this.notifier.noteAdded(user.id, row);
     const people = await loadPeopleViews(this.db, [user.id]);
     return toAnnotationView(row, people, toReactionSummary([]), []);
   }
@@ -248,6 +251,7 @@ export class AnnotationService {
       })
       .returning();
     await this.announce(videoId);
+    await this.notifier.replyAdded(user.id, { id: row!.id, videoId, parentId: parent.id });
     const people = await loadPeopleViews(this.db, [user.id]);
     return toReplyView(row!, people, toReactionSummary([]));
   }
@@ -347,6 +351,7 @@ export class AnnotationService {
         .onConflictDoNothing();
     }
     await this.announce(row.videoId);
+    if (takenBack.length === 0) await this.notifier.reactionGiven(user.id, row);
     return this.summary(user, annotationId);
   }
 

@@ -34,7 +34,7 @@ const errors = errorResponses(400, 401, 403, 404);
  * live in AnnotationService.
  */
 export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AnnotationService(app.db, app.pool, app.blobs, app.log);
+  const service = new AnnotationService(app.db, app.pool, app.blobs, app.log, app.notifier);
 
   app.get(
     '/videos/:videoId/annotations',

@@ -36,7 +36,7 @@ const SIGNED_URL_SECONDS = 15 * 60;
 export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   const clipService = new ClipService(
     app.db,
-    new AnnotationService(app.db, app.pool, app.blobs, app.log),
+    new AnnotationService(app.db, app.pool, app.blobs, app.log, app.notifier),
     new ClipMedia(app.blobs, WorkFolders.in(app.config.dataDir)),
   );
   const playlistService = new PlaylistService(app.db, clipService);

@@ -6,6 +6,7 @@ import { coachStudents, users, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { EMAIL_LINK_MESSAGES } from '@filmroom/contract';
 import { claimEmailLink, findEmailLink } from '../auth';
+import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
 import type { VideoEvents } from '../videos';
 
@@ -27,6 +28,7 @@ export class CoachLinkService {
   constructor(
     private readonly db: Database,
     private readonly events: VideoEvents,
+    private readonly notifier: Notifier,
   ) {}
 
   async list(athlete: UserRow): Promise<CoachLink[]> {
@@ -66,8 +68,10 @@ export class CoachLinkService {
           eq(coachStudents.status, 'pending'),
         ),
       )
-      .returning({ id: coachStudents.id });
+      .returning({ id: coachStudents.id, coachId: coachStudents.coachId });
     if (answered.length === 0) throw notFound('Invitation not found');
+    if (answer === 'accept')
+      await this.notifier.invitationAccepted(athlete.id, answered[0]!.coachId);
   }
 
   /** Takes the athlete off a coach's list (or turns an invitation down quietly). */
@@ -103,21 +107,37 @@ export class CoachLinkService {
    * answers nothing, as in the app.
    */
   async answerByToken(token: string, answer: 'accept' | 'decline'): Promise<RosterInvitation> {
-    return this.db.transaction(async (tx) => {
+    const answered = await this.db.transaction(async (tx) => {
       const link = await claimEmailLink(tx, token, ['roster']);
       const invitation = await this.invitationOf(link, tx);
       if (!invitation.confirmed) throw forbidden(UNCONFIRMED_ACCOUNT_MESSAGE);
       const status = answer === 'accept' ? 'accepted' : 'declined';
       // An invitation answered already (in the app) keeps that answer.
-      if (invitation.status === 'pending') {
-        await tx.update(coachStudents).set({ status }).where(eq(coachStudents.id, invitation.id));
-      }
+      const changed =
+        invitation.status === 'pending'
+          ? await tx
+              .update(coachStudents)
+              .set({ status })
+              .where(eq(coachStudents.id, invitation.id))
+              .returning({ coachId: coachStudents.coachId, studentId: coachStudents.studentId })
+          : [];
       return {
-        email: link.email,
-        coach: { name: invitation.coachName },
-        status: invitation.status === 'pending' ? status : invitation.status,
+        view: {
+          email: link.email,
+          coach: { name: invitation.coachName },
+          status: invitation.status === 'pending' ? status : invitation.status,
+        },
+        accepted: status === 'accepted' ? changed[0] : undefined,
       };
     });
+    // Told once the answer is committed: the coach's list shows the athlete when they look.
+    if (answered.accepted) {
+      await this.notifier.invitationAccepted(
+        answered.accepted.studentId,
+        answered.accepted.coachId,
+      );
+    }
+    return answered.view;
   }
 
   /** The roster entry a link answers, while the card still invites the address it went to. */

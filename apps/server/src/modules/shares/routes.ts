@@ -17,7 +17,7 @@ import { errorResponses } from '../../lib/error-responses';
 const errors = errorResponses(400, 401, 403, 404);
 
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const shares = new ShareService(app.db, app.mailer, app.videoEvents);
+  const shares = new ShareService(app.db, app.mailer, app.videoEvents, app.notifier);
   // Each share mails an address the user typed: a cap keeps an account from relaying spam.
   const mailCap = app.limitRequests({
     max: MAIL_SENDS_PER_HOUR,

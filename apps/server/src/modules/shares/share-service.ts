@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import type { Mailer } from '../../mail/mailer';
 import { confirmEmailLink, shareMail } from '../../mail/messages';
 import { issueEmailLink } from '../auth';
+import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
 import { requireVideoAccess, type VideoEvents } from '../videos';
 
@@ -30,6 +31,7 @@ export class ShareService {
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly events: VideoEvents,
+    private readonly notifier: Notifier,
   ) {}
 
   async list(user: UserRow, videoId: string): Promise<Share[]> {
@@ -66,7 +68,7 @@ export class ShareService {
       .onConflictDoNothing({ target: [videoShares.videoId, videoShares.sharedWithEmail] })
       .returning();
     const [recipient] = await this.db
-      .select({ confirmedAt: users.emailConfirmedAt })
+      .select({ id: users.id, confirmedAt: users.emailConfirmedAt })
       .from(users)
       .where(eq(users.username, email));
     const recipientConfirmed = recipient?.confirmedAt != null;
@@ -94,6 +96,11 @@ export class ShareService {
         recipientConfirmed,
       }),
     );
+    // Their bell too; the share mail has told them already. An unproven address reaches no
+    // account, so nobody's bell rings until it is proven (then the video is simply there).
+    if (recipient && recipientConfirmed) {
+      await this.notifier.videoShared(user.id, videoId, [recipient.id], { mailed: true });
+    }
     return { share: toShareView(added, recipientConfirmed), created: true };
   }
 

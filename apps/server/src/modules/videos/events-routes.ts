@@ -9,8 +9,9 @@ const HEARTBEAT_MS = 25_000;
 /**
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
  * `video` events (preparation status and progress), `analysis` events (scan and write-up) and
- * `annotations` events (`{id}`: that video's annotations, replies or reactions changed) and
- * `export` events (an export of a video the user may view: status and progress).
+ * `annotations` events (`{id}`: that video's annotations, replies or reactions changed),
+ * `export` events (an export of a video the user may view: status and progress) and
+ * `notifications` events (`{unreadCount}`: the user's own notifications changed).
  * Open pages update from it instead of polling.
  */
 export const videoEventRoutes: FastifyPluginAsync = async (app) => {
@@ -26,7 +27,7 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['videos'],
         summary:
-          'Server-sent events: `video`, `analysis` and `export` status and progress, `annotations` changes',
+          'Server-sent events: `video`, `analysis` and `export` status and progress, `annotations` and `notifications` changes',
       },
     },
     async (request, reply) => {
@@ -49,6 +50,13 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       const send = (event: VideoChannelEvent) => {
         delivered = delivered
           .then(async () => {
+            // A person's notifications are theirs alone, and the stream leaves out whose they are.
+            if (event.type === 'notifications') {
+              if (event.data.userId === user.id) {
+                stream.send({ unreadCount: event.data.unreadCount }, event.type);
+              }
+              return;
+            }
             // An export's event names its export; who may hear it is decided by its video.
             const videoId = event.type === 'export' ? event.data.videoId : event.data.id;
             if (await audience.mayHear(videoId)) stream.send(event.data, event.type);

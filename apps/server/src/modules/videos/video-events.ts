@@ -2,7 +2,9 @@ import {
   analysisStateSchema,
   annotationsChangedEventSchema,
   exportEventSchema,
+  notificationsChangedEventSchema,
   type AnnotationsChangedEvent,
+  type NotificationsChangedEvent,
   type ExportEvent,
   videoEventSchema,
   type AnalysisState,
@@ -23,7 +25,8 @@ export type VideoChannelEvent =
   | { type: 'video'; data: VideoEvent }
   | { type: 'analysis'; data: AnalysisState }
   | { type: 'annotations'; data: AnnotationsChangedEvent }
-  | { type: 'export'; data: ExportEvent };
+  | { type: 'export'; data: ExportEvent }
+  | { type: 'notifications'; data: NotificationsChangedEvent & { userId: string } };
 
 /**
  * Access that some people had has just ended (a share, a roster link, a session or an account
@@ -45,6 +48,10 @@ const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('analysis'), data: analysisStateSchema }),
   z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
   z.object({ type: z.literal('export'), data: exportEventSchema }),
+  z.object({
+    type: z.literal('notifications'),
+    data: notificationsChangedEventSchema.extend({ userId: z.string() }),
+  }),
   z.object({ type: z.literal('access-ended'), data: accessEndedSchema }),
 ]);
 
@@ -84,6 +91,15 @@ export class VideoEvents {
   /** An export of a video moving on (status and progress), for those who may view the video. */
   static async publishExport(runner: SqlRunner, event: ExportEvent): Promise<void> {
     await VideoEvents.send(runner, { type: 'export', data: event });
+  }
+
+  /** One person's notifications changed: only their own streams hear it (their bell's count). */
+  static async publishNotificationsChanged(
+    runner: SqlRunner,
+    userId: string,
+    unreadCount: number,
+  ): Promise<void> {
+    await VideoEvents.send(runner, { type: 'notifications', data: { userId, unreadCount } });
   }
 
   /**

@@ -7,7 +7,7 @@ import {
   XIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
 import { PageLoading } from '@/components/layout/page-loading';
@@ -100,6 +100,20 @@ function VideoDetailPage({ id }: { id: string }) {
   const panelsBeside = useMediaQuery(PANELS_BESIDE_QUERY);
   // The clip being made (from a range note, a coaching point or the marked range), or null.
   const [clipDraft, setClipDraft] = useState<ClipDraft | null>(null);
+  // A notification's link (?note=…&reply=…): the video at the note's time, its thread open and
+  // the reply in view. Taken once the note and the player are both here, then dropped from the
+  // address so closing the dialog is the end of it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedNote = searchParams.get('note');
+  const linkedReply = searchParams.get('reply') ?? undefined;
+  const playerReady = video.data !== undefined;
+  useEffect(() => {
+    if (!linkedNote || !playerReady || !playerRef.current) return;
+    const note = annotations.annotations.find((annotation) => annotation.id === linkedNote);
+    if (!note) return;
+    annotations.open(note, linkedReply);
+    setSearchParams({}, { replace: true });
+  }, [linkedNote, linkedReply, playerReady, annotations, setSearchParams]);
 
   if (video.isPending) {
     return (

@@ -36,9 +36,12 @@ export function AnnotationDetails({
   onDeleted,
   onLoop,
   captureFrame,
+  focusedReplyId = null,
 }: {
   annotation: Annotation;
   videoId: string;
+  /** A reply to bring into view and mark (opened from a notification). */
+  focusedReplyId?: string | null;
   viewer: { editable: boolean; userId: string | null };
   onDeleted: () => void;
   onLoop?: () => void;
@@ -181,6 +184,7 @@ export function AnnotationDetails({
         videoId={videoId}
         annotationId={annotation.id}
         replies={annotation.replies}
+        focusedReplyId={focusedReplyId}
         canDelete={(reply) => canDeleteAnnotation(reply, viewer)}
         now={now}
         drawing={{

@@ -28,6 +28,7 @@ export function AnnotationDialog({ session, editable, userId }: AnnotationDialog
           <AnnotationDetails
             annotation={annotation}
             videoId={session.videoId}
+            focusedReplyId={session.focusedReplyId}
             viewer={{ editable, userId }}
             onDeleted={session.close}
             onLoop={() => session.loop(annotation)}

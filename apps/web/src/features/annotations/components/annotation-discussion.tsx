@@ -1,11 +1,12 @@
 import type { AnnotationReply } from '@filmroom/contract';
 import { PenToolIcon, SendHorizontalIcon, Trash2Icon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { cn } from '@/lib/utils';
 import { useAddReply } from '../api/add-reply';
 import { useDeleteAnnotation } from '../api/delete-annotation';
 import { AuthorAvatar } from './author-avatar';
@@ -30,6 +31,8 @@ type AnnotationDiscussionProps = {
   canDelete: (reply: AnnotationReply) => boolean;
   now: Date;
   drawing: ReplyDrawing;
+  /** The reply a notification led here for: scrolled into view and marked. */
+  focusedReplyId?: string | null;
 };
 
 /**
@@ -43,8 +46,13 @@ export function AnnotationDiscussion({
   canDelete,
   now,
   drawing,
+  focusedReplyId = null,
 }: AnnotationDiscussionProps) {
   const titleId = useId();
+  const focusedRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    focusedRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [focusedReplyId]);
   const remove = useDeleteAnnotation(videoId);
   return (
     <section aria-labelledby={titleId} className="grid gap-3">
@@ -56,7 +64,17 @@ export function AnnotationDiscussion({
       ) : (
         <ol aria-label="Replies" className="grid gap-2.5">
           {replies.map((reply) => (
-            <li key={reply.id} className="flex gap-2.5">
+            <li
+              key={reply.id}
+              ref={reply.id === focusedReplyId ? focusedRef : undefined}
+              data-testid="reply"
+              aria-current={reply.id === focusedReplyId ? 'true' : undefined}
+              className={cn(
+                'flex gap-2.5 rounded-lg',
+                reply.id === focusedReplyId &&
+                  'ring-2 ring-primary ring-offset-2 ring-offset-background',
+              )}
+            >
               <AuthorAvatar user={reply.user} className="mt-0.5 size-7 text-[0.65rem]" />
               <div className="grid min-w-0 flex-1 gap-0.5 rounded-lg bg-muted/70 px-3 py-2">
                 <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">

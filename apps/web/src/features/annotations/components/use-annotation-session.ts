@@ -45,6 +45,8 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
   const [mode, setMode] = useState<AnnotationMode>('idle');
   const [spot, setSpot] = useState<AnnotationSpot | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  // A reply to bring into view when the dialog opens (a notification's link names it).
+  const [focusedReplyId, setFocusedReplyId] = useState<string | null>(null);
   const [previewId, setPreviewId] = useState<string | null>(null);
   // Drawing on the paused picture as part of the new note (issue 16).
   const drawing = useDrawingEditor();
@@ -74,10 +76,11 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
    * Spec §2: a marker seeks to its time and opens the dialog. Paused there, so the picture
    * behind the dialog is the moment the note is about.
    */
-  const open = (annotation: Pick<Annotation, 'id' | 'timestamp'>) => {
+  const open = (annotation: Pick<Annotation, 'id' | 'timestamp'>, replyId?: string) => {
     player.current?.pause();
     player.current?.seekTo(annotation.timestamp);
     setOpenId(annotation.id);
+    setFocusedReplyId(replyId ?? null);
   };
 
   /** Issue 16: the first open note after now (wrapping), opened; false when none is open. */
@@ -97,6 +100,8 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
     /** The open dialog's annotation; null when none is open or it has just been deleted. */
     openAnnotation: annotations.find((annotation) => annotation.id === openId) ?? null,
     openId,
+    /** The reply the dialog brings into view and marks, if it was opened for one. */
+    focusedReplyId,
     /** The new note's drawing, drawn on the paused picture while `drawingOn`. */
     drawing,
     drawingOn,

@@ -5,6 +5,8 @@ export const MAIL_KIND_LABELS: Record<OutboxMessage['kind'], string> = {
   roster: 'Roster invitation',
   share: 'Video shared',
   confirmation: 'Confirm address',
+  notification: 'Notification',
+  digest: 'Daily digest',
 };
 
 /** The first web address in a message's text: the link the recipient would have followed. */

@@ -15,6 +15,7 @@ import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from '../lib/vid
 import {
   annotationsQueryKey,
   exportQueryKey,
+  NOTIFICATIONS_QUERY_KEY,
   VIDEO_PAGES_QUERY_KEY,
   VIDEOS_QUERY_KEY,
   videoQueryKey,
@@ -173,6 +174,11 @@ export function useVideoEvents() {
       }
     };
 
+    // The user's own notifications changed (the bell's count): the list is fetched again.
+    const onNotifications = () => {
+      void refetchAfterEvent(queryClient, NOTIFICATIONS_QUERY_KEY);
+    };
+
     // Events sent before the stream opened are not replayed: the page's first fetch may predate
     // one (a video turning ready while the page loaded), and the browser's reconnections lose
     // those sent while the connection was down. So catch up each time the stream opens.
@@ -181,7 +187,8 @@ export function useVideoEvents() {
         predicate: (query) =>
           typeof query.queryKey[0] === 'string' &&
           (query.queryKey[0].startsWith('/api/videos') ||
-            query.queryKey[0].startsWith('/api/exports')),
+            query.queryKey[0].startsWith('/api/exports') ||
+            query.queryKey[0] === NOTIFICATIONS_QUERY_KEY[0]),
       });
     };
 
@@ -189,12 +196,14 @@ export function useVideoEvents() {
     source.addEventListener('analysis', onAnalysis);
     source.addEventListener('annotations', onAnnotations);
     source.addEventListener('export', onExport);
+    source.addEventListener('notifications', onNotifications);
     source.addEventListener('open', onOpen);
     return () => {
       source.removeEventListener('video', onVideo);
       source.removeEventListener('analysis', onAnalysis);
       source.removeEventListener('annotations', onAnnotations);
       source.removeEventListener('export', onExport);
+      source.removeEventListener('notifications', onNotifications);
       source.removeEventListener('open', onOpen);
       source.close();
     };

@@ -1,0 +1,469 @@
+import type { MailOutbox, Notification, NotificationList } from '@filmroom/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/accounts';
+import { addAcceptedStudent } from '../../../test/roster';
+import { storeScan } from '../../../test/scans';
+import { useTestApp } from '../../../test/test-app';
+import { insertReadyVideo } from '../../../test/videos';
+import { mailOutbox, notifications } from '../../db/schema';
+import { analysisJobs } from '../analysis/analysis-jobs';
+import { sendDigests } from './digest';
+
+const ctx = useTestApp();
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, cookie?: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+type Person = Awaited<ReturnType<typeof registerAccount>>;
+
+const listOf = async (person: Person) => {
+  const response = await call('GET', '/api/notifications', person.cookie);
+  expect(response.statusCode).toBe(200);
+  return response.json<NotificationList>();
+};
+
+/** The notification mail kept for `person` (outbox mode), newest first. */
+const mailTo = async (person: Person, kind: 'notification' | 'digest' = 'notification') =>
+  ctx.app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, person.username), eq(mailOutbox.kind, kind)));
+
+const share = (owner: Person, videoId: string, to: Person, accessLevel = 'view') =>
+  call('POST', `/api/videos/${videoId}/share`, owner.cookie, { email: to.username, accessLevel });
+
+const addNote = async (author: Person, videoId: string, content = 'Knees out at the bottom') => {
+  const response = await call('POST', `/api/videos/${videoId}/annotations`, author.cookie, {
+    content,
+    timestamp: 1.5,
+    xPosition: 40,
+    yPosition: 60,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>();
+};
+
+const reply = async (author: Person, videoId: string, noteId: string, content: string) => {
+  const response = await call(
+    'POST',
+    `/api/videos/${videoId}/annotations/${noteId}/replies`,
+    author.cookie,
+    { content },
+  );
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>();
+};
+
+/** A coach with a video shared with an athlete (view), both with proven addresses. */
+async function coachSharingWithAthlete(title = 'Game 3') {
+  const coach = await registerAccount(ctx.app, { name: 'Coach Carter', isCoach: true });
+  const athlete = await registerAccount(ctx.app, { name: 'Jamie Athlete' });
+  const videoId = await insertReadyVideo(ctx.app, coach.user.id, { title });
+  expect((await share(coach, videoId, athlete)).statusCode).toBe(201);
+  return { coach, athlete, videoId };
+}
+
+describe('notifications: who hears of what', () => {
+  it('tells an athlete a video was shared with them, and the sharer nothing; the share mail is the only mail', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const list = await listOf(athlete);
+    expect(list.unreadCount).toBe(1);
+    expect(list.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'video-shared',
+        actor: { name: 'Coach Carter' },
+        video: { id: videoId, title: 'Game 3' },
+        summary: 'Coach Carter shared "Game 3" with you',
+        link: `/videos/${videoId}`,
+        read: false,
+      }),
+    ]);
+    expect((await listOf(coach)).notifications).toEqual([]);
+    expect(await mailTo(athlete)).toEqual([]);
+  });
+
+  it("tells the coach of a reply to their note, linking to the reply at the note's time", async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    // The coach's own note is no news to anyone: the athlete is told only of the share.
+    expect((await listOf(coach)).notifications).toEqual([]);
+    expect((await listOf(athlete)).notifications.map((n) => n.kind)).toEqual(['video-shared']);
+
+    const answer = await reply(athlete, videoId, note.id, 'Got it, will try tomorrow');
+    const [notice] = (await listOf(coach)).notifications;
+    expect(notice).toMatchObject({
+      kind: 'reply-added',
+      actor: { name: 'Jamie Athlete' },
+      video: { id: videoId, title: 'Game 3' },
+      annotation: { id: note.id, timestamp: 1.5, excerpt: 'Got it, will try tomorrow' },
+      replyId: answer.id,
+      link: `/videos/${videoId}?note=${note.id}&reply=${answer.id}&t=1.5`,
+      summary: 'Jamie Athlete replied to a note on "Game 3" at 0:01',
+    });
+    // The athlete's own reply is not news to them.
+    expect((await listOf(athlete)).notifications.map((n) => n.kind)).toEqual(['video-shared']);
+
+    // Everyone in the thread hears of the next reply, except its author.
+    await reply(coach, videoId, note.id, 'Great');
+    expect((await listOf(athlete)).notifications.map((n) => n.kind)).toEqual([
+      'reply-added',
+      'video-shared',
+    ]);
+    expect((await listOf(coach)).notifications.map((n) => n.kind)).toEqual(['reply-added']);
+  });
+
+  it("tells a video's owner of a note an editor adds", async () => {
+    const coach = await registerAccount(ctx.app, { name: 'Coach Carter', isCoach: true });
+    const assistant = await registerAccount(ctx.app, { name: 'Assistant Ash' });
+    const videoId = await insertReadyVideo(ctx.app, coach.user.id, { title: 'Drills' });
+    await share(coach, videoId, assistant, 'edit');
+    const note = await addNote(assistant, videoId, 'Look at the left foot');
+    expect((await listOf(coach)).notifications).toEqual([
+      expect.objectContaining({
+        kind: 'note-added',
+        actor: { name: 'Assistant Ash' },
+        annotation: { id: note.id, timestamp: 1.5, excerpt: 'Look at the left foot' },
+        replyId: null,
+        link: `/videos/${videoId}?note=${note.id}&t=1.5`,
+      }),
+    ]);
+  });
+
+  it("tells a note's author of a reaction once, however often it is taken back and given", async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    const react = () =>
+      call('POST', `/api/annotations/${note.id}/reactions`, athlete.cookie, { reaction: '👍' });
+    expect((await react()).statusCode).toBe(200);
+    expect((await react()).statusCode).toBe(200); // taken back
+    expect((await react()).statusCode).toBe(200);
+    const list = await listOf(coach);
+    expect(list.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'reaction-added',
+        actor: { name: 'Jamie Athlete' },
+        summary: 'Jamie Athlete reacted to your note on "Game 3" at 0:01',
+      }),
+    ]);
+    // Reacting to one's own note is no news.
+    await call('POST', `/api/annotations/${note.id}/reactions`, coach.cookie, { reaction: '🔥' });
+    expect((await listOf(coach)).notifications).toHaveLength(1);
+  });
+
+  it("tells a video's owner their analysis is ready, or failed", async () => {
+    const owner = await registerAccount(ctx.app);
+    const videoId = await insertReadyVideo(ctx.app, owner.user.id, { title: 'Squats' });
+    const jobs = analysisJobs({
+      ...ctx.runtime.deps,
+      log: ctx.app.log,
+      queue: ctx.runtime.deps.jobs,
+      languageModel: undefined,
+    });
+    await storeScan(ctx.app.blobs, videoId, []);
+    const generate = jobs.find((job) => job.name === 'analysis.generate')!;
+    await generate.handle({ videoId }, new AbortController().signal);
+    const scan = jobs.find((job) => job.name === 'vision.scan')!;
+    await scan.onGiveUp!({ videoId }, new Error('out of memory'));
+    const list = await listOf(owner);
+    expect(list.notifications.map((n) => [n.kind, n.actor, n.summary])).toEqual([
+      ['analysis-failed', null, 'The analysis of "Squats" failed'],
+      ['analysis-ready', null, 'The analysis of "Squats" is ready'],
+    ]);
+  });
+
+  it('tells a coach their invitation was accepted, linking to their athletes', async () => {
+    const coach = await registerAccount(ctx.app, { name: 'Coach Carter', isCoach: true });
+    const athlete = await registerAccount(ctx.app, { name: 'Jamie Athlete' });
+    await addAcceptedStudent(ctx.app, coach, athlete);
+    expect((await listOf(coach)).notifications).toEqual([
+      expect.objectContaining({
+        kind: 'invitation-accepted',
+        actor: { name: 'Jamie Athlete' },
+        video: null,
+        link: '/athletes',
+        summary: 'Jamie Athlete accepted your invitation and joined your athletes',
+      }),
+    ]);
+    expect((await listOf(athlete)).notifications).toEqual([]);
+  });
+});
+
+describe('notifications never show what the recipient may not see', () => {
+  it('drops a notification about a video whose share was removed since, title and all', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete('Secret scouting');
+    const note = await addNote(coach, videoId, 'Their left back is slow');
+    await reply(athlete, videoId, note.id, 'Seen it');
+    await reply(coach, videoId, note.id, 'Private plan: press high');
+    expect((await listOf(athlete)).unreadCount).toBe(2);
+
+    const [shareRow] = (await call('GET', `/api/videos/${videoId}/shares`, coach.cookie)).json<
+      { id: string }[]
+    >();
+    await call('DELETE', `/api/videos/${videoId}/shares/${shareRow!.id}`, coach.cookie);
+
+    const response = await call('GET', '/api/notifications', athlete.cookie);
+    expect(response.json()).toEqual({ unreadCount: 0, notifications: [] });
+    expect(response.body).not.toContain('Secret scouting');
+    expect(response.body).not.toContain('press high');
+  });
+
+  it('tells nobody of a reply in a thread on a video they can no longer see', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    await reply(athlete, videoId, note.id, 'Question about this');
+    const [shareRow] = (await call('GET', `/api/videos/${videoId}/shares`, coach.cookie)).json<
+      { id: string }[]
+    >();
+    await call('DELETE', `/api/videos/${videoId}/shares/${shareRow!.id}`, coach.cookie);
+
+    await reply(coach, videoId, note.id, 'Answer the athlete must not get');
+    const rows = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, athlete.user.id), eq(notifications.kind, 'reply-added')));
+    expect(rows).toEqual([]);
+    expect(await mailTo(athlete)).toEqual([]);
+  });
+
+  it("drops an accepted invitation's notice once the athlete has left the coach's list", async () => {
+    const coach = await registerAccount(ctx.app, { isCoach: true });
+    const athlete = await registerAccount(ctx.app, { name: 'Leaving Lee' });
+    const linkId = await addAcceptedStudent(ctx.app, coach, athlete);
+    expect((await listOf(coach)).unreadCount).toBe(1);
+    await call('DELETE', `/api/roster/coaches/${linkId}`, athlete.cookie);
+    const response = await call('GET', '/api/notifications', coach.cookie);
+    expect(response.json()).toEqual({ unreadCount: 0, notifications: [] });
+  });
+});
+
+describe('reading notifications', () => {
+  it('marks one read, then all; nobody reaches another person’s notifications', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    await reply(athlete, videoId, note.id, 'One');
+    const stranger = await registerAccount(ctx.app);
+    await call('POST', `/api/annotations/${note.id}/reactions`, athlete.cookie, {
+      reaction: '👍',
+    });
+    const list = await listOf(coach);
+    expect(list.unreadCount).toBe(2);
+    const [first, second] = list.notifications as [Notification, Notification];
+
+    // Another person's notification is not found, to a stranger and to its actor alike.
+    for (const someone of [stranger, athlete]) {
+      const theirs = await call('POST', `/api/notifications/${first.id}/read`, someone.cookie);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json()).toEqual({ message: 'Notification not found' });
+    }
+    expect((await call('POST', `/api/notifications/${first.id}/read`)).statusCode).toBe(401);
+    expect((await call('GET', '/api/notifications')).statusCode).toBe(401);
+    const badId = await call('POST', '/api/notifications/not-a-uuid/read', coach.cookie);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toMatch(/Notification id must be a UUID/);
+
+    const afterOne = await call('POST', `/api/notifications/${first.id}/read`, coach.cookie);
+    expect(afterOne.json<NotificationList>()).toMatchObject({ unreadCount: 1 });
+    expect(afterOne.json<NotificationList>().notifications.map((n) => n.read)).toEqual([
+      true,
+      false,
+    ]);
+    // Again is fine: it stays read.
+    expect(
+      (await call('POST', `/api/notifications/${first.id}/read`, coach.cookie)).statusCode,
+    ).toBe(200);
+    expect(second.read).toBe(false);
+    const all = await call('POST', '/api/notifications/read-all', coach.cookie);
+    expect(all.json<NotificationList>().unreadCount).toBe(0);
+    expect(all.json<NotificationList>().notifications.every((n) => n.read)).toBe(true);
+    // The athlete's own stay unread.
+    expect((await listOf(athlete)).unreadCount).toBe(1);
+  });
+});
+
+describe('notification mail', () => {
+  it('mails each notification by default, with an unsubscribe link that works without signing in', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    await reply(athlete, videoId, note.id, 'Got it');
+    const [mail] = await mailTo(coach);
+    expect(mail).toMatchObject({
+      senderId: athlete.user.id,
+      subject: 'Jamie Athlete replied to a note on "Game 3" at 0:01',
+    });
+    expect(mail!.body).toContain('"Got it"');
+    expect(mail!.body).toMatch(
+      new RegExp(`http://localhost:\\d+/videos/${videoId}\\?note=${note.id}&reply=`),
+    );
+    // The coach reads it in their Mail outbox, links at their own origin.
+    const outbox = (await call('GET', '/api/mail/outbox', coach.cookie)).json<MailOutbox>();
+    expect(outbox.messages[0]).toMatchObject({ kind: 'notification', subject: mail!.subject });
+
+    const token = /\/unsubscribe\?token=(\S+)/.exec(mail!.body)![1]!;
+    // A mail scanner following the link changes nothing: only a POST unsubscribes.
+    expect((await call('GET', `/api/notifications/unsubscribe?token=${token}`)).statusCode).toBe(
+      404,
+    );
+    const bad = await call('POST', '/api/notifications/unsubscribe', undefined, {
+      token: `${coach.user.id}.forged`,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/unsubscribe link is not valid/);
+    const missing = await call('POST', '/api/notifications/unsubscribe', undefined, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: 'token is required' });
+
+    const done = await call('POST', '/api/notifications/unsubscribe', undefined, {
+      token: decodeURIComponent(token),
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await call('GET', '/api/notifications/settings', coach.cookie)).json()).toEqual({
+      email: 'off',
+    });
+    // The bell still rings; no more mail.
+    await reply(athlete, videoId, note.id, 'And another thing');
+    expect((await listOf(coach)).unreadCount).toBe(2);
+    expect(await mailTo(coach)).toHaveLength(1);
+  });
+
+  it('one-click unsubscribe (RFC 8058): a form POST to the address in List-Unsubscribe', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    await reply(athlete, videoId, note.id, 'Got it');
+    const [mail] = await mailTo(coach);
+    const token = /\/unsubscribe\?token=(\S+)/.exec(mail!.body)![1]!;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await call('GET', '/api/notifications/settings', coach.cookie)).json()).toEqual({
+      email: 'off',
+    });
+  });
+
+  it('sends no mail to an address that was never proven', async () => {
+    const unproven = await registerAccount(ctx.app, { confirmed: false });
+    const videoId = await insertReadyVideo(ctx.app, unproven.user.id);
+    await ctx.app.notifier.analysisFinished(videoId, 'ready');
+    expect((await listOf(unproven)).unreadCount).toBe(1);
+    expect(await mailTo(unproven)).toEqual([]);
+  });
+
+  it('keeps each person’s choice: each, a daily digest, or none; anything else is refused', async () => {
+    const person = await registerAccount(ctx.app);
+    const settings = () => call('GET', '/api/notifications/settings', person.cookie);
+    expect((await settings()).json()).toEqual({ email: 'each' });
+    const saved = await call('PUT', '/api/notifications/settings', person.cookie, {
+      email: 'digest',
+    });
+    expect(saved.json()).toEqual({ email: 'digest' });
+    expect((await settings()).json()).toEqual({ email: 'digest' });
+    const bad = await call('PUT', '/api/notifications/settings', person.cookie, {
+      email: 'hourly',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/email must be each, digest or off/);
+    expect((await call('GET', '/api/notifications/settings')).statusCode).toBe(401);
+  });
+
+  it('sends a daily digest of what is unread since the last one, and only that', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete('Digest game');
+    await call('PUT', '/api/notifications/settings', coach.cookie, { email: 'digest' });
+    const note = await addNote(coach, videoId);
+    await reply(athlete, videoId, note.id, 'First reply');
+    await reply(athlete, videoId, note.id, 'Second reply');
+    expect(await mailTo(coach)).toEqual([]);
+
+    await sendDigests(digestDeps());
+    const [digest] = await mailTo(coach, 'digest');
+    expect(digest).toMatchObject({
+      senderId: coach.user.id,
+      subject: 'FilmRoom: 2 unread notifications',
+    });
+    expect(digest!.body).toContain('"First reply"');
+    expect(digest!.body).toContain('"Second reply"');
+    expect(digest!.body).toMatch(/\/unsubscribe\?token=/);
+
+    // Nothing new: no second digest. One new (and one read at once): a digest of the new one.
+    await sendDigests(digestDeps());
+    expect(await mailTo(coach, 'digest')).toHaveLength(1);
+    await reply(athlete, videoId, note.id, 'Third reply');
+    await sendDigests(digestDeps());
+    const digests = await mailTo(coach, 'digest');
+    expect(digests).toHaveLength(2);
+    const newest = digests.find((mail) => mail.id !== digest!.id)!;
+    expect(newest.subject).toBe('FilmRoom: 1 unread notification');
+    expect(newest.body).toContain('"Third reply"');
+    expect(newest.body).not.toContain('"First reply"');
+  });
+
+  it('is scheduled once a day with pg-boss', async () => {
+    const { rows } = await ctx.app.pool.query<{ cron: string; timezone: string }>(
+      `SELECT cron, timezone FROM pgboss.schedule WHERE name = 'notifications.digest'`,
+    );
+    expect(rows).toEqual([{ cron: '0 6 * * *', timezone: 'UTC' }]);
+  });
+});
+
+function digestDeps() {
+  const { db, pool, mailer, unsubscribeLinks } = ctx.runtime.deps;
+  return { db, pool, mailer, unsubscribeLinks, log: ctx.app.log, origin: 'http://localhost:3000' };
+}
+
+describe('the bell goes live over the event stream', () => {
+  let origin: string;
+  beforeAll(async () => {
+    origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => ctx.app.close());
+
+  /** The `notifications` events of one person's stream, once it is open. */
+  async function openStream(cookie: string) {
+    const abort = new AbortController();
+    const response = await fetch(`${origin}/api/events`, {
+      headers: { cookie },
+      signal: abort.signal,
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const read = async () => {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += decoder.decode(value, { stream: true });
+    };
+    // Subscribed once the stream says it is connected.
+    while (!buffer.includes(': connected')) await read();
+    return {
+      next: async () => {
+        for (;;) {
+          const match = /event: notifications\ndata: (.*)\n\n/.exec(buffer);
+          if (match) {
+            buffer = buffer.slice(match.index + match[0].length);
+            return JSON.parse(match[1]!) as unknown;
+          }
+          await read();
+        }
+      },
+      close: () => abort.abort(),
+    };
+  }
+
+  it("sends each person their own count, and nobody else's", async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    const coachStream = await openStream(coach.cookie);
+    const athleteStream = await openStream(athlete.cookie);
+    await reply(athlete, videoId, note.id, 'Live reply');
+    expect(await coachStream.next()).toEqual({ unreadCount: 1 });
+    // The athlete's stream carries their own change next, not the coach's.
+    await call('POST', '/api/notifications/read-all', athlete.cookie);
+    expect(await athleteStream.next()).toEqual({ unreadCount: 0 });
+    coachStream.close();
+    athleteStream.close();
+  });
+});
