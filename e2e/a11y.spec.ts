@@ -72,10 +72,17 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/reset-password');
       await expect(page.getByRole('heading', { name: "This link can't be used" })).toBeVisible();
       await expectAccessible(page, 'reset password without a token');
+
+      await page.goto('/unsubscribe?token=made-up');
+      await expect(page.getByRole('heading', { name: 'Stop notification emails?' })).toBeVisible();
+      await expectAccessible(page, 'unsubscribe');
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expect(page.getByRole('heading', { name: "This link can't be used" })).toBeVisible();
+      await expectAccessible(page, 'unsubscribe, link refused');
     });
 
     test('the signed-in pages', async ({ page, browser }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(120_000);
       const coach = newAccount('coach');
       await registerThroughApi(page, coach);
       const video = await uploadThroughApi(
@@ -161,7 +168,17 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/settings');
       await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
       await expect(page.getByText('No photos uploaded yet')).toBeVisible();
+      await expect(
+        page.getByRole('radio', { name: 'An email for each notification' }),
+      ).toBeChecked();
       await expectAccessible(page, 'settings');
+
+      // Sam's share rang the bell.
+      await page.getByRole('banner').getByRole('link', { name: 'Notifications, 1 unread' }).click();
+      await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
+        'Sam Sharer shared "Shared drill" with you',
+      );
+      await expectAccessible(page, 'notifications');
 
       await page.goto('/no/such/page');
       await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
