@@ -138,17 +138,27 @@ function NotificationItem({
     >
       <span
         className={cn(
-          'mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full',
+          'relative mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full',
           failed ? 'bg-destructive/10 text-destructive' : 'bg-primary/10 text-primary',
         )}
       >
         <Icon className="size-4" aria-hidden />
+        {/* Unread is told by a dot and weight, not by the tint alone. */}
+        {!item.read ? (
+          <span
+            aria-hidden
+            className="absolute -top-0.5 -right-0.5 size-2.5 rounded-full bg-primary ring-2 ring-background"
+          />
+        ) : null}
       </span>
       <div className="grid min-w-0 flex-1 gap-1">
         <Link
           to={item.link}
           onClick={onOpen}
-          className="rounded-sm text-sm font-medium break-words text-foreground underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          className={cn(
+            'rounded-sm text-sm break-words text-foreground underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+            item.read ? 'font-normal' : 'font-semibold',
+          )}
         >
           {!item.read ? <span className="sr-only">Unread: </span> : null}
           {item.summary}
