@@ -29,6 +29,11 @@ export interface Mailer {
    * relay never slows a request) or kept (outbox). Never rejects because a relay is down.
    */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Opens a connection to the relay and says hello (the Admin area's test); rejects with what
+   * went wrong. Without a relay there is nothing to reach.
+   */
+  verify?(): Promise<void>;
   /** Resolves when every message handed over so far has been sent or has failed. */
   idle(): Promise<void>;
   close(): Promise<void>;

@@ -28,6 +28,7 @@ const PlaylistsRoute = lazyComponent(() =>
 const PlaylistDetailRoute = lazyComponent(() =>
   import('./routes/playlist-detail').then((page) => page.PlaylistDetailRoute),
 );
+const AdminRoute = lazyComponent(() => import('./routes/admin').then((page) => page.AdminRoute));
 const SettingsRoute = lazyComponent(() =>
   import('./routes/settings').then((page) => page.SettingsRoute),
 );
@@ -70,6 +71,8 @@ export function AppRoutes({ user }: { user: User }) {
         <Route path="playlists" element={<PlaylistsRoute />} />
         <Route path="playlists/:id" element={<PlaylistDetailRoute />} />
         <Route path="settings" element={<SettingsRoute user={user} />} />
+        {/* Registered only for administrators: anyone else gets the 404 page. */}
+        {user.isAdmin ? <Route path="admin/*" element={<AdminRoute user={user} />} /> : null}
         {/* Linked from the sign-in screen (see auth-gate.tsx); signed in, nothing to recover. */}
         <Route path="forgot-password" element={<Navigate to="/" replace />} />
         <Route path="*" element={<NotFoundRoute />} />
