@@ -1,7 +1,6 @@
-import { HardDriveIcon } from 'lucide-react';
+import { DatabaseIcon, HardDriveIcon } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { StatCard } from '@/components/layout/stat-card';
-import { DatabaseIcon } from 'lucide-react';
 import { useAdminStorage } from '../api/pages';
 import { formatStorage } from '../lib/format';
 import { Loaded } from './page-states';
@@ -21,8 +20,8 @@ export function StoragePage() {
                 icon={HardDriveIcon}
               />
               <StatCard
-                label={report.blobStore === 's3' ? 'S3 storage' : 'Local disk'}
-                value={report.blobStore === 's3' ? 'S3' : 'Disk'}
+                label="File store"
+                value={report.blobStore === 's3' ? 'S3' : 'Local disk'}
                 icon={DatabaseIcon}
                 hint={report.location}
               />
