@@ -28,6 +28,7 @@ export const serverModuleDependencies = {
   uploads: ['users', 'videos'],
   clips: ['annotations', 'videos'],
   'video-exports': ['analysis', 'videos'],
+  admin: ['auth', 'users', 'videos'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */

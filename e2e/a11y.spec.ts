@@ -3,7 +3,14 @@ import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './a11y-support';
 import { FIXTURE_PLAYER_ID, fixtureAnalysis, showAnalysis } from './analysis-fixture';
 import { fixtureVideo } from './media';
-import { newAccount, registerThroughApi, signInThroughUi, toasts, uniqueEmail } from './support';
+import {
+  newAccount,
+  registerThroughApi,
+  signInAsAdmin,
+  signInThroughUi,
+  toasts,
+  uniqueEmail,
+} from './support';
 import { player, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
 
 // Every screen, at a phone's width and a desktop's, has no serious or critical axe violation.
@@ -306,6 +313,39 @@ for (const viewport of VIEWPORTS) {
       });
       await expectAccessible(page, 'delete video confirmation');
       await closeWithEscape(page, remove);
+    });
+
+    test('the Admin area', async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAsAdmin(page);
+      const athlete = newAccount('athlete');
+      await page.request.post('/api/register', {
+        data: { username: athlete.email, password: athlete.password, name: athlete.name },
+      });
+      await signInAsAdmin(page);
+      for (const [path, heading] of [
+        ['/admin/users', 'Users'],
+        ['/admin/storage', 'Storage'],
+        ['/admin/jobs', 'Jobs'],
+        ['/admin/mail', 'Mail'],
+        ['/admin/system', 'Settings check'],
+        ['/admin/audit', 'Audit log'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('region', { name: heading })).toBeVisible();
+        await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+        await expectAccessible(page, `admin ${heading.toLowerCase()}`);
+      }
+      await page.goto('/admin/users');
+      await page.getByRole('searchbox', { name: 'Search users' }).fill(athlete.email);
+      const remove = page
+        .getByRole('listitem', { name: athlete.email })
+        .getByRole('button', { name: 'Delete' });
+      await remove.click();
+      const dialog = page.getByRole('alertdialog', { name: `Delete ${athlete.name}?` });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page, 'admin delete user dialog');
+      await closeWithEscape(page, dialog);
     });
   });
 }

@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startMailPeer } from './mail-peer';
+import { ADMIN_EMAIL, PASSWORD } from './support';
 
 /**
  * Removes the databases of earlier runs (their servers have stopped), keeping this run's
@@ -15,7 +16,31 @@ export default async function globalSetup() {
   if (!port || !dir) throw new Error('playwright.config.ts sets the SMTP port and mail folder');
   // The servers are already up (Playwright starts them first), but send only when a test acts.
   // The function returned stops the peer at the end of the run.
-  return startMailPeer(port, dir);
+  const stopPeer = await startMailPeer(port, dir);
+  await makeAdministrators();
+  return stopPeer;
+}
+
+/**
+ * The first account made on a server administers it: made here, before any spec signs up, it
+ * is the one ADMIN_EMAILS names (signInAsAdmin), so no spec's own account gets the Admin area.
+ */
+async function makeAdministrators() {
+  const servers = [process.env.FILMROOM_E2E_BASE_URL, process.env.FILMROOM_E2E_MEASURED_URL];
+  for (const origin of servers) {
+    if (!origin) throw new Error("playwright.config.ts sets both servers' addresses");
+    const response = await fetch(`${origin}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({
+        username: ADMIN_EMAIL,
+        password: PASSWORD,
+        name: 'Robin Admin',
+        isCoach: true,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`the administrator's sign-up: ${response.status}`);
+  }
 }
 
 async function removeEarlierRuns() {

@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+// For global-setup.ts, which makes each server's administrator before any spec runs.
+process.env.FILMROOM_E2E_BASE_URL ??= baseURL;
 
 // A fresh database per run. Kept in process.env so the test workers, which inherit it,
 // agree with the main process on which directory this run owns (see global-setup.ts).
@@ -50,6 +52,8 @@ function server(url: string, env: Record<string, string>, logFile?: string) {
       // Every test signs up and in; the production limits would stop the suite, not an attacker.
       AUTH_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_USERNAME: '100000',
+      // The first account on each server, made by global-setup.ts (see ADMIN_EMAIL in support.ts).
+      ADMIN_EMAILS: 'admin@filmroom.test',
       ...env,
     },
   };

@@ -96,3 +96,14 @@ export async function expectNotFoundPage(page: Page) {
     ),
   ).toBeVisible();
 }
+
+/** The address playwright.config.ts names in ADMIN_EMAILS on both servers. */
+export const ADMIN_EMAIL = 'admin@filmroom.test';
+
+/** Signs this page in as the servers' administrator (made by global-setup.ts). */
+export async function signInAsAdmin(page: Page) {
+  const login = await page.request.post('/api/login', {
+    data: { username: ADMIN_EMAIL, password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+}

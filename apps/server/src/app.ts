@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/connection';
+import { adminRoutes } from './modules/admin';
 import { findAnalysis, toAnalysisState, toAnalysisView } from './modules/analysis';
 import { analysisRoutes } from './modules/analysis/routes';
 import { annotationRoutes } from './modules/annotations/routes';
@@ -124,6 +125,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(mailRoutes);
         await api.register(notificationRoutes);
         await api.register(healthRoutes);
+        await api.register(adminRoutes);
       },
       { prefix: '/api' },
     );

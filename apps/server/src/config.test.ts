@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY/);
   });
 
+  it('reads ADMIN_EMAILS as lower-cased addresses, and refuses one that is not', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Ops@Club.org, ,second@club.org ' }).adminEmails).toEqual([
+      'ops@club.org',
+      'second@club.org',
+    ]);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ops@club.org,nobody' })).toThrow(
+      'Invalid configuration: ADMIN_EMAILS: nobody is not an e-mail address',
+    );
+  });
+
   it('splits into API and worker roles only on a shared database', () => {
     const shared = { DATABASE_URL: 'postgres://filmroom@db.internal/filmroom' };
     expect(loadConfig({ ...shared, ROLE: 'api' }).role).toBe('api');

@@ -75,6 +75,21 @@ const environmentSchema = z.object({
     .refine((url) => /^smtps?:$/.test(new URL(url).protocol), 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value, context) => {
+      const emails = value
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = emails.find((email) => !z.string().email().safeParse(email).success);
+      if (bad) {
+        context.addIssue({ code: 'custom', message: `${bad} is not an e-mail address` });
+        return z.NEVER;
+      }
+      return emails;
+    })
+    .default([]),
 });
 
 export type Config = {
@@ -134,6 +149,11 @@ export type Config = {
     smtpUrl: string | undefined;
     from: string;
   };
+  /**
+   * Accounts that administer the server besides the first one made on it (lower-cased
+   * addresses); an account with one of them is an administrator from its next request.
+   */
+  adminEmails: string[];
   rateLimits: {
     /** Sign-in and registration attempts per IP address per minute. */
     authPerIp: number;
@@ -223,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.MAIL_FROM ??
         `FilmRoom <no-reply@${publicOrigin ? new URL(publicOrigin).hostname : 'localhost'}>`,
     },
+    adminEmails: e.ADMIN_EMAILS,
     rateLimits: {
       authPerIp: e.AUTH_RATE_LIMIT_PER_IP,
       authPerUsername: e.AUTH_RATE_LIMIT_PER_USERNAME,

@@ -792,5 +792,8 @@ it('covers every route in the API reference, so a new route cannot skip this tab
     ),
   );
   expect(documented.length).toBeGreaterThan(30);
-  expect(documented.filter((route) => !tested.has(route))).toEqual([]);
+  // The Admin area's routes answer 404 to everyone but administrators: modules/admin's test
+  // asks each of them, from the API reference as here, as a non-admin and signed out.
+  const forAdmins = (route: string) => route.split(' ')[1]!.startsWith('/api/admin/');
+  expect(documented.filter((route) => !tested.has(route) && !forAdmins(route))).toEqual([]);
 });

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { applyMigrations, connectDatabase, withSchemaLock } from './db/connection';
 import { JobQueue } from './jobs/queue';
 import { createMailer } from './mail/mailer';
+import { grantAdminEmails } from './modules/admin';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media';
@@ -33,6 +34,7 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const database = connectDatabase(databaseUrl);
   await applyMigrations(database.pool);
+  await grantAdminEmails(database.db, config.adminEmails);
   const blobs = await createBlobStore(config);
   await sweepPartialWrites(blobs, { exclusive: options.ownsDatabase });
   // What a killed process was working on (a half-written transcode) goes before new work starts.

@@ -111,6 +111,21 @@ export class Narrator {
     };
   }
 
+  /**
+   * Asks the model for a one-word answer, so whoever runs the server can see it answers (the
+   * Admin area's test). Unlike `narrate`, a failure is thrown, not hidden.
+   */
+  async check(): Promise<string> {
+    const client = await this.openai();
+    const response = await client.chat.completions.create({
+      model: this.settings.model,
+      messages: [{ role: 'user', content: 'Reply with the single word: ready' }],
+      max_tokens: 5,
+      temperature: 0,
+    });
+    return response.choices[0]?.message.content?.trim() ?? '';
+  }
+
   private async complete(user: string): Promise<string> {
     const messages = [
       { role: 'system' as const, content: SYSTEM_PROMPT },

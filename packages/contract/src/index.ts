@@ -15,3 +15,4 @@ export * from './health';
 export * from './clips';
 export * from './exports';
 export * from './notifications';
+export * from './admin';

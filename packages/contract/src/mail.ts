@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+export const mailKindSchema = z.enum([
+  'invitation',
+  'roster',
+  'share',
+  'confirmation',
+  'notification',
+  'digest',
+  'password-reset',
+]);
+
 /**
  * A message the server would have sent, shown in Settings > Mail outbox (beyond the spec) when
  * no SMTP relay is configured. A user sees only mail addressed to them, and only once their
@@ -8,7 +18,7 @@ import { z } from 'zod';
 export const outboxMessageSchema = z
   .object({
     id: z.string().uuid(),
-    kind: z.enum(['invitation', 'roster', 'share', 'confirmation', 'notification', 'digest']),
+    kind: mailKindSchema,
     to: z.string(),
     subject: z.string(),
     text: z.string().describe('The plain-text body, links included'),

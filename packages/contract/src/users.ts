@@ -26,6 +26,11 @@ export const userSchema = z
       .describe(
         'Beyond the spec: true once a link mailed to the address was followed; until then shares and roster invitations sent to it wait',
       ),
+    isAdmin: z
+      .boolean()
+      .describe(
+        'Beyond the spec: administers this server (the first account made on it, or one ADMIN_EMAILS names) and may open the Admin area',
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

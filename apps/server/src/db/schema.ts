@@ -48,6 +48,15 @@ export const users = pgTable('users', {
    */
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Administers the server (the Admin area): the first account made on it, and those
+   * ADMIN_EMAILS names (see modules/admin/admin-access.ts).
+   */
+  isAdmin: boolean('is_admin').notNull().default(false),
+  /** Set by an administrator: the account's sessions ended then and it cannot sign in. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** The last request of any of its sessions, written at most once a minute. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable(
@@ -224,12 +233,21 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Whose action caused the message (never shown it: it may hold the recipient's links). */
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Whose action caused the message (never shown it: it may hold the recipient's links); null
+     * for a password link someone asked for themselves, which only administrators see.
+     */
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['invitation', 'roster', 'share', 'confirmation', 'notification', 'digest'],
+      enum: [
+        'invitation',
+        'roster',
+        'share',
+        'confirmation',
+        'notification',
+        'digest',
+        'password-reset',
+      ],
     }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
@@ -592,3 +610,23 @@ export const serverKeys = pgTable('server_keys', {
 });
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * What administrators did (the Admin area's audit log). The entry outlives both accounts: the
+ * names are copied, and a deleted account's id is set to null.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    /** What it was done to, in words (an account's address, a job's kind and id). */
+    target: text('target').notNull(),
+    /** The outcome or any detail worth keeping (a test's answer, the videos deleted). */
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admin_audit_log_created_idx').on(table.createdAt)],
+);

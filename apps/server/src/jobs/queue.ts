@@ -287,7 +287,39 @@ export class JobQueue {
     return rows.length;
   }
 
-  private queueNames(): string[] {
+  /**
+   * Runs a failed job again (the Admin area), with one more attempt than it had. Resolves with
+   * false when the job is not a failed one of ours.
+   */
+  async retryFailed(jobId: string): Promise<boolean> {
+    const name = await this.nameOf(jobId, `state = 'failed'`);
+    if (!name) return false;
+    await this.boss.retry(name, jobId);
+    return true;
+  }
+
+  /**
+   * Cancels one queued or running job (the Admin area), in every process as `cancelJobsOf`
+   * does. Resolves with false when the job is not an unfinished one of ours.
+   */
+  async cancel(jobId: string): Promise<boolean> {
+    const name = await this.nameOf(jobId, `state < 'completed'`);
+    if (!name) return false;
+    await this.boss.cancel(name, jobId);
+    this.running.get(jobId)?.abort(new JobCancelled());
+    return true;
+  }
+
+  private async nameOf(jobId: string, condition: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ name: string }>(
+      `SELECT name FROM pgboss.job WHERE id = $1 AND name = ANY($2) AND ${condition}`,
+      [jobId, this.queueNames()],
+    );
+    return rows[0]?.name;
+  }
+
+  /** Every queue of the jobs this process defines, their given-up queues included. */
+  queueNames(): string[] {
     return [...this.definitions.values()].flatMap((definition) =>
       definition.onGiveUp ? [definition.name, givenUpQueue(definition.name)] : [definition.name],
     );

@@ -18,7 +18,7 @@ export type MailMessage = {
   kind: MailKind;
   /**
    * Whose action caused the message; null for mail that must reach its recipient only
-   * (password resets), which the outbox never keeps.
+   * (password resets), which the outbox keeps for administrators alone.
    */
   senderId: string | null;
   /**
@@ -35,6 +35,11 @@ export interface Mailer {
    * relay never slows a request) or kept (outbox). Never rejects because a relay is down.
    */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Opens a connection to the relay and says hello (the Admin area's test); rejects with what
+   * went wrong. Without a relay there is nothing to reach.
+   */
+  verify?(): Promise<void>;
   /** Resolves when every message handed over so far has been sent or has failed. */
   idle(): Promise<void>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import type { OutboxMessage } from '@filmroom/contract';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { mailOutbox, type UserRow } from '../db/schema';
+import { mailOutbox, type MailOutboxRow, type UserRow } from '../db/schema';
 import type { Log } from '../lib/logger';
 import type { Mailer, MailMessage } from './mailer';
 
@@ -11,7 +11,8 @@ import type { Mailer, MailMessage } from './mailer';
  * prove addresses, so mail is never shown to whoever caused it (a coach must not claim the
  * invitation they sent) nor to an account whose address is unproven (anyone can type an
  * address). Until an address is confirmed its links reach their owner through whoever runs
- * the server, from the log. Password-reset mail has no sender and is never kept.
+ * the server: every kept message is in the Admin area's mail page. Password-reset mail is
+ * shown there only, never in anyone's own outbox.
  */
 export class OutboxMailer implements Mailer {
   readonly delivery = 'outbox' as const;
@@ -28,7 +29,6 @@ export class OutboxMailer implements Mailer {
       },
       'mail not sent (SMTP_URL is not set); here it is',
     );
-    if (message.senderId === null || message.kind === 'password-reset') return;
     await this.db.insert(mailOutbox).values({
       senderId: message.senderId,
       kind: message.kind,
@@ -63,15 +63,41 @@ export async function listOutboxOf(
   const rows = await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.recipient, user.username), ne(mailOutbox.kind, 'confirmation')))
+    .where(
+      and(
+        eq(mailOutbox.recipient, user.username),
+        notInArray(mailOutbox.kind, ['confirmation', 'password-reset']),
+      ),
+    )
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(50);
-  return rows.map((row) => ({
+  return rows.map((row) => toOutboxMessage(row, readerOrigin));
+}
+
+/**
+ * Every kept message, newest first: the Admin area's mail page, where whoever runs the server
+ * finds the links of people whose mail could not be sent.
+ */
+export async function listAllOutbox(
+  db: Database,
+  readerOrigin: string,
+  limit: number,
+): Promise<OutboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
+  return rows.map((row) => toOutboxMessage(row, readerOrigin));
+}
+
+function toOutboxMessage(row: MailOutboxRow, readerOrigin: string): OutboxMessage {
+  return {
     id: row.id,
     kind: row.kind,
     to: row.recipient,
     subject: row.subject,
     text: row.body.replace(APP_LINK, readerOrigin),
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
 }

@@ -68,6 +68,10 @@ export class SmtpMailer implements Mailer {
     }
   }
 
+  async verify(): Promise<void> {
+    await (await this.transport).verify();
+  }
+
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all(this.pending);
   }

@@ -19,7 +19,8 @@ async function blobsRowsReferTo(pool: pg.Pool): Promise<Map<string, string>> {
   return new Map(rows.flatMap((row) => (row.key === null ? [] : [[row.key, row.owner]])));
 }
 
-async function storedBlobs(blobs: BlobStore): Promise<string[]> {
+/** Every key in the folders FilmRoom writes to. */
+export async function storedBlobs(blobs: BlobStore): Promise<string[]> {
   const keys: string[] = [];
   for (const folder of BLOB_FOLDERS) keys.push(...(await blobs.list(folder)));
   return keys;

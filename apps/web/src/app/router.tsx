@@ -31,6 +31,7 @@ const PlaylistDetailRoute = lazyComponent(() =>
 const NotificationsRoute = lazyComponent(() =>
   import('./routes/notifications').then((page) => page.NotificationsRoute),
 );
+const AdminRoute = lazyComponent(() => import('./routes/admin').then((page) => page.AdminRoute));
 const SettingsRoute = lazyComponent(() =>
   import('./routes/settings').then((page) => page.SettingsRoute),
 );
@@ -75,6 +76,8 @@ export function AppRoutes({ user }: { user: User }) {
         <Route path="playlists/:id" element={<PlaylistDetailRoute />} />
         <Route path="notifications" element={<NotificationsRoute />} />
         <Route path="settings" element={<SettingsRoute user={user} />} />
+        {/* Registered only for administrators: anyone else gets the 404 page. */}
+        {user.isAdmin ? <Route path="admin/*" element={<AdminRoute user={user} />} /> : null}
         {/* Linked from the sign-in screen (see auth-gate.tsx); signed in, nothing to recover. */}
         <Route path="forgot-password" element={<Navigate to="/" replace />} />
         <Route path="*" element={<NotFoundRoute />} />

@@ -1,13 +1,14 @@
 import {
+  ADMIN_DISABLED_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   type loginBodySchema,
   type registerBodySchema,
 } from '@filmroom/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { users, type UserRow } from '../../db/schema';
-import { conflict, unauthorized } from '../../lib/http-errors';
+import { conflict, forbidden, unauthorized } from '../../lib/http-errors';
 import { confirmBySignUp } from './email-confirmation';
 import { hashPassword, hasUsablePassword, verifyPassword } from './password';
 
@@ -19,8 +20,15 @@ const UNIQUE_VIOLATION = '23505';
 export const INVITED_ACCOUNT_MESSAGE =
   'You were invited with this email. Use the link in your invitation email, or "Forgot your password?" to get a new one.';
 
+// Held while an account is made, so two sign-ups on a new server cannot both be the first.
+const FIRST_ACCOUNT_LOCK = 4_201_980;
+
 export class AuthService {
-  constructor(private readonly db: Database) {}
+  /** `adminEmails`: ADMIN_EMAILS, whose accounts administer the server from the start. */
+  constructor(
+    private readonly db: Database,
+    private readonly adminEmails: readonly string[] = [],
+  ) {}
 
   /**
    * A new account, unconfirmed unless it signs up through a link mailed to its address
@@ -31,6 +39,7 @@ export class AuthService {
     const passwordHash = await hashPassword(registration.password);
     try {
       return await this.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
         const [user] = await tx
           .insert(users)
           .values({
@@ -38,6 +47,10 @@ export class AuthService {
             passwordHash,
             name: registration.name,
             isCoach: registration.isCoach,
+            // The first account on a server administers it.
+            isAdmin: this.adminEmails.includes(registration.username)
+              ? true
+              : sql`NOT EXISTS (SELECT 1 FROM users)`,
           })
           .returning();
         if (!registration.emailToken) return user!;
@@ -67,6 +80,8 @@ export class AuthService {
       .where(eq(users.username, credentials.username));
     const valid = await verifyPassword(user?.passwordHash, credentials.password);
     if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+    // Said only to whoever knows the password: it is theirs to know.
+    if (user.disabledAt) throw forbidden(ADMIN_DISABLED_MESSAGE);
     return user;
   }
 }

@@ -13,10 +13,11 @@ export async function sendPasswordResetLink(
   origin: string,
 ): Promise<void> {
   const [user] = await deps.db
-    .select({ id: users.id })
+    .select({ id: users.id, disabledAt: users.disabledAt })
     .from(users)
     .where(eq(users.username, email));
-  if (!user) return;
+  // A disabled account gets no link: it could not sign in with the new password anyway.
+  if (!user || user.disabledAt) return;
   const token = await issuePasswordToken(deps.db, user.id, 'reset');
   await deps.mailer.send(passwordResetMail({ to: email, link: setPasswordLink(origin, token) }));
 }

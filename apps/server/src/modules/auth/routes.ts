@@ -28,10 +28,10 @@ import {
 import { sendConfirmationLink } from './email-confirmation';
 import { errorResponses } from '../../lib/error-responses';
 
-const errors = errorResponses(400, 401, 429);
+const errors = errorResponses(400, 401, 403, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const auth = new AuthService(app.db);
+  const auth = new AuthService(app.db, config.adminEmails);
 
   // Password guessing is slowed two ways: per address (one attacker, many accounts) and per
   // e-mail (many addresses, one account). The per-e-mail check runs after the body is parsed.

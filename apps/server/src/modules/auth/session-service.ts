@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { hashToken, newSecretToken } from '../../lib/secret-tokens';
 import { sessions, users, type UserRow } from '../../db/schema';
@@ -6,6 +6,8 @@ import { sessions, users, type UserRow } from '../../db/schema';
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry without a write per request: extend at most once an hour.
 const RENEW_AFTER_MS = 60 * 60 * 1000;
+// "Last seen" for the Admin area, written at most this often per account.
+const LAST_SEEN_EVERY_MS = 60 * 1000;
 
 export type ActiveSession = { user: UserRow; expiresAt: Date; renewed: boolean };
 
@@ -21,7 +23,14 @@ export class SessionService {
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql`now()`),
+          // A disabled account's sessions are deleted when it is disabled; this holds meanwhile.
+          isNull(users.disabledAt),
+        ),
+      )
       .prepare('active_session');
   }
 
@@ -40,12 +49,31 @@ export class SessionService {
     if (!row) return null;
 
     const now = Date.now();
+    if (!row.user.lastSeenAt || now - row.user.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+      await this.markSeen(row.user.id);
+    }
     if (row.expiresAt.getTime() - now > SESSION_LIFETIME_MS - RENEW_AFTER_MS) {
       return { user: row.user, expiresAt: row.expiresAt, renewed: false };
     }
     const expiresAt = new Date(now + SESSION_LIFETIME_MS);
     await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     return { user: row.user, expiresAt, renewed: true };
+  }
+
+  /** Conditional, so requests of several processes in the same minute write once. */
+  private async markSeen(userId: string) {
+    await this.db
+      .update(users)
+      .set({ lastSeenAt: sql`now()` })
+      .where(
+        and(
+          eq(users.id, userId),
+          or(
+            isNull(users.lastSeenAt),
+            lt(users.lastSeenAt, sql`now() - make_interval(secs => ${LAST_SEEN_EVERY_MS / 1000})`),
+          ),
+        ),
+      );
   }
 
   /** Ends the session; resolves with whose it was (null: no such session). */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { keptLink, registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
-import { mailOutbox, passwordTokens } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
 
 // No SMTP_URL: the set-up of a laptop without a relay.
 const ctx = useTestApp();
@@ -84,7 +84,7 @@ describe('GET /api/mail/outbox', () => {
     expect((await outboxOf(squatter.cookie)).messages).toEqual([]);
   });
 
-  it('never keeps password-reset mail, for the account holder or anyone else', async () => {
+  it("keeps password-reset mail for administrators only, never in the holder's outbox", async () => {
     const victim = await registerAccount(ctx.app);
     const forgot = await ctx.app.inject({
       method: 'POST',
@@ -93,22 +93,16 @@ describe('GET /api/mail/outbox', () => {
       payload: { email: victim.username },
     });
     expect(forgot.statusCode).toBe(200);
-    // The link is made after the answer: wait for it to exist.
-    for (let i = 0; i < 50; i += 1) {
-      const tokens = await ctx.database.db
-        .select()
-        .from(passwordTokens)
-        .where(eq(passwordTokens.userId, victim.user.id));
-      if (tokens.length > 0) break;
+    // The mail is made after the answer: wait for it to be kept.
+    const keptMail = () =>
+      ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, victim.username));
+    let kept = await keptMail();
+    for (let i = 0; i < 100 && kept.length < 2; i += 1) {
       await sleep(20);
+      kept = await keptMail();
     }
-    await sleep(50);
-    // Only the confirmation mailed at sign-up is kept for the address.
-    const kept = await ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, victim.username));
-    expect(kept.map((mail) => mail.kind)).toEqual(['confirmation']);
+    // Kept, for the Admin area's mail page (see modules/admin); nobody's own outbox shows it.
+    expect(kept.map((mail) => mail.kind).sort()).toEqual(['confirmation', 'password-reset']);
     expect((await outboxOf(victim.cookie)).messages).toEqual([]);
   });
 

@@ -22,6 +22,7 @@ export async function loadUserView(db: Database, user: UserRow): Promise<User> {
     photos: photoViews,
     avatarUrl: photoViews[0]?.url ?? user.avatarUrl,
     emailConfirmed: user.emailConfirmedAt !== null,
+    isAdmin: user.isAdmin,
   };
 }
 

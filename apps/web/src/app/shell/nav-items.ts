@@ -4,6 +4,7 @@ import {
   LayoutDashboardIcon,
   ListVideoIcon,
   SettingsIcon,
+  ShieldIcon,
   UsersRoundIcon,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -16,6 +17,7 @@ export type NavItem = {
   /** Route patterns that count as being in this section (for highlighting). */
   sections: string[];
   coachOnly?: boolean;
+  adminOnly?: boolean;
 };
 
 /** Spec §2: Dashboard, Videos, Playlists, Athletes (coaches only), Settings; Logout sits apart. */
@@ -31,10 +33,14 @@ const NAV_ITEMS: NavItem[] = [
     coachOnly: true,
   },
   { label: 'Settings', to: '/settings', icon: SettingsIcon, sections: ['/settings'] },
+  // Beyond the spec (issue 18): whoever runs the server.
+  { label: 'Admin', to: '/admin', icon: ShieldIcon, sections: ['/admin/*'], adminOnly: true },
 ];
 
 export function navItemsFor(user: User): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.coachOnly || user.isCoach);
+  return NAV_ITEMS.filter(
+    (item) => (!item.coachOnly || user.isCoach) && (!item.adminOnly || user.isAdmin),
+  );
 }
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

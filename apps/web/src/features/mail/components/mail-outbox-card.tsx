@@ -8,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNow } from '@/hooks/use-now';
+import { MAIL_KIND_LABELS } from '@/lib/mail-kinds';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useMailOutbox } from '../api/get-mail-outbox';
-import { firstLinkIn, MAIL_KIND_LABELS } from '../lib/outbox';
+import { firstLinkIn } from '../lib/outbox';
 
 /**
  * Settings > Mail outbox (beyond the spec). Without an SMTP relay the server keeps mail instead

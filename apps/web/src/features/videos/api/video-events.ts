@@ -19,6 +19,7 @@ import {
   VIDEO_PAGES_QUERY_KEY,
   VIDEOS_QUERY_KEY,
   videoQueryKey,
+  USER_QUERY_KEY,
 } from '@/lib/query-keys';
 
 const VIDEO_EVENTS_URL = '/api/events';
@@ -197,8 +198,18 @@ export function useVideoEvents() {
     source.addEventListener('annotations', onAnnotations);
     source.addEventListener('export', onExport);
     source.addEventListener('notifications', onNotifications);
+    // The server ends a stream whose session is gone (signed out elsewhere, disabled by an
+    // administrator) and refuses it on reconnecting: ask who is signed in, so a page whose
+    // session ended lands on the sign-in screen instead of silently going stale.
+    const onError = () => {
+      if (source.readyState === EventSource.CLOSED) {
+        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      }
+    };
+    source.addEventListener('error', onError);
     source.addEventListener('open', onOpen);
     return () => {
+      source.removeEventListener('error', onError);
       source.removeEventListener('video', onVideo);
       source.removeEventListener('analysis', onAnalysis);
       source.removeEventListener('annotations', onAnnotations);
