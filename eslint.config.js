@@ -26,6 +26,7 @@ export const serverModuleDependencies = {
   uploads: ['users', 'videos'],
   clips: ['annotations', 'videos'],
   'video-exports': ['analysis', 'videos'],
+  teams: ['clips', 'users', 'videos'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */
