@@ -28,6 +28,7 @@ const PlaylistsRoute = lazyComponent(() =>
 const PlaylistDetailRoute = lazyComponent(() =>
   import('./routes/playlist-detail').then((page) => page.PlaylistDetailRoute),
 );
+const TeamsRoute = lazyComponent(() => import('./routes/teams').then((page) => page.TeamsRoute));
 const SettingsRoute = lazyComponent(() =>
   import('./routes/settings').then((page) => page.SettingsRoute),
 );
@@ -42,6 +43,7 @@ const PAGES: [path: string, page: { preload: () => void }][] = [
   ['/playlists', PlaylistsRoute],
   ['/playlists/:id', PlaylistDetailRoute],
   ['/compare', CompareRoute],
+  ['/teams', TeamsRoute],
   ['/settings', SettingsRoute],
 ];
 
@@ -59,8 +61,8 @@ export function AppRoutes({ user }: { user: User }) {
   return (
     <Routes>
       <Route element={<AppShell user={user} />}>
-        <Route index element={<DashboardRoute />} />
-        <Route path="dashboard" element={<DashboardRoute />} />
+        <Route index element={<DashboardRoute user={user} />} />
+        <Route path="dashboard" element={<DashboardRoute user={user} />} />
         <Route path="videos" element={<VideosRoute />} />
         <Route path="videos/new" element={<UploadVideoRoute />} />
         <Route path="videos/:id" element={<VideoDetailRoute />} />
@@ -69,6 +71,7 @@ export function AppRoutes({ user }: { user: User }) {
         {user.isCoach ? <Route path="athletes" element={<AthletesRoute />} /> : null}
         <Route path="playlists" element={<PlaylistsRoute />} />
         <Route path="playlists/:id" element={<PlaylistDetailRoute />} />
+        <Route path="teams" element={<TeamsRoute user={user} />} />
         <Route path="settings" element={<SettingsRoute user={user} />} />
         {/* Linked from the sign-in screen (see auth-gate.tsx); signed in, nothing to recover. */}
         <Route path="forgot-password" element={<Navigate to="/" replace />} />

@@ -43,3 +43,9 @@ export function annotationsQueryKey(videoId: string) {
 export function exportQueryKey(id: string) {
   return [`/api/exports/${id}`] as const;
 }
+
+/**
+ * The coach's teams and the teams the user is on: the Teams page lists them, the Videos page
+ * filters by them, Share dialogs offer them.
+ */
+export const TEAMS_QUERY_KEY = ['/api/teams'] as const;

@@ -4,6 +4,7 @@ import {
   LayoutDashboardIcon,
   ListVideoIcon,
   SettingsIcon,
+  ShieldIcon,
   UsersRoundIcon,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -18,7 +19,10 @@ export type NavItem = {
   coachOnly?: boolean;
 };
 
-/** Spec §2: Dashboard, Videos, Playlists, Athletes (coaches only), Settings; Logout sits apart. */
+/**
+ * Spec §2: Dashboard, Videos, Playlists, Athletes (coaches only), Settings; Logout sits apart.
+ * Teams (issue 18) sits beside Athletes, for everyone: coaches manage, athletes see theirs.
+ */
 const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboardIcon, sections: ['/', '/dashboard'] },
   { label: 'Videos', to: '/videos', icon: ClapperboardIcon, sections: ['/videos/*'] },
@@ -30,6 +34,7 @@ const NAV_ITEMS: NavItem[] = [
     sections: ['/athletes'],
     coachOnly: true,
   },
+  { label: 'Teams', to: '/teams', icon: ShieldIcon, sections: ['/teams'] },
   { label: 'Settings', to: '/settings', icon: SettingsIcon, sections: ['/settings'] },
 ];
 

@@ -11,7 +11,12 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from '../lib/video-events';
+import {
+  applyAnalysisStateToList,
+  applyVideoEvent,
+  applyVideoEventToList,
+  isFinalEvent,
+} from '../lib/video-events';
 import {
   annotationsQueryKey,
   exportQueryKey,
@@ -74,8 +79,9 @@ export async function applyVideoEventToCache(
 }
 
 /**
- * Writes one `analysis` event (scan and write-up progress) into the cached detail; once the
- * analysis is ready or has failed, fetches the detail again for its text and coaching points.
+ * Writes one `analysis` event (scan and write-up progress) into the cached detail and the
+ * cards of the lists; once the analysis is ready or has failed, fetches the detail again for
+ * its text and coaching points.
  */
 export async function applyAnalysisEventToCache(
   queryClient: QueryClient,
@@ -84,6 +90,21 @@ export async function applyAnalysisEventToCache(
   const detailKey = videoQueryKey(state.id);
   queryClient.setQueryData<VideoDetail>(detailKey, (video) =>
     video ? { ...video, analysisState: state } : video,
+  );
+  queryClient.setQueryData<Video[]>(
+    VIDEOS_QUERY_KEY,
+    (videos) => videos && applyAnalysisStateToList(videos, state).videos,
+  );
+  queryClient.setQueriesData<InfiniteData<VideoPage>>(
+    { queryKey: VIDEO_PAGES_QUERY_KEY },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => {
+          const result = applyAnalysisStateToList(page.videos, state);
+          return result.found ? { ...page, videos: result.videos } : page;
+        }),
+      },
   );
   if (state.status === 'ready' || state.status === 'failed') {
     await refetchAfterEvent(queryClient, detailKey);
@@ -173,6 +194,12 @@ export function useVideoEvents() {
       }
     };
 
+    // Some access of the user's ended (a share removed, taken off a team): everything shown is
+    // asked again, so what is no longer theirs leaves the page at once.
+    const onAccess = () => {
+      void queryClient.invalidateQueries();
+    };
+
     // Events sent before the stream opened are not replayed: the page's first fetch may predate
     // one (a video turning ready while the page loaded), and the browser's reconnections lose
     // those sent while the connection was down. So catch up each time the stream opens.
@@ -189,8 +216,10 @@ export function useVideoEvents() {
     source.addEventListener('analysis', onAnalysis);
     source.addEventListener('annotations', onAnnotations);
     source.addEventListener('export', onExport);
+    source.addEventListener('access', onAccess);
     source.addEventListener('open', onOpen);
     return () => {
+      source.removeEventListener('access', onAccess);
       source.removeEventListener('video', onVideo);
       source.removeEventListener('analysis', onAnalysis);
       source.removeEventListener('annotations', onAnnotations);
