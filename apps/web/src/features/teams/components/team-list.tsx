@@ -4,7 +4,6 @@ import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTeams } from '../api/get-teams';
-import { CreateTeamDialog } from './create-team-dialog';
 import { TeamCard } from './team-card';
 
 type TeamListProps = {
@@ -45,10 +44,8 @@ export function TeamList({ isCoach, userId, athletes }: TeamListProps) {
       <EmptyState
         icon={UsersRoundIcon}
         title="No teams yet"
-        description="Make a team, add athletes from your roster, and share a video with all of them at once."
-      >
-        <CreateTeamDialog />
-      </EmptyState>
+        description="Use New Team to make one, add athletes from your roster, and share a video with all of them at once."
+      />
     ) : (
       <EmptyState
         icon={UsersRoundIcon}
