@@ -194,7 +194,10 @@ function VideoDetailPage({ id }: { id: string }) {
           {editable ? (
             <>
               <ShareVideoDialog videoId={detail.id} isShared={detail.isShared}>
-                <TeamSharesSection thing={{ kind: 'video', id: detail.id }} />
+                <TeamSharesSection
+                  thing={{ kind: 'video', id: detail.id }}
+                  className="border-t pt-4"
+                />
               </ShareVideoDialog>
               <Button variant="outline" onClick={() => setEditing(!isEditing)}>
                 {isEditing ? <XIcon aria-hidden /> : <PencilIcon aria-hidden />}
