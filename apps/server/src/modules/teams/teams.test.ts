@@ -1,6 +1,6 @@
 import type { Playlist, Team, TeamShare, Video, VideoPage } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { insertPlayableVideo } from '../../../test/clip-videos';
 import { addAcceptedStudent } from '../../../test/roster';
@@ -11,6 +11,32 @@ import { videoKeys } from '../videos/video-keys';
 import { listTeamMemberIds } from './index';
 
 const ctx = useTestApp();
+
+let origin: string;
+beforeAll(async () => {
+  origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+/**
+ * Opens the event stream as a page would (subscribed once its headers arrive); `access` is
+ * the first `access` event it carries.
+ */
+async function listen(cookie: string) {
+  const abort = new AbortController();
+  const response = await fetch(`${origin}/api/events`, {
+    headers: { cookie },
+    signal: abort.signal,
+  });
+  const access = (async () => {
+    let buffer = '';
+    for await (const chunk of response.body!) {
+      buffer += Buffer.from(chunk as Uint8Array).toString();
+      if (/event: access\ndata: \{\}\n\n/.test(buffer)) return true;
+    }
+    return false;
+  })();
+  return { access: access.finally(() => abort.abort()) };
+}
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
@@ -184,12 +210,15 @@ describe('sharing with a team', () => {
     expect((await call('GET', media, removedAthlete.cookie)).statusCode).toBe(200);
 
     // ...until the coach takes them off the team: then nothing of it is theirs, at once.
+    const openPage = await listen(removedAthlete.cookie);
     const removed = await call(
       'DELETE',
       `/api/teams/${team.id}/members/${removedAthlete.user.id}`,
       coach.cookie,
     );
     expect(removed.statusCode).toBe(200);
+    // Their open page is told, and asks again for what it shows.
+    expect(await openPage.access).toBe(true);
     expect((await call('GET', media, removedAthlete.cookie)).statusCode).toBe(404);
     expect((await call('GET', `/api/videos/${video}`, removedAthlete.cookie)).statusCode).toBe(404);
     expect(await titlesIn(removedAthlete.cookie)).toEqual([]);

@@ -55,7 +55,7 @@ export function teamsReaching(db: Database, user: UserRow) {
 }
 
 /** Which team shares reach the user: those of the teams they are on. */
-export const teamSharesReaching = (db: Database, user: UserRow): SQL =>
+const teamSharesReaching = (db: Database, user: UserRow): SQL =>
   inArray(teamVideoShares.teamId, teamsReaching(db, user));
 
 /**
