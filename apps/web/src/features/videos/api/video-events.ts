@@ -27,6 +27,16 @@ import {
 
 const VIDEO_EVENTS_URL = '/api/events';
 
+/** What a share, a team or a roster link can give and take away: asked again when access ends. */
+const REACHABLE_BY_SHARING = [
+  '/api/videos',
+  '/api/playlists',
+  '/api/clips',
+  '/api/teams',
+  '/api/exports',
+  '/api/players',
+];
+
 /**
  * Refetches a query so that the answer is newer than an event just received. A fetch already
  * in flight may have been answered before the event happened, and invalidateQueries joins a
@@ -197,7 +207,11 @@ export function useVideoEvents() {
     // Some access of the user's ended (a share removed, taken off a team): everything shown is
     // asked again, so what is no longer theirs leaves the page at once.
     const onAccess = () => {
-      void queryClient.invalidateQueries();
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          typeof query.queryKey[0] === 'string' &&
+          REACHABLE_BY_SHARING.some((prefix) => (query.queryKey[0] as string).startsWith(prefix)),
+      });
     };
 
     // Events sent before the stream opened are not replayed: the page's first fetch may predate
