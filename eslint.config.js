@@ -29,6 +29,7 @@ export const serverModuleDependencies = {
   clips: ['annotations', 'videos'],
   'video-exports': ['analysis', 'videos'],
   admin: ['auth', 'users', 'videos'],
+  teams: ['clips', 'notifications', 'users', 'videos'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */

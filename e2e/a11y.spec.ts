@@ -89,7 +89,8 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('the signed-in pages', async ({ page, browser }) => {
-      test.setTimeout(120_000);
+      // The Teams page and the share dialog with teams (issue 18) take their share of it too.
+      test.setTimeout(150_000);
       const coach = newAccount('coach');
       await registerThroughApi(page, coach);
       const video = await uploadThroughApi(
@@ -186,6 +187,22 @@ for (const viewport of VIEWPORTS) {
         'Sam Sharer shared "Shared drill" with you',
       );
       await expectAccessible(page, 'notifications');
+      await page.goto('/teams');
+      await expect(page.getByRole('heading', { name: 'No teams yet' })).toBeVisible();
+      await expectAccessible(page, 'teams, none yet');
+      const newTeam = await openDialog(page, 'New Team', { name: 'New Team' });
+      await expectAccessible(page, 'new team dialog');
+      await newTeam.getByLabel('Team name').fill('Under 16s');
+      await newTeam.getByLabel('Sport').fill('Basketball');
+      await newTeam.getByLabel('Main colour').selectOption({ label: 'Blue' });
+      await newTeam.getByRole('button', { name: 'Create Team' }).click();
+      await expect(page.getByRole('region', { name: 'Under 16s' })).toBeVisible();
+      await expectAccessible(page, 'teams');
+      await page.goto(`/videos/${video.id}`);
+      const teamShare = await openDialog(page, 'Share', { name: 'Share Video' });
+      await expect(teamShare.getByRole('form', { name: 'Share with a team' })).toBeVisible();
+      await expect(teamShare.getByText('Not shared with a team yet')).toBeVisible();
+      await expectAccessible(page, 'share dialog with teams');
 
       await page.goto('/no/such/page');
       await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

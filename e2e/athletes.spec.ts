@@ -111,7 +111,9 @@ test('a coach invites, searches, edits and removes students, with confirmation',
 
   // The Dashboard counts those who accepted as Active Athletes (Sam has not answered yet).
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Statistics' })).toContainText('Active Athletes1');
+  const figures = page.getByRole('region', { name: 'Statistics' });
+  await expect(figures).toContainText('Active Athletes1');
+  await expect(figures).toContainText('1 invitation pending');
   await page.goto('/athletes');
 
   // Removing asks first; Cancel keeps the student.

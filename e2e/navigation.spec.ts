@@ -44,7 +44,7 @@ test.describe('on a phone', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await expect(drawer).toBeVisible();
-    for (const item of ['Dashboard', 'Videos', 'Playlists', 'Athletes', 'Settings']) {
+    for (const item of ['Dashboard', 'Videos', 'Playlists', 'Athletes', 'Teams', 'Settings']) {
       await expect(drawer.getByRole('link', { name: item, exact: true })).toBeVisible();
     }
     await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -82,6 +82,7 @@ test('every route in the spec table is reachable', async ({ page }) => {
     ['/videos/42', 'Video not found'],
     ['/playlists', 'Playlists'],
     ['/athletes', 'Athletes'],
+    ['/teams', 'Teams'],
     ['/settings', 'Settings'],
   ];
   for (const [path, title] of routes) {

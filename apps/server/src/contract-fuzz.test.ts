@@ -430,10 +430,16 @@ describe('contract fuzz', () => {
     );
     expect(reads.length).toBeGreaterThanOrEqual(7);
     const problems: string[] = [];
-    for (const target of reads) {
-      let urls = [target.route.path];
-      for (const param of target.route.params) {
-        const ids = idsFor(param, target.route, world);
+    // The lists too, and the video list of each team: a team's videos and members are its own.
+    const lists = [
+      '/api/teams',
+      '/api/videos',
+      ...world.ids.team.map((id) => `/api/videos?teamId=${id}`),
+    ];
+    for (const target of [...reads, ...lists]) {
+      let urls = [typeof target === 'string' ? target : target.route.path];
+      for (const param of typeof target === 'string' ? [] : target.route.params) {
+        const ids = idsFor(param, (target as FuzzTarget).route, world);
         urls = urls.flatMap((url) => ids.map((id) => url.replace(`:${param}`, id)));
       }
       for (const url of urls) {
@@ -450,7 +456,7 @@ describe('contract fuzz', () => {
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);
-  });
+  }, 180_000);
 
   it('is still up and serving signed-in people after all of it', async () => {
     const world = await seedFuzzWorld(ctx);

@@ -1,5 +1,6 @@
 import type { PlayerDetection } from '@filmroom/contract';
 import type { Track } from '@filmroom/vision';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
@@ -21,6 +22,10 @@ import {
   playlistItems,
   playlistShares,
   playlists,
+  teamMembers,
+  teamPlaylistShares,
+  teams,
+  teamVideoShares,
   userPhotos,
   users,
   videoShares,
@@ -767,6 +772,169 @@ describe('clip and playlist routes', () => {
   });
 });
 
+// ---------------------------------------------------------------------------------------------
+// Teams: signed out, an athlete on no team, another coach, a member, an athlete the coach took
+// off the team (still on the roster), the coach whose team it is.
+
+const TEAM_ROLES = [
+  'signed out',
+  'stranger',
+  'another coach',
+  'member',
+  'removed member',
+  'coach',
+] as const;
+type TeamRole = (typeof TEAM_ROLES)[number];
+let teamPeople: Record<Exclude<TeamRole, 'signed out'>, Account> & { spare: Account };
+
+/**
+ * The coach's team with its member; a video and a playlist shared with it (view level), a
+ * spare team share of the video to remove, and an athlete of the roster who is on no team.
+ */
+async function freshTeam() {
+  const { db } = ctx.database;
+  const { coach, member } = teamPeople;
+  const [team, spareTeam] = await db
+    .insert(teams)
+    .values([
+      { coachId: coach.user.id, name: 'Under 16s', sport: 'Basketball' },
+      { coachId: coach.user.id, name: 'Seniors', sport: 'Basketball' },
+    ])
+    .returning();
+  // The removed member was on it, and was taken off.
+  await db.insert(teamMembers).values([
+    { teamId: team!.id, userId: member.user.id },
+    { teamId: team!.id, userId: teamPeople['removed member'].user.id },
+  ]);
+  await db.delete(teamMembers).where(eq(teamMembers.userId, teamPeople['removed member'].user.id));
+  const videoId = await insertPlayableVideo(ctx.runtime.deps, coach.user.id);
+  const [, spareShare] = await db
+    .insert(teamVideoShares)
+    .values(
+      [team!, spareTeam!].map((shared) => ({
+        teamId: shared.id,
+        videoId,
+        accessLevel: 'view' as const,
+        sharedById: coach.user.id,
+      })),
+    )
+    .returning();
+  const [playlist] = await db
+    .insert(playlists)
+    .values({ ownerId: coach.user.id, title: 'Week 1' })
+    .returning();
+  const [playlistShare] = await db
+    .insert(teamPlaylistShares)
+    .values({ teamId: team!.id, playlistId: playlist!.id, sharedById: coach.user.id })
+    .returning();
+  return {
+    teamId: team!.id,
+    spareTeamId: spareTeam!.id,
+    videoId,
+    spareShareId: spareShare!.id,
+    playlistId: playlist!.id,
+    playlistShareId: playlistShare!.id,
+  };
+}
+type FreshTeam = Awaited<ReturnType<typeof freshTeam>>;
+
+const TEAM_ROUTES: [string, (t: FreshTeam) => Request, Record<TeamRole, number>][] = [
+  // prettier-ignore
+  ['GET /api/teams', () => ({ method: 'GET', url: '/api/teams' }),
+    { 'signed out': 401, stranger: 200, 'another coach': 200, member: 200, 'removed member': 200, coach: 200 }],
+  // prettier-ignore
+  ['POST /api/teams', () => ({ method: 'POST', url: '/api/teams', body: { name: 'New', sport: 'Golf' } }),
+    { 'signed out': 401, stranger: 403, 'another coach': 201, member: 403, 'removed member': 403, coach: 201 }],
+  // prettier-ignore
+  ['GET /api/teams/:teamId', (t) => ({ method: 'GET', url: `/api/teams/${t.teamId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 200, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['PATCH /api/teams/:teamId', (t) => ({ method: 'PATCH', url: `/api/teams/${t.teamId}`, body: { name: 'Renamed' } }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['DELETE /api/teams/:teamId', (t) => ({ method: 'DELETE', url: `/api/teams/${t.teamId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['POST /api/teams/:teamId/members', (t) => ({ method: 'POST', url: `/api/teams/${t.teamId}/members`, body: { athleteId: teamPeople.spare.user.id } }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // A member may leave; only the coach removes others.
+  // prettier-ignore
+  ['DELETE /api/teams/:teamId/members/:athleteId (the member)', (t) => ({ method: 'DELETE', url: `/api/teams/${t.teamId}/members/${teamPeople.member.user.id}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 200, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['GET /api/videos (of one team)', (t) => ({ method: 'GET', url: `/api/videos?teamId=${t.teamId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 200, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:id (shared with the team)', (t) => ({ method: 'GET', url: `/api/videos/${t.videoId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 200, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['PATCH /api/videos/:id (shared with the team at view)', (t) => ({ method: 'PATCH', url: `/api/videos/${t.videoId}`, body: { title: 'Renamed' } }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/annotations (shared with the team)', (t) => ({ method: 'GET', url: `/api/videos/${t.videoId}/annotations` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 200, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['GET /uploads/videos/:id/media.mp4 (shared with the team)', (t) => ({ method: 'GET', url: `/uploads/${videoKeys.media(t.videoId)}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 200, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:id/team-shares', (t) => ({ method: 'GET', url: `/api/videos/${t.videoId}/team-shares` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:id/team-shares', (t) => ({ method: 'POST', url: `/api/videos/${t.videoId}/team-shares`, body: { teamId: t.teamId, accessLevel: 'edit' } }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['DELETE /api/videos/:id/team-shares/:teamShareId', (t) => ({ method: 'DELETE', url: `/api/videos/${t.videoId}/team-shares/${t.spareShareId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['GET /api/playlists/:playlistId (shared with the team)', (t) => ({ method: 'GET', url: `/api/playlists/${t.playlistId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 200, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['GET /api/playlists/:playlistId/team-shares', (t) => ({ method: 'GET', url: `/api/playlists/${t.playlistId}/team-shares` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['POST /api/playlists/:playlistId/team-shares', (t) => ({ method: 'POST', url: `/api/playlists/${t.playlistId}/team-shares`, body: { teamId: t.spareTeamId } }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 201 }],
+  // prettier-ignore
+  ['DELETE /api/playlists/:playlistId/team-shares/:teamShareId', (t) => ({ method: 'DELETE', url: `/api/playlists/${t.playlistId}/team-shares/${t.playlistShareId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+];
+
+describe('team routes, and what a team share reaches', () => {
+  beforeAll(async () => {
+    const [coach, otherCoach, member, removed, spare, stranger] = await Promise.all([
+      registerAccount(ctx.app, { name: 'Team Coach', isCoach: true }),
+      registerAccount(ctx.app, { name: 'Other Coach', isCoach: true }),
+      registerAccount(ctx.app, { name: 'Member' }),
+      registerAccount(ctx.app, { name: 'Removed' }),
+      registerAccount(ctx.app, { name: 'Spare' }),
+      registerAccount(ctx.app, { name: 'Stranger' }),
+    ]);
+    teamPeople = {
+      coach: coach!,
+      'another coach': otherCoach!,
+      member: member!,
+      'removed member': removed!,
+      spare: spare!,
+      stranger: stranger!,
+    };
+    await ctx.database.db.insert(coachStudents).values(
+      [member!, removed!, spare!].map((athlete) => ({
+        coachId: coach!.user.id,
+        studentId: athlete.user.id,
+        status: 'accepted' as const,
+      })),
+    );
+  });
+
+  describe.each(TEAM_ROUTES)('%s', (_route, request, expected) => {
+    it.each(TEAM_ROLES)('as %s', async (role) => {
+      const team = await freshTeam();
+      const cookie = role === 'signed out' ? undefined : teamPeople[role].cookie;
+      expect(await statusOf(request(team), cookie)).toBe(expected[role]);
+    });
+  });
+});
+
 beforeAll(async () => {
   smallJpeg = await sharp({
     create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 40 } },
@@ -779,9 +947,14 @@ beforeAll(async () => {
 
 it('covers every route in the API reference, so a new route cannot skip this table', async () => {
   const tested = new Set(
-    [...VIDEO_ROUTES, ...ROSTER_ROUTES, ...INVITEE_ROUTES, ...OWN_ROUTES, ...PLAYLIST_ROUTES].map(
-      ([name]) => name.split(' (')[0]!,
-    ),
+    [
+      ...VIDEO_ROUTES,
+      ...ROSTER_ROUTES,
+      ...INVITEE_ROUTES,
+      ...OWN_ROUTES,
+      ...PLAYLIST_ROUTES,
+      ...TEAM_ROUTES,
+    ].map(([name]) => name.split(' (')[0]!),
   );
   const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, unknown>>;

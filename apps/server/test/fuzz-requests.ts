@@ -115,6 +115,12 @@ export function idsFor(name: string, route: ServerRoute, world: FuzzWorld): stri
       return world.ids.playlist;
     case 'itemId':
       return world.ids.playlistItem;
+    case 'teamId':
+      return world.ids.team;
+    case 'teamShareId':
+      return world.ids.teamShare;
+    case 'athleteId':
+      return world.ids.student;
     default:
       return Object.values(world.ids).flat();
   }

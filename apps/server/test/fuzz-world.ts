@@ -12,6 +12,10 @@ import {
   playlistItems,
   playlistShares,
   playlists,
+  teamMembers,
+  teamPlaylistShares,
+  teams,
+  teamVideoShares,
   userPhotos,
   users,
   videoShares,
@@ -64,7 +68,9 @@ export type FuzzWorld = {
     | 'clip'
     | 'playlist'
     | 'playlistItem'
-    | 'export',
+    | 'export'
+    | 'team'
+    | 'teamShare',
     string[]
   >;
   /** Keys under `/uploads/` that exist or look as if they could. */
@@ -304,6 +310,33 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     )
     .returning();
 
+  // The coach's team, with the athlete on it: a video shared with it (its title the team's
+  // members may read) and the playlist; the other coach's team has no one on it.
+  const teamVideo = await insertReadyVideo(ctx.runtime.deps, people.coach.id, {
+    title: secret('TEAM-VIDEO-TITLE'),
+  });
+  const [team, otherTeam] = await db
+    .insert(teams)
+    .values([
+      { coachId: people.coach.id, name: secret('TEAM-NAME'), sport: 'Basketball' },
+      { coachId: people.otherCoach.id, name: secret('RIVAL-SQUAD'), sport: 'Golf' },
+    ])
+    .returning();
+  await db.insert(teamMembers).values({ teamId: team!.id, userId: people.athlete.id });
+  const teamShares = await db
+    .insert(teamVideoShares)
+    .values({
+      teamId: team!.id,
+      videoId: teamVideo,
+      accessLevel: 'view',
+      sharedById: people.coach.id,
+    })
+    .returning();
+  const teamPlaylistShareRows = await db
+    .insert(teamPlaylistShares)
+    .values({ teamId: team!.id, playlistId: playlist!.id, sharedById: people.coach.id })
+    .returning();
+
   const sessions = new SessionService(db);
   const cookieOf = async (userId: string) =>
     `${SESSION_COOKIE}=${(await sessions.create(userId)).token}`;
@@ -324,6 +357,9 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     ...nobodys,
     secret('SHARED-TITLE'),
     secret('VIEWER-CHAT'),
+    secret('TEAM-VIDEO-TITLE'),
+    secret('TEAM-NAME'),
+    secret('RIVAL-SQUAD'),
     secret('PLAYLIST-TITLE'),
     secret('PLAYLIST-CLIP'),
     secret('ATHLETE-MAIL'),
@@ -344,7 +380,7 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       coach: await cookieOf(people.coach.id),
     },
     ids: {
-      video: [sharedVideo, privateVideo],
+      video: [sharedVideo, privateVideo, teamVideo],
       annotation: [note!.id, reply!.id, privateNote!.id],
       share: [...shares, ...playlistShareRows].map((share) => share.id),
       clip: [sharedClip!.id, unlistedClip!.id],
@@ -354,6 +390,8 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       player: [people.athlete.id, people.coach.id, people.invitee.id],
       photo: photoIds,
       rosterLink: rosterLinks.map((link) => link.id),
+      team: [team!.id, otherTeam!.id],
+      teamShare: [...teamShares, ...teamPlaylistShareRows].map((share) => share.id),
       export: [
         await insertReadyExport(ctx.runtime.deps, sharedVideo, people.coach.id),
         await insertReadyExport(ctx.runtime.deps, privateVideo, people.coach.id),
@@ -370,13 +408,15 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     ],
     forbidden: {
       'signed out': everything,
-      'another coach': except(people.otherCoach.username),
+      'another coach': except(people.otherCoach.username, secret('RIVAL-SQUAD')),
       athlete: except(
         people.athlete.username,
         people.coach.username,
         secret('ATHLETE-MAIL'),
         secret('PLAYLIST-TITLE'),
         secret('PLAYLIST-CLIP'),
+        secret('TEAM-NAME'),
+        secret('TEAM-VIDEO-TITLE'),
       ),
       'view share': except(
         secret('SHARED-TITLE'),
@@ -393,7 +433,13 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
         people.otherCoach.username,
       ),
       // The invitation is pending: the coach knows the address, not the name or photo.
-      coach: [secret('VIEWER-CHAT'), secret('ATHLETE-MAIL'), secret('VIEWER-MAIL'), ...nobodys],
+      coach: [
+        secret('VIEWER-CHAT'),
+        secret('ATHLETE-MAIL'),
+        secret('VIEWER-MAIL'),
+        secret('RIVAL-SQUAD'),
+        ...nobodys,
+      ],
     },
   };
 }

@@ -16,3 +16,4 @@ export * from './clips';
 export * from './exports';
 export * from './notifications';
 export * from './admin';
+export * from './teams';

@@ -13,6 +13,17 @@ export type VideoStatus = z.infer<typeof videoStatusSchema>;
 export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 
+/** Where the analysis of a video stands while its measurements are taken and written up. */
+export const analysisStateSchema = z
+  .object({
+    id: z.string().uuid().describe('The video'),
+    status: z.enum(['scanning', 'analysing', 'ready', 'failed']),
+    progress: z.number().int().min(0).max(100),
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: 'AnalysisState' });
+export type AnalysisState = z.infer<typeof analysisStateSchema>;
+
 export const videoSchema = z
   .object({
     id: z.string().uuid(),
@@ -32,6 +43,8 @@ export const videoSchema = z
     isShared: z.boolean().describe('True when someone else shared this video with the viewer'),
     accessLevel: accessLevelSchema.nullable(),
     sharedBy: z.object({ name: z.string(), username: z.string() }).nullable(),
+    /** The scan and write-up, so a card can say Analysing n% or Failed; null before a scan. */
+    analysisState: analysisStateSchema.nullable(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof videoSchema>;
@@ -65,12 +78,20 @@ export const videoListQuerySchema = z.object({
     .pipe(z.number().int().min(1, limitMessage).max(VIDEO_PAGE_MAX_LIMIT, limitMessage))
     .optional()
     .describe(`Videos per page, ${VIDEO_PAGE_DEFAULT_LIMIT} when absent`),
+  teamId: z
+    .string({ error: 'teamId must be one piece of text' })
+    .uuid('teamId must be a team id')
+    .optional()
+    .describe('Only the videos shared with this team (its coach or a member)'),
 });
 export type VideoListQuery = z.input<typeof videoListQuerySchema>;
 
-/** Whether a query string asks for a page (any of q, cursor, limit) or the whole list. */
+/** Whether a query string asks for a page (any of q, cursor, limit, teamId) or the whole list. */
 export const asksForVideoPage = (query: Record<string, unknown>) =>
-  query.q !== undefined || query.cursor !== undefined || query.limit !== undefined;
+  query.q !== undefined ||
+  query.cursor !== undefined ||
+  query.limit !== undefined ||
+  query.teamId !== undefined;
 
 /** Every video the viewer may see, newest first: the answer to `GET /api/videos` with no query. */
 export const videoListSchema = z.array(videoSchema).meta({ id: 'VideoList' });
@@ -87,22 +108,9 @@ export const videoPageSchema = z
   .meta({ id: 'VideoPage' });
 export type VideoPage = z.infer<typeof videoPageSchema>;
 
-/** Where the analysis of a video stands while its measurements are taken and written up. */
-export const analysisStateSchema = z
-  .object({
-    id: z.string().uuid().describe('The video'),
-    status: z.enum(['scanning', 'analysing', 'ready', 'failed']),
-    progress: z.number().int().min(0).max(100),
-    failureReason: z.string().nullable(),
-  })
-  .meta({ id: 'AnalysisState' });
-export type AnalysisState = z.infer<typeof analysisStateSchema>;
-
 export const videoDetailSchema = videoSchema
   .extend({
     analysis: analysisSchema.nullable(),
-    /** null until the video is prepared and its scan has begun. */
-    analysisState: analysisStateSchema.nullable(),
     /**
      * Questions to start the AI Coach chat with (spec: suggested prompts per video), made from
      * the analysis; general questions until there is one.

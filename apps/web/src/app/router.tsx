@@ -32,6 +32,7 @@ const NotificationsRoute = lazyComponent(() =>
   import('./routes/notifications').then((page) => page.NotificationsRoute),
 );
 const AdminRoute = lazyComponent(() => import('./routes/admin').then((page) => page.AdminRoute));
+const TeamsRoute = lazyComponent(() => import('./routes/teams').then((page) => page.TeamsRoute));
 const SettingsRoute = lazyComponent(() =>
   import('./routes/settings').then((page) => page.SettingsRoute),
 );
@@ -47,6 +48,7 @@ const PAGES: [path: string, page: { preload: () => void }][] = [
   ['/playlists/:id', PlaylistDetailRoute],
   ['/compare', CompareRoute],
   ['/notifications', NotificationsRoute],
+  ['/teams', TeamsRoute],
   ['/settings', SettingsRoute],
 ];
 
@@ -64,8 +66,8 @@ export function AppRoutes({ user }: { user: User }) {
   return (
     <Routes>
       <Route element={<AppShell user={user} />}>
-        <Route index element={<DashboardRoute />} />
-        <Route path="dashboard" element={<DashboardRoute />} />
+        <Route index element={<DashboardRoute user={user} />} />
+        <Route path="dashboard" element={<DashboardRoute user={user} />} />
         <Route path="videos" element={<VideosRoute />} />
         <Route path="videos/new" element={<UploadVideoRoute />} />
         <Route path="videos/:id" element={<VideoDetailRoute />} />
@@ -75,6 +77,7 @@ export function AppRoutes({ user }: { user: User }) {
         <Route path="playlists" element={<PlaylistsRoute />} />
         <Route path="playlists/:id" element={<PlaylistDetailRoute />} />
         <Route path="notifications" element={<NotificationsRoute />} />
+        <Route path="teams" element={<TeamsRoute user={user} />} />
         <Route path="settings" element={<SettingsRoute user={user} />} />
         {/* Registered only for administrators: anyone else gets the 404 page. */}
         {user.isAdmin ? <Route path="admin/*" element={<AdminRoute user={user} />} /> : null}

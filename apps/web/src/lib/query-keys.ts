@@ -49,3 +49,9 @@ export function exportQueryKey(id: string) {
  * read them, and the event stream (videos feature) refetches them when they change.
  */
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
+
+/**
+ * The coach's teams and the teams the user is on: the Teams page lists them, the Videos page
+ * filters by them, Share dialogs offer them.
+ */
+export const TEAMS_QUERY_KEY = ['/api/teams'] as const;

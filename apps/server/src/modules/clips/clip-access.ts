@@ -1,10 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection';
 import {
   clips,
   playlistItems,
   playlistShares,
   playlists,
+  teamPlaylistShares,
   users,
   type ClipRow,
   type PlaylistRow,
@@ -12,7 +14,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { findVideoAccess } from '../videos';
+import { findVideoAccess, teamsReaching } from '../videos';
 
 export type ClipAccess = {
   clip: ClipRow;
@@ -21,6 +23,32 @@ export type ClipAccess = {
   /** Whether the asker may view the whole video (else they get the range and nothing more). */
   seesVideo: boolean;
 };
+
+/**
+ * Whether `playlistId` (a column or a value) is shared with the user: to their address, once
+ * it is confirmed, or to a team they are on.
+ */
+export function playlistReaches(db: Database, user: UserRow, playlistId: PgColumn): SQL {
+  const byTeam = sql`EXISTS (${db
+    .select({ id: teamPlaylistShares.id })
+    .from(teamPlaylistShares)
+    .where(
+      and(
+        eq(teamPlaylistShares.playlistId, playlistId),
+        inArray(teamPlaylistShares.teamId, teamsReaching(db, user)),
+      ),
+    )})`;
+  if (!user.emailConfirmedAt) return byTeam;
+  return sql`(${byTeam} OR EXISTS (${db
+    .select({ id: playlistShares.id })
+    .from(playlistShares)
+    .where(
+      and(
+        eq(playlistShares.playlistId, playlistId),
+        eq(playlistShares.sharedWithEmail, user.username),
+      ),
+    )}))`;
+}
 
 /** The playlist and whether it is the user's own, if they may see it; else "not found". */
 export async function requirePlaylistAccess(
@@ -31,18 +59,11 @@ export async function requirePlaylistAccess(
   const [playlist] = await db.select().from(playlists).where(eq(playlists.id, playlistId));
   if (!playlist) throw notFound('Playlist not found');
   if (playlist.ownerId === user.id) return { playlist, mine: true };
-  if (user.emailConfirmedAt) {
-    const [share] = await db
-      .select({ id: playlistShares.id })
-      .from(playlistShares)
-      .where(
-        and(
-          eq(playlistShares.playlistId, playlistId),
-          eq(playlistShares.sharedWithEmail, user.username),
-        ),
-      );
-    if (share) return { playlist, mine: false };
-  }
+  const [reached] = await db
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(and(eq(playlists.id, playlistId), playlistReaches(db, user, playlists.id)));
+  if (reached) return { playlist, mine: false };
   throw notFound('Playlist not found');
 }
 
@@ -66,12 +87,12 @@ export async function requireClipAccess(
   const video = clip ? await videoOfClip(db, clip) : null;
   if (!clip || !video) throw notFound('Clip not found');
   if (clip.ownerId === user.id) return { clip, video, mine: true, seesVideo: true };
-  if (!user.emailConfirmedAt) throw notFound('Clip not found');
   const [reach] = await db
     .select({ id: playlistItems.id })
     .from(playlistItems)
-    .innerJoin(playlistShares, eq(playlistShares.playlistId, playlistItems.playlistId))
-    .where(and(eq(playlistItems.clipId, clipId), eq(playlistShares.sharedWithEmail, user.username)))
+    .where(
+      and(eq(playlistItems.clipId, clipId), playlistReaches(db, user, playlistItems.playlistId)),
+    )
     .limit(1);
   if (!reach) throw notFound('Clip not found');
   const seesVideo = (await findVideoAccess(db, user, clip.videoId)) !== null;

@@ -1,5 +1,5 @@
 // The clips module's public surface: what other modules may use. The rest is the module's own.
 // An export of a clip or a playlist starts from clipRangeFor / playlistClipsFor: each checks
 // that the asker may play what it returns (a ClipRange of clip-access.ts each).
-export { clipRangeFor, playlistClipsFor } from './clip-access';
+export { clipRangeFor, playlistClipsFor, requirePlaylistAccess } from './clip-access';
 export { clipRoutes } from './routes';

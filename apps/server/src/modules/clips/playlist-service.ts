@@ -5,7 +5,7 @@ import {
   type PlaylistShare,
   type PlaylistSummary,
 } from '@filmroom/contract';
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import {
   clips,
@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { findVideoAccess } from '../videos';
-import { playableItems, requirePlaylistAccess } from './clip-access';
+import { playableItems, playlistReaches, requirePlaylistAccess } from './clip-access';
 import type { ClipService } from './clip-service';
 
 /**
@@ -34,12 +34,6 @@ export class PlaylistService {
 
   /** The user's playlists, then those shared with them; most recently changed first. */
   async list(user: UserRow): Promise<PlaylistSummary[]> {
-    const shared = user.emailConfirmedAt
-      ? and(
-          eq(playlistShares.playlistId, playlists.id),
-          eq(playlistShares.sharedWithEmail, user.username),
-        )
-      : sql`false`;
     const rows = await this.db
       .select({
         playlist: playlists,
@@ -49,8 +43,7 @@ export class PlaylistService {
       })
       .from(playlists)
       .innerJoin(users, eq(users.id, playlists.ownerId))
-      .leftJoin(playlistShares, shared)
-      .where(or(eq(playlists.ownerId, user.id), isNotNull(playlistShares.id)))
+      .where(or(eq(playlists.ownerId, user.id), playlistReaches(this.db, user, playlists.id)))
       .orderBy(desc(playlists.updatedAt), asc(playlists.id));
     return rows
       .map((row) =>

@@ -10,8 +10,9 @@ const HEARTBEAT_MS = 25_000;
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
  * `video` events (preparation status and progress), `analysis` events (scan and write-up) and
  * `annotations` events (`{id}`: that video's annotations, replies or reactions changed),
- * `export` events (an export of a video the user may view: status and progress) and
- * `notifications` events (`{unreadCount}`: the user's own notifications changed).
+ * `export` events (an export of a video the user may view: status and progress),
+ * `notifications` events (`{unreadCount}`: the user's own notifications changed) and `access`
+ * (some access of the user's ended: what the page shows is fetched again).
  * Open pages update from it instead of polling.
  */
 export const videoEventRoutes: FastifyPluginAsync = async (app) => {
@@ -68,6 +69,9 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       const stopListeningForEnds = app.videoEvents.onAccessEnded((ended) => {
         if (!isAmong(user, ended)) return;
         audience.forget();
+        // The page learns it too (no detail: which videos is not the stream's to say), and
+        // asks again for what it shows: a video gone from a team stops showing at once.
+        stream.send({}, 'access');
         // A deleted account (or its ended session) hears nothing more at all.
         delivered = delivered
           .then(async () => {

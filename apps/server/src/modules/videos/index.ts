@@ -3,8 +3,10 @@ export {
   canEdit,
   canView,
   findVideoAccess,
+  mayKnowTeam,
   requireVideoAccess,
   sharesReaching,
+  teamsReaching,
   type VideoAccess,
 } from './video-access';
 export { isAmong, VideoEvents, type AccessEnded } from './video-events';

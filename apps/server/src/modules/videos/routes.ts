@@ -58,14 +58,15 @@ export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtra
           304: z.null().describe('Not modified: the list matches the If-None-Match ETag'),
           400: errorResponseSchema,
           401: errorResponseSchema,
+          404: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       if (asksForVideoPage(request.query)) {
-        const { q, cursor, limit = VIDEO_PAGE_DEFAULT_LIMIT } = request.query;
-        const page = await videos.pageFor(user, { q, cursor, limit });
+        const { q, cursor, teamId, limit = VIDEO_PAGE_DEFAULT_LIMIT } = request.query;
+        const page = await videos.pageFor(user, { q, cursor, limit, teamId });
         const body: VideoPage = {
           videos: page.videos.map(toVideoView),
           nextCursor: page.nextCursor,

@@ -1,12 +1,24 @@
 import type { AccessLevel } from '@filmroom/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
-import { videoShares, videos, type UserRow, type VideoRow } from '../../db/schema';
+import {
+  coachStudents,
+  teamMembers,
+  teams,
+  teamVideoShares,
+  videoShares,
+  videos,
+  type UserRow,
+  type VideoRow,
+} from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 
 export type VideoAccess = {
   video: VideoRow;
-  /** `owner` for the uploader; otherwise the level of the share that reaches this user. */
+  /**
+   * `owner` for the uploader; otherwise the highest level among the shares that reach this
+   * user, to their address or to a team they are on.
+   */
   level: 'owner' | AccessLevel;
 };
 
@@ -22,20 +34,110 @@ export function sharesReaching(user: UserRow): SQL {
   return user.emailConfirmedAt ? eq(videoShares.sharedWithEmail, user.username) : sql`false`;
 }
 
-/** The one place that decides who may see or change a video. */
+/**
+ * The teams the user is on: those whose coach still has them on the roster, accepted. Ending
+ * the roster link (by either side) takes them off every team of that coach at once.
+ */
+export function teamsReaching(db: Database, user: UserRow) {
+  return db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .innerJoin(
+      coachStudents,
+      and(
+        eq(coachStudents.coachId, teams.coachId),
+        eq(coachStudents.studentId, teamMembers.userId),
+        eq(coachStudents.status, 'accepted'),
+      ),
+    )
+    .where(eq(teamMembers.userId, user.id));
+}
+
+/** Which team shares reach the user: those of the teams they are on. */
+const teamSharesReaching = (db: Database, user: UserRow): SQL =>
+  inArray(teamVideoShares.teamId, teamsReaching(db, user));
+
+/**
+ * Every video shared with the user, directly or through a team, once: with the highest level
+ * that reaches them and who shared it (a direct share's sharer before a team's).
+ */
+export function videosSharedWith(db: Database, user: UserRow) {
+  const direct = db
+    .select({
+      videoId: videoShares.videoId,
+      accessLevel: videoShares.accessLevel,
+      sharedById: videoShares.sharedById,
+      viaTeam: sql<boolean>`false`.as('via_team'),
+    })
+    .from(videoShares)
+    .where(sharesReaching(user));
+  const viaTeams = db
+    .select({
+      videoId: teamVideoShares.videoId,
+      accessLevel: teamVideoShares.accessLevel,
+      sharedById: teamVideoShares.sharedById,
+      viaTeam: sql<boolean>`true`.as('via_team'),
+    })
+    .from(teamVideoShares)
+    .where(teamSharesReaching(db, user));
+  const every = direct.unionAll(viaTeams).as('every_share');
+  return db
+    .selectDistinctOn([every.videoId], {
+      videoId: every.videoId,
+      accessLevel: every.accessLevel,
+      sharedById: every.sharedById,
+    })
+    .from(every)
+    .orderBy(every.videoId, sql`${every.accessLevel} = 'edit' DESC`, every.viaTeam)
+    .as('shared_with_user');
+}
+
+/** Whether the user may know of the team: its coach, or one of its members. */
+export async function mayKnowTeam(db: Database, user: UserRow, teamId: string): Promise<boolean> {
+  const [team] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.id, teamId),
+        or(eq(teams.coachId, user.id), inArray(teams.id, teamsReaching(db, user))),
+      ),
+    );
+  return team !== undefined;
+}
+
+/**
+ * The one place that decides who may see or change a video: its owner, and whoever a share
+ * reaches, directly or through a team; the highest level among those shares wins.
+ */
 export async function findVideoAccess(
   db: Database,
   user: UserRow,
   videoId: string,
 ): Promise<VideoAccess | null> {
+  const direct = db
+    .select({ level: videoShares.accessLevel })
+    .from(videoShares)
+    .where(and(eq(videoShares.videoId, videos.id), sharesReaching(user)));
+  const viaTeams = db
+    .select({ level: teamVideoShares.accessLevel })
+    .from(teamVideoShares)
+    .where(and(eq(teamVideoShares.videoId, videos.id), teamSharesReaching(db, user)));
   const [row] = await db
-    .select({ video: videos, shareLevel: videoShares.accessLevel })
+    .select({
+      video: videos,
+      levels: sql<
+        AccessLevel[] | null
+      >`(SELECT array_agg(access_level) FROM (${direct} UNION ALL ${viaTeams}) AS reaching)`,
+    })
     .from(videos)
-    .leftJoin(videoShares, and(eq(videoShares.videoId, videos.id), sharesReaching(user)))
     .where(eq(videos.id, videoId));
   if (!row) return null;
   if (row.video.ownerId === user.id) return { video: row.video, level: 'owner' };
-  return row.shareLevel ? { video: row.video, level: row.shareLevel } : null;
+  const reaching = row.levels ?? [];
+  if (reaching.includes('edit')) return { video: row.video, level: 'edit' };
+  return reaching.includes('view') ? { video: row.video, level: 'view' } : null;
 }
 
 /**

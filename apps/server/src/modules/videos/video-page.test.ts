@@ -312,6 +312,7 @@ describe('GET /api/videos in the OpenAPI document', () => {
       ['q', 'query'],
       ['cursor', 'query'],
       ['limit', 'query'],
+      ['teamId', 'query'],
     ]);
     expect(operation.responses['200'].content['application/json'].schema.anyOf).toEqual([
       { $ref: '#/components/schemas/VideoList' },

@@ -4,7 +4,7 @@ import {
   type MovementChoice,
   type UpdateVideoBody,
 } from '@filmroom/contract';
-import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
@@ -12,15 +12,16 @@ import type pg from 'pg';
 import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
 import * as schema from '../../db/schema';
-import { users, videoShares, videos, type UserRow } from '../../db/schema';
+import { analyses, teamVideoShares, users, videos, type UserRow } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
 import { commitStagedFile, type StagedFile } from '../../lib/staged-upload';
-import { requireVideoAccess, sharesReaching } from './video-access';
+import { mayKnowTeam, requireVideoAccess, videosSharedWith } from './video-access';
 import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
 import type { VideoEvents } from './video-events';
 import { videoKeys } from './video-keys';
-import type { VideoWithSharing } from './video-view';
+import type { AnalysisProgress, VideoWithSharing } from './video-view';
 
 export type CommittedUpload = {
   id: string;
@@ -35,7 +36,7 @@ export type CommittedUpload = {
 const sharer = alias(users, 'sharer');
 
 /** What a page of the list is asked for; the route has checked each against the contract. */
-export type VideoPageRequest = { q?: string; cursor?: string; limit: number };
+export type VideoPageRequest = { q?: string; cursor?: string; limit: number; teamId?: string };
 
 /** A video's place in the list's order, to PostgreSQL's microsecond (see VideoCursor). */
 const position =
@@ -43,28 +44,47 @@ const position =
     'position',
   );
 
-/** The columns a shared video is listed with: the video, the share's level and who shared it. */
-const sharedColumns = {
-  video: videos,
-  accessLevel: videoShares.accessLevel,
-  sharerName: sharer.name,
-  sharerUsername: sharer.username,
+/** A card's analysis columns, named apart from the video's own status and progress. */
+const analysisColumns = {
+  analysisStatus: sql<AnalysisProgress['status'] | null>`${analyses.status}`.as('analysis_status'),
+  analysisProgress: sql<number | null>`${analyses.progress}`.as('analysis_progress'),
+  analysisFailure: sql<string | null>`${analyses.failureReason}`.as('analysis_failure'),
 };
 
-function toSharedVideo(row: {
+type ListedRow = {
   video: typeof videos.$inferSelect;
-  accessLevel: 'view' | 'edit';
+  accessLevel: AccessLevel | null;
   sharerName: string | null;
   sharerUsername: string | null;
-}): VideoWithSharing {
+  analysisStatus: AnalysisProgress['status'] | null;
+  analysisProgress: number | null;
+  analysisFailure: string | null;
+};
+
+function toListedVideo(row: ListedRow): VideoWithSharing {
   return {
     video: row.video,
-    share: {
-      accessLevel: row.accessLevel,
-      sharedBy: { name: row.sharerName ?? '', username: row.sharerUsername ?? '' },
-    },
+    share:
+      row.accessLevel === null
+        ? null
+        : {
+            accessLevel: row.accessLevel,
+            sharedBy: { name: row.sharerName ?? '', username: row.sharerUsername ?? '' },
+          },
+    analysis:
+      row.analysisStatus === null
+        ? null
+        : {
+            status: row.analysisStatus,
+            progress: row.analysisProgress ?? 0,
+            failureReason: row.analysisFailure,
+          },
   };
 }
+
+const byNewest = (a: VideoWithSharing, b: VideoWithSharing) =>
+  b.video.createdAt.getTime() - a.video.createdAt.getTime() ||
+  (b.video.id < a.video.id ? -1 : b.video.id > a.video.id ? 1 : 0);
 
 /** LIKE's own characters in what the person typed match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -80,32 +100,39 @@ export class VideoService {
   ) {}
 
   /**
-   * The user's own videos and those shared with them, newest first. Two queries, each on its
-   * own index (owner; share e-mail): one query joining both with OR reads the whole table.
+   * The user's own videos and those shared with them (directly or through a team), newest
+   * first. Two queries, each on its own index (owner; shares): one query joining both with OR
+   * reads the whole table.
    */
   async listFor(user: UserRow): Promise<VideoWithSharing[]> {
-    const [owned, shared] = await Promise.all([
+    const shared = videosSharedWith(this.db, user);
+    const [owned, reached] = await Promise.all([
       this.db
-        .select()
+        .select({
+          video: videos,
+          accessLevel: sql<AccessLevel | null>`null`,
+          sharerName: sql<string | null>`null`,
+          sharerUsername: sql<string | null>`null`,
+          ...analysisColumns,
+        })
         .from(videos)
-        .where(eq(videos.ownerId, user.id))
-        .orderBy(desc(videos.createdAt), desc(videos.id)),
+        .leftJoin(analyses, eq(analyses.videoId, videos.id))
+        .where(eq(videos.ownerId, user.id)),
       this.db
-        .select(sharedColumns)
-        .from(videoShares)
-        .innerJoin(videos, eq(videos.id, videoShares.videoId))
-        .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
-        .where(and(sharesReaching(user), ne(videos.ownerId, user.id))),
+        .select({
+          video: videos,
+          accessLevel: sql<AccessLevel | null>`${shared.accessLevel}`,
+          sharerName: sharer.name,
+          sharerUsername: sharer.username,
+          ...analysisColumns,
+        })
+        .from(shared)
+        .innerJoin(videos, eq(videos.id, shared.videoId))
+        .leftJoin(sharer, eq(sharer.id, shared.sharedById))
+        .leftJoin(analyses, eq(analyses.videoId, videos.id))
+        .where(ne(videos.ownerId, user.id)),
     ]);
-    const list: VideoWithSharing[] = [
-      ...owned.map((video) => ({ video, share: null })),
-      ...shared.map(toSharedVideo),
-    ];
-    return list.sort(
-      (a, b) =>
-        b.video.createdAt.getTime() - a.video.createdAt.getTime() ||
-        (b.video.id < a.video.id ? -1 : b.video.id > a.video.id ? 1 : 0),
-    );
+    return [...owned, ...reached].map(toListedVideo).sort(byNewest);
   }
 
   /**
@@ -121,11 +148,23 @@ export class VideoService {
   ): Promise<{ videos: VideoWithSharing[]; nextCursor: string | null }> {
     const after = request.cursor === undefined ? undefined : decodeVideoCursor(request.cursor);
     const needle = request.q?.trim() ?? '';
+    if (request.teamId !== undefined && !(await mayKnowTeam(this.db, user, request.teamId))) {
+      throw notFound('Team not found');
+    }
     const conditions = and(
       after
         ? sql`(${videos.createdAt}, ${videos.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
         : undefined,
       needle ? ilike(videos.title, `%${escapeLike(needle)}%`) : undefined,
+      request.teamId === undefined
+        ? undefined
+        : inArray(
+            videos.id,
+            this.db
+              .select({ videoId: teamVideoShares.videoId })
+              .from(teamVideoShares)
+              .where(eq(teamVideoShares.teamId, request.teamId)),
+          ),
     );
     // One more than a page tells whether another page follows.
     const take = request.limit + 1;
@@ -137,37 +176,38 @@ export class VideoService {
         accessLevel: sql<AccessLevel | null>`null`.as('access_level'),
         sharerName: sql<string | null>`null`.as('sharer_name'),
         sharerUsername: sql<string | null>`null`.as('sharer_username'),
+        ...analysisColumns,
         position,
       })
       .from(videos)
+      .leftJoin(analyses, eq(analyses.videoId, videos.id))
       .where(and(eq(videos.ownerId, user.id), conditions))
       .orderBy(desc(videos.createdAt), desc(videos.id))
       .limit(take);
-    const shared = this.db
+    const shared = videosSharedWith(this.db, user);
+    const reached = this.db
       .select({
         video: videos,
-        accessLevel: sql<AccessLevel | null>`${videoShares.accessLevel}`.as('access_level'),
+        accessLevel: sql<AccessLevel | null>`${shared.accessLevel}`.as('access_level'),
         sharerName: sql<string | null>`${sharer.name}`.as('sharer_name'),
         sharerUsername: sql<string | null>`${sharer.username}`.as('sharer_username'),
+        ...analysisColumns,
         position,
       })
-      .from(videoShares)
-      .innerJoin(videos, eq(videos.id, videoShares.videoId))
-      .leftJoin(sharer, eq(sharer.id, videoShares.sharedById))
-      .where(and(sharesReaching(user), ne(videos.ownerId, user.id), conditions))
+      .from(shared)
+      .innerJoin(videos, eq(videos.id, shared.videoId))
+      .leftJoin(sharer, eq(sharer.id, shared.sharedById))
+      .leftJoin(analyses, eq(analyses.videoId, videos.id))
+      .where(and(ne(videos.ownerId, user.id), conditions))
       .orderBy(desc(videos.createdAt), desc(videos.id))
       .limit(take);
-    const merged = await unionAll(owned, shared)
+    const merged = await unionAll(owned, reached)
       .orderBy(sql`"created_at" desc, "id" desc`)
       .limit(take);
     const page = merged.slice(0, request.limit);
     const last = page.at(-1);
     return {
-      videos: page.map((row) =>
-        row.accessLevel === null
-          ? { video: row.video, share: null }
-          : toSharedVideo({ ...row, accessLevel: row.accessLevel }),
-      ),
+      videos: page.map(toListedVideo),
       nextCursor:
         merged.length > request.limit && last
           ? encodeVideoCursor({ createdAt: last.position, id: last.video.id })
@@ -178,25 +218,28 @@ export class VideoService {
   /**
    * A digest of everything listFor shows the user, from one small query: equal digests mean an
    * equal list, so a list already built can be sent again (and a browser's copy stays good).
-   * Every change to a video moves its updated_at, so the count and the sum of those times
-   * cover the user's own videos without sorting or hashing them (the list's hot path); the few
-   * shared ones are hashed with their share and sharer.
+   * Every change to a video moves its updated_at, and every step of its analysis moves the
+   * analysis's, so the count and the sums of those times cover the user's own videos without
+   * sorting or hashing them (the list's hot path); the few shared ones (directly or through a
+   * team) are hashed with their level, sharer and analysis.
    */
   async listFingerprint(user: UserRow): Promise<string> {
-    const { rows } = await this.pool.query<{ digest: string }>(
-      `SELECT
-         (SELECT count(*) || ':' || coalesce(sum(extract(epoch FROM updated_at)), 0)
-            FROM videos WHERE owner_id = $1)
+    const shared = videosSharedWith(this.db, user);
+    const { rows } = await this.db.execute<{ digest: string }>(sql`SELECT
+         (SELECT count(*) || ':' || coalesce(sum(extract(epoch FROM v.updated_at)), 0)
+                 || ':' || coalesce(sum(extract(epoch FROM a.updated_at)), 0)
+            FROM videos v LEFT JOIN analyses a ON a.video_id = v.id
+            WHERE v.owner_id = ${user.id})
          || '/' ||
          (SELECT count(*) || ':' || coalesce(sum(hashtextextended(
-                   v.id || ':' || v.updated_at || ':' || s.access_level || ':' ||
-                   coalesce(u.name, '') || ':' || coalesce(u.username, ''), 0)::numeric), 0)
-            FROM video_shares s
-            JOIN videos v ON v.id = s.video_id
-            LEFT JOIN users u ON u.id = s.shared_by_id
-            WHERE s.shared_with_email = $2 AND v.owner_id <> $1) AS digest`,
-      [user.id, user.username],
-    );
+                   v.id || ':' || v.updated_at || ':' || ${shared.accessLevel} || ':' ||
+                   coalesce(u.name, '') || ':' || coalesce(u.username, '') || ':' ||
+                   coalesce(a.updated_at::text, ''), 0)::numeric), 0)
+            FROM ${shared}
+            JOIN videos v ON v.id = ${shared.videoId}
+            LEFT JOIN users u ON u.id = ${shared.sharedById}
+            LEFT JOIN analyses a ON a.video_id = v.id
+            WHERE v.owner_id <> ${user.id}) AS digest`);
     // The user is part of it: a browser shared by two people must never keep one's list for the
     // other, however alike their numbers. So is whether their address is confirmed: confirming
     // brings the shares in.
@@ -208,15 +251,27 @@ export class VideoService {
 
   async getFor(user: UserRow, videoId: string): Promise<VideoWithSharing> {
     const access = await requireVideoAccess(this.db, user, videoId, 'view');
-    if (access.level === 'owner') return { video: access.video, share: null };
+    const [analysis] = await this.db
+      .select({
+        status: analyses.status,
+        progress: analyses.progress,
+        failureReason: analyses.failureReason,
+      })
+      .from(analyses)
+      .where(eq(analyses.videoId, videoId));
+    if (access.level === 'owner') {
+      return { video: access.video, share: null, analysis: analysis ?? null };
+    }
+    const shared = videosSharedWith(this.db, user);
     const [share] = await this.db
       .select({ name: users.name, username: users.username })
-      .from(videoShares)
-      .innerJoin(users, eq(users.id, videoShares.sharedById))
-      .where(and(eq(videoShares.videoId, videoId), sharesReaching(user)));
+      .from(shared)
+      .innerJoin(users, eq(users.id, shared.sharedById))
+      .where(eq(shared.videoId, videoId));
     return {
       video: access.video,
       share: { accessLevel: access.level, sharedBy: share ?? { name: '', username: '' } },
+      analysis: analysis ?? null,
     };
   }
 
@@ -252,7 +307,7 @@ export class VideoService {
         return row!;
       },
     );
-    return { video, share: null };
+    return { video, share: null, analysis: null };
   }
 
   async update(user: UserRow, videoId: string, changes: UpdateVideoBody) {

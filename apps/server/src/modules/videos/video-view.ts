@@ -1,15 +1,20 @@
 import type { AccessLevel, Video } from '@filmroom/contract';
-import type { VideoRow } from '../../db/schema';
+import type { AnalysisRow, VideoRow } from '../../db/schema';
 import { uploadsUrl } from './video-keys';
+
+/** Where the video's analysis stands, as a card shows it. */
+export type AnalysisProgress = Pick<AnalysisRow, 'status' | 'progress' | 'failureReason'>;
 
 export type VideoWithSharing = {
   video: VideoRow;
   /** Set when the video reached the viewer through a share, not as its owner. */
   share: { accessLevel: AccessLevel; sharedBy: { name: string; username: string } } | null;
+  /** Null until a scan has begun. */
+  analysis: AnalysisProgress | null;
 };
 
 /** A video as the API shows it to one viewer. */
-export function toVideoView({ video, share }: VideoWithSharing): Video {
+export function toVideoView({ video, share, analysis }: VideoWithSharing): Video {
   return {
     id: video.id,
     title: video.title,
@@ -27,5 +32,6 @@ export function toVideoView({ video, share }: VideoWithSharing): Video {
     isShared: share !== null,
     accessLevel: share?.accessLevel ?? null,
     sharedBy: share?.sharedBy ?? null,
+    analysisState: analysis && { id: video.id, ...analysis },
   };
 }

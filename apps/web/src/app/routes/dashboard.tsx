@@ -1,3 +1,4 @@
+import type { User } from '@filmroom/contract';
 import { AddNewVideoButton } from '@/features/videos/components/add-new-video-button';
 import { ClockIcon, FilmIcon, UsersRoundIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +6,9 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { StatCard } from '@/components/layout/stat-card';
 import { Button } from '@/components/ui/button';
+import { useRoster } from '@/features/coach/api/get-roster';
 import { useStudents } from '@/features/coach/api/get-students';
+import { pendingInvitationsHint } from '@/features/coach/lib/roster';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { VideoGrid } from '@/features/videos/components/video-grid';
 import { VideoSearch } from '@/features/videos/components/video-search';
@@ -15,10 +18,14 @@ import {
   trainingHours,
 } from '@/features/videos/lib/video-library';
 
-/** Spec §2 Dashboard: three figures, then the most recent videos with search. */
-export function DashboardRoute() {
+/**
+ * Spec §2 Dashboard: three figures, then the most recent videos with search. Active Athletes
+ * counts those who accepted; invitations still waiting are shown apart, beneath.
+ */
+export function DashboardRoute({ user }: { user: User }) {
   const videos = useVideos();
   const students = useStudents();
+  const roster = useRoster({ enabled: user.isCoach });
   const [search, setSearch] = useState('');
   const recent = videos.data
     ? searchVideos(videos.data, search).slice(0, RECENT_VIDEOS_LIMIT)
@@ -44,6 +51,7 @@ export function DashboardRoute() {
           icon={UsersRoundIcon}
           value={students.data ? String(students.data.length) : null}
           failed={students.isError && !students.data}
+          hint={roster.data ? pendingInvitationsHint(roster.data) : undefined}
         />
         <StatCard
           label="Training Hours"

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { DrawingOverlay } from '@/features/annotations/components/drawing-overlay';
 import { PlaylistView } from '@/features/clips/components/playlist-view';
+import { TeamSharesSection } from '@/features/teams/components/team-shares-section';
 
 /** A playlist's page; the annotations feature draws the notes' drawings over its player. */
 export function PlaylistDetailRoute() {
@@ -11,6 +12,12 @@ export function PlaylistDetailRoute() {
       id={id}
       drawingOverlay={(drawing, picture, key) => (
         <DrawingOverlay key={key} drawing={drawing} picture={picture} />
+      )}
+      teamSharing={(playlistId) => (
+        <TeamSharesSection
+          thing={{ kind: 'playlist', id: playlistId }}
+          className="rounded-xl border bg-card p-4"
+        />
       )}
     />
   );

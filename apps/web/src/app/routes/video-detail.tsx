@@ -33,6 +33,7 @@ import { PlayersPanel } from '@/features/players/components/players-panel';
 import { personBoxAt } from '@/features/players/lib/picked-detection';
 import type { PickedDetection } from '@/features/players/lib/picked-detection';
 import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
+import { TeamSharesSection } from '@/features/teams/components/team-shares-section';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { useVideoPoses } from '@/features/videos/api/get-video-poses';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
@@ -206,7 +207,12 @@ function VideoDetailPage({ id }: { id: string }) {
           />
           {editable ? (
             <>
-              <ShareVideoDialog videoId={detail.id} isShared={detail.isShared} />
+              <ShareVideoDialog videoId={detail.id} isShared={detail.isShared}>
+                <TeamSharesSection
+                  thing={{ kind: 'video', id: detail.id }}
+                  className="border-t pt-4"
+                />
+              </ShareVideoDialog>
               <Button variant="outline" onClick={() => setEditing(!isEditing)}>
                 {isEditing ? <XIcon aria-hidden /> : <PencilIcon aria-hidden />}
                 {isEditing ? 'Cancel Edit' : 'Edit'}

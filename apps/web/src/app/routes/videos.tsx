@@ -1,10 +1,12 @@
 import { AddNewVideoButton } from '@/features/videos/components/add-new-video-button';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useVideoPages } from '@/features/videos/api/get-video-pages';
 import { InfiniteVideoGrid } from '@/features/videos/components/infinite-video-grid';
 import { VideoSearch } from '@/features/videos/components/video-search';
+import { TeamFilter } from '@/features/teams/components/team-filter';
 
 // Long enough that typing a word asks once, short enough to feel like it filters as you type.
 const SEARCH_PAUSE_MS = 250;
@@ -13,7 +15,10 @@ const SEARCH_PAUSE_MS = 250;
 export function VideosRoute() {
   const [search, setSearch] = useState('');
   const searched = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
-  const pages = useVideoPages(searched);
+  // In the address, so the Teams page can link to a team's videos and a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const teamId = params.get('team') ?? '';
+  const pages = useVideoPages(searched, teamId);
   const videos = pages.data?.pages.flatMap((page) => page.videos);
 
   return (
@@ -24,7 +29,13 @@ export function VideosRoute() {
         actions={<AddNewVideoButton />}
       />
       <div className="grid gap-4">
-        <VideoSearch value={search} onChange={setSearch} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <VideoSearch value={search} onChange={setSearch} />
+          <TeamFilter
+            value={teamId}
+            onChange={(next) => setParams(next ? { team: next } : {}, { replace: true })}
+          />
+        </div>
         <InfiniteVideoGrid
           videos={videos}
           searching={searched !== ''}

@@ -20,7 +20,10 @@ export type NavItem = {
   adminOnly?: boolean;
 };
 
-/** Spec §2: Dashboard, Videos, Playlists, Athletes (coaches only), Settings; Logout sits apart. */
+/**
+ * Spec §2: Dashboard, Videos, Playlists, Athletes (coaches only), Settings; Logout sits apart.
+ * Teams (issue 18) sits beside Athletes, for everyone: coaches manage, athletes see theirs.
+ */
 const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboardIcon, sections: ['/', '/dashboard'] },
   { label: 'Videos', to: '/videos', icon: ClapperboardIcon, sections: ['/videos/*'] },
@@ -32,6 +35,7 @@ const NAV_ITEMS: NavItem[] = [
     sections: ['/athletes'],
     coachOnly: true,
   },
+  { label: 'Teams', to: '/teams', icon: ShieldIcon, sections: ['/teams'] },
   { label: 'Settings', to: '/settings', icon: SettingsIcon, sections: ['/settings'] },
   // Beyond the spec (issue 18): whoever runs the server.
   { label: 'Admin', to: '/admin', icon: ShieldIcon, sections: ['/admin/*'], adminOnly: true },

@@ -36,10 +36,12 @@ function BackToPlaylists() {
 type PlaylistViewProps = {
   id: string;
   drawingOverlay: (drawing: Drawing, picture: PictureRect, key: string) => ReactNode;
+  /** Sharing with a team, below sharing by e-mail (the teams feature's, composed by the page). */
+  teamSharing?: (playlistId: string) => ReactNode;
 };
 
 /** A playlist's page: the player, the clips in order, and (for its owner) sharing. */
-export function PlaylistView({ id, drawingOverlay }: PlaylistViewProps) {
+export function PlaylistView({ id, drawingOverlay, teamSharing }: PlaylistViewProps) {
   const playlist = usePlaylist(id);
   const [playing, setPlaying] = useState(0);
 
@@ -130,12 +132,14 @@ export function PlaylistView({ id, drawingOverlay }: PlaylistViewProps) {
               editable={data.mine}
             />
             {data.mine ? <SharePlaylistForm playlistId={data.id} shares={data.shares} /> : null}
+            {data.mine ? teamSharing?.(data.id) : null}
           </div>
         </div>
       )}
       {data.mine && data.items.length === 0 ? (
         <SharePlaylistForm playlistId={data.id} shares={data.shares} />
       ) : null}
+      {data.mine && data.items.length === 0 ? teamSharing?.(data.id) : null}
     </div>
   );
 }

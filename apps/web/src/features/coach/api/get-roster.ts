@@ -9,6 +9,6 @@ function getRosterQueryOptions() {
 }
 
 /** The coach's athletes as the Athletes page lists them (coaches only). */
-export function useRoster() {
-  return useQuery(getRosterQueryOptions());
+export function useRoster({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getRosterQueryOptions(), enabled });
 }

@@ -3,6 +3,7 @@ import type { CoachStudentLink } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
 import {
   addStudentProblem,
+  pendingInvitationsHint,
   searchStudents,
   STUDENT_EMAIL_REQUIRED_MESSAGE,
   studentChanges,
@@ -67,5 +68,19 @@ describe('studentChanges', () => {
       name: 'Maya Okafor',
       email: 'maya@example.com',
     });
+  });
+});
+
+describe('pendingInvitationsHint', () => {
+  it('counts the invitations nobody answered, apart from the athletes', () => {
+    expect(
+      pendingInvitationsHint([{ status: 'accepted' }, { status: 'declined' }]),
+    ).toBeUndefined();
+    expect(pendingInvitationsHint([{ status: 'pending' }, { status: 'accepted' }])).toBe(
+      '1 invitation pending',
+    );
+    expect(pendingInvitationsHint([{ status: 'pending' }, { status: 'pending' }])).toBe(
+      '2 invitations pending',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { CoachStudentLink, UpdateStudentBody } from '@filmroom/contract';
+import type { CoachStudentLink, RosterStatus, UpdateStudentBody } from '@filmroom/contract';
 
 /**
  * Spec §5 Add Student. Copied from @filmroom/contract rather than imported (a value from there
@@ -32,4 +32,16 @@ export function studentChanges(
     name: draft.name.trim() || current.name,
     email: draft.email.trim() || current.username,
   };
+}
+
+/**
+ * The Dashboard's note under Active Athletes: invitations nobody has answered are not athletes
+ * yet, so they are counted apart (none: nothing to say).
+ */
+export function pendingInvitationsHint(
+  roster: readonly { status: RosterStatus }[],
+): string | undefined {
+  const pending = roster.filter((link) => link.status === 'pending').length;
+  if (pending === 0) return undefined;
+  return pending === 1 ? '1 invitation pending' : `${pending} invitations pending`;
 }

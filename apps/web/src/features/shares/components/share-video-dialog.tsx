@@ -1,7 +1,7 @@
 import type { AccessLevel, Share } from '@filmroom/contract';
 import { Share2Icon, UserRoundXIcon, UsersRoundIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { ErrorState } from '@/components/layout/error-state';
 import { Button } from '@/components/ui/button';
 import {
@@ -27,13 +27,15 @@ type ShareVideoDialogProps = {
   videoId: string;
   /** True when someone else shared this video with the viewer (at edit access, to get here). */
   isShared: boolean;
+  /** More ways to share, below the people (the teams feature's, composed by the page). */
+  children?: ReactNode;
 };
 
 /**
  * Spec §2 Share dialog (owner or edit access only): an e-mail, the access level (view by
  * default), and the people it is shared with, each removable or changed in place.
  */
-export function ShareVideoDialog({ videoId, isShared }: ShareVideoDialogProps) {
+export function ShareVideoDialog({ videoId, isShared, children }: ShareVideoDialogProps) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -62,6 +64,7 @@ export function ShareVideoDialog({ videoId, isShared }: ShareVideoDialogProps) {
         ) : (
           <ShareList videoId={videoId} enabled={open} />
         )}
+        {children}
       </DialogContent>
     </Dialog>
   );

@@ -9,9 +9,15 @@ import { VIDEO_PAGES_QUERY_KEY } from '@/lib/query-keys';
  */
 const VIDEO_PAGE_SIZE = 24;
 
-async function fetchVideoPage(search: string, cursor: string | null, signal: AbortSignal) {
+async function fetchVideoPage(
+  search: string,
+  teamId: string,
+  cursor: string | null,
+  signal: AbortSignal,
+) {
   const params = new URLSearchParams({ limit: String(VIDEO_PAGE_SIZE) });
   if (search) params.set('q', search);
+  if (teamId) params.set('teamId', teamId);
   if (cursor) params.set('cursor', cursor);
   const res = await fetch(`/api/videos?${params}`, { credentials: 'include', signal });
   await throwIfResNotOk(res);
@@ -23,19 +29,22 @@ async function fetchVideoPage(search: string, cursor: string | null, signal: Abo
  * only those whose title contains it (any case: the server matches). Under the list's own key,
  * so whatever refreshes the list (upload, delete, rename, events) refreshes these pages too.
  */
-function getVideoPagesQueryOptions(search: string) {
+function getVideoPagesQueryOptions(search: string, teamId: string) {
   return infiniteQueryOptions({
-    queryKey: [...VIDEO_PAGES_QUERY_KEY, search],
-    queryFn: ({ pageParam, signal }) => fetchVideoPage(search, pageParam, signal),
+    queryKey: [...VIDEO_PAGES_QUERY_KEY, search, teamId],
+    queryFn: ({ pageParam, signal }) => fetchVideoPage(search, teamId, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
-/** Spec §2 Videos: the grid's pages; a new search keeps the old cards until its answer comes. */
-export function useVideoPages(search: string) {
+/**
+ * Spec §2 Videos: the grid's pages, of every video or of one team's ('' for every video); a
+ * new search keeps the old cards until its answer comes.
+ */
+export function useVideoPages(search: string, teamId = '') {
   return useInfiniteQuery({
-    ...getVideoPagesQueryOptions(search.trim()),
+    ...getVideoPagesQueryOptions(search.trim(), teamId),
     placeholderData: keepPreviousData,
   });
 }

@@ -11,7 +11,12 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from '../lib/video-events';
+import {
+  applyAnalysisStateToList,
+  applyVideoEvent,
+  applyVideoEventToList,
+  isFinalEvent,
+} from '../lib/video-events';
 import {
   annotationsQueryKey,
   exportQueryKey,
@@ -23,6 +28,16 @@ import {
 } from '@/lib/query-keys';
 
 const VIDEO_EVENTS_URL = '/api/events';
+
+/** What a share, a team or a roster link can give and take away: asked again when access ends. */
+const REACHABLE_BY_SHARING = [
+  '/api/videos',
+  '/api/playlists',
+  '/api/clips',
+  '/api/teams',
+  '/api/exports',
+  '/api/players',
+];
 
 /**
  * Refetches a query so that the answer is newer than an event just received. A fetch already
@@ -76,8 +91,9 @@ export async function applyVideoEventToCache(
 }
 
 /**
- * Writes one `analysis` event (scan and write-up progress) into the cached detail; once the
- * analysis is ready or has failed, fetches the detail again for its text and coaching points.
+ * Writes one `analysis` event (scan and write-up progress) into the cached detail and the
+ * cards of the lists; once the analysis is ready or has failed, fetches the detail again for
+ * its text and coaching points.
  */
 export async function applyAnalysisEventToCache(
   queryClient: QueryClient,
@@ -86,6 +102,21 @@ export async function applyAnalysisEventToCache(
   const detailKey = videoQueryKey(state.id);
   queryClient.setQueryData<VideoDetail>(detailKey, (video) =>
     video ? { ...video, analysisState: state } : video,
+  );
+  queryClient.setQueryData<Video[]>(
+    VIDEOS_QUERY_KEY,
+    (videos) => videos && applyAnalysisStateToList(videos, state).videos,
+  );
+  queryClient.setQueriesData<InfiniteData<VideoPage>>(
+    { queryKey: VIDEO_PAGES_QUERY_KEY },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => {
+          const result = applyAnalysisStateToList(page.videos, state);
+          return result.found ? { ...page, videos: result.videos } : page;
+        }),
+      },
   );
   if (state.status === 'ready' || state.status === 'failed') {
     await refetchAfterEvent(queryClient, detailKey);
@@ -180,6 +211,16 @@ export function useVideoEvents() {
       void refetchAfterEvent(queryClient, NOTIFICATIONS_QUERY_KEY);
     };
 
+    // Some access of the user's ended (a share removed, taken off a team): everything shown is
+    // asked again, so what is no longer theirs leaves the page at once.
+    const onAccess = () => {
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          typeof query.queryKey[0] === 'string' &&
+          REACHABLE_BY_SHARING.some((prefix) => (query.queryKey[0] as string).startsWith(prefix)),
+      });
+    };
+
     // Events sent before the stream opened are not replayed: the page's first fetch may predate
     // one (a video turning ready while the page loaded), and the browser's reconnections lose
     // those sent while the connection was down. So catch up each time the stream opens.
@@ -198,6 +239,7 @@ export function useVideoEvents() {
     source.addEventListener('annotations', onAnnotations);
     source.addEventListener('export', onExport);
     source.addEventListener('notifications', onNotifications);
+    source.addEventListener('access', onAccess);
     // The server ends a stream whose session is gone (signed out elsewhere, disabled by an
     // administrator) and refuses it on reconnecting: ask who is signed in, so a page whose
     // session ended lands on the sign-in screen instead of silently going stale.
@@ -210,6 +252,7 @@ export function useVideoEvents() {
     source.addEventListener('open', onOpen);
     return () => {
       source.removeEventListener('error', onError);
+      source.removeEventListener('access', onAccess);
       source.removeEventListener('video', onVideo);
       source.removeEventListener('analysis', onAnalysis);
       source.removeEventListener('annotations', onAnnotations);

@@ -1,10 +1,12 @@
 import type { Video } from '@filmroom/contract';
-import { PencilIcon, SparklesIcon } from 'lucide-react';
+import { PencilIcon, PlayIcon, SparklesIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { hasAnalysis } from '../lib/card-status';
 import { canEditVideo } from '../lib/video-library';
 import { SharedBadges } from './shared-badges';
+import { VideoCardStatus } from './video-card-status';
 import { VideoThumbnail } from './video-thumbnail';
 
 type VideoCardProps = {
@@ -15,6 +17,8 @@ type VideoCardProps = {
 
 /**
  * Spec §2: a click anywhere on the card, the edit icon or View AI Analysis opens the video.
+ * View AI Analysis is offered once there is one (until then: Open video), and the card says
+ * where the video stands, live from the event stream.
  * The title is the card's one real link, stretched over the card, so screen readers hear one
  * link per video rather than the whole card read out as a link.
  */
@@ -43,13 +47,21 @@ export function VideoCard({ video, now }: VideoCardProps) {
         </div>
 
         <SharedBadges video={video} />
+        <VideoCardStatus video={video} />
 
         <div className="mt-auto flex items-center gap-2 pt-1">
           <Button asChild variant="secondary" size="sm" className="relative z-10 flex-1">
-            <Link to={to}>
-              <SparklesIcon aria-hidden />
-              View AI Analysis
-            </Link>
+            {hasAnalysis(video) ? (
+              <Link to={to}>
+                <SparklesIcon aria-hidden />
+                View AI Analysis
+              </Link>
+            ) : (
+              <Link to={to}>
+                <PlayIcon aria-hidden />
+                Open video
+              </Link>
+            )}
           </Button>
           {editable ? (
             <Button asChild variant="ghost" size="icon-sm" className="relative z-10">

@@ -19,6 +19,7 @@ export function testVideo(overrides: Partial<Video> = {}): Video {
     isShared: false,
     accessLevel: null,
     sharedBy: null,
+    analysisState: null,
     ...overrides,
   };
 }

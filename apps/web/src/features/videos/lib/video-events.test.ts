@@ -1,7 +1,12 @@
 import type { Video, VideoEvent } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
 import { testVideo } from './test-video';
-import { applyVideoEvent, applyVideoEventToList, isFinalEvent } from './video-events';
+import {
+  applyAnalysisStateToList,
+  applyVideoEvent,
+  applyVideoEventToList,
+  isFinalEvent,
+} from './video-events';
 
 const video = (id: string, overrides: Partial<Video> = {}): Video =>
   testVideo({ id, title: `Video ${id}`, ...overrides });
@@ -50,5 +55,23 @@ describe('isFinalEvent', () => {
     expect(isFinalEvent(event('a', { status: 'ready' }))).toBe(true);
     expect(isFinalEvent(event('a', { status: 'failed' }))).toBe(true);
     expect(isFinalEvent(event('a'))).toBe(false);
+  });
+});
+
+describe('applyAnalysisStateToList', () => {
+  it('writes the analysis into its video’s card and leaves the others alone', () => {
+    const first = testVideo({ id: '6f0c1a52-0000-4000-8000-000000000001' });
+    const second = testVideo({ id: '6f0c1a52-0000-4000-8000-000000000002' });
+    const state = {
+      id: second.id,
+      status: 'analysing' as const,
+      progress: 60,
+      failureReason: null,
+    };
+    const result = applyAnalysisStateToList([first, second], state);
+    expect(result.found).toBe(true);
+    expect(result.videos[0]).toBe(first);
+    expect(result.videos[1]!.analysisState).toEqual(state);
+    expect(applyAnalysisStateToList([first], state).found).toBe(false);
   });
 });

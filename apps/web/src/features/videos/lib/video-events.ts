@@ -1,4 +1,4 @@
-import type { Video, VideoEvent } from '@filmroom/contract';
+import type { AnalysisState, Video, VideoEvent } from '@filmroom/contract';
 
 /** Merges a status/progress event into one cached video; the same object when nothing changed. */
 export function applyVideoEvent<T extends Video>(video: T, event: VideoEvent): T {
@@ -38,4 +38,18 @@ export function applyVideoEventToList(
  */
 export function isFinalEvent(event: VideoEvent): boolean {
   return event.status === 'ready' || event.status === 'failed';
+}
+
+/** The cached list with an analysis's progress written into its video's card. */
+export function applyAnalysisStateToList(
+  videos: readonly Video[],
+  state: AnalysisState,
+): { videos: Video[]; found: boolean } {
+  let found = false;
+  const next = videos.map((video) => {
+    if (video.id !== state.id) return video;
+    found = true;
+    return { ...video, analysisState: state };
+  });
+  return { videos: next, found };
 }
