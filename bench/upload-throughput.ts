@@ -20,18 +20,18 @@ const fixture = path.resolve(
 );
 
 /** A big file that sniffs as MP4: a real clip's header, then noise (preparation will fail; fine). */
-async function makeBigVideoFile(file: string) {
+export async function makeBigVideoFile(file: string, size = SIZE_BYTES) {
   const handle = await open(file, 'w');
   const head = await readFile(fixture);
   await handle.write(head);
   const block = randomBytes(8 * 1024 * 1024);
-  for (let written = head.length; written < SIZE_BYTES; written += block.length) {
-    await handle.write(block.subarray(0, Math.min(block.length, SIZE_BYTES - written)));
+  for (let written = head.length; written < size; written += block.length) {
+    await handle.write(block.subarray(0, Math.min(block.length, size - written)));
   }
   await handle.close();
 }
 
-function uploadThroughApi(origin: string, cookie: string, file: string, bytes: number) {
+export function uploadThroughApi(origin: string, cookie: string, file: string, bytes: number) {
   const boundary = '----filmroombench';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBench\r\n` +
