@@ -32,6 +32,9 @@ export async function createResumableStore(
     const { s3 } = config;
     const datastore = new S3Store({
       expirationPeriodInMilliseconds,
+      // The sweep finds abandoned uploads by listing the bucket's unfinished multipart uploads;
+      // object tags would serve only lifecycle rules, and not every S3-compatible server has them.
+      useTags: false,
       s3ClientConfig: {
         bucket: s3.bucket,
         region: s3.region,
