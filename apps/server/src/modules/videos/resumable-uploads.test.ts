@@ -7,7 +7,7 @@ import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
-import { fixture } from '../../../test/uploads';
+import { fixture, multipartBody } from '../../../test/uploads';
 import { buildApp, type App } from '../../app';
 import { videos } from '../../db/schema';
 import { sweepAbandonedUploads } from './resumable-store';
@@ -235,6 +235,20 @@ describe('a resumable upload', () => {
       .where(eq(videos.ownerId, owner.user.id));
     expect(owned).toHaveLength(1);
     expect(await readdir(uploadsFolder())).not.toContain(path.basename(second));
+
+    // The one-request upload counts against the same quota.
+    const form = multipartBody(
+      { title: 'Also too much' },
+      { filename: 'game.mp4', contentType: 'video/mp4', data: video },
+    );
+    const multipart = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/videos',
+      headers: { cookie: owner.cookie, 'content-type': form.contentType },
+      payload: form.body,
+    });
+    expect(multipart.statusCode).toBe(413);
+    expect(multipart.json<{ message: string }>().message).toMatch(/storage quota of 0\.04 GB/);
   });
 
   it('is removed with what it stored when cancelled (tus termination)', async () => {
