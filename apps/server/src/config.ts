@@ -51,7 +51,7 @@ const environmentSchema = z.object({
     .number()
     .positive()
     .default(20 * 1024),
-  RESUMABLE_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  UPLOAD_RESUME_HOURS: z.coerce.number().positive().default(24),
   USER_QUOTA_GB: z.coerce.number().positive().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
@@ -196,7 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxVideoSeconds: e.MAX_VIDEO_MINUTES * 60,
     resumableUploads: {
       maxBytes: Math.round(e.MAX_RESUMABLE_UPLOAD_MB * 1024 * 1024),
-      expiryMs: Math.round(e.RESUMABLE_UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000),
+      expiryMs: Math.round(e.UPLOAD_RESUME_HOURS * 60 * 60 * 1000),
     },
     userQuotaBytes:
       e.USER_QUOTA_GB === undefined ? undefined : Math.round(e.USER_QUOTA_GB * 1024 ** 3),

@@ -68,7 +68,7 @@ export async function createResumableStore(
 }
 
 /**
- * Removes resumable uploads left unfinished past their time (RESUMABLE_UPLOAD_EXPIRY_HOURS),
+ * Removes resumable uploads left unfinished past their time (UPLOAD_RESUME_HOURS),
  * with what they stored. Returns how many.
  */
 export async function sweepAbandonedUploads(config: Config, blobs: BlobStore): Promise<number> {
