@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { startServerProcess } from '../apps/server/test/server-process';
 import { buildCompiledServer } from './compiled-server';
 import type { Row } from './table';
-import { makeBigVideoFile, uploadThroughApi } from './upload-throughput';
+import { benchAccountCookie, makeBigVideoFile, uploadThroughApi } from './upload-throughput';
 
 const SIZE_BYTES = Number(process.env.BENCH_RESUMABLE_MB ?? 2048) * 1024 * 1024;
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -102,16 +102,7 @@ export async function benchResumableUpload(): Promise<Row[]> {
       { compiled: true },
     );
     try {
-      const register = await fetch(`${server.origin}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.origin },
-        body: JSON.stringify({
-          username: 'bench@example.com',
-          password: 'bench password',
-          name: 'B',
-        }),
-      });
-      const cookie = register.headers.get('set-cookie')!.split(';')[0]!;
+      const cookie = await benchAccountCookie(server.origin);
 
       let status = 0;
       const multipartSeconds = await timed(async () => {

@@ -31,6 +31,16 @@ export async function makeBigVideoFile(file: string, size = SIZE_BYTES) {
   await handle.close();
 }
 
+/** Registers the bench's account; returns its session cookie. */
+export async function benchAccountCookie(origin: string) {
+  const register = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ username: 'bench@example.com', password: 'bench password', name: 'B' }),
+  });
+  return register.headers.get('set-cookie')!.split(';')[0]!;
+}
+
 export function uploadThroughApi(origin: string, cookie: string, file: string, bytes: number) {
   const boundary = '----filmroombench';
   const head = Buffer.from(
@@ -82,16 +92,7 @@ export async function benchUploadThroughput(): Promise<Row[]> {
       { compiled: true },
     );
     try {
-      const register = await fetch(`${server.origin}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.origin },
-        body: JSON.stringify({
-          username: 'bench@example.com',
-          password: 'bench password',
-          name: 'B',
-        }),
-      });
-      const cookie = register.headers.get('set-cookie')!.split(';')[0]!;
+      const cookie = await benchAccountCookie(server.origin);
       const before = await memoryMiB(server.child.pid!);
       started = performance.now();
       const status = await uploadThroughApi(server.origin, cookie, file, size);

@@ -29,22 +29,13 @@ export async function createResumableStore(
   const expirationPeriodInMilliseconds = config.resumableUploads.expiryMs;
   if (config.s3) {
     const { S3Store } = await import('@tus/s3-store');
-    const { s3 } = config;
+    const { s3ClientConfig } = await import('../../storage/s3-blob-store');
     const datastore = new S3Store({
       expirationPeriodInMilliseconds,
       // The sweep finds abandoned uploads by listing the bucket's unfinished multipart uploads;
       // object tags would serve only lifecycle rules, and not every S3-compatible server has them.
       useTags: false,
-      s3ClientConfig: {
-        bucket: s3.bucket,
-        region: s3.region,
-        endpoint: s3.endpoint,
-        forcePathStyle: s3.forcePathStyle,
-        credentials:
-          s3.accessKeyId && s3.secretAccessKey
-            ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-            : undefined,
-      },
+      s3ClientConfig: { ...s3ClientConfig(config.s3), bucket: config.s3.bucket },
     });
     return {
       datastore,
