@@ -66,6 +66,9 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     maxSize: maxBytes,
     // Behind a proxy the Location stays relative, so its headers change nothing.
     respectForwardedHeaders: false,
+    // Same-origin only, like the rest of the API: no Access-Control-Allow-Origin (the library's
+    // default is any origin).
+    allowedOrigins: () => false,
     onUploadCreate: async (_request, upload) => ({
       metadata: { ...upload.metadata, owner: uploader.getStore()!.id },
     }),

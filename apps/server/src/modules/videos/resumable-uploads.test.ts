@@ -160,6 +160,11 @@ describe('a resumable upload', () => {
     expect(patch.status).toBe(404);
     expect((await tus(server.origin, stranger, 'DELETE', location)).status).toBe(404);
     expect(await offsetOf(owner, location)).toBe(0);
+    // Same-origin only: no other site's page may read the answers.
+    const own = await tus(server.origin, owner, 'HEAD', location, {
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
 
     const signedOut = await tus(server.origin, null, 'HEAD', location);
     expect(signedOut.status).toBe(401);
