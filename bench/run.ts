@@ -9,12 +9,14 @@ import { benchCompareStartUp } from './compare-start-up';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
+import { benchResumableUpload } from './resumable-upload';
 import { printTable, type Row } from './table';
 import { benchUploadThroughput } from './upload-throughput';
 
 const groups: Record<string, () => Promise<Row[]>> = {
   startup: benchStartupAndSignIn,
   upload: benchUploadThroughput,
+  'resumable-upload': benchResumableUpload,
   analysis: benchAnalysis,
   'analysis-http': benchAnalysisOverHttp,
   chat: benchChatOverHttp,

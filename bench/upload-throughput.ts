@@ -20,18 +20,28 @@ const fixture = path.resolve(
 );
 
 /** A big file that sniffs as MP4: a real clip's header, then noise (preparation will fail; fine). */
-async function makeBigVideoFile(file: string) {
+export async function makeBigVideoFile(file: string, size = SIZE_BYTES) {
   const handle = await open(file, 'w');
   const head = await readFile(fixture);
   await handle.write(head);
   const block = randomBytes(8 * 1024 * 1024);
-  for (let written = head.length; written < SIZE_BYTES; written += block.length) {
-    await handle.write(block.subarray(0, Math.min(block.length, SIZE_BYTES - written)));
+  for (let written = head.length; written < size; written += block.length) {
+    await handle.write(block.subarray(0, Math.min(block.length, size - written)));
   }
   await handle.close();
 }
 
-function uploadThroughApi(origin: string, cookie: string, file: string, bytes: number) {
+/** Registers the bench's account; returns its session cookie. */
+export async function benchAccountCookie(origin: string) {
+  const register = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ username: 'bench@example.com', password: 'bench password', name: 'B' }),
+  });
+  return register.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+export function uploadThroughApi(origin: string, cookie: string, file: string, bytes: number) {
   const boundary = '----filmroombench';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBench\r\n` +
@@ -82,16 +92,7 @@ export async function benchUploadThroughput(): Promise<Row[]> {
       { compiled: true },
     );
     try {
-      const register = await fetch(`${server.origin}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.origin },
-        body: JSON.stringify({
-          username: 'bench@example.com',
-          password: 'bench password',
-          name: 'B',
-        }),
-      });
-      const cookie = register.headers.get('set-cookie')!.split(';')[0]!;
+      const cookie = await benchAccountCookie(server.origin);
       const before = await memoryMiB(server.child.pid!);
       started = performance.now();
       const status = await uploadThroughApi(server.origin, cookie, file, size);

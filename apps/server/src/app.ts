@@ -30,6 +30,7 @@ import { teamRoutes } from './modules/teams';
 import { videoEventRoutes } from './modules/videos/events-routes';
 import { uploadsRoutes } from './modules/uploads';
 import { exportRoutes } from './modules/video-exports';
+import { resumableUploadRoutes } from './modules/videos/resumable-routes';
 import { videoRoutes, type VideoDetailExtras } from './modules/videos/routes';
 import auth from './plugins/auth';
 import dependencies, { type Dependencies } from './plugins/dependencies';
@@ -111,6 +112,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(passwordResetRoutes, { config });
         await api.register(emailConfirmationRoutes, { config });
         await api.register(videoRoutes, { detailExtras: videoDetailExtras(deps.db) });
+        await api.register(resumableUploadRoutes);
         await api.register(shareRoutes);
         await api.register(analysisRoutes);
         await api.register(playerRoutes);

@@ -46,6 +46,13 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(4096),
   MAX_VIDEO_MINUTES: z.coerce.number().positive().default(180),
+  // A whole game in 1080p is 4-10 GB; resumable uploads are how such files arrive.
+  MAX_RESUMABLE_UPLOAD_MB: z.coerce
+    .number()
+    .positive()
+    .default(20 * 1024),
+  UPLOAD_RESUME_HOURS: z.coerce.number().positive().default(24),
+  USER_QUOTA_GB: z.coerce.number().positive().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -117,6 +124,13 @@ export type Config = {
   maxUploadBytes: number;
   /** Longest video accepted, in seconds (read from the file before any work on it). */
   maxVideoSeconds: number;
+  /**
+   * Resumable (tus) uploads: the largest accepted, in bytes, and how long an unfinished one is
+   * kept, in milliseconds, before the sweep removes what it stored.
+   */
+  resumableUploads: { maxBytes: number; expiryMs: number };
+  /** How many bytes of originals each user may store; unset means no limit. */
+  userQuotaBytes: number | undefined;
   /** Unset means: files on local disk under dataDir/blobs. */
   s3: S3Settings | undefined;
   /** Unset means: analysis is written from the measurements alone. */
@@ -200,6 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxVideoSeconds: e.MAX_VIDEO_MINUTES * 60,
+    resumableUploads: {
+      maxBytes: Math.round(e.MAX_RESUMABLE_UPLOAD_MB * 1024 * 1024),
+      expiryMs: Math.round(e.UPLOAD_RESUME_HOURS * 60 * 60 * 1000),
+    },
+    userQuotaBytes:
+      e.USER_QUOTA_GB === undefined ? undefined : Math.round(e.USER_QUOTA_GB * 1024 ** 3),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -9,6 +9,7 @@ import { deleteStalePasswordTokens } from './modules/auth/password-tokens';
 import { SessionService } from './modules/auth/session-service';
 import { deleteEndedRateLimits } from './plugins/rate-limit-store';
 import { sweepExpiredExports } from './modules/video-exports';
+import { sweepAbandonedUploads } from './modules/videos';
 import { startRuntime, type Runtime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -77,6 +78,7 @@ async function main() {
     await deleteStaleEmailLinks(deps.db);
     await deleteEndedRateLimits(deps.pool);
     await sweepExpiredExports(deps);
+    await sweepAbandonedUploads(config, deps.blobs);
     await sweepOrphanedBlobs(deps.pool, deps.blobs, filesBefore);
   };
   // Files a request may still be writing are spared: on a shared store anything younger than

@@ -72,8 +72,8 @@ export async function receiveSniffedUpload(
   }
 }
 
-// As much as file-type looks at to name a container (its own sample size for streams).
-const SNIFF_BYTES = 4100;
+/** As much as file-type looks at to name a container (its own sample size for streams). */
+export const SNIFF_BYTES = 4100;
 
 async function storeSniffedFile(
   part: MultipartFile,
@@ -115,7 +115,7 @@ export async function sniffedType(bytes: Uint8Array): Promise<string | undefined
  * The first `wanted` bytes of the stream (or more), left in it to be read again; or, when the
  * stream ends sooner, all of it (`ended`: an ended stream takes nothing back).
  */
-async function peekBytes(
+export async function peekBytes(
   stream: Readable,
   wanted: number,
 ): Promise<{ head: Buffer; ended: boolean }> {

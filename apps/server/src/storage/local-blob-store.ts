@@ -103,6 +103,13 @@ export class LocalBlobStore implements BlobStore {
     await rename(this.pathOf(fromKey), target);
   }
 
+  /** Takes a finished file from elsewhere on this disk as the blob at `key`, by renaming it. */
+  async adopt(key: string, file: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(file, target);
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }

@@ -41,6 +41,22 @@ const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
 /** Blobs in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Garage, ...). */
+/** How every S3 client of FilmRoom's connects (the blob store's, the resumable uploads'). */
+export function s3ClientConfig(settings: S3Settings) {
+  return {
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // The SDK's default checksums corrupt streamed uploads on several S3 look-alikes.
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
+  };
+}
+
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -51,18 +67,7 @@ export class S3BlobStore implements BlobStore {
     private readonly workFolders = new WorkFolders(tmpdir()),
   ) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-      // The SDK's default checksums corrupt streamed uploads on several S3 look-alikes.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = new S3Client(s3ClientConfig(settings));
   }
 
   async write(

@@ -11,3 +11,4 @@ export {
 } from './video-access';
 export { isAmong, VideoEvents, type AccessEnded } from './video-events';
 export { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY, uploadsUrl, videoKeys } from './video-keys';
+export { sweepAbandonedUploads } from './resumable-store';

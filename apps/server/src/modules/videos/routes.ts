@@ -23,6 +23,7 @@ import { requireUser } from '../../plugins/auth';
 import { videoKeys } from './video-keys';
 import { VideoListCache } from './video-list-cache';
 import { VideoService } from './video-service';
+import { isVideoType, notAVideo } from './video-types';
 import { toVideoView } from './video-view';
 import { errorResponses } from '../../lib/error-responses';
 import type { VideoRow } from '../../db/schema';
@@ -165,10 +166,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtra
         field: 'video',
         maxBytes: app.config.maxUploadBytes,
         accepts: isVideoType,
-        refusal: (mime: string | undefined) =>
-          mime
-            ? `This file is ${mime}, not a video. Choose a video file (MP4, MOV, WebM, ...).`
-            : 'This file is not a video we recognise. Choose a video file (MP4, MOV, WebM, ...).',
+        refusal: notAVideo,
         tooLarge: `The video is larger than the ${Math.round(app.config.maxUploadBytes / 1024 / 1024)} MB limit`,
         notMultipart: 'Send the upload as multipart/form-data with a "video" file',
       };
@@ -194,6 +192,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtra
             description: parsed.data.description || null,
             movement: parsed.data.movement,
             file,
+            quotaBytes: app.config.userQuotaBytes,
           });
         },
       );
@@ -201,8 +200,3 @@ export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtra
     },
   );
 };
-
-// file-type calls some audio-capable containers by their audio name (an .m4a is an MP4).
-function isVideoType(mime: string): boolean {
-  return mime.startsWith('video/') || mime === 'application/mp4';
-}

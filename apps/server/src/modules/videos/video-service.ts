@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { HttpError } from '../../lib/http-errors';
 import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
 import * as schema from '../../db/schema';
@@ -31,7 +32,25 @@ export type CommittedUpload = {
   /** The movement to coach; absent or `auto` lets the engine recognise it. */
   movement?: MovementChoice;
   file: StagedFile;
+  /** The owner's storage quota in bytes; undefined: none. */
+  quotaBytes?: number;
 };
+
+/** Whether the owner has room for `bytes` more; the 413 message when not. */
+export function quotaProblem(
+  bytes: number,
+  usedBytes: number,
+  quotaBytes: number | undefined,
+): string | null {
+  if (quotaBytes === undefined || usedBytes + bytes <= quotaBytes) return null;
+  return (
+    `This video (${gigabytes(bytes)}) would take you past your storage quota of ` +
+    `${gigabytes(quotaBytes)} (${gigabytes(usedBytes)} used). Delete videos you no longer need, ` +
+    'or ask your administrator for more room.'
+  );
+}
+
+const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;
 
 const sharer = alias(users, 'sharer');
 
@@ -287,6 +306,13 @@ export class VideoService {
       this.blobs,
       { stagingKey: file.stagingKey, finalKey: originalKey },
       async (transaction) => {
+        if (upload.quotaBytes !== undefined) {
+          // One upload of a user's commits at a time, so two cannot both fit the same room.
+          await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [upload.owner.id]);
+          const used = await this.storageUsedBy(upload.owner.id, transaction);
+          const problem = quotaProblem(file.bytes, used, upload.quotaBytes);
+          if (problem) throw new HttpError(413, problem);
+        }
         const [row] = await drizzle(transaction, { schema })
           .insert(videos)
           .values({
@@ -308,6 +334,15 @@ export class VideoService {
       },
     );
     return { video, share: null, analysis: null };
+  }
+
+  /** Bytes of originals the user has stored: what the storage quota counts. */
+  async storageUsedBy(ownerId: string, client: Pick<pg.Pool, 'query'> = this.pool) {
+    const { rows } = await client.query<{ used: string }>(
+      'SELECT coalesce(sum(original_bytes), 0) AS used FROM videos WHERE owner_id = $1',
+      [ownerId],
+    );
+    return Number(rows[0]!.used);
   }
 
   async update(user: UserRow, videoId: string, changes: UpdateVideoBody) {

@@ -1,7 +1,7 @@
-import type { Video } from '@filmroom/contract';
 import type { MovementChoice } from '@filmroom/contract/values';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { Upload, type DetailedError } from 'tus-js-client';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiErrorFrom } from '@/lib/query-client';
 import { nextSpeed } from '../lib/upload-progress';
@@ -18,6 +18,10 @@ export type UploadVideoInput = {
 
 type UploadOptions = {
   onProgress?: (sent: { loaded: number; total: number }) => void;
+  /** The server already had `offset` bytes of this file: the upload goes on from there. */
+  onResume?: (offset: number) => void;
+  /** The connection dropped (or the server went away): trying again after a pause. */
+  onReconnecting?: () => void;
   signal?: AbortSignal;
 };
 
@@ -29,58 +33,96 @@ export class UploadCancelledError extends Error {
   }
 }
 
+// Quick at first (a blip), then every minute for about half an hour: club Wi-Fi comes back,
+// a restarted server comes back, and the upload goes on from the server's last byte.
+const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, ...Array(30).fill(60_000)];
+
+/** Statuses worth trying again: the server or the way to it, not the request itself. */
+function worthRetrying(error: DetailedError): boolean {
+  const status = error.originalResponse?.getStatus();
+  // 409: the offset moved (a cut PATCH got further than we knew); 423: still locked by it.
+  return status === undefined || status === 409 || status === 423 || status >= 500;
+}
+
 /**
- * POST /api/videos as multipart. XMLHttpRequest rather than fetch: only it reports upload
- * progress. Same-origin, so the session cookie goes along without withCredentials.
+ * Sends the file with the tus protocol to /api/resumable-uploads: a dropped connection is
+ * retried from the last byte the server has, and after a reload the same file picked again
+ * continues where it stopped (tus-js-client remembers the upload's address in localStorage).
+ * Resolves with the new video's id.
  */
-function uploadVideo(input: UploadVideoInput, options: UploadOptions = {}): Promise<Video> {
-  return new Promise<Video>((resolve, reject) => {
+function uploadVideo(input: UploadVideoInput, options: UploadOptions = {}): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new UploadCancelledError());
       return;
     }
-    const form = new FormData();
-    // The fields go before the file so the server has them when the file streams in.
-    form.append('title', input.title);
-    form.append('description', input.description);
-    form.append('movement', input.movement);
-    form.append('video', input.file, input.file.name);
-
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/videos');
-    xhr.upload.addEventListener('progress', (event) => {
-      options.onProgress?.({
-        loaded: event.loaded,
-        total: event.lengthComputable ? event.total : input.file.size,
-      });
+    const upload = new Upload(input.file, {
+      endpoint: new URL('/api/resumable-uploads', window.location.origin).href,
+      metadata: {
+        title: input.title,
+        description: input.description,
+        movement: input.movement,
+        filename: input.file.name,
+      },
+      retryDelays: RETRY_DELAYS,
+      removeFingerprintOnSuccess: true,
+      onShouldRetry: (error) => {
+        const retry = worthRetrying(error);
+        if (retry) options.onReconnecting?.();
+        return retry;
+      },
+      onAfterResponse: (request, response) => {
+        // A HEAD asks how much of a known upload the server has: that is where it resumes.
+        if (request.getMethod() !== 'HEAD' || response.getStatus() !== 200) return;
+        const offset = Number(response.getHeader('Upload-Offset'));
+        if (offset > 0) options.onResume?.(offset);
+      },
+      onProgress: (loaded, total) => options.onProgress?.({ loaded, total }),
+      onSuccess: ({ lastResponse }) => {
+        const videoId = lastResponse.getHeader('FilmRoom-Video-Id');
+        if (videoId) resolve(videoId);
+        else reject(new Error('Failed to upload video'));
+      },
+      onError: (error) => {
+        const response = (error as DetailedError).originalResponse;
+        // No answer at all (connection dropped for good, server gone): the spec's fallback.
+        reject(
+          response
+            ? apiErrorFrom(response.getStatus(), '', response.getBody() ?? '')
+            : new Error('Failed to upload video'),
+        );
+      },
     });
-    xhr.addEventListener('load', () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as Video);
-        } catch {
-          reject(new Error('Failed to upload video'));
-        }
-        return;
-      }
-      reject(apiErrorFrom(xhr.status, xhr.statusText, xhr.responseText));
-    });
-    // No answer at all (connection dropped, server gone): the spec's fallback message.
-    xhr.addEventListener('error', () => reject(new Error('Failed to upload video')));
-    xhr.addEventListener('abort', () => reject(new UploadCancelledError()));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+    options.signal?.addEventListener(
+      'abort',
+      () => {
+        // Terminates it on the server too: what was stored goes, and so does the address.
+        void upload.abort(true).catch(() => undefined);
+        reject(new UploadCancelledError());
+      },
+      { once: true },
+    );
+    void upload
+      .findPreviousUploads()
+      .then((previous) => {
+        if (options.signal?.aborted) return;
+        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+        upload.start();
+      })
+      .catch(() => upload.start());
   });
 }
 
 /**
- * The upload with its live progress (percent, bytes, speed) and a cancel that aborts the
- * request. The list is refetched afterwards (spec §4) and the new video's preparation is then
- * followed over server-sent events.
+ * The upload with its live progress (percent, bytes, speed), where it resumed from, whether it
+ * is reconnecting, and a cancel that stops it and removes what was sent. The list is refetched
+ * afterwards (spec §4) and the new video's preparation is then followed over server-sent events.
  */
 export function useUploadVideo() {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [resumedFrom, setResumedFrom] = useState<number | null>(null);
+  const [reconnecting, setReconnecting] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const lastSample = useRef<UploadSample | null>(null);
 
@@ -91,12 +133,30 @@ export function useUploadVideo() {
       controller.current = abort;
       lastSample.current = { loaded: 0, at: performance.now() };
       setProgress({ loaded: 0, total: input.file.size, bytesPerSecond: null });
+      setResumedFrom(null);
+      setReconnecting(false);
       return uploadVideo(input, {
         signal: abort.signal,
+        onResume: (offset) => {
+          // Speed counts what goes out from here, not what the server already had.
+          lastSample.current = { loaded: offset, at: performance.now() };
+          setResumedFrom(offset);
+          setReconnecting(false);
+          setProgress((current) => ({
+            loaded: offset,
+            total: current?.total ?? input.file.size,
+            bytesPerSecond: null,
+          }));
+        },
+        onReconnecting: () => {
+          setReconnecting(true);
+          setProgress((current) => current && { ...current, bytesPerSecond: null });
+        },
         onProgress: ({ loaded, total }) => {
           const sample = { loaded, at: performance.now() };
           const previous = lastSample.current ?? sample;
           lastSample.current = sample;
+          setReconnecting(false);
           setProgress((current) => ({
             loaded,
             total,
@@ -117,5 +177,5 @@ export function useUploadVideo() {
   });
 
   const cancel = useCallback(() => controller.current?.abort(), []);
-  return { ...mutation, progress, cancel };
+  return { ...mutation, progress, resumedFrom, reconnecting, cancel };
 }

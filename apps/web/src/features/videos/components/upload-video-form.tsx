@@ -46,7 +46,8 @@ export function UploadVideoForm() {
   const uploading = upload.isPending;
   const cancelled = upload.error instanceof UploadCancelledError;
 
-  // Closing or reloading the tab would end the upload: ask first.
+  // Closing or reloading the tab stops the upload (choosing the same file again continues it):
+  // ask first.
   useEffect(() => {
     if (!uploading) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -146,6 +147,8 @@ export function UploadVideoForm() {
         <UploadProgressPanel
           fileName={file.name}
           progress={upload.progress}
+          resumedFrom={upload.resumedFrom}
+          reconnecting={upload.reconnecting}
           onCancel={upload.cancel}
         />
       ) : null}

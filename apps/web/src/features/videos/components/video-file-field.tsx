@@ -132,7 +132,8 @@ export function VideoFileField({
         )}
         {file ? null : (
           <p id={hintId} className="px-4 pb-4 -mt-3 text-center text-xs text-muted-foreground">
-            MP4, MOV, WebM and other common formats; each is prepared to play in any browser.
+            MP4, MOV, WebM and other common formats, up to a whole game; each is prepared to play in
+            any browser. An upload that stopped continues when you choose the same file again.
           </p>
         )}
       </div>

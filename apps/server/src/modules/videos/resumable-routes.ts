@@ -1,0 +1,197 @@
+import { uploadFieldsSchema } from '@filmroom/contract';
+import { Metadata, Server, type Upload } from '@tus/server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors';
+import { peekBytes, sniffedType, SNIFF_BYTES } from '../../lib/sniffed-upload';
+import { requireUser } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
+import { createResumableStore } from './resumable-store';
+import { quotaProblem, VideoService } from './video-service';
+import { isVideoType, notAVideo } from './video-types';
+
+const PATH = '/api/resumable-uploads';
+// The tus server names uploads with 16 random bytes in hex; anything else names no upload.
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+/** The header a finished upload's answer names its video in. */
+const VIDEO_ID_HEADER = 'FilmRoom-Video-Id';
+
+/**
+ * Resumable video uploads (the tus protocol, https://tus.io) at /api/resumable-uploads, beside
+ * the one-request multipart upload. Creating one (POST) says the size and the form's fields as
+ * Upload-Metadata; PATCHes send the bytes and may pick up after a dropped connection from the
+ * offset HEAD reports; DELETE cancels and removes what was stored. The same rules hold as for
+ * the multipart upload: signed in, a video by its first bytes, the size limit and quota, and
+ * one transaction making the video row and its preparation job once the last byte arrives.
+ * An upload is its creator's: to anyone else it does not exist.
+ */
+export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
+  const { config, blobs } = app;
+  const { maxBytes } = config.resumableUploads;
+  const store = await createResumableStore(config, blobs);
+  const videos = new VideoService(app.db, app.pool, blobs, app.jobs, app.log, app.videoEvents);
+  // Who is asking, for the tus server's hooks (they see only a copy of the request).
+  const uploader = new AsyncLocalStorage<UserRow>();
+
+  /** Stores the finished upload as the video of the one who sent it. */
+  const commitFinished = async (upload: Upload, owner: UserRow) => {
+    const stagingKey = await store.stage(upload.id);
+    await store.forget(upload.id);
+    try {
+      const head = await buffer(
+        await blobs.read(stagingKey, { start: 0, end: Math.min(SNIFF_BYTES, upload.size!) - 1 }),
+      );
+      const mime = await sniffedType(head);
+      if (!mime || !isVideoType(mime)) throw new HttpError(415, notAVideo(mime));
+      const fields = parseFields(upload.metadata ?? {});
+      return await videos.commitUpload({
+        id: randomUUID(),
+        owner,
+        ...fields,
+        file: { stagingKey, contentType: mime, bytes: upload.size! },
+        quotaBytes: config.userQuotaBytes,
+      });
+    } catch (error) {
+      await blobs.delete(stagingKey).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  const tus = new Server({
+    path: PATH,
+    datastore: store.datastore,
+    relativeLocation: true,
+    maxSize: maxBytes,
+    // Behind a proxy the Location stays relative, so its headers change nothing.
+    respectForwardedHeaders: false,
+    // Same-origin only, like the rest of the API: no Access-Control-Allow-Origin (the library's
+    // default is any origin).
+    allowedOrigins: () => false,
+    onUploadCreate: async (_request, upload) => ({
+      metadata: { ...upload.metadata, owner: uploader.getStore()!.id },
+    }),
+    onUploadFinish: async (_request, upload) => {
+      const { video } = await commitFinished(upload, uploader.getStore()!);
+      return { headers: { [VIDEO_ID_HEADER]: video.id } };
+    },
+    onResponseError: (_request, error) =>
+      error instanceof HttpError
+        ? { status_code: error.statusCode, body: error.message }
+        : undefined,
+  });
+
+  /** The asker's upload named in the address; 404 for anyone else's, as for none at all. */
+  const ownUpload = async (id: string, owner: UserRow) => {
+    if (!UPLOAD_ID.test(id)) throw notFound('Upload not found');
+    const upload = await store.datastore.getUpload(id).catch(() => null);
+    if (!upload || upload.metadata?.owner !== owner.id) throw notFound('Upload not found');
+    return upload;
+  };
+
+  /** Refuses a creation the upload could never finish: no size, too big, no room, bad fields. */
+  const checkCreation = async (request: FastifyRequest, owner: UserRow) => {
+    const length = request.headers['upload-length'];
+    if (typeof length !== 'string' || !/^\d+$/.test(length)) {
+      throw badRequest('Say the size of the upload in Upload-Length (a number of bytes)');
+    }
+    const bytes = Number(length);
+    if (bytes === 0) {
+      throw new HttpError(415, 'This file is empty. Choose a video file (MP4, MOV, WebM, ...).');
+    }
+    if (bytes > maxBytes) {
+      throw new HttpError(413, `The video is larger than the ${formatLimit(maxBytes)} limit`);
+    }
+    const problem = quotaProblem(
+      bytes,
+      await videos.storageUsedBy(owner.id),
+      config.userQuotaBytes,
+    );
+    if (problem) throw new HttpError(413, problem);
+    const metadata = request.headers['upload-metadata'];
+    let parsed: Record<string, string | null>;
+    try {
+      parsed = Metadata.parse(typeof metadata === 'string' ? metadata : undefined);
+    } catch {
+      throw badRequest('Upload-Metadata is not valid: key and base64 value pairs, by commas');
+    }
+    parseFields(parsed);
+  };
+
+  /**
+   * Judges the file by its first bytes as they arrive, so a renamed document is refused at
+   * once rather than after gigabytes. A later PATCH is not judged here: the finished file is.
+   */
+  const checkFirstBytes = async (request: FastifyRequest, reply: FastifyReply, upload: Upload) => {
+    if (request.headers['upload-offset'] !== '0' || upload.offset !== 0) return;
+    const wanted = Math.min(SNIFF_BYTES, upload.size!);
+    const { head, ended } = await peekBytes(request.raw, wanted);
+    const refuse = async (error: HttpError) => {
+      await store.datastore.remove(upload.id).catch(() => undefined);
+      // The rest of the body is not read: the connection cannot carry another request.
+      void reply.header('connection', 'close');
+      throw error;
+    };
+    if (ended && head.length < wanted) {
+      await refuse(badRequest(`Send at least the first ${wanted} bytes of the file at once`));
+    }
+    const mime = await sniffedType(head);
+    if (!mime || !isVideoType(mime)) await refuse(new HttpError(415, notAVideo(mime)));
+  };
+
+  // The tus server reads the bodies itself.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _body, done) =>
+    done(null),
+  );
+
+  const handOver = async (request: FastifyRequest, reply: FastifyReply, owner: UserRow) => {
+    reply.hijack();
+    await uploader.run(owner, () => tus.handle(request.raw, reply.raw));
+  };
+
+  app.route({
+    method: ['POST', 'OPTIONS'],
+    url: '/resumable-uploads',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const owner = requireUser(request);
+      if (request.method === 'POST') await checkCreation(request, owner);
+      await handOver(request, reply, owner);
+    },
+  });
+
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/resumable-uploads/:uploadId',
+    schema: { hide: true },
+    // A PATCH carries gigabytes for as long as it takes; a log line each is enough.
+    handler: async (request, reply) => {
+      const owner = requireUser(request);
+      const { uploadId } = request.params as { uploadId: string };
+      const upload = await ownUpload(uploadId, owner);
+      if (request.method === 'PATCH') await checkFirstBytes(request, reply, upload);
+      await handOver(request, reply, owner);
+    },
+  });
+};
+
+/** The video's fields from an upload's metadata, as the multipart form would give them. */
+function parseFields(metadata: Record<string, string | null>) {
+  const parsed = uploadFieldsSchema.safeParse({
+    title: metadata.title ?? undefined,
+    description: metadata.description ?? undefined,
+    movement: metadata.movement ?? undefined,
+  });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  return {
+    title: parsed.data.title,
+    description: parsed.data.description || null,
+    movement: parsed.data.movement,
+  };
+}
+
+const formatLimit = (bytes: number) =>
+  bytes >= 1024 ** 3
+    ? `${Math.round(bytes / 1024 ** 3)} GB`
+    : `${Math.round(bytes / 1024 ** 2)} MB`;

@@ -1,0 +1,68 @@
+import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/server';
+import path from 'node:path';
+import type { Config } from '../../config';
+import type { BlobStore } from '../../storage';
+import { LocalBlobStore } from '../../storage/local-blob-store';
+
+/**
+ * Where resumable uploads collect their bytes, and how a finished one becomes a blob at a key
+ * the upload can be committed from (commitStagedFile), without copying gigabytes again.
+ */
+export type ResumableStore = {
+  datastore: DataStore;
+  /** The finished upload's bytes, placed in the blob store; returns their key. */
+  stage(id: string): Promise<string>;
+  /** Drops the store's record of a finished upload whose bytes were staged. */
+  forget(id: string): Promise<void>;
+};
+
+/**
+ * On local disk the tus FileStore keeps uploads under DATA_DIR, beside the blobs (one rename
+ * away) but outside the folders the orphan sweep looks at: a paused upload is not an orphan.
+ * On S3 the tus S3Store writes parts to the same bucket, and the finished object is a blob.
+ */
+export async function createResumableStore(
+  config: Config,
+  blobs: BlobStore,
+): Promise<ResumableStore> {
+  const expirationPeriodInMilliseconds = config.resumableUploads.expiryMs;
+  if (config.s3) {
+    const { S3Store } = await import('@tus/s3-store');
+    const { s3ClientConfig } = await import('../../storage/s3-blob-store');
+    const datastore = new S3Store({
+      expirationPeriodInMilliseconds,
+      // The sweep finds abandoned uploads by listing the bucket's unfinished multipart uploads;
+      // object tags would serve only lifecycle rules, and not every S3-compatible server has them.
+      useTags: false,
+      s3ClientConfig: { ...s3ClientConfig(config.s3), bucket: config.s3.bucket },
+    });
+    return {
+      datastore,
+      stage: async (id) => id,
+      // The S3Store keeps an upload's record beside its object.
+      forget: (id) => blobs.delete(`${id}.info`),
+    };
+  }
+  if (!(blobs instanceof LocalBlobStore)) throw new Error('Local uploads need local blobs');
+  const directory = path.join(config.dataDir, 'resumable-uploads');
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds });
+  return {
+    datastore,
+    stage: async (id) => {
+      const key = `incoming/${id}`;
+      await blobs.adopt(key, path.join(directory, id));
+      return key;
+    },
+    forget: (id) => datastore.configstore.delete(id),
+  };
+}
+
+/**
+ * Removes resumable uploads left unfinished past their time (UPLOAD_RESUME_HOURS),
+ * with what they stored. Returns how many.
+ */
+export async function sweepAbandonedUploads(config: Config, blobs: BlobStore): Promise<number> {
+  const { datastore } = await createResumableStore(config, blobs);
+  return datastore.deleteExpired();
+}

@@ -1,0 +1,293 @@
+import { eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { Upload } from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/accounts';
+import { useTestApp } from '../../../test/test-app';
+import { fixture, multipartBody } from '../../../test/uploads';
+import { buildApp, type App } from '../../app';
+import { videos } from '../../db/schema';
+import { sweepAbandonedUploads } from './resumable-store';
+
+const MB = 1024 * 1024;
+// Room for one 24 MB upload, not two.
+const ctx = useTestApp({
+  USER_QUOTA_GB: String(40 / 1024),
+  MAX_RESUMABLE_UPLOAD_MB: '64',
+});
+
+type Account = Awaited<ReturnType<typeof registerAccount>>;
+
+/** A server listening on a port of its own, on the test's database and data folder. */
+async function startServer() {
+  const app = await buildApp(ctx.runtime.deps);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  return { app, origin: `http://127.0.0.1:${port}` };
+}
+
+let server: { app: App; origin: string };
+let video: Buffer;
+beforeAll(async () => {
+  server = await startServer();
+  // A real clip with 24 MB after it: still an MP4 by its first bytes, and long enough to cut.
+  const clip = await readFile(fixture('video/squats_single_person.mp4'));
+  video = Buffer.concat([clip, randomBytes(24 * MB - clip.length)]);
+});
+afterAll(() => server?.app.close());
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const uploadsFolder = () => path.join(ctx.dataDir, 'resumable-uploads');
+
+/** A tus client upload of `data`, as the web page makes it. */
+function tusUpload(
+  origin: string,
+  account: Account,
+  data: Buffer,
+  options: { uploadUrl?: string; onProgress?: (sent: number, upload: Upload) => void } = {},
+) {
+  const upload: Upload = new Upload(data, {
+    endpoint: `${origin}/api/resumable-uploads`,
+    uploadUrl: options.uploadUrl,
+    headers: { cookie: account.cookie },
+    metadata: { title: 'Full game', description: 'Second half', filetype: 'video/mp4' },
+    retryDelays: null,
+    onProgress: (sent) => options.onProgress?.(sent, upload),
+  });
+  const done = new Promise<string>((resolve, reject) => {
+    upload.options.onSuccess = ({ lastResponse }) =>
+      resolve(lastResponse.getHeader('filmroom-video-id')!);
+    upload.options.onError = reject;
+  });
+  upload.start();
+  return { upload, done };
+}
+
+/** Speaks the protocol by hand, for the cases a well-behaved client never sends. */
+function tus(
+  origin: string,
+  account: Account | null,
+  method: string,
+  url: string,
+  init: {
+    headers?: Record<string, string>;
+    body?: Buffer;
+  } = {},
+) {
+  return fetch(new URL(url, origin), {
+    method,
+    headers: {
+      'tus-resumable': '1.0.0',
+      ...(account ? { cookie: account.cookie } : {}),
+      ...(init.body ? { 'content-type': 'application/offset+octet-stream' } : {}),
+      ...init.headers,
+    },
+    body: init.body,
+  });
+}
+
+const metadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+
+/** Creates an upload of `length` bytes by hand; returns its address. */
+async function create(account: Account, length: number, origin = server.origin) {
+  const response = await tus(origin, account, 'POST', '/api/resumable-uploads', {
+    headers: { 'upload-length': String(length), 'upload-metadata': metadata({ title: 'Game' }) },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return response.headers.get('location')!;
+}
+
+const offsetOf = async (account: Account, location: string, origin = server.origin) => {
+  const response = await tus(origin, account, 'HEAD', location);
+  return response.status === 200 ? Number(response.headers.get('upload-offset')) : response.status;
+};
+
+describe('a resumable upload', () => {
+  it('survives a cut connection and a server restart, and stores the file byte for byte', async () => {
+    const owner = await registerAccount(ctx.app);
+    const first = tusUpload(server.origin, owner, video, {
+      // Cut once a third has gone out: the client drops the connection mid-request.
+      onProgress: (sent, upload) => {
+        if (sent > video.length / 3) void upload.abort();
+      },
+    });
+    await expect.poll(() => first.upload.url).toBeTruthy();
+    await expect.poll(() => offsetOf(owner, first.upload.url!)).toBeGreaterThan(0);
+    const location = new URL(first.upload.url!).pathname;
+
+    // A new server on the same database and data folder, as after a restart.
+    await server.app.close();
+    server = await startServer();
+    const stored = (await offsetOf(owner, location)) as number;
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThan(video.length);
+
+    let resumedFrom = -1;
+    const second = tusUpload(server.origin, owner, video, {
+      uploadUrl: `${server.origin}${location}`,
+      onProgress: (sent) => {
+        if (resumedFrom < 0) resumedFrom = sent;
+      },
+    });
+    const videoId = await second.done;
+    // It went on from what the server had, not from the start.
+    expect(resumedFrom).toBeGreaterThanOrEqual(stored);
+
+    const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, videoId));
+    expect(row).toMatchObject({ ownerId: owner.user.id, title: 'Full game' });
+    expect(row!.originalBytes).toBe(video.length);
+    const original = await buffer(await ctx.runtime.deps.blobs.read(row!.originalKey));
+    expect(sha256(original)).toBe(sha256(video));
+    // Its record went with it: the address names no upload any more.
+    expect(await offsetOf(owner, location)).toBe(404);
+  });
+
+  it('belongs to its creator: to anyone else it does not exist', async () => {
+    const owner = await registerAccount(ctx.app);
+    const stranger = await registerAccount(ctx.app);
+    const location = await create(owner, video.length);
+    expect(await offsetOf(stranger, location)).toBe(404);
+    const patch = await tus(server.origin, stranger, 'PATCH', location, {
+      headers: { 'upload-offset': '0' },
+      body: video.subarray(0, 64 * 1024),
+    });
+    expect(patch.status).toBe(404);
+    expect((await tus(server.origin, stranger, 'DELETE', location)).status).toBe(404);
+    expect(await offsetOf(owner, location)).toBe(0);
+    // Same-origin only: no other site's page may read the answers.
+    const own = await tus(server.origin, owner, 'HEAD', location, {
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+
+    const signedOut = await tus(server.origin, null, 'HEAD', location);
+    expect(signedOut.status).toBe(401);
+    const createSignedOut = await tus(server.origin, null, 'POST', '/api/resumable-uploads', {
+      headers: { 'upload-length': '100' },
+    });
+    expect(createSignedOut.status).toBe(401);
+    const notAnId = await tus(server.origin, owner, 'HEAD', '/api/resumable-uploads/..%2F..%2Fx');
+    expect(notAnId.status).toBe(404);
+  });
+
+  it('is refused at its first bytes when they are not a video', async () => {
+    const owner = await registerAccount(ctx.app);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(MB)]);
+    const location = await create(owner, pdf.length);
+    const response = await tus(server.origin, owner, 'PATCH', location, {
+      headers: { 'upload-offset': '0' },
+      body: pdf,
+    });
+    expect(response.status).toBe(415);
+    expect((await response.json()) as unknown).toEqual({
+      message:
+        'This file is application/pdf, not a video. Choose a video file (MP4, MOV, WebM, ...).',
+    });
+    expect(await offsetOf(owner, location)).toBe(404);
+  });
+
+  it('is refused when it is too large, sizeless, empty or its fields are wrong', async () => {
+    const owner = await registerAccount(ctx.app);
+    const attempt = async (headers: Record<string, string>) => {
+      const response = await tus(server.origin, owner, 'POST', '/api/resumable-uploads', {
+        headers,
+      });
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    };
+    const title = metadata({ title: 'Game' });
+    expect(await attempt({ 'upload-length': String(65 * MB), 'upload-metadata': title })).toEqual({
+      status: 413,
+      body: { message: 'The video is larger than the 64 MB limit' },
+    });
+    expect((await attempt({ 'upload-defer-length': '1', 'upload-metadata': title })).status).toBe(
+      400,
+    );
+    expect((await attempt({ 'upload-length': '0', 'upload-metadata': title })).status).toBe(415);
+    expect(
+      (await attempt({ 'upload-length': '1000', 'upload-metadata': metadata({ title: '' }) }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('holds each user to their quota, when created and again when finished', async () => {
+    const owner = await registerAccount(ctx.app);
+    const tooBig = await tus(server.origin, owner, 'POST', '/api/resumable-uploads', {
+      headers: { 'upload-length': String(41 * MB), 'upload-metadata': metadata({ title: 'G' }) },
+    });
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as { message: string }).message).toMatch(
+      /^This video \(41\.0 MB|storage quota/,
+    );
+
+    // Each fits alone; both do not.
+    const second = await create(owner, video.length);
+    await tusUpload(server.origin, owner, video).done;
+    const refused = await tus(server.origin, owner, 'PATCH', second, {
+      headers: { 'upload-offset': '0' },
+      body: video,
+    });
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toMatch(/storage quota/);
+    const owned = await ctx.database.db
+      .select()
+      .from(videos)
+      .where(eq(videos.ownerId, owner.user.id));
+    expect(owned).toHaveLength(1);
+    expect(await readdir(uploadsFolder())).not.toContain(path.basename(second));
+
+    // The one-request upload counts against the same quota.
+    const form = multipartBody(
+      { title: 'Also too much' },
+      { filename: 'game.mp4', contentType: 'video/mp4', data: video },
+    );
+    const multipart = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/videos',
+      headers: { cookie: owner.cookie, 'content-type': form.contentType },
+      payload: form.body,
+    });
+    expect(multipart.statusCode).toBe(413);
+    expect(multipart.json<{ message: string }>().message).toMatch(/storage quota of 0\.04 GB/);
+  });
+
+  it('is removed with what it stored when cancelled (tus termination)', async () => {
+    const owner = await registerAccount(ctx.app);
+    const location = await create(owner, video.length);
+    const half = await tus(server.origin, owner, 'PATCH', location, {
+      headers: { 'upload-offset': '0' },
+      body: video.subarray(0, 2 * MB),
+    });
+    expect(half.status).toBe(204);
+    expect(await readdir(uploadsFolder())).toContain(path.basename(location));
+
+    expect((await tus(server.origin, owner, 'DELETE', location)).status).toBe(204);
+    expect(await offsetOf(owner, location)).toBe(404);
+    expect(await readdir(uploadsFolder())).not.toContain(path.basename(location));
+  });
+
+  it('is swept with what it stored once left unfinished past its time', async () => {
+    const owner = await registerAccount(ctx.app);
+    const location = await create(owner, video.length);
+    await tus(server.origin, owner, 'PATCH', location, {
+      headers: { 'upload-offset': '0' },
+      body: video.subarray(0, MB),
+    });
+    const fresh = await sweepAbandonedUploads(ctx.config, ctx.runtime.deps.blobs);
+    expect(fresh).toBe(0);
+    expect(await offsetOf(owner, location)).toBe(MB);
+
+    const expired = {
+      ...ctx.config,
+      resumableUploads: { ...ctx.config.resumableUploads, expiryMs: 1 },
+    };
+    expect(await sweepAbandonedUploads(expired, ctx.runtime.deps.blobs)).toBeGreaterThanOrEqual(1);
+    expect(await offsetOf(owner, location)).toBe(404);
+    expect(await readdir(uploadsFolder())).not.toContain(path.basename(location));
+  });
+});

@@ -1,0 +1,63 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { expectToast, newAccount, registerThroughApi } from './support';
+import { makeClip } from './media';
+import { fillUploadForm, playWithKeyboard, videoCard } from './video-support';
+
+/** Chromium's own upload throttling (-1: none): slow enough to stop an upload halfway. */
+async function throttleUploads(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  return (bytesPerSecond: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond,
+    });
+}
+
+test('an upload cut by a reload and a dropped request goes on from where it stopped and plays', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const clip = await makeClip('bigMp4');
+  await registerThroughApi(page, newAccount('coach'));
+  await page.goto('/videos/new');
+  const throttle = await throttleUploads(page);
+  await throttle(4 * 1024 * 1024);
+  await fillUploadForm(page, 'Full game', clip);
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+
+  // A fifth of the way in, the page reloads: the upload's connection goes with it.
+  const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 })
+    .toBeGreaterThan(20);
+  page.once('dialog', (dialog) => void dialog.accept()); // "leave the page?" while uploading
+  await page.reload();
+
+  // Once more the connection drops, at the first request that sends bytes: the page retries.
+  const pattern = '**/api/resumable-uploads/*';
+  const cut = new Promise<void>((resolve) => {
+    const dropFirstPatch = async (route: Route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      await route.abort('connectionreset');
+      resolve();
+      // The retry goes straight to the server (its bytes' progress is not held up here).
+      await page.unroute(pattern, dropFirstPatch);
+    };
+    void page.route(pattern, dropFirstPatch);
+  });
+  await fillUploadForm(page, 'Full game', clip);
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+  await expect(page.getByTestId('upload-resumed')).toContainText(/Resuming from [1-9]\d%/);
+  await cut;
+  await throttle(-1);
+  await expect(page).toHaveURL('/', { timeout: 60_000 });
+  await expectToast(page, 'Success', 'Video uploaded successfully');
+
+  const card = videoCard(page, 'Full game');
+  await expect(card.getByText('0:06')).toBeVisible({ timeout: 60_000 });
+  await card.getByRole('link', { name: 'View AI Analysis' }).click();
+  await playWithKeyboard(page);
+});
