@@ -25,7 +25,7 @@ export const serverModuleDependencies = {
   chat: ['analysis', 'videos'],
   uploads: ['users', 'videos'],
   clips: ['annotations', 'videos'],
-  'video-exports': ['analysis', 'videos'],
+  'video-exports': ['analysis', 'clips', 'videos'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */
