@@ -15,6 +15,8 @@ type PlaylistPlayerProps = {
   onIndexChange: (index: number) => void;
   /** Draws a note's drawing over the picture (the page brings the annotations' renderer). */
   drawingOverlay: (drawing: Drawing, picture: PictureRect, key: string) => ReactNode;
+  /** More actions on the clip playing (the page brings Export clip). */
+  clipActions?: (item: PlaylistItem) => ReactNode;
 };
 
 /** Where the picture sits inside a <video> that letterboxes it (object-fit: contain). */
@@ -41,6 +43,7 @@ export function PlaylistPlayer({
   index,
   onIndexChange,
   drawingOverlay,
+  clipActions,
 }: PlaylistPlayerProps) {
   const item = items[index];
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -104,7 +107,8 @@ export function PlaylistPlayer({
             {formatPointTimestamp(clip.start)} – {formatPointTimestamp(clip.end)}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {clipActions?.(item)}
           <Button
             variant="outline"
             size="sm"

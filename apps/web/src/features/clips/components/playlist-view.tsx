@@ -1,4 +1,4 @@
-import type { Drawing, Playlist } from '@filmroom/contract';
+import type { Drawing, Playlist, PlaylistItem } from '@filmroom/contract';
 import {
   ArrowLeftIcon,
   FileQuestionIcon,
@@ -36,10 +36,19 @@ function BackToPlaylists() {
 type PlaylistViewProps = {
   id: string;
   drawingOverlay: (drawing: Drawing, picture: PictureRect, key: string) => ReactNode;
+  /** Actions on the whole playlist, beside its title (the page brings Export video). */
+  playlistActions?: (playlist: Playlist) => ReactNode;
+  /** Actions on the clip playing (the page brings Export clip). */
+  clipActions?: (item: PlaylistItem) => ReactNode;
 };
 
 /** A playlist's page: the player, the clips in order, and (for its owner) sharing. */
-export function PlaylistView({ id, drawingOverlay }: PlaylistViewProps) {
+export function PlaylistView({
+  id,
+  drawingOverlay,
+  playlistActions,
+  clipActions,
+}: PlaylistViewProps) {
   const playlist = usePlaylist(id);
   const [playing, setPlaying] = useState(0);
 
@@ -84,7 +93,12 @@ export function PlaylistView({ id, drawingOverlay }: PlaylistViewProps) {
             ? `${data.clipCount} ${data.clipCount === 1 ? 'clip' : 'clips'} · ${formatDuration(data.totalSeconds)}`
             : `Shared by ${data.ownerName} · ${data.clipCount} ${data.clipCount === 1 ? 'clip' : 'clips'}`
         }
-        actions={data.mine ? <DeletePlaylistButton playlist={data} /> : null}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {data.items.length > 0 ? playlistActions?.(data) : null}
+            {data.mine ? <DeletePlaylistButton playlist={data} /> : null}
+          </div>
+        }
       />
       {data.removedClips > 0 ? (
         <p
@@ -120,6 +134,7 @@ export function PlaylistView({ id, drawingOverlay }: PlaylistViewProps) {
             index={index}
             onIndexChange={setPlaying}
             drawingOverlay={drawingOverlay}
+            clipActions={clipActions}
           />
           <div className="grid gap-6">
             <PlaylistQueue
