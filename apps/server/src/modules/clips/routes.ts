@@ -2,6 +2,7 @@ import {
   addPlaylistItemBodySchema,
   clipDetailSchema,
   clipListQuerySchema,
+  clipNoteParamsSchema,
   clipParamsSchema,
   clipSchema,
   createClipBodySchema,
@@ -109,6 +110,37 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await clipService.delete(requireUser(request), request.params.clipId);
       return { message: 'Clip deleted' };
+    },
+  );
+
+  app.get(
+    '/clips/:clipId/notes/:noteId/audio',
+    {
+      schema: {
+        tags: ['clips'],
+        summary:
+          'A voice note inside the clip’s range, for whoever may play the clip (a shared playlist’s viewers too)',
+        params: clipNoteParamsSchema,
+      },
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      const { clipId, noteId } = request.params;
+      const key = await clipService.noteAudioKey(requireUser(request), clipId, noteId);
+      const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
+      if (location.kind === 'url') {
+        return reply
+          .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
+          .redirect(location.url, 302);
+      }
+      const stream = await openLocalFile(request, reply, location.path, 'Voice note not found');
+      if (!stream) return reply;
+      // Voice notes are kept as .webm or .ogg: by extension a .webm would pass for video.
+      const type = key.endsWith('.ogg') ? 'audio/ogg' : 'audio/webm';
+      return reply
+        .header('content-type', type)
+        .header('cache-control', 'private, max-age=3600')
+        .send(stream);
     },
   );
 
