@@ -107,24 +107,32 @@ export function PlaylistPlayer({
             {formatPointTimestamp(clip.start)} – {formatPointTimestamp(clip.end)}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* On a phone the three actions share one even row, Previous and Next said short. */}
+        <div
+          className={cn(
+            'grid w-full gap-2 sm:flex sm:w-auto',
+            clipActions ? 'grid-cols-3' : 'grid-cols-2',
+          )}
+        >
           {clipActions?.(item)}
           <Button
             variant="outline"
             size="sm"
             onClick={() => onIndexChange(index - 1)}
             disabled={index === 0}
+            aria-label="Previous clip"
           >
             <ChevronLeftIcon aria-hidden />
-            Previous clip
+            Previous<span className="max-sm:hidden"> clip</span>
           </Button>
           <Button
             variant="outline"
             size="sm"
             onClick={() => onIndexChange(index + 1)}
             disabled={index + 1 >= items.length}
+            aria-label="Next clip"
           >
-            Next clip
+            Next<span className="max-sm:hidden"> clip</span>
             <ChevronRightIcon aria-hidden />
           </Button>
         </div>
@@ -168,6 +176,15 @@ export function PlaylistPlayer({
                     </span>
                   ) : null}
                 </button>
+                {note.audioUrl ? (
+                  <audio
+                    controls
+                    preload="none"
+                    src={note.audioUrl}
+                    aria-label={`Voice note by ${note.user.name}`}
+                    className="mt-1 h-10 w-full"
+                  />
+                ) : null}
               </li>
             ))}
           </ol>
