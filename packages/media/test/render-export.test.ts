@@ -36,23 +36,26 @@ async function frameOf(file: string, seconds: number, name: string) {
   return decodePicture(still, 1280);
 }
 
+/** A thick red line across the middle, from x1 to x2 percent of the width. */
+const redLine = (x1: number, x2: number) => ({
+  shapes: [
+    {
+      kind: 'line' as const,
+      colour: '#ff3b30' as const,
+      width: 'thick' as const,
+      from: { x: x1, y: 50 },
+      to: { x: x2, y: 50 },
+    },
+  ],
+});
+
 describe('renderExport', () => {
   it('burns a drawing in while its note shows, mixes a voice note in and keeps the range', async () => {
     const input = fixture('video/pushup_side-studio.mp4');
     const source = await probeMedia(input);
     const size = exportSize({ width: source.video!.width, height: source.video!.height });
     const output = path.join(folder, 'export.mp4');
-    const red = {
-      shapes: [
-        {
-          kind: 'line' as const,
-          colour: '#ff3b30' as const,
-          width: 'thick' as const,
-          from: { x: 20, y: 50 },
-          to: { x: 80, y: 50 },
-        },
-      ],
-    };
+    const red = redLine(20, 80);
     // A skeleton of one standing figure (fractions of the frame), measured at 5 fps.
     const standing: [number, number, number][] = Array.from({ length: 17 }, (_, index) => [
       0.5,
@@ -116,17 +119,7 @@ describe('renderExport', () => {
     );
     expect(tallSize.height).toBe(canvas.height);
     expect(tallSize.width).toBeLessThan(canvas.width / 2);
-    const red = {
-      shapes: [
-        {
-          kind: 'line' as const,
-          colour: '#ff3b30' as const,
-          width: 'thick' as const,
-          from: { x: 10, y: 50 },
-          to: { x: 90, y: 50 },
-        },
-      ],
-    };
+    const red = redLine(10, 90);
     const parts = [path.join(folder, 'part-0.mp4'), path.join(folder, 'part-1.mp4')];
     await renderExport({
       input: wide,
