@@ -123,7 +123,9 @@ export function PlaylistPlayer({
             aria-label="Previous clip"
           >
             <ChevronLeftIcon aria-hidden />
-            Previous<span className="max-sm:hidden"> clip</span>
+            <span>
+              Previous<span className="max-sm:hidden"> clip</span>
+            </span>
           </Button>
           <Button
             variant="outline"
@@ -132,7 +134,9 @@ export function PlaylistPlayer({
             disabled={index + 1 >= items.length}
             aria-label="Next clip"
           >
-            Next<span className="max-sm:hidden"> clip</span>
+            <span>
+              Next<span className="max-sm:hidden"> clip</span>
+            </span>
             <ChevronRightIcon aria-hidden />
           </Button>
         </div>

@@ -20,6 +20,7 @@ import { useDeletePlaylist } from '../api/delete-playlist';
 import { isPlaylistNotFound, usePlaylist } from '../api/get-playlist';
 import { PlaylistPlayer, type PictureRect } from './playlist-player';
 import { PlaylistQueue } from './playlist-queue';
+import { RenamePlaylistDialog } from './rename-playlist-dialog';
 import { SharePlaylistForm } from './share-playlist-form';
 
 function BackToPlaylists() {
@@ -94,8 +95,16 @@ export function PlaylistView({
             : `Shared by ${data.ownerName} · ${data.clipCount} ${data.clipCount === 1 ? 'clip' : 'clips'}`
         }
         actions={
-          <div className="flex flex-wrap gap-2">
+          // The owner's three actions share one even row on a phone.
+          <div
+            className={
+              data.mine && data.items.length > 0
+                ? 'grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto [&_button]:max-sm:px-2'
+                : 'flex flex-wrap gap-2'
+            }
+          >
             {data.items.length > 0 ? playlistActions?.(data) : null}
+            {data.mine ? <RenamePlaylistDialog playlist={data} /> : null}
             {data.mine ? <DeletePlaylistButton playlist={data} /> : null}
           </div>
         }
@@ -164,9 +173,11 @@ function DeletePlaylistButton({ playlist }: { playlist: Playlist }) {
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="outline">
+        <Button variant="outline" aria-label="Delete playlist">
           <Trash2Icon aria-hidden />
-          Delete playlist
+          <span>
+            Delete<span className="max-sm:hidden"> playlist</span>
+          </span>
         </Button>
       }
       title="Delete playlist?"
