@@ -27,7 +27,7 @@ export const serverModuleDependencies = {
   chat: ['analysis', 'videos'],
   uploads: ['users', 'videos'],
   clips: ['annotations', 'videos'],
-  'video-exports': ['analysis', 'videos'],
+  'video-exports': ['analysis', 'clips', 'videos'],
   admin: ['auth', 'users', 'videos'],
   teams: ['clips', 'notifications', 'users', 'videos'],
 };

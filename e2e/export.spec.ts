@@ -42,7 +42,7 @@ async function frameAt(file: string, seconds: number, name: string) {
   return decodePicture(still, 1280);
 }
 
-test('a coach exports a marked range of the squats clip with a drawing, the skeleton and a voice note, and the file shows them', async ({
+test('a coach exports a marked range of the squats clip with a drawing, the skeleton and a voice note, and the file shows them; a playlist of two clips exports as one file as long as both', async ({
   page,
 }) => {
   // The scan is about a minute of CPU for this 13 s clip on two cores shared with the suite.
@@ -156,4 +156,37 @@ test('a coach exports a marked range of the squats clip with a drawing, the skel
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('video-page-375.png') });
+
+  // A playlist of two clips of it exports as one file as long as both clips, from its own page.
+  const clipIds: string[] = [];
+  for (const [title, start, end] of [
+    ['Descent', 2, 4],
+    ['Drive up', 5, 6.5],
+  ] as const) {
+    const made = await page.request.post('/api/clips', {
+      data: { videoId: video.id, title, start, end },
+    });
+    expect(made.status()).toBe(201);
+    clipIds.push(((await made.json()) as { id: string }).id);
+  }
+  const playlist = await page.request.post('/api/playlists', {
+    data: { title: 'Squat reel', clipIds },
+  });
+  expect(playlist.status()).toBe(201);
+  await page.goto(`/playlists/${((await playlist.json()) as { id: string }).id}`);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const reelDialog = page.getByRole('dialog', { name: 'Export playlist' });
+  await expect(reelDialog.getByRole('radio')).toHaveCount(0);
+  await reelDialog.getByRole('button', { name: 'Start export' }).click();
+  const reelDownload = reelDialog.getByRole('link', { name: 'Download MP4' });
+  await expect(reelDownload).toBeVisible({ timeout: 120_000 });
+  await page.screenshot({ path: test.info().outputPath('playlist-export-ready-375.png') });
+  const [reelFile] = await Promise.all([page.waitForEvent('download'), reelDownload.click()]);
+  expect(reelFile.suggestedFilename()).toMatch(/^Squat-reel-.+\.mp4$/);
+  const reel = test.info().outputPath('reel.mp4');
+  await reelFile.saveAs(reel);
+  const joined = await probeMedia(reel);
+  expect(joined.video?.codec).toBe('h264');
+  expect(joined.duration).toBeGreaterThan(3.3);
+  expect(joined.duration).toBeLessThan(3.8);
 });

@@ -76,6 +76,10 @@ export const clipParamsSchema = z.object({
   clipId: z.string().uuid({ error: 'Clip id must be a UUID' }),
 });
 
+export const clipNoteParamsSchema = clipParamsSchema.extend({
+  noteId: z.string().uuid({ error: 'Note id must be a UUID' }),
+});
+
 export const clipListQuerySchema = z.object({
   videoId: z.string().uuid({ error: 'videoId must be a UUID' }).optional(),
 });

@@ -25,9 +25,12 @@ const seconds = (name: string) =>
     .min(0, `${name} must be 0 or more`)
     .max(24 * 60 * 60, `${name} is past the end of any video`);
 
+const uuid = (name: string, what: string) =>
+  z.string({ error: `${name} is required` }).uuid(`${name} must be ${what} id`);
+
 /**
- * What is exported. Only `video` (the whole video, or the range start–end of it) today; clips
- * and playlists join as further kinds.
+ * What is exported: a video (the whole of it, or the range start–end), a clip (its range), or a
+ * playlist (its clips one after another, in playing order, joined into one file).
  */
 export const exportSourceSchema = z
   .discriminatedUnion(
@@ -35,16 +38,19 @@ export const exportSourceSchema = z
     [
       z.object({
         kind: z.literal('video'),
-        videoId: z
-          .string({ error: 'source.videoId is required' })
-          .uuid('source.videoId must be a video id'),
+        videoId: uuid('source.videoId', 'a video'),
         start: seconds('source.start')
           .optional()
           .describe('Seconds; the video’s start when absent'),
         end: seconds('source.end').optional().describe('Seconds; the video’s end when absent'),
       }),
+      z.object({ kind: z.literal('clip'), clipId: uuid('source.clipId', 'a clip') }),
+      z.object({
+        kind: z.literal('playlist'),
+        playlistId: uuid('source.playlistId', 'a playlist'),
+      }),
     ],
-    { error: 'source.kind must be video' },
+    { error: 'source.kind must be video, clip or playlist' },
   )
   .meta({ id: 'ExportSource' });
 export type ExportSource = z.infer<typeof exportSourceSchema>;
@@ -65,13 +71,27 @@ export const createExportBodySchema = z
   .meta({ id: 'CreateExportBody' });
 export type CreateExportBody = z.infer<typeof createExportBodySchema>;
 
+/** What an export was made of, as the API shows it (a video's range is in start and end). */
+export const exportSourceRefSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('video'), videoId: z.string().uuid() }),
+    z.object({ kind: z.literal('clip'), clipId: z.string().uuid() }),
+    z.object({ kind: z.literal('playlist'), playlistId: z.string().uuid() }),
+  ])
+  .meta({ id: 'ExportSourceRef' });
+export type ExportSourceRef = z.infer<typeof exportSourceRefSchema>;
+
 export const videoExportSchema = z
   .object({
     id: z.string().uuid(),
-    videoId: z.string().uuid(),
-    /** The source video's title, for the list and the file name. */
+    source: exportSourceRefSchema,
+    /** The source video of a video or clip export; null for a playlist's (many videos). */
+    videoId: z.string().uuid().nullable(),
+    /** The source's title (video, clip or playlist), for the list and the file name. */
     title: z.string(),
-    start: z.number().describe('Seconds of the source video'),
+    start: z
+      .number()
+      .describe('Seconds of the source video; 0 for a playlist, whose end is its length'),
     end: z.number(),
     overlays: z.array(z.enum(EXPORT_OVERLAYS)),
     status: z.enum(EXPORT_STATUSES),
@@ -97,11 +117,13 @@ export const exportIdParamsSchema = z.object({
   id: z.string().uuid('the export id is not valid'),
 });
 
-/** An export moving on, on the event stream (`export` events): heard by those who may view its video. */
+/**
+ * An export moving on, on the event stream (`export` events): heard only by whoever asked for
+ * it, while they may still view its source.
+ */
 export const exportEventSchema = z
   .object({
     id: z.string().uuid(),
-    videoId: z.string().uuid(),
     status: z.enum(EXPORT_STATUSES),
     progress: z.number().int().min(0).max(100),
     failureReason: z.string().nullable(),

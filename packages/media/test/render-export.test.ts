@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawingSvg } from '../src/export/overlay-svg';
-import { exportSize, renderExport } from '../src/export/render-export';
+import { joinExportParts } from '../src/export/join-parts';
+import { exportSize, fitWithin, renderExport } from '../src/export/render-export';
 import { decodePicture } from '../src/frames';
 import { probeMedia } from '../src/probe';
 import { makeStill } from '../src/web-video';
@@ -35,23 +36,26 @@ async function frameOf(file: string, seconds: number, name: string) {
   return decodePicture(still, 1280);
 }
 
+/** A thick red line across the middle, from x1 to x2 percent of the width. */
+const redLine = (x1: number, x2: number) => ({
+  shapes: [
+    {
+      kind: 'line' as const,
+      colour: '#ff3b30' as const,
+      width: 'thick' as const,
+      from: { x: x1, y: 50 },
+      to: { x: x2, y: 50 },
+    },
+  ],
+});
+
 describe('renderExport', () => {
   it('burns a drawing in while its note shows, mixes a voice note in and keeps the range', async () => {
     const input = fixture('video/pushup_side-studio.mp4');
     const source = await probeMedia(input);
     const size = exportSize({ width: source.video!.width, height: source.video!.height });
     const output = path.join(folder, 'export.mp4');
-    const red = {
-      shapes: [
-        {
-          kind: 'line' as const,
-          colour: '#ff3b30' as const,
-          width: 'thick' as const,
-          from: { x: 20, y: 50 },
-          to: { x: 80, y: 50 },
-        },
-      ],
-    };
+    const red = redLine(20, 80);
     // A skeleton of one standing figure (fractions of the frame), measured at 5 fps.
     const standing: [number, number, number][] = Array.from({ length: 17 }, (_, index) => [
       0.5,
@@ -102,5 +106,57 @@ describe('renderExport', () => {
     const picture = await frameOf(output, 0.5, 'skeleton');
     const spine = pixelAt(picture, 50, 20);
     expect(Math.min(...spine)).toBeGreaterThan(180);
+  });
+
+  it('joins parts of different shapes, rates and sounds into one file as long as all of them', async () => {
+    const wide = fixture('video/pushup_side-studio.mp4'); // 16:9, 24 fps, with sound
+    const tall = fixture('video/squats_single_person.mp4'); // 9:16, 5 fps, silent
+    const [wideProbe, tallProbe] = await Promise.all([probeMedia(wide), probeMedia(tall)]);
+    const canvas = exportSize({ width: wideProbe.video!.width, height: wideProbe.video!.height });
+    const tallSize = fitWithin(
+      { width: tallProbe.video!.width, height: tallProbe.video!.height },
+      canvas,
+    );
+    expect(tallSize.height).toBe(canvas.height);
+    expect(tallSize.width).toBeLessThan(canvas.width / 2);
+    const red = redLine(10, 90);
+    const parts = [path.join(folder, 'part-0.mp4'), path.join(folder, 'part-1.mp4')];
+    await renderExport({
+      input: wide,
+      output: parts[0]!,
+      start: 1,
+      end: 2.5,
+      size: canvas,
+      canvas,
+      stills: [],
+      voiceNotes: [],
+      sourceHasAudio: wideProbe.audio !== null,
+    });
+    await renderExport({
+      input: tall,
+      output: parts[1]!,
+      start: 2,
+      end: 3,
+      size: tallSize,
+      canvas,
+      stills: [{ from: 0, to: 10, svg: drawingSvg(red, tallSize) }],
+      voiceNotes: [],
+      sourceHasAudio: tallProbe.audio !== null,
+    });
+    const joined = path.join(folder, 'joined.mp4');
+    await joinExportParts(parts, joined);
+
+    const probe = await probeMedia(joined);
+    expect(probe.video).toMatchObject({ codec: 'h264', ...canvas });
+    expect(probe.audio?.codec).toBe('aac');
+    expect(probe.duration).toBeGreaterThan(2.3);
+    expect(probe.duration).toBeLessThan(2.7);
+    // Two seconds in is the tall part: centred on black, its drawing in its own frame.
+    const picture = await frameOf(joined, 2, 'joined-tall');
+    expect(Math.max(...pixelAt(picture, 5, 50))).toBeLessThan(30);
+    const [r, g, b] = pixelAt(picture, 50, 50);
+    expect(r).toBeGreaterThan(200);
+    expect(g).toBeLessThan(110);
+    expect(b).toBeLessThan(110);
   });
 });

@@ -8,7 +8,7 @@ export type JobPayloads = {
   'media.prepare': { videoId: string };
   'vision.scan': { videoId: string };
   'analysis.generate': { videoId: string };
-  /** Renders an export of the video (its row holds the range and overlays). */
+  /** Renders an export (its row holds the ranges and overlays; videoId is its first video). */
   'export.render': { exportId: string; videoId: string };
   /** The daily notification digests (scheduled, never sent by hand). */
   'notifications.digest': Record<string, never>;

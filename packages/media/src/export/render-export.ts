@@ -26,6 +26,12 @@ export type ExportRender = {
   voiceNotes: readonly { path: string; at: number }[];
   /** Whether the source has sound to keep under the voice notes. */
   sourceHasAudio: boolean;
+  /**
+   * For a part of a joined export: the frame every part shares, the picture (`size`) centred in
+   * it on black, at a steady frame rate and always with a sound track, so the parts join
+   * without re-encoding (see joinExportParts).
+   */
+  canvas?: FrameSize;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 };
@@ -41,6 +47,9 @@ const OVERLAY_FPS = 15;
 // on two shared cores; the file is a bit larger at the same quality (CRF).
 const X264_PRESET = 'superfast';
 
+// The steady frame rate of a joined export's parts: sources of different rates must agree.
+const PART_FPS = 30;
+
 /** The largest exported picture: 720p keeps the render quick and the file easy to send. */
 export const EXPORT_MAX_LONG_SIDE = 1280;
 
@@ -49,6 +58,14 @@ export function exportSize(source: FrameSize): FrameSize {
   const scale = Math.min(1, EXPORT_MAX_LONG_SIDE / Math.max(source.width, source.height));
   const even = (value: number) => Math.max(2, Math.round((value * scale) / 2) * 2);
   return { width: even(source.width), height: even(source.height) };
+}
+
+/** The largest size of `source`'s shape that fits within `frame`, both sides even. */
+export function fitWithin(source: FrameSize, frame: FrameSize): FrameSize {
+  const scale = Math.min(frame.width / source.width, frame.height / source.height);
+  const even = (value: number, most: number) =>
+    Math.min(most, Math.max(2, Math.round((value * scale) / 2) * 2));
+  return { width: even(source.width, frame.width), height: even(source.height, frame.height) };
 }
 
 /** Rasterises the stills showing at each moment, once per distinct set. */
@@ -118,7 +135,10 @@ function audioGraph(render: ExportRender, firstVoiceInput: number) {
     );
     labels.push(label);
   });
-  if (labels.length === 0) return null;
+  if (labels.length === 0) {
+    // A part of a joined export needs a sound track even when it has nothing to say.
+    return render.canvas ? `anullsrc=r=48000:cl=stereo,atrim=0:${length.toFixed(3)}[a]` : null;
+  }
   // normalize=0: a voice note must not halve the match sound while it plays, nor the reverse.
   const mix =
     labels.length === 1
@@ -138,9 +158,13 @@ export async function renderExport(render: ExportRender): Promise<void> {
   const frames = new OverlayFrames(render.stills, size);
   const voiceInputs = render.voiceNotes.flatMap((note) => ['-i', note.path]);
   const audio = audioGraph(render, 2);
+  const { canvas } = render;
+  const framing = canvas
+    ? `,pad=${canvas.width}:${canvas.height}:(ow-iw)/2:(oh-ih)/2:black,fps=${PART_FPS}`
+    : '';
   const video =
     `[0:v]scale=${size.width}:${size.height},setsar=1[base];` +
-    `[base][1:v]overlay=0:0:eof_action=repeat:format=auto,format=yuv420p[v]`;
+    `[base][1:v]overlay=0:0:eof_action=repeat:format=auto${framing},format=yuv420p[v]`;
   const args = [
     '-hide_banner',
     '-nostats',
@@ -173,6 +197,8 @@ export async function renderExport(render: ExportRender): Promise<void> {
     X264_PRESET,
     '-crf',
     '23',
+    // Parts joined later must share one time base, whatever their sources' rates were.
+    ...(canvas ? ['-video_track_timescale', '90000'] : []),
     '-t',
     length.toFixed(3),
     '-movflags',

@@ -8,8 +8,15 @@ import {
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection';
-import { clips, videoShares, videos, type UserRow, type VideoRow } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import {
+  annotations,
+  clips,
+  videoShares,
+  videos,
+  type UserRow,
+  type VideoRow,
+} from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { AnnotationService } from '../annotations';
 import { requireVideoAccess, sharesReaching } from '../videos';
 import { requireClipAccess, type ClipAccess } from './clip-access';
@@ -126,6 +133,28 @@ export class ClipService {
   async mediaKey(user: UserRow, clipId: string): Promise<string> {
     const { clip, video } = await requireClipAccess(this.db, user, clipId);
     return this.media.ensure(clip, video);
+  }
+
+  /**
+   * The blob key of a voice note of the clip's video, for whoever may play the clip, when the
+   * note (or the note it replies to) lies in the clip's range: a playlist's viewer hears what
+   * is inside the clip and nothing of the rest of the video.
+   */
+  async noteAudioKey(user: UserRow, clipId: string, noteId: string): Promise<string> {
+    const { clip } = await requireClipAccess(this.db, user, clipId);
+    const [note] = await this.db
+      .select()
+      .from(annotations)
+      .where(and(eq(annotations.id, noteId), eq(annotations.videoId, clip.videoId)));
+    const [anchor] = note?.parentId
+      ? await this.db.select().from(annotations).where(eq(annotations.id, note.parentId))
+      : [note];
+    const inRange =
+      anchor !== undefined &&
+      anchor.timestamp <= clip.endTime &&
+      (anchor.endTime ?? anchor.timestamp) >= clip.startTime;
+    if (!note?.audioKey || !inRange) throw notFound('Voice note not found');
+    return note.audioKey;
   }
 
   /** The clip with its notes, as this asker may see it. */

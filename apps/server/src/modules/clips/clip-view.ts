@@ -2,11 +2,13 @@ import type { Annotation, Clip, ClipDetail } from '@filmroom/contract';
 import type { ClipRow } from '../../db/schema';
 
 const clipMediaUrl = (clipId: string) => `/api/clips/${clipId}/media`;
+const clipNoteAudioUrl = (clipId: string, noteId: string) =>
+  `/api/clips/${clipId}/notes/${noteId}/audio`;
 
 /**
  * A clip as one asker sees it. Someone who reaches it only through a shared playlist learns the
- * range and nothing of the video around it: no id, no title, no voice notes (those are files of
- * the video, served to its viewers).
+ * range and nothing of the video around it: no id, no title; its voice notes come through the
+ * clip, which serves those inside its range only.
  */
 export function toClipView(
   clip: ClipRow,
@@ -27,12 +29,14 @@ export function toClipView(
 }
 
 export function toClipDetail(clip: Clip, notes: Annotation[], seesVideo: boolean): ClipDetail {
+  const throughClip = (note: { id: string; audioUrl: string | null }) =>
+    note.audioUrl ? clipNoteAudioUrl(clip.id, note.id) : null;
   const heard = seesVideo
     ? notes
     : notes.map((note) => ({
         ...note,
-        audioUrl: null,
-        replies: note.replies.map((reply) => ({ ...reply, audioUrl: null })),
+        audioUrl: throughClip(note),
+        replies: note.replies.map((reply) => ({ ...reply, audioUrl: throughClip(reply) })),
       }));
   return { ...clip, notes: heard };
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { insertPlayableVideo } from '../../../test/clip-videos';
@@ -211,6 +212,68 @@ async function sharedPlaylist() {
   expect(share.statusCode).toBe(201);
   return { ...setup, athlete, first, second, playlist };
 }
+
+describe('voice notes in a shared clip', () => {
+  it("lets a playlist's viewer hear the voice notes inside a clip's range, and none outside it", async () => {
+    const { coach, athlete, videoId, range, first, second } = await sharedPlaylist();
+    const stranger = await registerAccount(ctx.app);
+    const pin = { videoId, userId: coach.user.id, xPosition: 50, yPosition: 50, content: '' };
+    const [inside, outside] = await ctx.database.db
+      .insert(annotations)
+      .values([
+        { ...pin, timestamp: 4 },
+        { ...pin, timestamp: 5.5 },
+      ])
+      .returning();
+    const [reply] = await ctx.database.db
+      .insert(annotations)
+      .values({ ...pin, timestamp: 3, parentId: range.id })
+      .returning();
+    const recorded = Buffer.from('a voice note');
+    const audioOf = (clipId: string, noteId: string) =>
+      `/api/clips/${clipId}/notes/${noteId}/audio`;
+    for (const note of [inside!, outside!, reply!]) {
+      const key = videoKeys.annotationAudio(videoId, note.id, 'webm');
+      await ctx.runtime.deps.blobs.write(key, Readable.from([recorded]), {
+        contentType: 'audio/webm',
+      });
+      await ctx.database.db
+        .update(annotations)
+        .set({ audioKey: key })
+        .where(eq(annotations.id, note.id));
+    }
+
+    // The first clip (3–5 s) lists its voice notes with addresses through the clip itself.
+    const detail = (await call('GET', `/api/clips/${first.id}`, athlete.cookie)).json<ClipDetail>();
+    const voiced = detail.notes.find((note) => note.id === inside!.id);
+    expect(voiced?.audioUrl).toBe(audioOf(first.id, inside!.id));
+    const answered = detail.notes.find((note) => note.id === range.id)!;
+    expect(answered.replies.find((each) => each.id === reply!.id)?.audioUrl).toBe(
+      audioOf(first.id, reply!.id),
+    );
+    const heard = await call('GET', voiced!.audioUrl!, athlete.cookie);
+    expect(heard.statusCode).toBe(200);
+    expect(heard.headers['content-type']).toBe('audio/webm');
+    expect(heard.rawPayload.equals(recorded)).toBe(true);
+    const replyAudio = answered.replies.find((each) => each.id === reply!.id)!.audioUrl!;
+    expect((await call('GET', replyAudio, athlete.cookie)).statusCode).toBe(200);
+
+    // Outside the clip's range, through another clip, or for a stranger: not found.
+    expect((await call('GET', audioOf(first.id, outside!.id), athlete.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', audioOf(second.id, inside!.id), athlete.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', audioOf(first.id, inside!.id), stranger.cookie)).statusCode).toBe(
+      404,
+    );
+    // Nor the video's own address for it: the athlete may not view the video.
+    const direct = `/uploads/${videoKeys.annotationAudio(videoId, inside!.id, 'webm')}`;
+    expect((await call('GET', direct, athlete.cookie)).statusCode).toBe(404);
+    expect((await call('GET', audioOf(first.id, 'nope'), athlete.cookie)).statusCode).toBe(400);
+  });
+});
 
 describe('playlists', () => {
   it('keeps its clips in playing order: add, remove and reorder', async () => {

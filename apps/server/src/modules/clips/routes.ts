@@ -2,6 +2,7 @@ import {
   addPlaylistItemBodySchema,
   clipDetailSchema,
   clipListQuerySchema,
+  clipNoteParamsSchema,
   clipParamsSchema,
   clipSchema,
   createClipBodySchema,
@@ -18,6 +19,7 @@ import {
   sharePlaylistBodySchema,
   updateClipBodySchema,
 } from '@filmroom/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
@@ -40,6 +42,28 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
     new ClipMedia(app.blobs, WorkFolders.in(app.config.dataDir)),
   );
   const playlistService = new PlaylistService(app.db, clipService);
+
+  /** A stored file the asker was found to be allowed: a signed address on S3, else streamed with Range. */
+  async function sendBlob(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    contentType: string,
+    missing: string,
+  ) {
+    const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
+    if (location.kind === 'url') {
+      return reply
+        .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
+        .redirect(location.url, 302);
+    }
+    const stream = await openLocalFile(request, reply, location.path, missing);
+    if (!stream) return reply;
+    return reply
+      .header('content-type', contentType)
+      .header('cache-control', 'private, max-age=3600')
+      .send(stream);
+  }
 
   app.get(
     '/clips',
@@ -113,6 +137,26 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/clips/:clipId/notes/:noteId/audio',
+    {
+      schema: {
+        tags: ['clips'],
+        summary:
+          'A voice note inside the clip’s range, for whoever may play the clip (a shared playlist’s viewers too)',
+        params: clipNoteParamsSchema,
+      },
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      const { clipId, noteId } = request.params;
+      const key = await clipService.noteAudioKey(requireUser(request), clipId, noteId);
+      // Voice notes are kept as .webm or .ogg: by extension a .webm would pass for video.
+      const type = key.endsWith('.ogg') ? 'audio/ogg' : 'audio/webm';
+      return sendBlob(request, reply, key, type, 'Voice note not found');
+    },
+  );
+
+  app.get(
     '/clips/:clipId/media',
     {
       schema: {
@@ -125,18 +169,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = await clipService.mediaKey(requireUser(request), request.params.clipId);
-      const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
-      if (location.kind === 'url') {
-        return reply
-          .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
-          .redirect(location.url, 302);
-      }
-      const stream = await openLocalFile(request, reply, location.path, 'Clip not found');
-      if (!stream) return reply;
-      return reply
-        .header('content-type', 'video/mp4')
-        .header('cache-control', 'private, max-age=3600')
-        .send(stream);
+      return sendBlob(request, reply, key, 'video/mp4', 'Clip not found');
     },
   );
 

@@ -1,12 +1,22 @@
-import type { VideoExport } from '@filmroom/contract';
+import type { ExportSourceRef, VideoExport } from '@filmroom/contract';
 import type { VideoExportRow } from '../../db/schema';
 import { exportDownloadUrl } from './export-keys';
+
+/** What an export was made of, as the API shows it. */
+function sourceRef(row: VideoExportRow): ExportSourceRef {
+  // A clip or playlist removed since is shown by its kind alone: such an export is gone to
+  // everyone, so only the sweep still sees it.
+  if (row.sourceKind === 'clip') return { kind: 'clip', clipId: row.clipId ?? '' };
+  if (row.sourceKind === 'playlist') return { kind: 'playlist', playlistId: row.playlistId ?? '' };
+  return { kind: 'video', videoId: row.videoId ?? '' };
+}
 
 /** An export as the API shows it. */
 export function toExportView(row: VideoExportRow, title: string): VideoExport {
   const ready = row.status === 'ready' && row.fileKey !== null;
   return {
     id: row.id,
+    source: sourceRef(row),
     videoId: row.videoId,
     title,
     start: row.startSeconds,

@@ -1,9 +1,11 @@
-import { DEFAULT_DISPLAY_SECONDS, type ExportStatus } from '@filmroom/contract';
+import { DEFAULT_DISPLAY_SECONDS, type ExportOverlay, type ExportStatus } from '@filmroom/contract';
 import {
   captionSvg,
   drawingSvg,
   exportSize,
+  fitWithin,
   guidesSvg,
+  joinExportParts,
   nameLabelSvg,
   probeMedia,
   renderExport,
@@ -22,6 +24,7 @@ import {
   users,
   videoExports,
   videos,
+  type ExportSegment,
   type VideoExportRow,
   type VideoRow,
 } from '../../db/schema';
@@ -65,7 +68,7 @@ export function renderExportJob(deps: Dependencies): JobDefinition<'export.rende
   };
 }
 
-/** Stores an export's new state and tells the open pages of its video. */
+/** Stores an export's new state and tells the open pages of whoever asked for it. */
 async function setExportState(
   { db, pool }: Pick<Dependencies, 'db' | 'pool'>,
   exportId: string,
@@ -81,9 +84,8 @@ async function setExportState(
     .where(eq(videoExports.id, exportId))
     .returning();
   if (row) {
-    await VideoEvents.publishExport(pool, {
+    await VideoEvents.publishExport(pool, row.ownerId, {
       id: row.id,
-      videoId: row.videoId,
       status: row.status,
       progress: row.progress,
       failureReason: row.failureReason,
@@ -92,28 +94,29 @@ async function setExportState(
   return row;
 }
 
-/** Whether [from, to) meets the exported range. */
-const overlaps = (from: number, to: number, row: VideoExportRow) =>
-  from < row.endSeconds && to > row.startSeconds;
+/** Whether [from, to) meets the segment's range. */
+const overlaps = (from: number, to: number, segment: ExportSegment) =>
+  from < segment.end && to > segment.start;
 
-/** The overlays chosen for the export, as stills over their times and the sounds to mix in. */
+/** The overlays chosen for one segment, as stills over their times and the sounds to mix in. */
 async function collectOverlays(
   deps: Dependencies,
-  row: VideoExportRow,
+  overlays: readonly ExportOverlay[],
+  segment: ExportSegment,
   video: VideoRow,
   size: FrameSize,
 ) {
-  const chosen = new Set(row.overlays);
+  const chosen = new Set(overlays);
   const stills: ExportStill[] = [];
   const notes = await deps.db
     .select()
     .from(annotations)
-    .where(eq(annotations.videoId, row.videoId))
+    .where(eq(annotations.videoId, segment.videoId))
     .orderBy(asc(annotations.timestamp));
   const voiceNotes: { key: string; at: number }[] = [];
   for (const note of notes) {
     const shownUntil = note.timestamp + (note.displaySeconds ?? DEFAULT_DISPLAY_SECONDS);
-    if (chosen.has('drawings') && note.drawing && overlaps(note.timestamp, shownUntil, row)) {
+    if (chosen.has('drawings') && note.drawing && overlaps(note.timestamp, shownUntil, segment)) {
       stills.push({
         from: note.timestamp,
         to: shownUntil,
@@ -126,25 +129,25 @@ async function collectOverlays(
     if (
       chosen.has('captions') &&
       note.content.trim() &&
-      overlaps(note.timestamp, captionUntil, row)
+      overlaps(note.timestamp, captionUntil, segment)
     ) {
       stills.push({ from: note.timestamp, to: captionUntil, svg: captionSvg(note.content, size) });
     }
     if (
       chosen.has('voiceNotes') &&
       note.audioKey &&
-      note.timestamp >= row.startSeconds &&
-      note.timestamp < row.endSeconds
+      note.timestamp >= segment.start &&
+      note.timestamp < segment.end
     ) {
       voiceNotes.push({ key: note.audioKey, at: note.timestamp });
     }
   }
   if (chosen.has('guides')) {
-    const analysis = await findAnalysis(deps.db, row.videoId);
+    const analysis = await findAnalysis(deps.db, segment.videoId);
     for (const point of analysis?.coachingPoints ?? []) {
       const from = point.timestamp - GUIDE_LEAD_SECONDS;
       const to = point.timestamp + GUIDE_SECONDS;
-      if (!point.visualGuides?.length || !overlaps(from, to, row)) continue;
+      if (!point.visualGuides?.length || !overlaps(from, to, segment)) continue;
       stills.push({ from, to, svg: guidesSvg(point.visualGuides, size) });
     }
   }
@@ -154,26 +157,39 @@ async function collectOverlays(
       .from(users)
       .where(eq(users.id, video.ownerId));
     const name = owner ? `${video.title} · ${owner.name}` : video.title;
-    stills.push({ from: row.startSeconds, to: row.endSeconds + 1, svg: nameLabelSvg(name, size) });
+    stills.push({ from: segment.start, to: segment.end + 1, svg: nameLabelSvg(name, size) });
   }
-  const poses = chosen.has('skeleton') ? await readStoredPoses(deps.blobs, row.videoId) : null;
+  const poses = chosen.has('skeleton') ? await readStoredPoses(deps.blobs, segment.videoId) : null;
   return { stills, voiceNotes, poses };
+}
+
+/** A segment's ready video, or null when it was deleted or is no longer ready. */
+async function readyVideo(db: Database, videoId: string) {
+  const [video] = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, videoId), eq(videos.status, 'ready')));
+  return video?.mediaKey ? { ...video, mediaKey: video.mediaKey } : null;
 }
 
 async function renderVideoExport(deps: Dependencies, exportId: string, signal: AbortSignal) {
   const { db, blobs, log } = deps;
   const [row] = await db.select().from(videoExports).where(eq(videoExports.id, exportId));
   if (!row) return; // removed before its turn came
-  const [video] = await db
-    .select()
-    .from(videos)
-    .where(and(eq(videos.id, row.videoId), eq(videos.status, 'ready')));
-  if (!video?.mediaKey) {
-    await setExportState(deps, exportId, {
-      status: 'failed',
-      failureReason: 'The video is not ready to export.',
-    });
-    return;
+  const sources = [];
+  for (const segment of row.segments) {
+    const video = await readyVideo(db, segment.videoId);
+    if (!video) {
+      await setExportState(deps, exportId, {
+        status: 'failed',
+        failureReason:
+          row.segments.length > 1
+            ? 'A video of the playlist was deleted or is not ready to export.'
+            : 'The video is not ready to export.',
+      });
+      return;
+    }
+    sources.push({ segment, video });
   }
   await setExportState(deps, exportId, { status: 'rendering', progress: 0, failureReason: null });
   // Writes go one after another, so a late progress write can never land after "ready".
@@ -183,53 +199,73 @@ async function renderVideoExport(deps: Dependencies, exportId: string, signal: A
     writes = write.catch(() => undefined);
     return write;
   };
-
+  let lastWrite = 0;
+  // Each segment's share of the work is its share of the length; the last 3 % is the upload.
+  const total = row.segments.reduce((sum, segment) => sum + segment.end - segment.start, 0);
+  const reportProgress = (fraction: number) => {
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
+    lastWrite = now;
+    void queueState({ progress: Math.floor(fraction * 97) }).catch((error: unknown) =>
+      log.warn({ err: error, exportId }, 'could not record export progress'),
+    );
+  };
   const workDir = await WorkFolders.in(deps.config.dataDir).create(`export-${exportId}`);
   try {
     const fileKey = exportFileKey(row.videoId, exportId);
-    const bytes = await blobs.withLocalCopy(video.mediaKey, async (media) => {
-      const probe = await probeMedia(media, signal);
-      const size = exportSize({
-        width: probe.video?.width ?? video.width ?? 1280,
-        height: probe.video?.height ?? video.height ?? 720,
+    const output = path.join(workDir, 'export.mp4');
+    const joined = sources.length > 1;
+    // A joined export takes the first video's frame; the others fit inside it on black.
+    let canvas: FrameSize | undefined;
+    let done = 0;
+    for (const [index, { segment, video }] of sources.entries()) {
+      const part = joined ? path.join(workDir, `part-${index}.mp4`) : output;
+      await blobs.withLocalCopy(video.mediaKey, async (media) => {
+        const probe = await probeMedia(media, signal);
+        const picture = exportSize({
+          width: probe.video?.width ?? video.width ?? 1280,
+          height: probe.video?.height ?? video.height ?? 720,
+        });
+        if (joined) canvas ??= picture;
+        const size = canvas ? fitWithin(picture, canvas) : picture;
+        const overlays = await collectOverlays(deps, row.overlays, segment, video, size);
+        const voiceNotes: { path: string; at: number }[] = [];
+        for (const [noteIndex, note] of overlays.voiceNotes.entries()) {
+          if (!(await blobs.stat(note.key))) continue; // its note was deleted meanwhile
+          const file = path.join(workDir, `voice-${index}-${noteIndex}${path.extname(note.key)}`);
+          await blobs.withLocalCopy(note.key, (local) => copyFile(local, file));
+          voiceNotes.push({ path: file, at: note.at });
+        }
+        const length = segment.end - segment.start;
+        await renderExport({
+          input: media,
+          output: part,
+          start: segment.start,
+          end: segment.end,
+          size,
+          canvas,
+          stills: overlays.stills,
+          poses: overlays.poses,
+          voiceNotes,
+          sourceHasAudio: probe.audio !== null,
+          signal,
+          onProgress: (fraction) => reportProgress((done + fraction * length) / total),
+        });
+        done += length;
       });
-      const overlays = await collectOverlays(deps, row, video, size);
-      const voiceNotes: { path: string; at: number }[] = [];
-      for (const [index, note] of overlays.voiceNotes.entries()) {
-        if (!(await blobs.stat(note.key))) continue; // its note was deleted meanwhile
-        const file = path.join(workDir, `voice-${index}${path.extname(note.key)}`);
-        await blobs.withLocalCopy(note.key, (local) => copyFile(local, file));
-        voiceNotes.push({ path: file, at: note.at });
-      }
-      const output = path.join(workDir, 'export.mp4');
-      let lastWrite = 0;
-      await renderExport({
-        input: media,
+    }
+    if (joined) {
+      await joinExportParts(
+        sources.map((_, index) => path.join(workDir, `part-${index}.mp4`)),
         output,
-        start: row.startSeconds,
-        end: row.endSeconds,
-        size,
-        stills: overlays.stills,
-        poses: overlays.poses,
-        voiceNotes,
-        sourceHasAudio: probe.audio !== null,
-        signal,
-        onProgress: (fraction) => {
-          const now = Date.now();
-          if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
-          lastWrite = now;
-          // The last 3 % is the upload to storage.
-          void queueState({ progress: Math.floor(fraction * 97) }).catch((error: unknown) =>
-            log.warn({ err: error, exportId }, 'could not record export progress'),
-          );
-        },
-      });
-      await blobs.write(fileKey, createReadStream(output), { contentType: 'video/mp4' });
-      return (await stat(output)).size;
-    });
-    const done = await queueState({ status: 'ready', progress: 100, fileKey, fileSize: bytes });
+        { signal },
+      );
+    }
+    await blobs.write(fileKey, createReadStream(output), { contentType: 'video/mp4' });
+    const bytes = (await stat(output)).size;
+    const finished = await queueState({ status: 'ready', progress: 100, fileKey, fileSize: bytes });
     // Removed while we worked: nothing points at the file, so remove it.
-    if (!done) await blobs.delete(fileKey);
+    if (!finished) await blobs.delete(fileKey);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

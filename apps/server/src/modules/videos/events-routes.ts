@@ -10,7 +10,7 @@ const HEARTBEAT_MS = 25_000;
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
  * `video` events (preparation status and progress), `analysis` events (scan and write-up) and
  * `annotations` events (`{id}`: that video's annotations, replies or reactions changed),
- * `export` events (an export of a video the user may view: status and progress),
+ * `export` events (status and progress of an export the user asked for),
  * `notifications` events (`{unreadCount}`: the user's own notifications changed) and `access`
  * (some access of the user's ended: what the page shows is fetched again).
  * Open pages update from it instead of polling.
@@ -58,9 +58,12 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
               }
               return;
             }
-            // An export's event names its export; who may hear it is decided by its video.
-            const videoId = event.type === 'export' ? event.data.videoId : event.data.id;
-            if (await audience.mayHear(videoId)) stream.send(event.data, event.type);
+            // An export's event is addressed to whoever asked for it; the rest by their video.
+            const heard =
+              event.type === 'export'
+                ? event.to === user.id
+                : await audience.mayHear(event.data.id);
+            if (heard) stream.send(event.data, event.type);
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));
       };

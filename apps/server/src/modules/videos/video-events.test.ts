@@ -1,8 +1,11 @@
 import type { VideoEvent } from '@filmroom/contract';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
+import { insertReadyVideo, insertViewShare } from '../../../test/videos';
+import { VideoEvents } from './video-events';
 
 const ctx = useTestApp({}, { work: true });
 let origin: string;
@@ -12,12 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.close());
 
+type Heard = { type: string; data: { id: string } };
+
 /** Reads `video` events from the real stream until `done` says enough. */
 async function collectEvents(
   cookie: string,
   done: (events: VideoEvent[]) => boolean,
   timeoutMs = 60_000,
 ) {
+  const videos = (heard: Heard[]) =>
+    heard.filter((event) => event.type === 'video').map((event) => event.data as VideoEvent);
+  const stream = await collectAll(cookie, (heard) => done(videos(heard)), timeoutMs);
+  return { events: stream.events.then(videos) };
+}
+
+/** Reads events of every type from the real stream until `done` says enough. */
+async function collectAll(cookie: string, done: (events: Heard[]) => boolean, timeoutMs = 60_000) {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   const response = await fetch(`${origin}/api/events`, {
@@ -25,7 +38,7 @@ async function collectEvents(
     signal: abort.signal,
   });
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const events: VideoEvent[] = [];
+  const events: Heard[] = [];
   const ready = (async () => {
     let buffer = '';
     const decoder = new TextDecoder();
@@ -36,8 +49,8 @@ async function collectEvents(
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const data = /^event: video\ndata: (.*)$/m.exec(message);
-          if (data) events.push(JSON.parse(data[1]!) as VideoEvent);
+          const data = /^event: (\w+)\ndata: (.*)$/m.exec(message);
+          if (data) events.push({ type: data[1]!, data: JSON.parse(data[2]!) as Heard['data'] });
           if (done(events)) return events;
         }
       }
@@ -78,6 +91,37 @@ describe('GET /api/events', () => {
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
 
     expect((await strangerStream.events).filter((event) => event.id === video.id)).toEqual([]);
+  });
+
+  it("tells only whoever asked for an export of its progress, not the video's other viewers", async () => {
+    const [owner, viewer] = await Promise.all([registerAccount(ctx.app), registerAccount(ctx.app)]);
+    const videoId = await insertReadyVideo(ctx.runtime.deps, owner.user.id);
+    await insertViewShare(ctx.database.db, videoId, owner, viewer);
+    const exportId = randomUUID();
+    const ownerStream = await collectAll(owner.cookie, (heard) =>
+      heard.some((event) => event.type === 'export'),
+    );
+    const sawMarker = (heard: Heard[]) =>
+      heard.some((event) => event.type === 'annotations' && event.data.id === videoId);
+    const viewerStream = await collectAll(viewer.cookie, sawMarker);
+    // A stream subscribes before its headers go out: both hear everything sent from here on.
+    await VideoEvents.publishExport(ctx.database.pool, owner.user.id, {
+      id: exportId,
+      status: 'rendering',
+      progress: 40,
+      failureReason: null,
+    });
+    // Events reach a stream in the order they were sent: this one comes after the export's.
+    await VideoEvents.publishAnnotationsChanged(ctx.database.pool, videoId);
+    const [ownerHeard, viewerHeard] = await Promise.all([ownerStream.events, viewerStream.events]);
+    expect(ownerHeard.find((event) => event.type === 'export')?.data).toEqual({
+      id: exportId,
+      status: 'rendering',
+      progress: 40,
+      failureReason: null,
+    });
+    expect(sawMarker(viewerHeard)).toBe(true);
+    expect(viewerHeard.filter((event) => event.type === 'export')).toEqual([]);
   });
 
   it('refuses a signed-out listener with 401', async () => {

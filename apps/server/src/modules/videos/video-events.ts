@@ -25,7 +25,8 @@ export type VideoChannelEvent =
   | { type: 'video'; data: VideoEvent }
   | { type: 'analysis'; data: AnalysisState }
   | { type: 'annotations'; data: AnnotationsChangedEvent }
-  | { type: 'export'; data: ExportEvent }
+  /** `to`: the account that asked for the export, the only one to hear it. */
+  | { type: 'export'; data: ExportEvent; to: string }
   | { type: 'notifications'; data: NotificationsChangedEvent & { userId: string } };
 
 /**
@@ -47,7 +48,7 @@ const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('video'), data: videoEventSchema }),
   z.object({ type: z.literal('analysis'), data: analysisStateSchema }),
   z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
-  z.object({ type: z.literal('export'), data: exportEventSchema }),
+  z.object({ type: z.literal('export'), data: exportEventSchema, to: z.string() }),
   z.object({
     type: z.literal('notifications'),
     data: notificationsChangedEventSchema.extend({ userId: z.string() }),
@@ -88,9 +89,13 @@ export class VideoEvents {
     await VideoEvents.send(runner, { type: 'annotations', data: { id: videoId } });
   }
 
-  /** An export of a video moving on (status and progress), for those who may view the video. */
-  static async publishExport(runner: SqlRunner, event: ExportEvent): Promise<void> {
-    await VideoEvents.send(runner, { type: 'export', data: event });
+  /**
+   * An export moving on (status and progress), for the one who asked for it: others who may
+   * view one of its videos need not know it exists, and someone a playlist was shared with may
+   * export it without its videos' viewers hearing of it.
+   */
+  static async publishExport(runner: SqlRunner, to: string, event: ExportEvent): Promise<void> {
+    await VideoEvents.send(runner, { type: 'export', data: event, to });
   }
 
   /** One person's notifications changed: only their own streams hear it (their bell's count). */

@@ -201,8 +201,11 @@ function VideoDetailPage({ id }: { id: string }) {
             onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
           />
           <ExportVideoDialog
-            videoId={detail.id}
-            markedRange={() => playerRef.current?.markedRange() ?? null}
+            target={{
+              kind: 'video',
+              videoId: detail.id,
+              markedRange: () => playerRef.current?.markedRange() ?? null,
+            }}
             disabled={detail.status !== 'ready'}
           />
           {editable ? (

@@ -50,3 +50,17 @@ export function navItemsFor(user: User): NavItem[] {
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return item.sections.some((pattern) => matchPath(pattern, pathname) !== null);
 }
+
+// Pages reached from within a section rather than from the menu, named in the top bar all the same.
+const PAGES_OFF_MENU: { pattern: string; label: string }[] = [
+  { pattern: '/compare', label: 'Compare' },
+  { pattern: '/notifications', label: 'Notifications' },
+];
+
+/** The top bar's name for where the user is: the menu's section, or a page reached from one. */
+export function sectionLabel(user: User, pathname: string): string {
+  const section = navItemsFor(user).find((item) => isNavItemActive(item, pathname));
+  if (section) return section.label;
+  const page = PAGES_OFF_MENU.find(({ pattern }) => matchPath(pattern, pathname) !== null);
+  return page?.label ?? 'FilmRoom';
+}

@@ -5,7 +5,7 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { MobileNavDrawer } from './mobile-nav-drawer';
-import { isNavItemActive, navItemsFor } from './nav-items';
+import { sectionLabel } from './nav-items';
 
 type TopBarProps = {
   user: User;
@@ -19,7 +19,6 @@ type TopBarProps = {
  */
 export function TopBar({ user, onLogout, loggingOut }: TopBarProps) {
   const { pathname } = useLocation();
-  const section = navItemsFor(user).find((item) => isNavItemActive(item, pathname));
 
   return (
     // Nearly opaque: the black video player scrolls under it, and through a thinner veil the
@@ -32,7 +31,7 @@ export function TopBar({ user, onLogout, loggingOut }: TopBarProps) {
         <SidebarTrigger />
         <Separator orientation="vertical" className="mx-1 h-5!" />
         <span className="text-sm font-medium text-muted-foreground">
-          {section?.label ?? (pathname === '/notifications' ? 'Notifications' : 'FilmRoom')}
+          {sectionLabel(user, pathname)}
         </span>
       </div>
       {/* One bell for every width, before the phone's menu button. */}

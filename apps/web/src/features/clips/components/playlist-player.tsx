@@ -15,6 +15,8 @@ type PlaylistPlayerProps = {
   onIndexChange: (index: number) => void;
   /** Draws a note's drawing over the picture (the page brings the annotations' renderer). */
   drawingOverlay: (drawing: Drawing, picture: PictureRect, key: string) => ReactNode;
+  /** More actions on the clip playing (the page brings Export clip). */
+  clipActions?: (item: PlaylistItem) => ReactNode;
 };
 
 /** Where the picture sits inside a <video> that letterboxes it (object-fit: contain). */
@@ -41,6 +43,7 @@ export function PlaylistPlayer({
   index,
   onIndexChange,
   drawingOverlay,
+  clipActions,
 }: PlaylistPlayerProps) {
   const item = items[index];
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -104,23 +107,36 @@ export function PlaylistPlayer({
             {formatPointTimestamp(clip.start)} – {formatPointTimestamp(clip.end)}
           </p>
         </div>
-        <div className="flex gap-2">
+        {/* On a phone the three actions share one even row, Previous and Next said short. */}
+        <div
+          className={cn(
+            'grid w-full gap-2 sm:flex sm:w-auto',
+            clipActions ? 'grid-cols-3' : 'grid-cols-2',
+          )}
+        >
+          {clipActions?.(item)}
           <Button
             variant="outline"
             size="sm"
             onClick={() => onIndexChange(index - 1)}
             disabled={index === 0}
+            aria-label="Previous clip"
           >
             <ChevronLeftIcon aria-hidden />
-            Previous clip
+            <span>
+              Previous<span className="max-sm:hidden"> clip</span>
+            </span>
           </Button>
           <Button
             variant="outline"
             size="sm"
             onClick={() => onIndexChange(index + 1)}
             disabled={index + 1 >= items.length}
+            aria-label="Next clip"
           >
-            Next clip
+            <span>
+              Next<span className="max-sm:hidden"> clip</span>
+            </span>
             <ChevronRightIcon aria-hidden />
           </Button>
         </div>
@@ -164,6 +180,15 @@ export function PlaylistPlayer({
                     </span>
                   ) : null}
                 </button>
+                {note.audioUrl ? (
+                  <audio
+                    controls
+                    preload="none"
+                    src={note.audioUrl}
+                    aria-label={`Voice note by ${note.user.name}`}
+                    className="mt-1 h-10 w-full"
+                  />
+                ) : null}
               </li>
             ))}
           </ol>

@@ -1,4 +1,4 @@
-import type { Drawing, Playlist } from '@filmroom/contract';
+import type { Drawing, Playlist, PlaylistItem } from '@filmroom/contract';
 import {
   ArrowLeftIcon,
   FileQuestionIcon,
@@ -20,6 +20,7 @@ import { useDeletePlaylist } from '../api/delete-playlist';
 import { isPlaylistNotFound, usePlaylist } from '../api/get-playlist';
 import { PlaylistPlayer, type PictureRect } from './playlist-player';
 import { PlaylistQueue } from './playlist-queue';
+import { RenamePlaylistDialog } from './rename-playlist-dialog';
 import { SharePlaylistForm } from './share-playlist-form';
 
 function BackToPlaylists() {
@@ -38,10 +39,20 @@ type PlaylistViewProps = {
   drawingOverlay: (drawing: Drawing, picture: PictureRect, key: string) => ReactNode;
   /** Sharing with a team, below sharing by e-mail (the teams feature's, composed by the page). */
   teamSharing?: (playlistId: string) => ReactNode;
+  /** Actions on the whole playlist, beside its title (the page brings Export video). */
+  playlistActions?: (playlist: Playlist) => ReactNode;
+  /** Actions on the clip playing (the page brings Export clip). */
+  clipActions?: (item: PlaylistItem) => ReactNode;
 };
 
 /** A playlist's page: the player, the clips in order, and (for its owner) sharing. */
-export function PlaylistView({ id, drawingOverlay, teamSharing }: PlaylistViewProps) {
+export function PlaylistView({
+  id,
+  drawingOverlay,
+  teamSharing,
+  playlistActions,
+  clipActions,
+}: PlaylistViewProps) {
   const playlist = usePlaylist(id);
   const [playing, setPlaying] = useState(0);
 
@@ -86,7 +97,20 @@ export function PlaylistView({ id, drawingOverlay, teamSharing }: PlaylistViewPr
             ? `${data.clipCount} ${data.clipCount === 1 ? 'clip' : 'clips'} · ${formatDuration(data.totalSeconds)}`
             : `Shared by ${data.ownerName} · ${data.clipCount} ${data.clipCount === 1 ? 'clip' : 'clips'}`
         }
-        actions={data.mine ? <DeletePlaylistButton playlist={data} /> : null}
+        actions={
+          // The owner's three actions share one even row on a phone.
+          <div
+            className={
+              data.mine && data.items.length > 0
+                ? 'grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto [&_button]:max-sm:px-2'
+                : 'flex flex-wrap gap-2'
+            }
+          >
+            {data.items.length > 0 ? playlistActions?.(data) : null}
+            {data.mine ? <RenamePlaylistDialog playlist={data} /> : null}
+            {data.mine ? <DeletePlaylistButton playlist={data} /> : null}
+          </div>
+        }
       />
       {data.removedClips > 0 ? (
         <p
@@ -122,6 +146,7 @@ export function PlaylistView({ id, drawingOverlay, teamSharing }: PlaylistViewPr
             index={index}
             onIndexChange={setPlaying}
             drawingOverlay={drawingOverlay}
+            clipActions={clipActions}
           />
           <div className="grid gap-6">
             <PlaylistQueue
@@ -153,9 +178,11 @@ function DeletePlaylistButton({ playlist }: { playlist: Playlist }) {
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="outline">
+        <Button variant="outline" aria-label="Delete playlist">
           <Trash2Icon aria-hidden />
-          Delete playlist
+          <span>
+            Delete<span className="max-sm:hidden"> playlist</span>
+          </span>
         </Button>
       }
       title="Delete playlist?"

@@ -22,25 +22,28 @@ import {
   exportSource,
   OVERLAY_CHOICES,
   rangeLabel,
+  targetWording,
   toggleOverlay,
+  type ExportTarget,
   type RangeChoice,
+  type TimeRange,
 } from '../lib/export-choices';
 
-type TimeRange = { start: number; end: number };
-
 type ExportVideoDialogProps = {
-  videoId: string;
-  /** The range marked with I and O on the player, read when the dialog opens. */
-  markedRange: () => TimeRange | null;
+  target: ExportTarget;
   /** A video still being prepared has nothing to export yet. */
   disabled?: boolean;
+  /** The trigger's size: smaller beside a playlist's clip. */
+  size?: 'sm' | 'default';
 };
 
 /**
- * Export video: choose the overlays and the range, start, follow the progress, download the
- * MP4. The export being made stays with the page, so closing the dialog does not lose it.
+ * Export video: choose the overlays (and, for a video, the range), start, follow the progress,
+ * download the MP4. The export being made stays with the page, so closing the dialog does not
+ * lose it.
  */
-export function ExportVideoDialog({ videoId, markedRange, disabled }: ExportVideoDialogProps) {
+export function ExportVideoDialog({ target, disabled, size }: ExportVideoDialogProps) {
+  const wording = targetWording[target.kind];
   const [open, setOpen] = useState(false);
   const [marked, setMarked] = useState<TimeRange | null>(null);
   const [exportId, setExportId] = useState<string | null>(null);
@@ -53,33 +56,31 @@ export function ExportVideoDialog({ videoId, markedRange, disabled }: ExportVide
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (next) setMarked(markedRange());
+        if (next && target.kind === 'video') setMarked(target.markedRange());
         setOpen(next);
       }}
     >
       <DialogTrigger asChild>
         <Button
           variant="outline"
+          size={size}
           disabled={disabled}
           aria-label={running ? `Exporting ${current.data?.progress ?? 0}%` : undefined}
         >
           {running ? <Spinner /> : <FilmIcon aria-hidden />}
           {/* A phone's row of page actions has room for a word each. */}
           <span className="sm:hidden">
-            {running ? `${current.data?.progress ?? 0}%` : 'Export'}
+            {running ? `${current.data?.progress ?? 0}%` : wording.short}
           </span>
           <span className="max-sm:hidden">
-            {running ? `Exporting ${current.data?.progress ?? 0}%` : 'Export video'}
+            {running ? `Exporting ${current.data?.progress ?? 0}%` : wording.button}
           </span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>Export video</DialogTitle>
-          <DialogDescription>
-            An MP4 with the overlays you choose drawn on the picture, to send or keep. Anyone who
-            can see this video can download it until its link expires.
-          </DialogDescription>
+          <DialogTitle>{wording.title}</DialogTitle>
+          <DialogDescription>{wording.description}</DialogDescription>
         </DialogHeader>
         {exportId && current.data ? (
           <ExportStatus
@@ -96,7 +97,7 @@ export function ExportVideoDialog({ videoId, markedRange, disabled }: ExportVide
             </Button>
           </p>
         ) : (
-          <ExportForm videoId={videoId} marked={marked} onStarted={setExportId} />
+          <ExportForm target={target} marked={marked} onStarted={setExportId} />
         )}
       </DialogContent>
     </Dialog>
@@ -104,11 +105,11 @@ export function ExportVideoDialog({ videoId, markedRange, disabled }: ExportVide
 }
 
 function ExportForm({
-  videoId,
+  target,
   marked,
   onStarted,
 }: {
-  videoId: string;
+  target: ExportTarget;
   marked: TimeRange | null;
   onStarted: (id: string) => void;
 }) {
@@ -120,7 +121,7 @@ function ExportForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    create.mutate({ source: exportSource(videoId, range, marked), overlays });
+    create.mutate({ source: exportSource(target, range, marked), overlays });
   }
 
   return (
@@ -157,36 +158,9 @@ function ExportForm({
           })}
         </div>
       </fieldset>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-semibold">Range</legend>
-        <label className="flex items-center gap-2.5 text-sm">
-          <input
-            type="radio"
-            name={ids.range}
-            value="whole"
-            checked={range === 'whole'}
-            onChange={() => setRange('whole')}
-            className="size-4 accent-primary"
-          />
-          Whole video
-        </label>
-        <label
-          className={`flex items-center gap-2.5 text-sm ${marked ? '' : 'text-muted-foreground'}`}
-        >
-          <input
-            type="radio"
-            name={ids.range}
-            value="marked"
-            checked={range === 'marked'}
-            disabled={!marked}
-            onChange={() => setRange('marked')}
-            className="size-4 accent-primary"
-          />
-          {marked
-            ? `Marked range ${rangeLabel(marked)}`
-            : 'Marked range (mark one with I and O on the player)'}
-        </label>
-      </fieldset>
+      {target.kind === 'video' ? (
+        <RangeChoices range={range} marked={marked} name={ids.range} onChange={setRange} />
+      ) : null}
       {create.isError ? (
         <p id={ids.error} role="alert" className="flex gap-2 text-sm text-destructive">
           <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -203,6 +177,51 @@ function ExportForm({
         {create.isPending ? 'Starting…' : 'Start export'}
       </Button>
     </form>
+  );
+}
+
+function RangeChoices({
+  range,
+  marked,
+  name,
+  onChange,
+}: {
+  range: RangeChoice;
+  marked: TimeRange | null;
+  name: string;
+  onChange: (choice: RangeChoice) => void;
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-semibold">Range</legend>
+      <label className="flex items-center gap-2.5 text-sm">
+        <input
+          type="radio"
+          name={name}
+          value="whole"
+          checked={range === 'whole'}
+          onChange={() => onChange('whole')}
+          className="size-4 accent-primary"
+        />
+        Whole video
+      </label>
+      <label
+        className={`flex items-center gap-2.5 text-sm ${marked ? '' : 'text-muted-foreground'}`}
+      >
+        <input
+          type="radio"
+          name={name}
+          value="marked"
+          checked={range === 'marked'}
+          disabled={!marked}
+          onChange={() => onChange('marked')}
+          className="size-4 accent-primary"
+        />
+        {marked
+          ? `Marked range ${rangeLabel(marked)}`
+          : 'Marked range (mark one with I and O on the player)'}
+      </label>
+    </fieldset>
   );
 }
 

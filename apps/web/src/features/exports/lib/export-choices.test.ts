@@ -2,16 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { exportSource, rangeLabel, toggleOverlay } from './export-choices';
 
 describe('exportSource', () => {
+  const video = { kind: 'video', videoId: 'v', markedRange: () => null } as const;
+
   it('sends the marked range only when it is chosen and marked', () => {
     const marked = { start: 2.5, end: 7 };
-    expect(exportSource('v', 'marked', marked)).toEqual({
+    expect(exportSource(video, 'marked', marked)).toEqual({
       kind: 'video',
       videoId: 'v',
       start: 2.5,
       end: 7,
     });
-    expect(exportSource('v', 'whole', marked)).toEqual({ kind: 'video', videoId: 'v' });
-    expect(exportSource('v', 'marked', null)).toEqual({ kind: 'video', videoId: 'v' });
+    expect(exportSource(video, 'whole', marked)).toEqual({ kind: 'video', videoId: 'v' });
+    expect(exportSource(video, 'marked', null)).toEqual({ kind: 'video', videoId: 'v' });
+  });
+
+  it('sends a clip or a playlist whole, whatever range the form last held', () => {
+    const marked = { start: 1, end: 2 };
+    expect(exportSource({ kind: 'clip', clipId: 'c' }, 'marked', marked)).toEqual({
+      kind: 'clip',
+      clipId: 'c',
+    });
+    expect(exportSource({ kind: 'playlist', playlistId: 'p' }, 'marked', marked)).toEqual({
+      kind: 'playlist',
+      playlistId: 'p',
+    });
   });
 });
 

@@ -15,17 +15,54 @@ export const OVERLAY_CHOICES: readonly { value: ExportOverlay; label: string; hi
 export const DEFAULT_OVERLAYS: readonly ExportOverlay[] = EXPORT_OVERLAYS;
 
 export type RangeChoice = 'whole' | 'marked';
+export type TimeRange = { start: number; end: number };
 
-/** What to export: the whole video, or the range marked with I and O when one is chosen. */
+/** What a page offers to export: a video (with the range marked on its player), a clip or a playlist. */
+export type ExportTarget =
+  | { kind: 'video'; videoId: string; markedRange: () => TimeRange | null }
+  | { kind: 'clip'; clipId: string }
+  | { kind: 'playlist'; playlistId: string };
+
+/** The dialog's words for each kind of target. */
+export const targetWording: Record<
+  ExportTarget['kind'],
+  { button: string; short: string; title: string; description: string }
+> = {
+  video: {
+    button: 'Export video',
+    short: 'Export',
+    title: 'Export video',
+    description:
+      'An MP4 with the overlays you choose drawn on the picture, to send or keep. Anyone who can see this video can download it until its link expires.',
+  },
+  clip: {
+    button: 'Export clip',
+    short: 'Export clip',
+    title: 'Export clip',
+    description:
+      'An MP4 of this clip with the overlays you choose drawn on the picture. Anyone who can play this clip can download it until its link expires.',
+  },
+  playlist: {
+    button: 'Export video',
+    short: 'Export',
+    title: 'Export playlist',
+    description:
+      'One MP4 of every clip in playing order, with the overlays you choose drawn on the picture. Anyone this playlist is shared with can download it until its link expires.',
+  },
+};
+
+/** What to export: a clip, a playlist, the whole video, or its range marked with I and O. */
 export function exportSource(
-  videoId: string,
+  target: ExportTarget,
   choice: RangeChoice,
-  marked: { start: number; end: number } | null,
+  marked: TimeRange | null,
 ): ExportSource {
+  if (target.kind === 'clip') return { kind: 'clip', clipId: target.clipId };
+  if (target.kind === 'playlist') return { kind: 'playlist', playlistId: target.playlistId };
   if (choice === 'marked' && marked) {
-    return { kind: 'video', videoId, start: marked.start, end: marked.end };
+    return { kind: 'video', videoId: target.videoId, start: marked.start, end: marked.end };
   }
-  return { kind: 'video', videoId };
+  return { kind: 'video', videoId: target.videoId };
 }
 
 /** "0:05 – 0:12", for the marked range's choice. */
