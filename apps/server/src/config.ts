@@ -46,6 +46,7 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(4096),
   MAX_VIDEO_MINUTES: z.coerce.number().positive().default(180),
+  AUTO_ANALYSIS_MAX_SECONDS: z.coerce.number().positive().default(300),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -102,6 +103,8 @@ export type Config = {
   maxUploadBytes: number;
   /** Longest video accepted, in seconds (read from the file before any work on it). */
   maxVideoSeconds: number;
+  /** Longer videos are not scanned by themselves: the coach picks the ranges worth analysing. */
+  autoAnalysisMaxSeconds: number;
   /** Unset means: files on local disk under dataDir/blobs. */
   s3: S3Settings | undefined;
   /** Unset means: analysis is written from the measurements alone. */
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxVideoSeconds: e.MAX_VIDEO_MINUTES * 60,
+    autoAnalysisMaxSeconds: e.AUTO_ANALYSIS_MAX_SECONDS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -14,3 +14,4 @@ export * from './chat';
 export * from './health';
 export * from './clips';
 export * from './exports';
+export * from './analysis-ranges';

@@ -7,6 +7,7 @@ import type { Log } from '../../lib/logger';
 import { videoKeys } from '../videos';
 import { saveAnalysis } from './analysis-store';
 import { generateAnalysis, ScanNotReady, type AnalysisDependencies } from './generate-analysis';
+import { analyseRange, giveUpOnRange } from './range-job';
 import { scanKey } from './scan-keys';
 
 type Dependencies = AnalysisDependencies & { queue: JobQueue; log: Log; config: Config };
@@ -76,6 +77,14 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
           throw error;
         }
       },
+    },
+    {
+      name: 'analysis.range',
+      expireInSeconds: 2 * 60 * 60,
+      retryLimit: 1,
+      concurrency: config.jobConcurrency,
+      handle: async ({ rangeId }, signal) => analyseRange(deps, rangeId, signal),
+      onGiveUp: async ({ rangeId }) => giveUpOnRange(db, rangeId),
     },
   ];
 }

@@ -8,7 +8,8 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
- * `video` events (preparation status and progress), `analysis` events (scan and write-up) and
+ * `video` events (preparation status and progress), `analysis` events (scan and write-up),
+ * `analysis-range` events (a chosen range's scan: status and progress) and
  * `annotations` events (`{id}`: that video's annotations, replies or reactions changed) and
  * `export` events (an export of a video the user may view: status and progress).
  * Open pages update from it instead of polling.
@@ -49,8 +50,11 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
       const send = (event: VideoChannelEvent) => {
         delivered = delivered
           .then(async () => {
-            // An export's event names its export; who may hear it is decided by its video.
-            const videoId = event.type === 'export' ? event.data.videoId : event.data.id;
+            // An export's or a range's event names itself; who may hear it is decided by its video.
+            const videoId =
+              event.type === 'export' || event.type === 'analysis-range'
+                ? event.data.videoId
+                : event.data.id;
             if (await audience.mayHear(videoId)) stream.send(event.data, event.type);
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));
