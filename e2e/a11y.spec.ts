@@ -75,7 +75,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('the signed-in pages', async ({ page, browser }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(120_000);
       const coach = newAccount('coach');
       await registerThroughApi(page, coach);
       const video = await uploadThroughApi(
@@ -132,6 +132,15 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('searchbox').fill('nothing like this');
       await expect(page.getByText('No videos found matching your search')).toBeVisible();
       await expectAccessible(page, 'videos, nothing found');
+
+      // A range chosen for analysis: this server scans nothing, so it waits in the Analysis tab.
+      const range = await page.request.post(`/api/videos/${video.id}/analysis-ranges`, {
+        data: { ranges: [{ start: 2, end: 6 }] },
+      });
+      expect(range.status()).toBe(201);
+      await page.goto(`/videos/${video.id}`);
+      await expect(page.getByRole('progressbar', { name: 'Analysis of 0:02–0:06' })).toBeVisible();
+      await expectAccessible(page, 'video detail, a range waiting for analysis');
 
       await page.goto(`/videos/${shared.id}`);
       await expect(page.getByRole('heading', { name: 'Shared drill', level: 1 })).toBeVisible();

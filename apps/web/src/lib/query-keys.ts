@@ -43,3 +43,11 @@ export function annotationsQueryKey(videoId: string) {
 export function exportQueryKey(id: string) {
   return [`/api/exports/${id}`] as const;
 }
+
+/**
+ * The chosen ranges of a long video and their results: the analysis feature reads and starts
+ * them, and the event stream (videos feature) writes their progress into this entry.
+ */
+export function analysisRangesQueryKey(videoId: string) {
+  return [`/api/videos/${videoId}/analysis-ranges`] as const;
+}
