@@ -75,7 +75,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('the signed-in pages', async ({ page, browser }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(90_000);
       const coach = newAccount('coach');
       await registerThroughApi(page, coach);
       const video = await uploadThroughApi(
@@ -103,6 +103,11 @@ for (const viewport of VIEWPORTS) {
       expect(share.status()).toBe(201);
       await waitUntilPrepared(page, video.id);
       await waitUntilPrepared(sharerPage, shared.id);
+      // A range of it chosen for analysis: this server scans nothing, so it waits in the tab.
+      const range = await sharerPage.request.post(`/api/videos/${shared.id}/analysis-ranges`, {
+        data: { ranges: [{ start: 2, end: 6 }] },
+      });
+      expect(range.status()).toBe(201);
       await sharer.close();
 
       await page.goto('/');
@@ -133,18 +138,10 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('No videos found matching your search')).toBeVisible();
       await expectAccessible(page, 'videos, nothing found');
 
-      // A range chosen for analysis: this server scans nothing, so it waits in the Analysis tab.
-      const range = await page.request.post(`/api/videos/${video.id}/analysis-ranges`, {
-        data: { ranges: [{ start: 2, end: 6 }] },
-      });
-      expect(range.status()).toBe(201);
-      await page.goto(`/videos/${video.id}`);
-      await expect(page.getByRole('progressbar', { name: 'Analysis of 0:02–0:06' })).toBeVisible();
-      await expectAccessible(page, 'video detail, a range waiting for analysis');
-
       await page.goto(`/videos/${shared.id}`);
       await expect(page.getByRole('heading', { name: 'Shared drill', level: 1 })).toBeVisible();
-      await expectAccessible(page, 'video detail, shared at view access');
+      await expect(page.getByRole('progressbar', { name: 'Analysis of 0:02–0:06' })).toBeVisible();
+      await expectAccessible(page, 'video detail, shared at view access, a range waiting');
 
       await page.goto('/videos/new');
       await expect(page.getByRole('heading', { name: 'Upload Video' })).toBeVisible();

@@ -60,9 +60,9 @@ test('a long video waits for the coach to choose ranges; each is analysed with i
   await expect(second.getByRole('button', { name: 'Analyse 0:09–0:13 again' })).toBeVisible();
   await expect(second.getByRole('progressbar')).toHaveCount(0);
 
-  await expect(
-    first.getByText(/^Analysed · \d+ coaching points?, \d+ players? detected$/),
-  ).toBeVisible({ timeout: 180_000 });
+  await expect(first.getByText(/^Analysed · \d+ coaching points?$/)).toBeVisible({
+    timeout: 180_000,
+  });
   await expect(first.getByRole('button', { name: 'Show results' })).toHaveAttribute(
     'aria-pressed',
     'true',

@@ -53,6 +53,19 @@ export function AnalysisPanel({
   rangeNotes,
 }: AnalysisPanelProps) {
   const regenerate = editable ? <RegenerateAnalysisDialog videoId={videoId} /> : null;
+  // The whole video's report, or one range's (which is not regenerated: it is scanned again).
+  const report = (shown: Analysis, regenerateAction: ReactNode) => (
+    <Suspense fallback={<AnalysisReportLoading />}>
+      <AnalysisReport
+        analysis={shown}
+        regenerate={regenerateAction}
+        onSeek={onSeek}
+        currentTime={currentTime}
+        duration={duration}
+        coachingPointAction={coachingPointAction}
+      />
+    </Suspense>
+  );
   const empty = (
     <EmptyState
       icon={SparklesIcon}
@@ -74,18 +87,7 @@ export function AnalysisPanel({
         rangeNotes={rangeNotes}
         onSeek={onSeek}
         fallback={empty}
-        report={(rangeAnalysis) => (
-          <Suspense fallback={<AnalysisReportLoading />}>
-            <AnalysisReport
-              analysis={rangeAnalysis}
-              regenerate={null}
-              onSeek={onSeek}
-              currentTime={currentTime}
-              duration={duration}
-              coachingPointAction={coachingPointAction}
-            />
-          </Suspense>
-        )}
+        report={(rangeAnalysis) => report(rangeAnalysis, null)}
       />
     );
   }
@@ -93,16 +95,7 @@ export function AnalysisPanel({
   return (
     <div className="grid gap-5">
       <MovementReading videoId={videoId} analysis={analysis} editable={editable} onSeek={onSeek} />
-      <Suspense fallback={<AnalysisReportLoading />}>
-        <AnalysisReport
-          analysis={analysis}
-          regenerate={regenerate}
-          onSeek={onSeek}
-          currentTime={currentTime}
-          duration={duration}
-          coachingPointAction={coachingPointAction}
-        />
-      </Suspense>
+      {report(analysis, regenerate)}
     </div>
   );
 }

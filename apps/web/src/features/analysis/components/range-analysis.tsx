@@ -1,4 +1,4 @@
-import type { Analysis, AnalysisRange } from '@filmroom/contract';
+import type { Analysis, AnalysisRange, AnalysisRangeStatus } from '@filmroom/contract';
 import { CrosshairIcon, PlusIcon, RotateCcwIcon, SquareIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -77,6 +77,9 @@ export function RangeAnalysis({
   const long = duration !== null && duration > autoAnalysisMaxSeconds;
   if (!long && list.length === 0) return fallback;
 
+  const whoChooses = editable
+    ? 'choose the ranges worth a look and analyse those.'
+    : 'its owner or an editor chooses the ranges to analyse.';
   const ready = list.filter((range) => range.status === 'ready');
   const shown = ready.find((range) => range.id === shownId) ?? ready.at(-1);
 
@@ -87,11 +90,8 @@ export function RangeAnalysis({
           <CardTitle>Analyse the part that matters</CardTitle>
           <CardDescription>
             {long
-              ? `This video is ${formatDuration(duration)} long. Videos longer than ${formatDuration(autoAnalysisMaxSeconds)} are not analysed by themselves: `
-              : ''}
-            {editable
-              ? 'choose the ranges worth a look and analyse those.'
-              : 'its owner or an editor chooses the ranges to analyse.'}
+              ? `This video is ${formatDuration(duration)} long. Videos longer than ${formatDuration(autoAnalysisMaxSeconds)} are not analysed by themselves: ${whoChooses}`
+              : capitalize(whoChooses)}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
@@ -265,7 +265,7 @@ function RangeList({
                 >
                   {label}
                 </Button>
-                <Badge variant={badgeVariant(range)}>{range.status}</Badge>
+                <Badge variant={badgeVariant(range)}>{STATUS_LABELS[range.status]}</Badge>
                 <div className="ml-auto flex gap-1.5">
                   {range.status === 'ready' ? (
                     <Button
@@ -325,17 +325,27 @@ function RangeList({
       </ul>
       {/* Status changes, not every percent, are read out. */}
       <p aria-live="polite" className="sr-only">
-        {ranges.map((range) => `${spanLabel(range)}: ${range.status}.`).join(' ')}
+        {ranges.map((range) => `${spanLabel(range)}: ${STATUS_LABELS[range.status]}.`).join(' ')}
       </p>
     </div>
   );
 }
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function resultsSummary(analysis: Analysis) {
   const points = analysis.coachingPoints?.length ?? 0;
-  const people = analysis.playerDetections.length;
-  return `${points} coaching ${points === 1 ? 'point' : 'points'}, ${people} ${people === 1 ? 'player' : 'players'} detected`;
+  return `${points} coaching ${points === 1 ? 'point' : 'points'}`;
 }
+
+const STATUS_LABELS: Record<AnalysisRangeStatus, string> = {
+  queued: 'Waiting',
+  scanning: 'Measuring',
+  analysing: 'Writing up',
+  ready: 'Ready',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
 
 function badgeVariant(range: AnalysisRange) {
   if (range.status === 'ready') return 'default' as const;

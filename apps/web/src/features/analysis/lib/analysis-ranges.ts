@@ -38,6 +38,6 @@ export function rangeStatusText(range: AnalysisRange): string {
     case 'failed':
       return range.failureReason ?? 'This range could not be analysed.';
     case 'cancelled':
-      return 'Cancelled';
+      return 'Stopped before it finished';
   }
 }
