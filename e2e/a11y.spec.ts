@@ -118,6 +118,11 @@ for (const viewport of VIEWPORTS) {
       expect(share.status()).toBe(201);
       await waitUntilPrepared(page, video.id);
       await waitUntilPrepared(sharerPage, shared.id);
+      // A range of it chosen for analysis: this server scans nothing, so it waits in the tab.
+      const range = await sharerPage.request.post(`/api/videos/${shared.id}/analysis-ranges`, {
+        data: { ranges: [{ start: 2, end: 6 }] },
+      });
+      expect(range.status()).toBe(201);
       await sharer.close();
 
       await page.goto('/');
@@ -150,7 +155,8 @@ for (const viewport of VIEWPORTS) {
 
       await page.goto(`/videos/${shared.id}`);
       await expect(page.getByRole('heading', { name: 'Shared drill', level: 1 })).toBeVisible();
-      await expectAccessible(page, 'video detail, shared at view access');
+      await expect(page.getByRole('progressbar', { name: 'Analysis of 0:02–0:06' })).toBeVisible();
+      await expectAccessible(page, 'video detail, shared at view access, a range waiting');
 
       await page.goto('/videos/new');
       await expect(page.getByRole('heading', { name: 'Upload Video' })).toBeVisible();

@@ -11,7 +11,8 @@ export function fixtureVideo(
   name:
     | 'squats_single_person.mp4'
     | 'basketball_practice.mp4'
-    | 'golf_down-the-line-simulator-indoor.mp4',
+    | 'golf_down-the-line-simulator-indoor.mp4'
+    | 'deadlift_front-barbell-garage.mp4',
 ) {
   return path.resolve(repoRoot, '../shared/fixtures/video', name);
 }

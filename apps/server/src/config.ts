@@ -53,6 +53,7 @@ const environmentSchema = z.object({
     .default(20 * 1024),
   UPLOAD_RESUME_HOURS: z.coerce.number().positive().default(24),
   USER_QUOTA_GB: z.coerce.number().positive().optional(),
+  AUTO_ANALYSIS_MAX_SECONDS: z.coerce.number().positive().default(300),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -131,6 +132,8 @@ export type Config = {
   resumableUploads: { maxBytes: number; expiryMs: number };
   /** How many bytes of originals each user may store; unset means no limit. */
   userQuotaBytes: number | undefined;
+  /** Longer videos are not scanned by themselves: the coach picks the ranges worth analysing. */
+  autoAnalysisMaxSeconds: number;
   /** Unset means: files on local disk under dataDir/blobs. */
   s3: S3Settings | undefined;
   /** Unset means: analysis is written from the measurements alone. */
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     userQuotaBytes:
       e.USER_QUOTA_GB === undefined ? undefined : Math.round(e.USER_QUOTA_GB * 1024 ** 3),
+    autoAnalysisMaxSeconds: e.AUTO_ANALYSIS_MAX_SECONDS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

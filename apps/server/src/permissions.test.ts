@@ -15,6 +15,7 @@ import { insertReadyVideo, insertViewShare, MP4_HEADER } from '../test/videos';
 import { voiceNote, voiceNoteForm } from '../test/voice-notes';
 import {
   analyses,
+  analysisRanges,
   annotations,
   clips,
   coachStudents,
@@ -196,9 +197,18 @@ async function freshVideo() {
     ])
     .returning();
   const exportId = await insertReadyExport(ctx.runtime.deps, id, people.owner.user.id);
+  const [runningRange, cancelledRange] = await db
+    .insert(analysisRanges)
+    .values([
+      { videoId: id, startSeconds: 2, endSeconds: 3, status: 'scanning' },
+      { videoId: id, startSeconds: 3, endSeconds: 4, status: 'cancelled' },
+    ])
+    .returning();
   return {
     id,
     exportId,
+    runningRangeId: runningRange!.id,
+    cancelledRangeId: cancelledRange!.id,
     spareShareId: spare!.id,
     annotationId,
     audioKey,
@@ -226,6 +236,18 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['POST /api/videos/:id/detect-players', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/detect-players` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:id/analysis-ranges', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/analysis-ranges` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:id/analysis-ranges', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/analysis-ranges`, body: { ranges: [{ start: 0, end: 2 }] } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['POST /api/videos/:id/analysis-ranges/:rangeId/cancel', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/analysis-ranges/${v.runningRangeId}/cancel` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:id/analysis-ranges/:rangeId/restart', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/analysis-ranges/${v.cancelledRangeId}/restart` }),
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['GET /api/players/:playerMatchId (identified in the video)', () => ({ method: 'GET', url: `/api/players/${people.athlete.user.id}` }),

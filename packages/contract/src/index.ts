@@ -17,3 +17,4 @@ export * from './exports';
 export * from './notifications';
 export * from './admin';
 export * from './teams';
+export * from './analysis-ranges';

@@ -1,4 +1,4 @@
-import { decodeFrames, type VideoHeader } from '@filmroom/media';
+import { decodeFrames, type TimeRange, type VideoHeader } from '@filmroom/media';
 import os from 'node:os';
 import { densePass } from './dense-pass';
 import { denseRuns, mergeDenseSamples, planDenseSlots, slotOf } from './fast-motion';
@@ -70,6 +70,11 @@ export interface ScanOptions {
    * costs about 4x a pose crop per person, and a track needs only a few good faces.
    */
   faceInterval?: number;
+  /**
+   * Only this part of the video: ffmpeg seeks to its start and stops after its end, so an hour of
+   * film costs what the chosen minutes do. Times in the scan stay on the video's timeline.
+   */
+  range?: TimeRange;
   /** Called with 0-1 as frames are analysed. */
   onProgress?: (fraction: number) => void;
   /** Aborting kills ffmpeg and the inference workers. */
@@ -131,7 +136,10 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
     options.onProgress?.(value);
   };
   const baseShare = dense ? BASE_PASS_SHARE : 1;
-  const expectedFrames = () => Math.max(1, Math.floor(header.duration * fps));
+  const { range } = options;
+  const scannedSeconds = () =>
+    range ? Math.min(range.to, header.duration || range.to) - range.from : header.duration;
+  const expectedFrames = () => Math.max(1, Math.floor(scannedSeconds() * fps));
   const inFlight: Promise<FrameResult[]>[] = [];
   let sequence = 0;
 
@@ -220,6 +228,7 @@ export async function scanVideo(file: string, options: ScanOptions = {}): Promis
     const decoder = decodeFrames(file, {
       fps,
       width,
+      ...(range ? { ranges: [range] } : {}),
       ...(signal ? { signal } : {}),
       onHeader: (h) => (header = h),
     });

@@ -11,6 +11,25 @@ function mainTrack(scan: VisionScan): Track {
 }
 
 describe('scanVideo on real clips', () => {
+  it("scans only the range asked for, with times on the whole video's timeline", async () => {
+    const progress: number[] = [];
+    const scan = await scanVideo(fixture('video/squats_single_person.mp4'), {
+      fps: 5,
+      width: 320,
+      workers: 2,
+      range: { from: 6, to: 9 },
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    // Three seconds at 5 fps, not the clip's 65 frames.
+    expect(scan.frames).toBe(15);
+    const times = scan.tracks.flatMap((track) => track.samples.map((sample) => sample.t));
+    expect(times.length).toBeGreaterThan(0);
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...times)).toBeLessThan(9);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
+  });
+
   it('follows the athlete through the squats clip and sees the hips go down and up', async () => {
     const progress: number[] = [];
     const scan = await scanVideo(fixture('video/squats_single_person.mp4'), {

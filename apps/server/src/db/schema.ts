@@ -1,5 +1,6 @@
 import { DEFAULT_DISPLAY_SECONDS } from '@filmroom/contract';
 import type {
+  AnalysisRangeStatus,
   AthleteReading,
   CoachingPoint,
   Drawing,
@@ -726,3 +727,36 @@ export const teamPlaylistShares = pgTable(
 );
 
 export type TeamRow = typeof teams.$inferSelect;
+
+/**
+ * A part of a long video chosen for analysis: its own scan job, progress and results. The
+ * results' times are on the video's timeline; each coaching point and detection names the range.
+ */
+export const analysisRanges = pgTable(
+  'analysis_ranges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    startSeconds: doublePrecision('start_seconds').notNull(),
+    endSeconds: doublePrecision('end_seconds').notNull(),
+    status: text('status').$type<AnalysisRangeStatus>().notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    failureReason: text('failure_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    textAnalysis: text('text_analysis'),
+    overallFeedback: text('overall_feedback'),
+    coachingPoints: jsonb('coaching_points').$type<(CoachingPoint & { rangeId: string })[]>(),
+    playerDetections: jsonb('player_detections').$type<(PlayerDetection & { rangeId: string })[]>(),
+    keyMetric: jsonb('key_metric').$type<MetricSeries>(),
+    athletes: jsonb('athletes').$type<AthleteReading[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('analysis_ranges_video_id_idx').on(table.videoId, table.createdAt),
+    check('analysis_ranges_order', sql`${table.endSeconds} > ${table.startSeconds}`),
+  ],
+);
+export type AnalysisRangeRow = typeof analysisRanges.$inferSelect;

@@ -8,6 +8,8 @@ export type JobPayloads = {
   'media.prepare': { videoId: string };
   'vision.scan': { videoId: string };
   'analysis.generate': { videoId: string };
+  /** Scans and writes up one chosen range of a long video (its row holds the range). */
+  'analysis.range': { videoId: string; rangeId: string };
   /** Renders an export (its row holds the ranges and overlays; videoId is its first video). */
   'export.render': { exportId: string; videoId: string };
   /** The daily notification digests (scheduled, never sent by hand). */
@@ -263,11 +265,17 @@ export class JobQueue {
    * Cancels every job of the video, queued or running, in every process: queued ones never
    * start; running ones here abort at once, and in other processes at their next heartbeat,
    * which stops their child processes (ffmpeg). Returns how many were cancelled. Given
-   * `{ exportId }`, cancels only that export's render.
+   * `{ exportId }`, cancels only that export's render; given `{ rangeId }`, only that range's scan.
    */
-  async cancelJobsOf(subject: string | { exportId: string }): Promise<number> {
+  async cancelJobsOf(
+    subject: string | { exportId: string } | { rangeId: string },
+  ): Promise<number> {
     const [field, value] =
-      typeof subject === 'string' ? ['videoId', subject] : ['exportId', subject.exportId];
+      typeof subject === 'string'
+        ? ['videoId', subject]
+        : 'exportId' in subject
+          ? ['exportId', subject.exportId]
+          : ['rangeId', subject.rangeId];
     const { rows } = await this.pool.query<{ id: string; name: string }>(
       `SELECT id, name FROM pgboss.job
        WHERE name = ANY($1) AND data->>$3 = $2 AND state < 'completed'`,

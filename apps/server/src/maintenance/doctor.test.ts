@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../test/accounts';
 import { eventually } from '../../test/processes';
 import { useTestApp } from '../../test/test-app';
-import { users, videos } from '../db/schema';
+import { analysisRanges, users, videos } from '../db/schema';
 import { videoKeys } from '../modules/videos/video-keys';
 import { sweepOrphanedBlobs } from './blob-inventory';
 import { WorkFolders } from '../storage';
@@ -95,6 +95,19 @@ describe('npm run doctor: the storage invariants', () => {
     const id = await healthyVideo({ status: 'processing', progress: 10 });
     expect(await problemsOf()).toEqual([{ check: 'stuck video', subject: `video ${id}` }]);
     await ctx.runtime.deps.jobs.send('media.prepare', { videoId: id });
+    expect(await problemsOf()).toEqual([]);
+  });
+
+  it('reports a chosen range still being analysed with no job to finish it, until one is queued', async () => {
+    const id = await healthyVideo({ duration: 600 });
+    const [range] = await ctx.runtime.deps.db
+      .insert(analysisRanges)
+      .values({ videoId: id, startSeconds: 60, endSeconds: 120, status: 'scanning' })
+      .returning();
+    expect(await problemsOf()).toEqual([
+      { check: 'stuck analysis', subject: `the analysis of range ${range!.id} of video ${id}` },
+    ]);
+    await ctx.runtime.deps.jobs.send('analysis.range', { videoId: id, rangeId: range!.id });
     expect(await problemsOf()).toEqual([]);
   });
 

@@ -155,6 +155,11 @@ async function unfinishedWork(pool: pg.Pool): Promise<Finding[]> {
       FROM analyses WHERE status IN ('scanning', 'analysing')
        AND NOT ${pending(['vision.scan', 'analysis.generate'], 'analyses.video_id')}
     UNION ALL
+    SELECT 'stuck analysis', 'the analysis of range ' || id || ' of video ' || video_id,
+           'still ' || status || ', but no job will finish it'
+      FROM analysis_ranges WHERE status IN ('queued', 'scanning', 'analysing')
+       AND NOT ${pending(['analysis.range'], 'analysis_ranges.video_id')}
+    UNION ALL
     SELECT 'failure without a reason', 'video ' || id, 'failed, and nobody is told why'
       FROM videos WHERE status = 'failed' AND coalesce(trim(failure_reason), '') = ''
     UNION ALL

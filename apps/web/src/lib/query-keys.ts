@@ -55,3 +55,11 @@ export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
  * filters by them, Share dialogs offer them.
  */
 export const TEAMS_QUERY_KEY = ['/api/teams'] as const;
+
+/**
+ * The chosen ranges of a long video and their results: the analysis feature reads and starts
+ * them, and the event stream (videos feature) writes their progress into this entry.
+ */
+export function analysisRangesQueryKey(videoId: string) {
+  return [`/api/videos/${videoId}/analysis-ranges`] as const;
+}

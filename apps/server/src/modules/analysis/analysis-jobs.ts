@@ -8,6 +8,7 @@ import type { Notifier } from '../notifications';
 import { videoKeys } from '../videos';
 import { saveAnalysis } from './analysis-store';
 import { generateAnalysis, ScanNotReady, type AnalysisDependencies } from './generate-analysis';
+import { analyseRange, giveUpOnRange } from './range-job';
 import { scanKey } from './scan-keys';
 
 type Dependencies = AnalysisDependencies & {
@@ -85,6 +86,14 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
         // Only the job's analysis is news: Regenerate is someone asking, and watching, for it.
         await notifier.analysisFinished(videoId, 'ready');
       },
+    },
+    {
+      name: 'analysis.range',
+      expireInSeconds: 2 * 60 * 60,
+      retryLimit: 1,
+      concurrency: config.jobConcurrency,
+      handle: async ({ rangeId }, signal) => analyseRange(deps, rangeId, signal),
+      onGiveUp: async ({ rangeId }) => giveUpOnRange(db, rangeId),
     },
   ];
 }

@@ -56,6 +56,23 @@ export async function generateAnalysis(
 ) {
   if (!(await deps.blobs.stat(scanKey(videoId)))) throw new ScanNotReady();
   const scan = await readScan(deps.blobs, videoId);
+  const written = await writeUp(deps, videoId, scan, instructions);
+  return saveAnalysis(deps.db, videoId, {
+    status: 'ready',
+    progress: 100,
+    failureReason: null,
+    ...written,
+    instructions: instructions.trim() || null,
+  });
+}
+
+/** The coaching a scan earns (of the whole video, or of one range of it), worded for the coach. */
+export async function writeUp(
+  deps: AnalysisDependencies,
+  videoId: string,
+  scan: VisionScan,
+  instructions = '',
+) {
   // Athletes identified on evidence (a face matched to a profile photo) are named in the reading.
   const people = await identifyPeople(deps.db, videoId, scan);
   const analysis = analysePoses(scan, {
@@ -69,10 +86,7 @@ export async function generateAnalysis(
         overallFeedback: analysis.overallFeedback,
         source: 'measurements' as const,
       };
-  return saveAnalysis(deps.db, videoId, {
-    status: 'ready',
-    progress: 100,
-    failureReason: null,
+  return {
     textAnalysis: narrative.textAnalysis,
     overallFeedback: narrative.overallFeedback,
     coachingPoints: analysis.coachingPoints,
@@ -80,6 +94,5 @@ export async function generateAnalysis(
     athletes: analysis.readings,
     playerDetections: await detectPlayers(deps.db, videoId, scan),
     source: narrative.source,
-    instructions: instructions.trim() || null,
-  });
+  };
 }

@@ -25,7 +25,7 @@ type Dependencies = {
   blobs: BlobStore;
   log: Log;
   queue: JobQueue;
-  config: Pick<Config, 'maxVideoSeconds' | 'jobConcurrency' | 'dataDir'>;
+  config: Pick<Config, 'maxVideoSeconds' | 'autoAnalysisMaxSeconds' | 'jobConcurrency' | 'dataDir'>;
 };
 
 // Progress is written and pushed at most this often: enough for a smooth bar, light on the database.
@@ -203,7 +203,10 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
     });
     // Deleted while we worked: nothing points at the new files, so remove them.
     if (!row) await blobs.deletePrefix(videoKeys.prefix(videoId));
-    else await deps.queue.send('vision.scan', { videoId });
+    // A long video (a whole game) is analysed only in the ranges a coach picks.
+    else if (result.duration === null || result.duration <= deps.config.autoAnalysisMaxSeconds) {
+      await deps.queue.send('vision.scan', { videoId });
+    }
   } catch (error) {
     if (error instanceof MediaRejected) {
       log.warn({ videoId, reason: error.message }, 'video rejected');

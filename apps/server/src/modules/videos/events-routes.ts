@@ -8,7 +8,8 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/events: a server-sent event stream for the videos the signed-in user may see:
- * `video` events (preparation status and progress), `analysis` events (scan and write-up) and
+ * `video` events (preparation status and progress), `analysis` events (scan and write-up),
+ * `analysis-range` events (a chosen range's scan: status and progress),
  * `annotations` events (`{id}`: that video's annotations, replies or reactions changed),
  * `export` events (status and progress of an export the user asked for),
  * `notifications` events (`{unreadCount}`: the user's own notifications changed) and `access`
@@ -58,11 +59,14 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
               }
               return;
             }
-            // An export's event is addressed to whoever asked for it; the rest by their video.
+            // An export's event is addressed to whoever asked for it; a range's event and the
+            // rest are heard by whoever may view their video.
             const heard =
               event.type === 'export'
                 ? event.to === user.id
-                : await audience.mayHear(event.data.id);
+                : await audience.mayHear(
+                    event.type === 'analysis-range' ? event.data.videoId : event.data.id,
+                  );
             if (heard) stream.send(event.data, event.type);
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));

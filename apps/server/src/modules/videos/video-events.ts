@@ -1,4 +1,5 @@
 import {
+  analysisRangeEventSchema,
   analysisStateSchema,
   annotationsChangedEventSchema,
   exportEventSchema,
@@ -7,6 +8,7 @@ import {
   type NotificationsChangedEvent,
   type ExportEvent,
   videoEventSchema,
+  type AnalysisRangeEvent,
   type AnalysisState,
   type VideoEvent,
 } from '@filmroom/contract';
@@ -24,6 +26,7 @@ const CHANNEL = 'filmroom_video_events';
 export type VideoChannelEvent =
   | { type: 'video'; data: VideoEvent }
   | { type: 'analysis'; data: AnalysisState }
+  | { type: 'analysis-range'; data: AnalysisRangeEvent }
   | { type: 'annotations'; data: AnnotationsChangedEvent }
   /** `to`: the account that asked for the export, the only one to hear it. */
   | { type: 'export'; data: ExportEvent; to: string }
@@ -47,6 +50,7 @@ const accessEndedSchema = z.object({
 const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('video'), data: videoEventSchema }),
   z.object({ type: z.literal('analysis'), data: analysisStateSchema }),
+  z.object({ type: z.literal('analysis-range'), data: analysisRangeEventSchema }),
   z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
   z.object({ type: z.literal('export'), data: exportEventSchema, to: z.string() }),
   z.object({
@@ -83,6 +87,11 @@ export class VideoEvents {
 
   static async publishAnalysis(runner: SqlRunner, state: AnalysisState): Promise<void> {
     await VideoEvents.send(runner, { type: 'analysis', data: state });
+  }
+
+  /** A chosen range of a video's analysis moving on (status and progress). */
+  static async publishAnalysisRange(runner: SqlRunner, event: AnalysisRangeEvent): Promise<void> {
+    await VideoEvents.send(runner, { type: 'analysis-range', data: event });
   }
 
   static async publishAnnotationsChanged(runner: SqlRunner, videoId: string): Promise<void> {

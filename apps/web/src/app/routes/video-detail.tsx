@@ -325,6 +325,19 @@ function VideoDetailPage({ id }: { id: string }) {
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
               currentTime={currentTime}
               duration={detail.duration}
+              markedRange={() => playerRef.current?.markedRange() ?? null}
+              rangeNotes={annotations.annotations.flatMap((note) =>
+                note.endTime === null
+                  ? []
+                  : [
+                      {
+                        id: note.id,
+                        start: note.timestamp,
+                        end: note.endTime,
+                        label: note.content || 'Voice note',
+                      },
+                    ],
+              )}
               coachingPointAction={(point) => (
                 <>
                   {clippable ? (

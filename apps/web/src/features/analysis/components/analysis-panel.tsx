@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { lazyComponent } from '@/lib/lazy-component';
 import { MovementReading } from './movement-reading';
+import { RangeAnalysis, type RangeNote } from './range-analysis';
 import { RegenerateAnalysisDialog } from './regenerate-analysis-dialog';
 
 // The markdown renderer and the chart are the heaviest code on the detail page, and a video
@@ -29,6 +30,10 @@ type AnalysisPanelProps = {
   duration: number | null;
   /** What the page offers on a coaching point's card (Make clip, from the clips feature). */
   coachingPointAction?: (point: CoachingPoint) => ReactNode;
+  /** The player's in/out marks, for choosing a range of a long video. */
+  markedRange: () => { start: number; end: number } | null;
+  /** Notes that span time, offered as ranges of a long video. */
+  rangeNotes: RangeNote[];
 };
 
 /**
@@ -44,33 +49,53 @@ export function AnalysisPanel({
   currentTime,
   duration,
   coachingPointAction,
+  markedRange,
+  rangeNotes,
 }: AnalysisPanelProps) {
   const regenerate = editable ? <RegenerateAnalysisDialog videoId={videoId} /> : null;
-  if (!analysis) {
+  // The whole video's report, or one range's (which is not regenerated: it is scanned again).
+  const report = (shown: Analysis, regenerateAction: ReactNode) => (
+    <Suspense fallback={<AnalysisReportLoading />}>
+      <AnalysisReport
+        analysis={shown}
+        regenerate={regenerateAction}
+        onSeek={onSeek}
+        currentTime={currentTime}
+        duration={duration}
+        coachingPointAction={coachingPointAction}
+      />
+    </Suspense>
+  );
+  const empty = (
+    <EmptyState
+      icon={SparklesIcon}
+      title="Analysis not available yet"
+      description={pendingDescription(state)}
+      className="py-10 sm:py-12"
+    >
+      {regenerate}
+    </EmptyState>
+  );
+  // No analysis of the whole video has begun: a long one waits for the ranges a coach picks.
+  if (!analysis && !state) {
     return (
-      <EmptyState
-        icon={SparklesIcon}
-        title="Analysis not available yet"
-        description={pendingDescription(state)}
-        className="py-10 sm:py-12"
-      >
-        {regenerate}
-      </EmptyState>
+      <RangeAnalysis
+        videoId={videoId}
+        duration={duration}
+        editable={editable}
+        markedRange={markedRange}
+        rangeNotes={rangeNotes}
+        onSeek={onSeek}
+        fallback={empty}
+        report={(rangeAnalysis) => report(rangeAnalysis, null)}
+      />
     );
   }
+  if (!analysis) return empty;
   return (
     <div className="grid gap-5">
       <MovementReading videoId={videoId} analysis={analysis} editable={editable} onSeek={onSeek} />
-      <Suspense fallback={<AnalysisReportLoading />}>
-        <AnalysisReport
-          analysis={analysis}
-          regenerate={regenerate}
-          onSeek={onSeek}
-          currentTime={currentTime}
-          duration={duration}
-          coachingPointAction={coachingPointAction}
-        />
-      </Suspense>
+      {report(analysis, regenerate)}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type {
+  AnalysisRangeEvent,
+  AnalysisRanges,
   AnalysisState,
   AnnotationsChangedEvent,
   ExportEvent,
@@ -18,6 +20,7 @@ import {
   isFinalEvent,
 } from '../lib/video-events';
 import {
+  analysisRangesQueryKey,
   annotationsQueryKey,
   exportQueryKey,
   NOTIFICATIONS_QUERY_KEY,
@@ -124,6 +127,33 @@ export async function applyAnalysisEventToCache(
 }
 
 /**
+ * An `analysis-range` event: a chosen range of a long video moving on. Its progress goes into
+ * the cached ranges; once it has ended (or is one this page has not seen), they are fetched again.
+ */
+async function applyAnalysisRangeEventToCache(
+  queryClient: QueryClient,
+  event: AnalysisRangeEvent,
+): Promise<void> {
+  const key = analysisRangesQueryKey(event.videoId);
+  let known = false;
+  queryClient.setQueryData<AnalysisRanges>(key, (data) =>
+    data
+      ? {
+          ...data,
+          ranges: data.ranges.map((range) => {
+            if (range.id !== event.id) return range;
+            known = true;
+            const { status, progress, failureReason } = event;
+            return { ...range, status, progress, failureReason };
+          }),
+        }
+      : data,
+  );
+  const ended = event.status === 'ready' || event.status === 'failed';
+  if (ended || !known) await refetchAfterEvent(queryClient, key);
+}
+
+/**
  * An `annotations` event: someone added, deleted, replied to or reacted on one of the video's
  * annotations. Only a page showing that video has the list active and fetches it again.
  */
@@ -198,6 +228,17 @@ export function useVideoEvents() {
       }
     };
 
+    const onAnalysisRange = (message: MessageEvent<string>) => {
+      try {
+        void applyAnalysisRangeEventToCache(
+          queryClient,
+          JSON.parse(message.data) as AnalysisRangeEvent,
+        );
+      } catch {
+        // an unreadable event changes nothing
+      }
+    };
+
     const onExport = (message: MessageEvent<string>) => {
       try {
         void applyExportEventToCache(queryClient, JSON.parse(message.data) as ExportEvent);
@@ -236,6 +277,7 @@ export function useVideoEvents() {
 
     source.addEventListener('video', onVideo);
     source.addEventListener('analysis', onAnalysis);
+    source.addEventListener('analysis-range', onAnalysisRange);
     source.addEventListener('annotations', onAnnotations);
     source.addEventListener('export', onExport);
     source.addEventListener('notifications', onNotifications);
@@ -255,6 +297,7 @@ export function useVideoEvents() {
       source.removeEventListener('access', onAccess);
       source.removeEventListener('video', onVideo);
       source.removeEventListener('analysis', onAnalysis);
+      source.removeEventListener('analysis-range', onAnalysisRange);
       source.removeEventListener('annotations', onAnnotations);
       source.removeEventListener('export', onExport);
       source.removeEventListener('notifications', onNotifications);
