@@ -5,7 +5,8 @@ import type { BlobStore } from '../storage';
 export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 
 /** Every folder of the blob store that FilmRoom writes to. */
-const BLOB_FOLDERS = ['videos/', 'users/', 'incoming/'];
+// exports/ holds playlist exports, which belong to no one video's folder.
+const BLOB_FOLDERS = ['videos/', 'users/', 'incoming/', 'exports/'];
 
 /** Every blob key a row refers to, with a readable name for the row. */
 async function blobsRowsReferTo(pool: pg.Pool): Promise<Map<string, string>> {

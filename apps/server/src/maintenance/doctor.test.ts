@@ -22,7 +22,7 @@ beforeEach(async () => {
   // Every case starts from an empty store and database.
   await ctx.runtime.deps.db.delete(videos);
   await ctx.runtime.deps.pool.query('DELETE FROM pgboss.job');
-  for (const folder of ['videos/', 'incoming/', 'users/']) {
+  for (const folder of ['videos/', 'incoming/', 'users/', 'exports/']) {
     await ctx.runtime.deps.blobs.deletePrefix(folder);
   }
   const account = await registerAccount(ctx.app);
@@ -183,8 +183,11 @@ describe('the leftover sweep', () => {
   it('removes old files no row refers to, and keeps young ones and every referred file', async () => {
     const id = await healthyVideo();
     const oldOrphan = videoKeys.original(randomUUID());
+    // A playlist's export lives outside every video's folder; left behind, it goes too.
+    const oldPlaylistExport = `exports/${randomUUID()}.mp4`;
     const youngOrphan = videoKeys.incoming(randomUUID());
     await writeBlob(oldOrphan, TWO_HOURS_AGO);
+    await writeBlob(oldPlaylistExport, TWO_HOURS_AGO);
     await writeBlob(youngOrphan);
     await utimes(
       path.join(ctx.dataDir, 'blobs', videoKeys.media(id)),
@@ -193,8 +196,9 @@ describe('the leftover sweep', () => {
     );
 
     const cutoff = new Date(Date.now() - 60 * 60 * 1000);
-    expect(await sweepOrphanedBlobs(ctx.runtime.deps.pool, ctx.runtime.deps.blobs, cutoff)).toBe(1);
+    expect(await sweepOrphanedBlobs(ctx.runtime.deps.pool, ctx.runtime.deps.blobs, cutoff)).toBe(2);
     expect(await ctx.runtime.deps.blobs.stat(oldOrphan)).toBeNull();
+    expect(await ctx.runtime.deps.blobs.stat(oldPlaylistExport)).toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(youngOrphan)).not.toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(videoKeys.media(id))).not.toBeNull();
   });
