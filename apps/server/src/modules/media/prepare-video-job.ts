@@ -112,11 +112,14 @@ async function keepContainerSlowMotion({ db }: Dependencies, videoId: string, fa
  * everywhere (as videos prepared before streaming do), so this never fails the video.
  */
 async function streamingOf(
-  { blobs, log }: Dependencies,
+  { db, blobs, log }: Dependencies,
   videoId: string,
   options: Omit<Parameters<typeof prepareStreaming>[2], 'duration'> & { duration: number | null },
 ): Promise<StreamingKeys | null> {
   if (!options.duration) return null;
+  // Deleted while the MP4 was made: the ladder would cost minutes for nobody.
+  const [still] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
+  if (!still) return null;
   try {
     return await prepareStreaming(blobs, videoId, { ...options, duration: options.duration });
   } catch (error) {
