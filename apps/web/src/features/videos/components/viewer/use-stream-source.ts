@@ -57,6 +57,11 @@ export function useStreamSource(
             hls?.recoverMediaError();
             return;
           }
+          // Let go of the element before React gives it the MP4: destroying hls.js later
+          // (in the clean-up) would strip the new src off it.
+          hls?.destroy();
+          hls = null;
+          delete video.hls;
           setFailed(streamUrl);
         });
         hls.attachMedia(video);
