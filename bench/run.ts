@@ -9,6 +9,7 @@ import { benchCompareStartUp } from './compare-start-up';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
+import { benchStreaming } from './streaming';
 import { printTable, type Row } from './table';
 import { benchUploadThroughput } from './upload-throughput';
 
@@ -22,6 +23,7 @@ const groups: Record<string, () => Promise<Row[]>> = {
   library: benchLibrary,
   export: benchExport,
   compare: benchCompareStartUp,
+  streaming: benchStreaming,
 };
 
 const asked = process.argv.slice(2);
