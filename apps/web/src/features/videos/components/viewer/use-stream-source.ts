@@ -39,7 +39,8 @@ export function useStreamSource(
     if (mode !== 'hls.js' || !streamUrl || !video) return;
     let hls: Hls | null = null;
     let cancelled = false;
-    void import('hls.js')
+    // The light build: no alternate audio, subtitles or DRM, which a ladder of ours never has.
+    void import('hls.js/light')
       .then(({ default: HlsPlayer }) => {
         if (cancelled) return;
         if (!HlsPlayer.isSupported()) {
