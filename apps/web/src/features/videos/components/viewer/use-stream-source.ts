@@ -12,6 +12,13 @@ export type StreamingVideoElement = HTMLVideoElement & { hls?: Hls };
 const hasMediaSource = () =>
   typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
 
+// The light build: no alternate audio, subtitles or DRM, which a ladder of ours never has.
+let hlsModule: Promise<{ default: typeof Hls }> | undefined;
+const loadHls = () => (hlsModule ??= import('hls.js/light'));
+// Fetched as soon as the player's code is (the video page), alongside the video's details
+// rather than after them: it is on the way to the first frame. Never on the first page load.
+if (hasMediaSource()) void loadHls().catch(() => (hlsModule = undefined));
+
 function initialMode(streamUrl: string | null): StreamMode {
   if (!streamUrl) return 'mp4';
   if (hasMediaSource()) return 'hls.js';
@@ -39,8 +46,7 @@ export function useStreamSource(
     if (mode !== 'hls.js' || !streamUrl || !video) return;
     let hls: Hls | null = null;
     let cancelled = false;
-    // The light build: no alternate audio, subtitles or DRM, which a ladder of ours never has.
-    void import('hls.js/light')
+    void loadHls()
       .then(({ default: HlsPlayer }) => {
         if (cancelled) return;
         if (!HlsPlayer.isSupported()) {
