@@ -5,7 +5,6 @@
 //    MP4 (as a video prepared before the ladder plays): from navigation to the first frame of
 //    playback presented. The hour is cheap low-complexity lavfi film (360p, 25 fps).
 import { makeStreamingLadder, runMediaTool, ffmpegPath } from '@filmroom/media';
-import { sql } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -155,7 +154,7 @@ async function hourTimeToFirstFrame(folder: string): Promise<Row[]> {
     for (const how of ['HLS', 'MP4'] as const) {
       // The MP4 path is the one a video prepared before the ladder takes.
       if (how === 'MP4') {
-        await server.db.execute(sql`UPDATE videos SET stream_key = NULL WHERE id = ${id}`);
+        await server.db.$client.query('UPDATE videos SET stream_key = NULL WHERE id = $1', [id]);
       }
       const times: number[] = [];
       for (let load = 0; load < LOADS; load++) {

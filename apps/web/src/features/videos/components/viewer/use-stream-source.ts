@@ -6,7 +6,7 @@ import type Hls from 'hls.js';
 export type StreamMode = 'hls.js' | 'native' | 'mp4';
 
 /** The element carries its hls.js instance, so tests can read its levels and pick one. */
-export type StreamingVideoElement = HTMLVideoElement & { hls?: Hls };
+type StreamingVideoElement = HTMLVideoElement & { hls?: Hls };
 
 // Media Source (or Apple's managed variant) is what hls.js needs; checked before its code loads.
 const hasMediaSource = () =>
