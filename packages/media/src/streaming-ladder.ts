@@ -144,6 +144,11 @@ export async function makeStreamingLadder(
     `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
     '-sc_threshold',
     '0',
+    // No B-frames: with them the first picture is stamped a frame or two late, and Media Source
+    // ignores the MP4's edit list that hides it, so every time would sit that much later than
+    // in the MP4 the notes and coaching points were measured on.
+    '-bf',
+    '0',
     ...rates,
     // The prepared MP4's sound is AAC already: every rendition carries it as it is.
     '-c:a',
