@@ -10,6 +10,7 @@ import { benchLibrary } from './library';
 import { benchLoad } from './load';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { benchResumableUpload } from './resumable-upload';
+import { benchStreaming } from './streaming';
 import { printTable, type Row } from './table';
 import { benchUploadThroughput } from './upload-throughput';
 
@@ -24,6 +25,7 @@ const groups: Record<string, () => Promise<Row[]>> = {
   library: benchLibrary,
   export: benchExport,
   compare: benchCompareStartUp,
+  streaming: benchStreaming,
 };
 
 const asked = process.argv.slice(2);

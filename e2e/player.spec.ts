@@ -24,7 +24,8 @@ test('the detail page plays the video; speed, zoom, tips and shortcuts work', as
   // Fullscreen is FilmRoom's own, with the overlays (player-layout.spec.ts).
   await expect(element).toHaveAttribute('controlslist', 'nodownload nofullscreen');
   await expect(element).toHaveAttribute('preload', 'metadata');
-  await expect(element).toHaveAttribute('src', `/uploads/videos/${video.id}/media.mp4`);
+  // Played from the HLS ladder by hls.js (streaming.spec.ts); the MP4 stays for download.
+  await expect(element).toHaveAttribute('data-stream', 'hls.js');
   await expect(element).toHaveAttribute('poster', `/uploads/videos/${video.id}/poster.jpg`);
 
   await playWithKeyboard(page);
@@ -196,7 +197,9 @@ for (const [kind, title] of [
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await playWithKeyboard(page);
     const state = await videoState(page);
-    expect(state.currentSrc).toMatch(/\/media\.mp4$/);
+    // Through hls.js, which feeds the element from Media Source.
+    await expect(page.locator('video')).toHaveAttribute('data-stream', 'hls.js');
+    expect(state.currentSrc).toMatch(/^blob:/);
     expect(state.videoWidth).toBe(320);
   });
 }
@@ -211,11 +214,9 @@ test('an open detail page turns from preparing to playable without a reload', as
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
   // Whether or not the preparing frame is still up by now, the player arrives by itself.
-  await expect(page.locator('video')).toHaveAttribute(
-    'src',
-    `/uploads/videos/${video.id}/media.mp4`,
-    { timeout: 60_000 },
-  );
+  await expect(page.locator('video')).toHaveAttribute('data-stream', 'hls.js', {
+    timeout: 60_000,
+  });
   await expect(page.getByText('Preparing video for playback…')).toHaveCount(0);
   expect(
     await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
@@ -233,8 +234,11 @@ test('a video that cannot load shows the error, retries 3 times, then advises', 
     fixtureVideo('squats_single_person.mp4'),
   );
   await waitUntilPrepared(page, video.id);
-  // The browser is told the file is gone (as after a storage outage); the app's own retries
-  // are what is under test.
+  // The browser is told the files are gone (as after a storage outage): the ladder fails, the
+  // player falls back to the MP4, and the app's own retries of that are what is under test.
+  await page.route('**/uploads/videos/*/hls/**', (route) =>
+    route.fulfill({ status: 404, body: 'gone' }),
+  );
   let requests = 0;
   await page.route('**/uploads/videos/*/media.mp4', async (route) => {
     requests += 1;
@@ -242,7 +246,8 @@ test('a video that cannot load shows the error, retries 3 times, then advises', 
   });
   await page.goto(`/videos/${video.id}`);
   const box = page.getByRole('alert').filter({ hasText: 'Error loading video:' });
-  await expect(box).toContainText(/Error loading video: .+ \(Code: \d\)/);
+  // The ladder's failure comes first (hls.js loads, its playlist is refused), then the MP4's.
+  await expect(box).toContainText(/Error loading video: .+ \(Code: \d\)/, { timeout: 15_000 });
   await expect(box).toContainText('Retrying... (Attempt 1/3)');
   await expect(box).toContainText('Retrying... (Attempt 2/3)', { timeout: 5_000 });
   await expect(box).toContainText('Retrying... (Attempt 3/3)', { timeout: 6_000 });

@@ -31,6 +31,13 @@ export const videoSchema = z
     description: z.string().nullable(),
     /** The playable file, or null until it has been prepared. */
     url: z.string().nullable(),
+    /**
+     * The HLS master playlist (adaptive streaming), or null for a video prepared before it
+     * existed: players then play `url`, which stays for download, export and compare.
+     */
+    streamUrl: z.string().nullable(),
+    /** WebVTT mapping times to tiles of sprite images (#xywh), for scrub previews; or null. */
+    storyboardUrl: z.string().nullable(),
     posterUrl: z.string().nullable(),
     thumbnailUrl: z.string().nullable(),
     status: videoStatusSchema,

@@ -96,6 +96,10 @@ export const videos = pgTable(
     mediaKey: text('media_key'),
     posterKey: text('poster_key'),
     thumbnailKey: text('thumbnail_key'),
+    /** The HLS master playlist; null for videos prepared before adaptive streaming (MP4 only). */
+    streamKey: text('stream_key'),
+    /** The storyboard's WebVTT (scrub previews); null with streamKey. */
+    storyboardKey: text('storyboard_key'),
     status: text('status', { enum: ['processing', 'ready', 'failed'] })
       .notNull()
       .default('processing'),

@@ -20,6 +20,17 @@ async function blobsRowsReferTo(pool: pg.Pool): Promise<Map<string, string>> {
   return new Map(rows.flatMap((row) => (row.key === null ? [] : [[row.key, row.owner]])));
 }
 
+/**
+ * The folders whose every file a row vouches for: a video's HLS ladder and storyboard (hundreds
+ * of segments and sheets, named by preparation; the row keeps only the playlist and the WebVTT).
+ */
+async function foldersRowsReferTo(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ key: string }>(`
+    SELECT unnest(ARRAY[stream_key, storyboard_key]) AS key FROM videos
+    WHERE stream_key IS NOT NULL OR storyboard_key IS NOT NULL`);
+  return rows.flatMap((row) => (row.key ? [row.key.slice(0, row.key.lastIndexOf('/') + 1)] : []));
+}
+
 /** Every key in the folders FilmRoom writes to. */
 export async function storedBlobs(blobs: BlobStore): Promise<string[]> {
   const keys: string[] = [];
@@ -35,7 +46,13 @@ export async function storedBlobs(blobs: BlobStore): Promise<string[]> {
 export async function blobsWithoutRows(pool: pg.Pool, blobs: BlobStore) {
   const stored = await storedBlobs(blobs);
   const referred = await blobsRowsReferTo(pool);
-  return { stored, orphaned: stored.filter((key) => !referred.has(key)), referred };
+  const folders = await foldersRowsReferTo(pool);
+  const inReferredFolder = (key: string) => folders.some((folder) => key.startsWith(folder));
+  return {
+    stored,
+    orphaned: stored.filter((key) => !referred.has(key) && !inReferredFolder(key)),
+    referred,
+  };
 }
 
 /**

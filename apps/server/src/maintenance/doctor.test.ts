@@ -204,6 +204,34 @@ describe('the leftover sweep', () => {
   });
 });
 
+describe('the leftover sweep and the streaming ladder', () => {
+  it('keeps every segment and sprite of a video that has a ladder, and sweeps a ladder without one', async () => {
+    const streamed = await healthyVideo();
+    const ladder = [
+      `${videoKeys.stream(streamed)}master.m3u8`,
+      `${videoKeys.stream(streamed)}720p/index.m3u8`,
+      `${videoKeys.stream(streamed)}720p/segment-00000.m4s`,
+      `${videoKeys.storyboard(streamed)}storyboard.vtt`,
+      `${videoKeys.storyboard(streamed)}sprite-001.jpg`,
+    ];
+    await ctx.runtime.deps.db
+      .update(videos)
+      .set({ streamKey: ladder[0], storyboardKey: ladder[3] })
+      .where(eq(videos.id, streamed));
+    // A ladder left by a run whose row never pointed at it (a crash before "ready").
+    const unclaimed = await healthyVideo();
+    const stray = `${videoKeys.stream(unclaimed)}360p/segment-00000.m4s`;
+    for (const key of [...ladder, stray]) await writeBlob(key, TWO_HOURS_AGO);
+
+    expect((await examine(ctx.runtime.deps)).problems).toEqual([
+      expect.objectContaining({ check: 'blob without a row', subject: stray }),
+    ]);
+    const cutoff = new Date(Date.now() - 60 * 60 * 1000);
+    expect(await sweepOrphanedBlobs(ctx.runtime.deps.pool, ctx.runtime.deps.blobs, cutoff)).toBe(1);
+    for (const key of ladder) expect(await ctx.runtime.deps.blobs.stat(key), key).not.toBeNull();
+  });
+});
+
 describe('work folders under DATA_DIR', () => {
   it('reports the folder of a process that stopped mid-work, and the sweep removes only that', async () => {
     const workFolders = WorkFolders.in(ctx.dataDir);

@@ -18,6 +18,7 @@ import { videos, type VideoRow } from '../../db/schema';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { WorkFolders, type BlobStore } from '../../storage';
 import { VideoEvents, videoKeys } from '../videos';
+import { prepareStreaming, type StreamingKeys } from './prepare-streaming';
 
 type Dependencies = {
   db: Database;
@@ -106,6 +107,28 @@ async function keepContainerSlowMotion({ db }: Dependencies, videoId: string, fa
     );
 }
 
+/**
+ * The HLS ladder and storyboard, or null when they cannot be made: the MP4 alone still plays
+ * everywhere (as videos prepared before streaming do), so this never fails the video.
+ */
+async function streamingOf(
+  { db, blobs, log }: Dependencies,
+  videoId: string,
+  options: Omit<Parameters<typeof prepareStreaming>[2], 'duration'> & { duration: number | null },
+): Promise<StreamingKeys | null> {
+  if (!options.duration) return null;
+  // Deleted while the MP4 was made: the ladder would cost minutes for nobody.
+  const [still] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
+  if (!still) return null;
+  try {
+    return await prepareStreaming(blobs, videoId, { ...options, duration: options.duration });
+  } catch (error) {
+    if (options.signal.aborted) throw error;
+    log.warn({ err: error, videoId }, 'no streaming ladder: the video plays from its MP4');
+    return null;
+  }
+}
+
 export async function prepareVideo(deps: Dependencies, videoId: string, signal: AbortSignal) {
   const { db, blobs, log } = deps;
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
@@ -137,6 +160,16 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
       log.info({ videoId, plan }, 'preparing video');
       const media = path.join(workDir, 'media.mp4');
       let lastWrite = 0;
+      // The MP4 then the streaming ladder; the last 5 % is the stills and the upload to storage.
+      const MP4_SHARE = plan.kind === 'remux' ? 0.05 : 0.45;
+      const reportProgress = (fraction: number) => {
+        const now = Date.now();
+        if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
+        lastWrite = now;
+        void setState({ progress: Math.floor(fraction * 95) }).catch((error: unknown) =>
+          log.warn({ err: error, videoId }, 'could not record progress'),
+        );
+      };
       await makeWebVideo(original, media, plan, {
         duration: probe.duration,
         // A file that does not say its length, or says less than it holds, is cut one second
@@ -144,13 +177,7 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
         maxSeconds: maxVideoSeconds + 1,
         signal,
         onProgress: (fraction) => {
-          const now = Date.now();
-          if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
-          lastWrite = now;
-          // The last 5 % is the stills and the upload to storage.
-          void setState({ progress: Math.floor(fraction * 95) }).catch((error: unknown) =>
-            log.warn({ err: error, videoId }, 'could not record progress'),
-          );
+          reportProgress(fraction * MP4_SHARE);
         },
       }).catch((error: unknown) => {
         if (signal.aborted) throw error;
@@ -179,9 +206,20 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
       await blobs.write(videoKeys.thumbnail(videoId), createReadStream(thumbnail), {
         contentType: 'image/jpeg',
       });
+      const size = displaySize(prepared.video ?? probe.video);
+      const streaming = await streamingOf(deps, videoId, {
+        media,
+        workDir,
+        size,
+        duration,
+        hasAudio: prepared.audio !== null,
+        signal,
+        onProgress: (fraction) => reportProgress(MP4_SHARE + fraction * (1 - MP4_SHARE)),
+      });
       return {
         duration,
-        size: displaySize(prepared.video ?? probe.video),
+        size,
+        streaming,
         slowMotion: probe.slowMotion,
       };
     });
@@ -197,6 +235,8 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
       mediaKey: videoKeys.media(videoId),
       posterKey: videoKeys.poster(videoId),
       thumbnailKey: videoKeys.thumbnail(videoId),
+      streamKey: result.streaming?.streamKey ?? null,
+      storyboardKey: result.streaming?.storyboardKey ?? null,
       duration: result.duration,
       width: result.size.width,
       height: result.size.height,

@@ -48,18 +48,32 @@ describe('media.prepare', () => {
     const original = await readFile(fixture('video/squats_single_person.mp4'));
     expect(Math.abs(media.length - original.length)).toBeLessThan(original.length * 0.05);
 
-    expect(await ctx.runtime.deps.blobs.list(`videos/${video.id}/`)).toEqual([
+    const stored = await ctx.runtime.deps.blobs.list(`videos/${video.id}/`);
+    // Beside the MP4 and stills: the streaming ladder (360p and 720p of this 720p source) and
+    // the storyboard.
+    expect(stored.filter((key) => !/\/(hls|storyboard)\//.test(key))).toEqual([
       `videos/${video.id}/media.mp4`,
       `videos/${video.id}/original`,
       `videos/${video.id}/poster.jpg`,
       `videos/${video.id}/thumbnail.jpg`,
     ]);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        `videos/${video.id}/hls/master.m3u8`,
+        `videos/${video.id}/hls/360p/index.m3u8`,
+        `videos/${video.id}/hls/720p/index.m3u8`,
+        `videos/${video.id}/storyboard/storyboard.vtt`,
+        `videos/${video.id}/storyboard/sprite-001.jpg`,
+      ]),
+    );
     const detail = await ctx.app.inject({ url: `/api/videos/${video.id}`, headers: { cookie } });
     expect(detail.json<Video>()).toMatchObject({
       status: 'ready',
       url: `/uploads/videos/${video.id}/media.mp4`,
       posterUrl: `/uploads/videos/${video.id}/poster.jpg`,
       thumbnailUrl: `/uploads/videos/${video.id}/thumbnail.jpg`,
+      streamUrl: `/uploads/videos/${video.id}/hls/master.m3u8`,
+      storyboardUrl: `/uploads/videos/${video.id}/storyboard/storyboard.vtt`,
     });
   });
 

@@ -12,6 +12,7 @@ import {
   isAmong,
   SERVABLE_ANNOTATION_AUDIO_KEY,
   SERVABLE_KEY,
+  SERVABLE_STREAM_KEY,
   type AccessEnded,
 } from '../videos';
 import { ReadAccessCache, type Reader, type ReadSubject } from './read-access-cache';
@@ -19,9 +20,15 @@ import { ReadAccessCache, type Reader, type ReadSubject } from './read-access-ca
 // A signed S3 address lives long enough to start playback and seek around a long game.
 const SIGNED_URL_SECONDS = 15 * 60;
 
+/** Playlists and the storyboard's WebVTT: sent by this server even when files live on S3. */
+const PASSED_THROUGH = /\.(?:m3u8|vtt)$/;
+
 /** Whose access a servable file follows: its video's, or (a profile photo) its person's. */
 function subjectOf(key: string): ReadSubject | null {
-  const video = SERVABLE_KEY.exec(key) ?? SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
+  const video =
+    SERVABLE_KEY.exec(key) ??
+    SERVABLE_STREAM_KEY.exec(key) ??
+    SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
   if (video) return { kind: 'video', id: video[1]! };
   const photo = SERVABLE_PHOTO_KEY.exec(key);
   return photo ? { kind: 'person', id: photo[1]! } : null;
@@ -116,6 +123,15 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
       const reader = await readerOf(request, reply, token, subject);
 
       const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
+      if (location.kind === 'url' && PASSED_THROUGH.test(key)) {
+        // Small, and they name their segments and sprites relative to their own address: on a
+        // signed S3 address those names would resolve unsigned, so they come from here.
+        const body = await app.blobs.read(key);
+        return reply
+          .header('cache-control', 'private, max-age=3600')
+          .type(key.endsWith('.vtt') ? 'text/vtt' : 'application/vnd.apple.mpegurl')
+          .send(body);
+      }
       if (location.kind === 'url') {
         return reply
           .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)

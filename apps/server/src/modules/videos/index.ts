@@ -10,5 +10,11 @@ export {
   type VideoAccess,
 } from './video-access';
 export { isAmong, VideoEvents, type AccessEnded } from './video-events';
-export { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY, uploadsUrl, videoKeys } from './video-keys';
+export {
+  SERVABLE_ANNOTATION_AUDIO_KEY,
+  SERVABLE_KEY,
+  SERVABLE_STREAM_KEY,
+  uploadsUrl,
+  videoKeys,
+} from './video-keys';
 export { sweepAbandonedUploads } from './resumable-store';

@@ -7,6 +7,9 @@ export const videoKeys = {
   media: (videoId: string) => `videos/${videoId}/media.mp4`,
   poster: (videoId: string) => `videos/${videoId}/poster.jpg`,
   thumbnail: (videoId: string) => `videos/${videoId}/thumbnail.jpg`,
+  /** The HLS ladder's folder (master.m3u8, one folder per rendition) and the storyboard's. */
+  stream: (videoId: string) => `videos/${videoId}/hls/`,
+  storyboard: (videoId: string) => `videos/${videoId}/storyboard/`,
   /** An annotation's voice note: under the video's prefix, so it goes when the video goes. */
   annotationAudio: (videoId: string, annotationId: string, extension: 'webm' | 'ogg') =>
     `videos/${videoId}/annotations/${annotationId}.${extension}`,
@@ -17,6 +20,15 @@ export const videoKeys = {
 /** The files under /uploads that browsers may ask for: a video's prepared media and stills. */
 export const SERVABLE_KEY = new RegExp(
   `^videos/(${UUID})/(media\\.mp4|poster\\.jpg|thumbnail\\.jpg)$`,
+);
+
+/**
+ * The HLS ladder and the storyboard under /uploads: the same viewers as the video's media.
+ * Only the names preparation writes, so nothing else under the prefix (clips) is reachable.
+ */
+export const SERVABLE_STREAM_KEY = new RegExp(
+  `^videos/(${UUID})/(?:hls/(?:master\\.m3u8|\\d+p/(?:index\\.m3u8|init(?:_\\d+)?\\.mp4|segment-\\d+\\.m4s))` +
+    `|storyboard/(?:storyboard\\.vtt|sprite-\\d+\\.jpg))$`,
 );
 
 /** Voice notes under /uploads: browsers may ask for them as they may for the video's media. */

@@ -20,6 +20,8 @@ export function toVideoView({ video, share, analysis }: VideoWithSharing): Video
     title: video.title,
     description: video.description,
     url: video.mediaKey ? uploadsUrl(video.mediaKey) : null,
+    streamUrl: video.streamKey ? uploadsUrl(video.streamKey) : null,
+    storyboardUrl: video.storyboardKey ? uploadsUrl(video.storyboardKey) : null,
     posterUrl: video.posterKey ? uploadsUrl(video.posterKey) : null,
     thumbnailUrl: video.thumbnailKey ? uploadsUrl(video.thumbnailKey) : null,
     status: video.status,

@@ -9,7 +9,15 @@ import type { VideoViewerHandle, ViewerOverlayState } from './viewer/video-viewe
 type VideoPlayerProps = {
   video: Pick<
     Video,
-    'id' | 'title' | 'status' | 'progress' | 'failureReason' | 'posterUrl' | 'url'
+    | 'id'
+    | 'title'
+    | 'status'
+    | 'progress'
+    | 'failureReason'
+    | 'posterUrl'
+    | 'url'
+    | 'streamUrl'
+    | 'storyboardUrl'
   >;
   coachingPoints: readonly CoachingPoint[];
   onTimeUpdate: (seconds: number) => void;
@@ -42,6 +50,8 @@ export function VideoPlayer({
     <VideoViewer
       videoId={video.id}
       url={video.url}
+      streamUrl={video.streamUrl}
+      storyboardUrl={video.storyboardUrl}
       posterUrl={video.posterUrl}
       title={video.title}
       coachingPoints={coachingPoints}

@@ -7,6 +7,8 @@ export function testVideo(overrides: Partial<Video> = {}): Video {
     title: 'Squats',
     description: null,
     url: null,
+    streamUrl: null,
+    storyboardUrl: null,
     posterUrl: null,
     thumbnailUrl: null,
     status: 'processing',

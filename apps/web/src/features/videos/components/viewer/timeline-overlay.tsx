@@ -6,8 +6,10 @@ import { useElementSize } from '@/hooks/use-element-size';
 import { formatTimelineLabel } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 import { draggedRange, formatRangeTime } from '../../lib/time-range';
+import type { StoryboardTile } from '../../lib/storyboard';
 import type { TimeRange } from '../../lib/time-range';
 import { markerPercent } from '../../lib/timeline';
+import { ScrubBar } from './scrub-bar';
 import type { RangeLoop } from './use-range-loop';
 
 /** A marker another feature puts on the timeline (an annotation), in its own lane. */
@@ -39,6 +41,8 @@ type TimelineOverlayProps = {
   raised: boolean;
   /** The marked range and the loop: drawn as a band, set by dragging along the markers' lane. */
   rangeLoop?: RangeLoop;
+  /** The storyboard's tiles: the track becomes a seek slider that previews frames. */
+  storyboard?: readonly StoryboardTile[] | null;
 };
 
 // A diamond for words, a disc for a voice note, a square for a drawing.
@@ -63,6 +67,7 @@ export function TimelineOverlay({
   onSeek,
   raised,
   rangeLoop,
+  storyboard = null,
 }: TimelineOverlayProps) {
   const laneRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
@@ -83,7 +88,8 @@ export function TimelineOverlay({
     : (rangeLoop?.looping ?? rangeLoop?.range ?? null);
   const pendingIn = !shownRange && marks?.in != null ? marks.in : null;
   const hasMarks = shownRange !== null || pendingIn !== null;
-  const draws = placed.length > 0 || placedExtras.length > 0 || hasMarks;
+  const scrubbable = storyboard !== null && storyboard.length > 0;
+  const draws = placed.length > 0 || placedExtras.length > 0 || hasMarks || scrubbable;
   if (!known || (!draws && !rangeLoop)) return null;
   const playhead = markerPercent(currentTime, duration) ?? 0;
 
@@ -201,6 +207,14 @@ export function TimelineOverlay({
       {draws ? (
         <>
           <div className="relative h-6">
+            {scrubbable ? (
+              <ScrubBar
+                duration={duration}
+                currentTime={currentTime}
+                onSeek={onSeek}
+                tiles={storyboard}
+              />
+            ) : null}
             <div
               aria-hidden
               className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-white/30"

@@ -5,6 +5,7 @@ import { useElementSize } from '@/hooks/use-element-size';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { lazyComponent } from '@/lib/lazy-component';
 import { cn } from '@/lib/utils';
+import { useStoryboard } from '../../api/get-storyboard';
 import { useVideoPoses } from '../../api/get-video-poses';
 import { containedRect, frameAspectRatio, zoomRect } from '@/lib/content-box';
 import type { Rect } from '@/lib/content-box';
@@ -23,6 +24,7 @@ import { TimelineOverlay } from './timeline-overlay';
 import type { TimelineMarker } from './timeline-overlay';
 import { usePlayerFullscreen } from './use-player-fullscreen';
 import { useRangeLoop } from './use-range-loop';
+import { useStreamSource } from './use-stream-source';
 import { useVideoLoading } from './use-video-loading';
 import { useZoomPan } from './use-zoom-pan';
 import { ViewerError } from './viewer-error';
@@ -36,7 +38,12 @@ const PoseOverlay = lazyComponent(loadPoseOverlay);
 
 type VideoViewerProps = {
   videoId: string;
+  /** The MP4: played when there is no HLS ladder (or it fails). */
   url: string;
+  /** The HLS master playlist, played by preference; null for videos prepared before it. */
+  streamUrl?: string | null;
+  /** The storyboard's WebVTT: the timeline shows its frames on hover and drag. */
+  storyboardUrl?: string | null;
   posterUrl: string | null;
   title: string;
   coachingPoints?: readonly CoachingPoint[];
@@ -135,6 +142,8 @@ async function captureFrame(video: HTMLVideoElement | null): Promise<string | nu
 export function VideoViewer({
   videoId,
   url,
+  streamUrl = null,
+  storyboardUrl = null,
   posterUrl,
   title,
   coachingPoints = NO_POINTS,
@@ -146,12 +155,13 @@ export function VideoViewer({
   theatre,
   ref,
 }: VideoViewerProps) {
-  const source = resolveVideoUrl(url);
   const containerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const stream = useStreamSource(videoRef, { streamUrl, url: resolveVideoUrl(url) });
+  const storyboard = useStoryboard(storyboardUrl);
   const frame = useElementSize(frameRef);
-  const loading = useVideoLoading(source, videoRef);
+  const loading = useVideoLoading(stream.src ?? streamUrl ?? url, videoRef);
   const zoomPan = useZoomPan(frame);
   const [tipsShown, setTipsShown] = useState(true);
   const [speed, setSpeed] = useState<PlaybackSpeed>(DEFAULT_PLAYBACK_SPEED);
@@ -328,7 +338,8 @@ export function VideoViewer({
           >
             <video
               ref={videoRef}
-              src={source}
+              src={stream.src}
+              data-stream={stream.mode}
               poster={posterUrl ?? undefined}
               // The native bar would be magnified and pushed out of the frame when zoomed;
               // it steps aside then and the toolbar offers play/pause.
@@ -350,11 +361,20 @@ export function VideoViewer({
                 setPicture({ width: video.videoWidth, height: video.videoHeight });
                 loading.onLoadedMetadata();
               }}
+              // A new rendition of the ladder may round the picture's size differently.
+              onResize={(event) => {
+                const video = event.currentTarget;
+                if (video.videoWidth > 0) {
+                  setPicture({ width: video.videoWidth, height: video.videoHeight });
+                }
+              }}
               onDurationChange={(event) => {
                 const value = event.currentTarget.duration;
                 setDuration(Number.isFinite(value) ? value : 0);
               }}
-              onError={loading.onError}
+              // hls.js reports its own failures (and falls back to the MP4); reloading the
+              // element under it would only cut it off from its Media Source.
+              onError={stream.mode === 'hls.js' ? undefined : loading.onError}
               onTimeUpdate={readTime}
               onSeeked={readTime}
               onPlay={() => setPaused(false)}
@@ -409,6 +429,7 @@ export function VideoViewer({
               onSeek={seekTo}
               raised={!zoomed && !controlsBelow}
               rangeLoop={rangeLoop}
+              storyboard={storyboard.data ?? null}
             />
           </div>
         ) : null}

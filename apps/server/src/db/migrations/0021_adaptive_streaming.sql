@@ -1,0 +1,2 @@
+ALTER TABLE "videos" ADD COLUMN "stream_key" text;--> statement-breakpoint
+ALTER TABLE "videos" ADD COLUMN "storyboard_key" text;
