@@ -655,13 +655,19 @@ async function freshPlaylist() {
   const { owner } = playlistPeople;
   const videoId = await insertPlayableVideo(ctx.runtime.deps, owner.user.id);
   await insertViewShare(db, videoId, owner, playlistPeople['video share']);
+  // A voice note inside the first clip's range: its viewers may hear it through the clip.
+  const noteId = randomUUID();
+  const audioKey = videoKeys.annotationAudio(videoId, noteId, 'webm');
+  await writeBlob(audioKey, 'audio/webm', Buffer.from('voice'));
   await db.insert(annotations).values({
+    id: noteId,
     videoId,
     userId: owner.user.id,
     timestamp: 1,
     xPosition: 50,
     yPosition: 50,
     content: 'Chest up',
+    audioKey,
   });
   const [clip, spareClip] = await db
     .insert(clips)
@@ -692,6 +698,7 @@ async function freshPlaylist() {
     videoId,
     clipId: clip!.id,
     spareClipId: spareClip!.id,
+    noteId,
     playlistId: playlist!.id,
     itemId: item!.id,
     spareShareId: spareShare!.id,
@@ -720,6 +727,9 @@ const PLAYLIST_ROUTES: [string, (p: FreshPlaylist) => Request, Record<PlaylistRo
     { 'signed out': 401, stranger: 404, 'playlist share': 403, 'video share': 404, owner: 200 }],
   // prettier-ignore
   ['GET /api/clips/:clipId/media', (p) => ({ method: 'GET', url: `/api/clips/${p.clipId}/media` }),
+    { 'signed out': 401, stranger: 404, 'playlist share': 200, 'video share': 404, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/clips/:clipId/notes/:noteId/audio', (p) => ({ method: 'GET', url: `/api/clips/${p.clipId}/notes/${p.noteId}/audio` }),
     { 'signed out': 401, stranger: 404, 'playlist share': 200, 'video share': 404, owner: 200 }],
   // prettier-ignore
   ['GET /api/playlists', () => ({ method: 'GET', url: '/api/playlists' }),
