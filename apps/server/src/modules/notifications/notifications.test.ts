@@ -56,6 +56,15 @@ const reply = async (author: Person, videoId: string, noteId: string, content: s
   return response.json<{ id: string }>();
 };
 
+/** The analysis jobs of the test server, run by hand (no language model: the plain write-up). */
+const testAnalysisJobs = () =>
+  analysisJobs({
+    ...ctx.runtime.deps,
+    log: ctx.app.log,
+    queue: ctx.runtime.deps.jobs,
+    languageModel: undefined,
+  });
+
 /** A coach with a video shared with an athlete (view), both with proven addresses. */
 async function coachSharingWithAthlete(title = 'Game 3') {
   const coach = await registerAccount(ctx.app, { name: 'Coach Carter', isCoach: true });
@@ -155,12 +164,7 @@ describe('notifications: who hears of what', () => {
   it("tells a video's owner their analysis is ready, or failed", async () => {
     const owner = await registerAccount(ctx.app);
     const videoId = await insertReadyVideo(ctx.app, owner.user.id, { title: 'Squats' });
-    const jobs = analysisJobs({
-      ...ctx.runtime.deps,
-      log: ctx.app.log,
-      queue: ctx.runtime.deps.jobs,
-      languageModel: undefined,
-    });
+    const jobs = testAnalysisJobs();
     await storeScan(ctx.app.blobs, videoId, []);
     const generate = jobs.find((job) => job.name === 'analysis.generate')!;
     await generate.handle({ videoId }, new AbortController().signal);
@@ -176,12 +180,7 @@ describe('notifications: who hears of what', () => {
   it('tells the owner when writing the analysis runs out of retries', async () => {
     const owner = await registerAccount(ctx.app);
     const videoId = await insertReadyVideo(ctx.app, owner.user.id, { title: 'Lunges' });
-    const jobs = analysisJobs({
-      ...ctx.runtime.deps,
-      log: ctx.app.log,
-      queue: ctx.runtime.deps.jobs,
-      languageModel: undefined,
-    });
+    const jobs = testAnalysisJobs();
     const generate = jobs.find((job) => job.name === 'analysis.generate')!;
     await generate.onGiveUp!({ videoId }, new Error('the model kept timing out'));
     const list = await listOf(owner);
