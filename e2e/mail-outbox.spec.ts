@@ -5,7 +5,7 @@ import { expectToast, newAccount, type NewAccount } from './support';
 
 // The measuring server has no SMTP relay (see playwright.config.ts): what a laptop without a
 // relay sees. Mail is kept for its recipient's outbox, once their address is confirmed; until
-// then its links reach them through whoever runs the server (its log).
+// then its links reach them through the administrator (Admin > Mail; the tests read the log).
 const outboxServer = process.env.FILMROOM_E2E_MEASURED_URL!;
 
 /** Signs up on the outbox server, then confirms the address from the link in the log. */
@@ -22,7 +22,7 @@ async function signUpAndConfirm(page: Page, account: NewAccount) {
   await page.goto(`${outboxServer}/settings`);
   // No relay: the banner says where the link really is, not that it was mailed.
   await expect(page.getByRole('region', { name: 'Unconfirmed address' })).toContainText(
-    'no mail relay, so the link for',
+    'This server does not send email, so the link for',
   );
   await expect(page.getByRole('region', { name: 'Coaches' })).toContainText(
     'Confirm your email address to see',

@@ -11,6 +11,8 @@ import {
 
 const SAME_ANSWER =
   'If an account uses this email, we have sent it a link to set a new password. The link works once, for 1 hour.';
+const KEPT_ANSWER =
+  "This server does not send email. If an account uses this email, a link to set a new password is waiting in the server's mail outbox: ask its administrator for it (Admin > Mail). The link works once, for 1 hour.";
 
 test('forgot password: the same answer for any e-mail, a link by mail, a new password that works once', async ({
   page,
@@ -105,4 +107,11 @@ test('a set-password address without its token, or with a made-up one, says why'
   await expect(
     page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Error'),
   ).toHaveCount(0);
+
+  // A server with no relay (the measuring one) says where the link really is, to anyone alike.
+  await page.goto(`${process.env.FILMROOM_E2E_MEASURED_URL}/forgot-password`);
+  await page.getByLabel('Email').fill(uniqueEmail('athlete'));
+  await page.getByRole('button', { name: 'Send Link' }).click();
+  await expect(page.getByRole('status').getByText(KEPT_ANSWER, { exact: true })).toBeVisible();
+  await expect(page.getByText(/spam folder/)).toHaveCount(0);
 });

@@ -61,27 +61,39 @@ test('a coach shares a video with a team of three; an athlete taken off it loses
   }
   await expect(team).toContainText('3 athletes');
 
+  // Renamed, with another sport and colours: the form starts from what the team has.
+  await team.getByRole('button', { name: 'Edit Squad A' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Team' });
+  await expect(edit.getByLabel('Team name')).toHaveValue('Squad A');
+  await edit.getByLabel('Team name').fill('Squad B');
+  await edit.getByLabel('Sport').fill('Netball');
+  await edit.getByLabel('Main colour').selectOption({ label: 'Navy' });
+  await edit.getByRole('button', { name: 'Save Team' }).click();
+  await expectToast(page, 'Success', 'Team Squad B saved');
+  await expect(page.getByRole('region', { name: 'Squad B' })).toContainText('Netball · Navy');
+  await expect(page.getByRole('region', { name: 'Squad A' })).toHaveCount(0);
+
   // Shared with the team from the video's Share dialog.
   await page.goto(`/videos/${video.id}`);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const share = page.getByRole('dialog', { name: 'Share Video' });
-  await share.getByLabel('Team', { exact: true }).selectOption({ label: 'Squad A' });
+  await share.getByLabel('Team', { exact: true }).selectOption({ label: 'Squad B' });
   await share.getByRole('button', { name: 'Share with team' }).click();
-  await expectToast(page, 'Success', 'Shared with Squad A');
-  await expect(share.getByRole('listitem').filter({ hasText: 'Squad A' })).toContainText(
+  await expectToast(page, 'Success', 'Shared with Squad B');
+  await expect(share.getByRole('listitem').filter({ hasText: 'Squad B' })).toContainText(
     '3 athletes',
   );
 
   // An athlete sees the team and its video.
   await watcher.goto('/teams');
-  await expect(watcher.getByRole('region', { name: 'Squad A' })).toContainText('Coach Casey Coach');
+  await expect(watcher.getByRole('region', { name: 'Squad B' })).toContainText('Coach Casey Coach');
   await watcher.goto('/videos');
   const card = watcher.getByRole('link', { name: 'Team drill', exact: true });
   await expect(card).toBeVisible();
 
   // The coach takes them off the team: their open page stops showing the video, unprompted.
   await page.goto('/teams');
-  await page.getByRole('button', { name: 'Remove Ana Teamer from Squad A' }).click();
+  await page.getByRole('button', { name: 'Remove Ana Teamer from Squad B' }).click();
   await expectToast(page, 'Success', 'Athlete removed from the team');
   await expect(card).toHaveCount(0);
   await expect(watcher.getByRole('heading', { name: 'No videos uploaded yet' })).toBeVisible();

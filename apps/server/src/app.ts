@@ -21,7 +21,7 @@ import { clipRoutes } from './modules/clips';
 import { coachRoutes } from './modules/coach/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
-import { notificationRoutes } from './modules/notifications';
+import { countUnread, notificationRoutes } from './modules/notifications';
 import { playerRoutes } from './modules/players/routes';
 import { photoRoutes } from './modules/profile/photo-routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -118,7 +118,9 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(playerRoutes);
         await api.register(annotationRoutes);
         await api.register(transcribeRoutes);
-        await api.register(videoEventRoutes);
+        await api.register(videoEventRoutes, {
+          unreadCountOf: (user) => countUnread(deps.db, user),
+        });
         await api.register(chatRoutes);
         await api.register(clipRoutes);
         await api.register(exportRoutes);

@@ -19,6 +19,9 @@ export const adminUserSchema = z
     name: z.string(),
     email: z.string(),
     role: adminRoleSchema.describe('admin administers the server (and may also coach)'),
+    adminByConfig: z
+      .boolean()
+      .describe('ADMIN_EMAILS names the address: an administrator that cannot be demoted here'),
     isCoach: z.boolean(),
     emailConfirmed: z.boolean(),
     disabled: z.boolean(),

@@ -81,6 +81,23 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses this email, we have sent it a link to set a new password. The link works once, for 1 hour.';
 
 /**
+ * The same answer on a server with no mail relay, where "we have sent it" would be false: the
+ * link waits in the outbox, which only an administrator can open for someone else's address.
+ */
+export const FORGOT_PASSWORD_KEPT_MESSAGE =
+  "This server does not send email. If an account uses this email, a link to set a new password is waiting in the server's mail outbox: ask its administrator for it (Admin > Mail). The link works once, for 1 hour.";
+
+export const forgotPasswordResponseSchema = z
+  .object({
+    message: z.string(),
+    delivery: z
+      .enum(['smtp', 'outbox'])
+      .describe('smtp: the link is mailed; outbox: it is kept for an administrator to hand on'),
+  })
+  .meta({ id: 'ForgotPasswordResponse' });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+/**
  * The set-password screen, reached from a reset e-mail or an invitation (/reset-password?token=).
  * Success answers with the user, signed in.
  */

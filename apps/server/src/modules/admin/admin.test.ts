@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, registerAccount, uniqueEmail } from '../../../test/accounts';
+import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../../../test/accounts';
 import { listenToEvents } from '../../../test/http-client';
 import { makeClip } from '../../../test/media-clips';
 import { startSmtpPeer } from '../../../test/smtp-peer';
@@ -181,6 +181,65 @@ describe('users', () => {
     const bad = await as(first, 'POST', '/api/admin/users/not-a-uuid/disable');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'User id must be a UUID' });
+  });
+
+  it('promotes and demotes administrators, never one ADMIN_EMAILS names, never the last', async () => {
+    const helper = await registerAccount(ctx.app, { name: 'Helper Hal' });
+    const asked = async (who: Account, action: string, target: Account) => {
+      const response = await as(who, 'POST', `/api/admin/users/${target.user.id}/${action}`);
+      return { status: response.statusCode, message: response.json<{ message: string }>().message };
+    };
+    const isAdmin = async (account: Account) =>
+      (await as(account, 'GET', '/api/user')).json<{ isAdmin: boolean }>().isAdmin;
+
+    // An athlete cannot promote themself: to them the route does not exist.
+    expect((await asked(someone, 'promote', someone)).status).toBe(404);
+    expect(await asked(first, 'promote', helper)).toEqual({
+      status: 200,
+      message: `${helper.username} is an administrator`,
+    });
+    expect(await isAdmin(helper)).toBe(true);
+    expect((await usersSeenBy(first, helper.username))[0]).toMatchObject({
+      role: 'admin',
+      adminByConfig: false,
+    });
+    expect((await as(helper, 'GET', '/api/admin/users')).statusCode).toBe(200);
+
+    // ADMIN_EMAILS would grant it again at the next start: refused, with where to change it.
+    expect(await asked(first, 'demote', named)).toEqual({
+      status: 409,
+      message: `${named.username} is an administrator through ADMIN_EMAILS: remove the address there and restart the server`,
+    });
+    expect((await usersSeenBy(first, named.username))[0]!.adminByConfig).toBe(true);
+
+    // An administrator may step down while another remains; the Admin area then disappears.
+    expect((await asked(helper, 'demote', helper)).status).toBe(200);
+    expect(await isAdmin(helper)).toBe(false);
+    expect((await as(helper, 'GET', '/api/admin/users')).statusCode).toBe(404);
+    expect((await asked(helper, 'promote', helper)).status).toBe(404);
+
+    // With the ADMIN_EMAILS one disabled, the first account is the last: it may not step down.
+    expect((await asked(first, 'disable', named)).status).toBe(200);
+    try {
+      expect(await asked(first, 'demote', first)).toEqual({
+        status: 409,
+        message: 'This is the last administrator: make another account one first',
+      });
+      expect(await isAdmin(first)).toBe(true);
+      expect((await asked(first, 'promote', named)).status).toBe(400);
+    } finally {
+      expect((await asked(first, 'enable', named)).status).toBe(200);
+      // Disabling ended its sessions: it signs in again for the tests after this one.
+      const signedIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: named.username, password: PASSWORD },
+      });
+      named = { ...named, cookie: sessionCookieFrom(signedIn) };
+    }
+    expect(
+      (await as(first, 'POST', `/api/admin/users/${crypto.randomUUID()}/demote`)).statusCode,
+    ).toBe(404);
   });
 
   it('sends a password link that, without a relay, is on the mail page', async () => {
@@ -360,6 +419,8 @@ describe('audit log', () => {
       'user.disable',
       'user.enable',
       'user.password-link',
+      'user.promote',
+      'user.demote',
       'user.delete',
       'job.retry',
       'job.cancel',
@@ -367,7 +428,9 @@ describe('audit log', () => {
     ]) {
       expect(actions.has(action), action).toBe(true);
     }
-    expect(entries.every((entry) => entry.adminEmail === first.username)).toBe(true);
+    // All by the first account, but for the promoted helper stepping down on their own.
+    const byOthers = entries.filter((entry) => entry.adminEmail !== first.username);
+    expect(byOthers.map((entry) => entry.action)).toEqual(['user.demote']);
     const [count] = await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(adminAuditLog);

@@ -8,6 +8,8 @@ export type AuditAction =
   | 'user.enable'
   | 'user.delete'
   | 'user.password-link'
+  | 'user.promote'
+  | 'user.demote'
   | 'job.retry'
   | 'job.cancel'
   | 'settings.test';

@@ -24,7 +24,15 @@ import { listAudit, recordAudit } from './audit-log';
 import { listJobs } from './job-admin';
 import { settingsOverview, testSettingsPart } from './settings-check';
 import { storageReport } from './storage-usage';
-import { deleteUser, disableUser, enableUser, listUsers, sendPasswordLink } from './user-admin';
+import {
+  deleteUser,
+  demoteUser,
+  disableUser,
+  enableUser,
+  listUsers,
+  promoteUser,
+  sendPasswordLink,
+} from './user-admin';
 
 const MAIL_LISTED = 200;
 const security = [{ session: [] }];
@@ -92,6 +100,45 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await enableUser(app, admin, request.params.userId);
       await recordAudit(app.db, admin, { action: 'user.enable', target: user.username });
       return { message: `${user.username} may sign in again` };
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/promote',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Make an account an administrator',
+        params: adminUserParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const user = await promoteUser(app, request.params.userId);
+      await recordAudit(app.db, admin, { action: 'user.promote', target: user.username });
+      return { message: `${user.username} is an administrator` };
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/demote',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Take administration from an account (your own too), unless ADMIN_EMAILS names it or it is the last',
+        params: adminUserParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const user = await demoteUser(app, request.params.userId);
+      await recordAudit(app.db, admin, { action: 'user.demote', target: user.username });
+      return { message: `${user.username} is no longer an administrator` };
     },
   );
 

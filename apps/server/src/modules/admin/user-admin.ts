@@ -1,5 +1,5 @@
 import type { AdminUser } from '@filmroom/contract';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Dependencies } from '../../plugins/dependencies';
 import {
   annotations,
@@ -10,7 +10,7 @@ import {
   videos,
   type UserRow,
 } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { passwordResetMail, setPasswordLink } from '../../mail/messages';
 import { issuePasswordToken } from '../auth';
 import { endAccess } from '../users';
@@ -44,6 +44,7 @@ export async function listUsers(deps: Deps, q: string | undefined): Promise<Admi
     id: user.id,
     name: user.name,
     email: user.username,
+    adminByConfig: deps.config.adminEmails.includes(user.username),
     role: isAdministrator({ ...user, disabledAt: null }, deps.config.adminEmails)
       ? 'admin'
       : user.isCoach
@@ -88,6 +89,47 @@ export async function enableUser(deps: Deps, admin: UserRow, userId: string): Pr
   const user = await otherAccount(deps, admin, userId, 'enable');
   await deps.db.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
   return user;
+}
+
+/** Makes the account an administrator: from its next request it may open the Admin area. */
+export async function promoteUser(deps: Deps, userId: string): Promise<UserRow> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('No account with this id');
+  if (user.disabledAt) {
+    throw badRequest('This account is disabled: enable it before making it an administrator');
+  }
+  await deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+  return user;
+}
+
+/**
+ * Takes administration from the account, its own included, as long as another enabled
+ * administrator remains. An account ADMIN_EMAILS names cannot be demoted here: the server
+ * grants it again at every start and at its next admin request, so the demotion would be a lie
+ * that undoes itself; the address has to leave ADMIN_EMAILS instead.
+ */
+export async function demoteUser(deps: Deps, userId: string): Promise<UserRow> {
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('No account with this id');
+    if (deps.config.adminEmails.includes(user.username)) {
+      throw conflict(
+        `${user.username} is an administrator through ADMIN_EMAILS: remove the address there and restart the server`,
+      );
+    }
+    if (!user.isAdmin) return user;
+    // Locked, so two administrators demoting each other at once cannot leave none.
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), isNull(users.disabledAt)))
+      .for('update');
+    if (!user.disabledAt && admins.length <= 1) {
+      throw conflict('This is the last administrator: make another account one first');
+    }
+    await tx.update(users).set({ isAdmin: false }).where(eq(users.id, user.id));
+    return user;
+  });
 }
 
 /**

@@ -86,6 +86,15 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
         // Only the job's analysis is news: Regenerate is someone asking, and watching, for it.
         await notifier.analysisFinished(videoId, 'ready');
       },
+      // Out of retries (the model kept failing, or the worker kept dying): without this the
+      // video would say "analysing" for ever and its owner would never hear it failed.
+      onGiveUp: async ({ videoId }) => {
+        await saveAnalysis(db, videoId, {
+          status: 'failed',
+          failureReason: 'The analysis could not be written.',
+        });
+        await notifier.analysisFinished(videoId, 'failed');
+      },
     },
     {
       name: 'analysis.range',

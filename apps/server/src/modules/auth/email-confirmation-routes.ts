@@ -62,7 +62,7 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod<{ config: Config }> 
         message:
           app.mailer.delivery === 'smtp'
             ? `We sent a new link to ${user.username}.`
-            : 'This server has no mail relay, so the link is in its log: ask whoever runs FilmRoom here for it.',
+            : 'This server does not send email, so the link is in its mail outbox: ask its administrator for it (Admin > Mail).',
       };
     },
   );

@@ -1,7 +1,8 @@
 import {
+  FORGOT_PASSWORD_KEPT_MESSAGE,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordBodySchema,
-  messageResponseSchema,
+  forgotPasswordResponseSchema,
   resetPasswordBodySchema,
   userSchema,
 } from '@filmroom/contract';
@@ -57,7 +58,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
         tags: ['auth'],
         summary: 'E-mail a link to set a new password; the answer is the same for any e-mail',
         body: forgotPasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: forgotPasswordResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -68,7 +69,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
         .catch((error: unknown) => request.log.error({ err: error }, 'password reset failed'))
         .finally(() => pending.delete(work));
       pending.add(work);
-      return { message: FORGOT_PASSWORD_MESSAGE };
+      // The words depend on the server, never on the account: a kept link is not "sent".
+      const { delivery } = app.mailer;
+      const message = delivery === 'smtp' ? FORGOT_PASSWORD_MESSAGE : FORGOT_PASSWORD_KEPT_MESSAGE;
+      return { message, delivery };
     },
   );
 

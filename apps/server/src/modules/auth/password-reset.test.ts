@@ -36,7 +36,7 @@ describe('POST /api/forgot-password', () => {
     ];
     for (const response of [forUnknown, forKnown]) {
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+      expect(response.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE, delivery: 'smtp' });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
 

@@ -1,3 +1,4 @@
+import { FORGOT_PASSWORD_KEPT_MESSAGE } from '@filmroom/contract';
 import type { MailOutbox } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -104,6 +105,22 @@ describe('GET /api/mail/outbox', () => {
     // Kept, for the Admin area's mail page (see modules/admin); nobody's own outbox shows it.
     expect(kept.map((mail) => mail.kind).sort()).toEqual(['confirmation', 'password-reset']);
     expect((await outboxOf(victim.cookie)).messages).toEqual([]);
+  });
+
+  it('answers a forgotten password truthfully: kept, not sent, whether or not an account exists', async () => {
+    const holder = await registerAccount(ctx.app);
+    const asked = async (email: string) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<unknown>();
+    };
+    const forHolder = await asked(holder.username);
+    expect(forHolder).toEqual({ message: FORGOT_PASSWORD_KEPT_MESSAGE, delivery: 'outbox' });
+    expect(await asked(uniqueEmail('nobody'))).toEqual(forHolder);
   });
 
   it('needs a signed-in user', async () => {

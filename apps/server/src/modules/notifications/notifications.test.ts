@@ -6,7 +6,7 @@ import { addAcceptedStudent } from '../../../test/roster';
 import { storeScan } from '../../../test/scans';
 import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo } from '../../../test/videos';
-import { mailOutbox, notifications } from '../../db/schema';
+import { analyses, mailOutbox, notifications } from '../../db/schema';
 import { analysisJobs } from '../analysis/analysis-jobs';
 import { sendDigests } from './digest';
 
@@ -55,6 +55,15 @@ const reply = async (author: Person, videoId: string, noteId: string, content: s
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>();
 };
+
+/** The analysis jobs of the test server, run by hand (no language model: the plain write-up). */
+const testAnalysisJobs = () =>
+  analysisJobs({
+    ...ctx.runtime.deps,
+    log: ctx.app.log,
+    queue: ctx.runtime.deps.jobs,
+    languageModel: undefined,
+  });
 
 /** A coach with a video shared with an athlete (view), both with proven addresses. */
 async function coachSharingWithAthlete(title = 'Game 3') {
@@ -155,12 +164,7 @@ describe('notifications: who hears of what', () => {
   it("tells a video's owner their analysis is ready, or failed", async () => {
     const owner = await registerAccount(ctx.app);
     const videoId = await insertReadyVideo(ctx.app, owner.user.id, { title: 'Squats' });
-    const jobs = analysisJobs({
-      ...ctx.runtime.deps,
-      log: ctx.app.log,
-      queue: ctx.runtime.deps.jobs,
-      languageModel: undefined,
-    });
+    const jobs = testAnalysisJobs();
     await storeScan(ctx.app.blobs, videoId, []);
     const generate = jobs.find((job) => job.name === 'analysis.generate')!;
     await generate.handle({ videoId }, new AbortController().signal);
@@ -171,6 +175,26 @@ describe('notifications: who hears of what', () => {
       ['analysis-failed', null, 'The analysis of "Squats" failed'],
       ['analysis-ready', null, 'The analysis of "Squats" is ready'],
     ]);
+  });
+
+  it('tells the owner when writing the analysis runs out of retries', async () => {
+    const owner = await registerAccount(ctx.app);
+    const videoId = await insertReadyVideo(ctx.app, owner.user.id, { title: 'Lunges' });
+    const jobs = testAnalysisJobs();
+    const generate = jobs.find((job) => job.name === 'analysis.generate')!;
+    await generate.onGiveUp!({ videoId }, new Error('the model kept timing out'));
+    const list = await listOf(owner);
+    expect(list.notifications.map((n) => [n.kind, n.summary])).toEqual([
+      ['analysis-failed', 'The analysis of "Lunges" failed'],
+    ]);
+    const [analysis] = await ctx.app.db
+      .select({ status: analyses.status, failureReason: analyses.failureReason })
+      .from(analyses)
+      .where(eq(analyses.videoId, videoId));
+    expect(analysis).toEqual({
+      status: 'failed',
+      failureReason: 'The analysis could not be written.',
+    });
   });
 
   it('tells a coach their invitation was accepted, linking to their athletes', async () => {
@@ -464,6 +488,28 @@ describe('the bell goes live over the event stream', () => {
     await call('POST', '/api/notifications/read-all', athlete.cookie);
     expect(await athleteStream.next()).toEqual({ unreadCount: 0 });
     coachStream.close();
+    athleteStream.close();
+  });
+
+  it('drops the count of an open bell at once when a share is removed', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete('Withdrawn film');
+    const note = await addNote(coach, videoId);
+    await reply(athlete, videoId, note.id, 'On it');
+    await reply(coach, videoId, note.id, 'Thanks');
+    expect((await listOf(athlete)).unreadCount).toBe(2);
+    const athleteStream = await openStream(athlete.cookie);
+
+    const [shareRow] = (await call('GET', `/api/videos/${videoId}/shares`, coach.cookie)).json<
+      { id: string }[]
+    >();
+    const removed = await call(
+      'DELETE',
+      `/api/videos/${videoId}/shares/${shareRow!.id}`,
+      coach.cookie,
+    );
+    expect(removed.statusCode).toBe(200);
+    // Only the count: the share notice and the reply are about a video they no longer see.
+    expect(await athleteStream.next()).toEqual({ unreadCount: 0 });
     athleteStream.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { EVENT_STREAM_CACHE_CONTROL, EVENT_STREAM_TYPE, EventStream } from '../../lib/event-stream';
+import type { UserRow } from '../../db/schema';
 import { requireUser, sessionTokenOf } from '../../plugins/auth';
 import { EventAudience } from './event-audience';
 import { isAmong, type VideoChannelEvent } from './video-events';
@@ -16,7 +17,13 @@ const HEARTBEAT_MS = 25_000;
  * (some access of the user's ended: what the page shows is fetched again).
  * Open pages update from it instead of polling.
  */
-export const videoEventRoutes: FastifyPluginAsync = async (app) => {
+export const videoEventRoutes: FastifyPluginAsync<{
+  /**
+   * The bell's count for a user, given by the notifications module (which depends on this
+   * one): when some access of theirs ends, notifications about what they lost stop counting.
+   */
+  unreadCountOf: (user: UserRow) => Promise<number>;
+}> = async (app, { unreadCountOf }) => {
   const openStreams = new Set<EventStream>();
   // A stream never ends by itself: end them all so a shutdown need not wait for the browsers.
   app.addHook('preClose', async () => {
@@ -79,10 +86,12 @@ export const videoEventRoutes: FastifyPluginAsync = async (app) => {
         // The page learns it too (no detail: which videos is not the stream's to say), and
         // asks again for what it shows: a video gone from a team stops showing at once.
         stream.send({}, 'access');
-        // A deleted account (or its ended session) hears nothing more at all.
+        // A deleted account (or its ended session) hears nothing more at all; anyone else
+        // gets their bell's new count, without what they lost.
         delivered = delivered
           .then(async () => {
-            if (!token || !(await app.sessions.resolve(token))) stream.end();
+            if (!token || !(await app.sessions.resolve(token))) return stream.end();
+            stream.send({ unreadCount: await unreadCountOf(user) }, 'notifications');
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'session check failed'));
       });

@@ -1,7 +1,7 @@
 import type { User } from '@filmroom/contract';
 import { PageHeader } from '@/components/layout/page-header';
 import { useStudents } from '@/features/coach/api/get-students';
-import { CreateTeamDialog } from '@/features/teams/components/create-team-dialog';
+import { CreateTeamDialog } from '@/features/teams/components/team-dialogs';
 import { TeamList } from '@/features/teams/components/team-list';
 
 /** Teams: a coach makes teams from their roster; an athlete sees the teams they are on. */

@@ -2,6 +2,7 @@ import type { AdminUserList, MessageResponse } from '@filmroom/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest, withFallbackMessage } from '@/lib/query-client';
+import { USER_QUERY_KEY } from '@/lib/query-keys';
 import { ADMIN_PREFIX, adminQuery } from './admin-query';
 
 /** Accounts whose name or address contains `q`. */
@@ -19,11 +20,13 @@ export const refreshAdmin = (queryClient: QueryClient) =>
       typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(ADMIN_PREFIX),
   });
 
-type UserAction = 'disable' | 'enable' | 'password-link' | 'delete';
+type UserAction = 'disable' | 'enable' | 'promote' | 'demote' | 'password-link' | 'delete';
 
 const FALLBACKS: Record<UserAction, string> = {
   disable: 'Failed to disable the account',
   enable: 'Failed to enable the account',
+  promote: 'Failed to make the account an administrator',
+  demote: 'Failed to take administration from the account',
   'password-link': 'Failed to send a password link',
   delete: 'Failed to delete the account',
 };
@@ -38,7 +41,10 @@ function actOnUser(action: UserAction, userId: string, confirmEmail?: string) {
   }, FALLBACKS[action]);
 }
 
-/** Disable, enable, mail a password link or delete (with the typed address) an account. */
+/**
+ * Disable, enable, promote, demote, mail a password link or delete (with the typed address) an
+ * account.
+ */
 export function useUserAction(
   action: UserAction,
   userId: string,
@@ -50,6 +56,8 @@ export function useUserAction(
     onSuccess: (answer) => {
       toastSuccess(answer.message);
       void refreshAdmin(queryClient);
+      // An administrator who stepped down loses the Admin area: the shell learns it from here.
+      if (action === 'demote') void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       options.onSuccess?.();
     },
   });

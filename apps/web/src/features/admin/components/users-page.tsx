@@ -1,9 +1,19 @@
 import type { AdminUser } from '@filmroom/contract';
-import { BanIcon, CheckCircle2Icon, KeyRoundIcon, Trash2Icon, UsersRoundIcon } from 'lucide-react';
+import {
+  BanIcon,
+  CheckCircle2Icon,
+  KeyRoundIcon,
+  ShieldMinusIcon,
+  ShieldPlusIcon,
+  Trash2Icon,
+  UsersRoundIcon,
+} from 'lucide-react';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
   DialogClose,
@@ -31,7 +41,7 @@ const ROLE_LABELS: Record<AdminUser['role'], string> = {
   athlete: 'Athlete',
 };
 
-/** Accounts: search, role, last seen, storage; disable, enable, password link, delete. */
+/** Accounts: search, role, last seen, storage; admin or not, disable, enable, password link, delete. */
 export function UsersPage({ selfId }: { selfId: string }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
@@ -81,6 +91,11 @@ function UserRow({ user, self, now }: { user: AdminUser; self: boolean; now: Dat
           <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>
             {ROLE_LABELS[user.role]}
           </Badge>
+          {user.adminByConfig ? (
+            <Badge variant="outline" title="Named in ADMIN_EMAILS: change it there">
+              ADMIN_EMAILS
+            </Badge>
+          ) : null}
           {user.disabled ? <Badge variant="destructive">Disabled</Badge> : null}
           {self ? <Badge variant="outline">You</Badge> : null}
         </div>
@@ -98,8 +113,15 @@ function UserRow({ user, self, now }: { user: AdminUser; self: boolean; now: Dat
           {user.videos} video{user.videos === 1 ? '' : 's'} · {formatStorage(user.storageBytes)}
         </span>
       </div>
-      {self ? null : (
+      {self ? (
+        user.adminByConfig ? null : (
+          <div className="flex flex-wrap gap-2">
+            <StepDownDialog user={user} />
+          </div>
+        )
+      ) : (
         <div className="flex flex-wrap gap-2">
+          <AdminToggle user={user} />
           <Button
             variant="outline"
             size="sm"
@@ -128,6 +150,60 @@ function UserRow({ user, self, now }: { user: AdminUser; self: boolean; now: Dat
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * Makes an account an administrator or takes it back. One ADMIN_EMAILS names stays one: the
+ * server grants it again at every start, so only the setting can change it.
+ */
+function AdminToggle({ user }: { user: AdminUser }) {
+  const isAdmin = user.role === 'admin';
+  const toggle = useUserAction(isAdmin ? 'demote' : 'promote', user.id);
+  if (user.adminByConfig || (!isAdmin && user.disabled)) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => toggle.mutate(undefined)}
+      disabled={toggle.isPending}
+    >
+      {toggle.isPending ? (
+        <Spinner />
+      ) : isAdmin ? (
+        <ShieldMinusIcon aria-hidden />
+      ) : (
+        <ShieldPlusIcon aria-hidden />
+      )}
+      {isAdmin ? 'Remove admin' : 'Make admin'}
+    </Button>
+  );
+}
+
+/** The signed-in administrator gives up the Admin area; the server refuses for the last one. */
+function StepDownDialog({ user }: { user: AdminUser }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  // The Admin area is gone for them: land on the Dashboard, not on a page that no longer exists.
+  const demote = useUserAction('demote', user.id, { onSuccess: () => void navigate('/') });
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="outline" size="sm">
+          <ShieldMinusIcon aria-hidden />
+          Step down as admin
+        </Button>
+      }
+      title="Step down as administrator?"
+      description="You lose the Admin area at once. Another administrator can make you one again."
+      icon={<ShieldMinusIcon aria-hidden />}
+      confirmLabel="Step down"
+      pendingLabel="Stepping down…"
+      pending={demote.isPending}
+      onConfirm={() => demote.mutate(undefined)}
+    />
   );
 }
 

@@ -1,13 +1,18 @@
 import type { User } from '@filmroom/contract';
 import { MailWarningIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useResendConfirmation } from '../api/resend-confirmation';
 
+const linkClass =
+  'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40';
+
 /**
  * Above every page until the address is confirmed: anyone can sign up with any address, so
  * what others send to it (shares, coaches' invitations) waits for the link in the mail.
- * `mailKept`: the server has no mail relay, so the link is in its log, not in an inbox.
+ * `mailKept`: the server has no mail relay, so the link waits in its outbox, which only an
+ * administrator can open for an unconfirmed address.
  */
 export function EmailConfirmationBanner({ user, mailKept }: { user: User; mailKept: boolean }) {
   const resend = useResendConfirmation();
@@ -24,9 +29,20 @@ export function EmailConfirmationBanner({ user, mailKept }: { user: User; mailKe
         <p className="text-muted-foreground">
           {mailKept ? (
             <>
-              This server has no mail relay, so the link for{' '}
-              <span className="font-medium wrap-anywhere">{user.username}</span> is in its log: ask
-              whoever runs FilmRoom for it.
+              This server does not send email, so the link for{' '}
+              <span className="font-medium wrap-anywhere">{user.username}</span> is in its mail
+              outbox:{' '}
+              {user.isAdmin ? (
+                <>
+                  find it in{' '}
+                  <Link to="/admin/mail" className={linkClass}>
+                    Admin &gt; Mail
+                  </Link>
+                  .
+                </>
+              ) : (
+                <>ask its administrator for it (Admin &gt; Mail).</>
+              )}
             </>
           ) : (
             <>

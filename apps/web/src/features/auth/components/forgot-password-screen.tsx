@@ -1,4 +1,4 @@
-import { MailCheckIcon } from 'lucide-react';
+import { InboxIcon, MailCheckIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router';
@@ -55,11 +55,18 @@ export function ForgotPasswordScreen() {
               role="status"
               className="flex gap-3 rounded-lg border border-primary/25 bg-secondary px-4 py-3.5 text-sm text-secondary-foreground"
             >
-              <MailCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+              {request.data.delivery === 'smtp' ? (
+                <MailCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+              ) : (
+                <InboxIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+              )}
               <p>{request.data.message}</p>
             </div>
             <p className="text-sm text-muted-foreground">
-              Nothing after a few minutes? Check your spam folder, or{' '}
+              {/* No mail leaves a server without a relay: a spam folder would be a false lead. */}
+              {request.data.delivery === 'smtp'
+                ? 'Nothing after a few minutes? Check your spam folder, or '
+                : 'Typed it wrong? You can '}
               <button type="button" onClick={tryAnotherEmail} className={linkClass}>
                 try another email
               </button>

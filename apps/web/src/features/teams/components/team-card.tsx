@@ -19,6 +19,7 @@ import { useAddTeamMember } from '../api/add-team-member';
 import { useDeleteTeam } from '../api/delete-team';
 import { useRemoveTeamMember } from '../api/remove-team-member';
 import { teamColorName } from '../lib/team-colors';
+import { EditTeamDialog } from './team-dialogs';
 
 type TeamCardProps = {
   team: Team;
@@ -87,7 +88,10 @@ export function TeamCard({ team, athletes, userId }: TeamCardProps) {
           </Link>
         </Button>
         {team.isMine ? (
-          <DeleteTeamButton team={team} />
+          <>
+            <EditTeamDialog team={team} />
+            <DeleteTeamButton team={team} />
+          </>
         ) : (
           <LeaveTeamButton team={team} userId={userId} />
         )}
