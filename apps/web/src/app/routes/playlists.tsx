@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/layout/page-header';
+import { ClipList } from '@/features/clips/components/clip-list';
 import { NewPlaylistDialog, PlaylistList } from '@/features/clips/components/playlist-list';
 
 /** The Playlists page: clips from one or many videos, in the order they play. */
@@ -10,7 +11,10 @@ export function PlaylistsRoute() {
         description="Clips from your videos, played one after another with their notes. Share a playlist to show someone just those moments."
         actions={<NewPlaylistDialog />}
       />
-      <PlaylistList />
+      <div className="grid gap-8">
+        <PlaylistList />
+        <ClipList />
+      </div>
     </>
   );
 }
