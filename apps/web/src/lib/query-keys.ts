@@ -37,6 +37,12 @@ export function annotationsQueryKey(videoId: string) {
 }
 
 /**
+ * The signed-in user's exports: the exports feature lists them, and the event stream (videos
+ * feature) writes each one's progress into the list.
+ */
+export const EXPORTS_QUERY_KEY = ['/api/exports'] as const;
+
+/**
  * One export of a video: the exports feature reads it, and the event stream (videos feature)
  * writes its progress into it as the server pushes it.
  */

@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/layout/page-header';
 import { ClipList } from '@/features/clips/components/clip-list';
 import { NewPlaylistDialog, PlaylistList } from '@/features/clips/components/playlist-list';
+import { ExportList } from '@/features/exports/components/export-list';
 
 /** The Playlists page: clips from one or many videos, in the order they play. */
 export function PlaylistsRoute() {
@@ -14,6 +15,7 @@ export function PlaylistsRoute() {
       <div className="grid gap-8">
         <PlaylistList />
         <ClipList />
+        <ExportList />
       </div>
     </>
   );

@@ -9,6 +9,7 @@ import type {
   VideoEvent,
   VideoPage,
   VideoExport,
+  VideoExportList,
 } from '@filmroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ import {
 import {
   analysisRangesQueryKey,
   annotationsQueryKey,
+  EXPORTS_QUERY_KEY,
   exportQueryKey,
   NOTIFICATIONS_QUERY_KEY,
   VIDEO_PAGES_QUERY_KEY,
@@ -168,23 +170,30 @@ export async function applyAnnotationsEventToCache(
  * An `export` event: an export of a video moving on. Its cached entry (the exports feature's)
  * takes the progress; once it is ready or has failed, it is fetched again for its file.
  */
-async function applyExportEventToCache(
+export async function applyExportEventToCache(
   queryClient: QueryClient,
   event: ExportEvent,
 ): Promise<void> {
   const key = exportQueryKey(event.id);
-  queryClient.setQueryData<VideoExport>(key, (known) =>
-    known
+  const moved = (known: VideoExport): VideoExport =>
+    known.id === event.id
       ? {
           ...known,
           status: event.status,
           progress: event.progress,
           failureReason: event.failureReason,
         }
-      : known,
+      : known;
+  queryClient.setQueryData<VideoExport>(key, (known) => (known ? moved(known) : known));
+  queryClient.setQueryData<VideoExportList>(EXPORTS_QUERY_KEY, (list) =>
+    list ? { exports: list.exports.map(moved) } : list,
   );
-  if (event.status === 'ready' || event.status === 'failed')
-    await refetchAfterEvent(queryClient, key);
+  if (event.status === 'ready' || event.status === 'failed') {
+    await Promise.all([
+      refetchAfterEvent(queryClient, key),
+      refetchAfterEvent(queryClient, EXPORTS_QUERY_KEY),
+    ]);
+  }
 }
 
 /**
