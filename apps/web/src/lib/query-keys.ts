@@ -69,3 +69,13 @@ export const TEAMS_QUERY_KEY = ['/api/teams'] as const;
 export function analysisRangesQueryKey(videoId: string) {
   return [`/api/videos/${videoId}/analysis-ranges`] as const;
 }
+
+/**
+ * The user's playlists, and one playlist: the clips feature reads them, and the event stream
+ * (videos feature) fetches them again when a `playlist` event says one changed.
+ */
+export const PLAYLISTS_QUERY_KEY = ['/api/playlists'] as const;
+
+export function playlistQueryKey(id: string) {
+  return [`/api/playlists/${id}`] as const;
+}

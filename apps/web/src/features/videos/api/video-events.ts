@@ -4,6 +4,7 @@ import type {
   AnalysisState,
   AnnotationsChangedEvent,
   ExportEvent,
+  PlaylistChangedEvent,
   Video,
   VideoDetail,
   VideoEvent,
@@ -26,6 +27,8 @@ import {
   EXPORTS_QUERY_KEY,
   exportQueryKey,
   NOTIFICATIONS_QUERY_KEY,
+  PLAYLISTS_QUERY_KEY,
+  playlistQueryKey,
   VIDEO_PAGES_QUERY_KEY,
   VIDEOS_QUERY_KEY,
   videoQueryKey,
@@ -197,6 +200,20 @@ export async function applyExportEventToCache(
 }
 
 /**
+ * A `playlist` event: a playlist the user may see changed (its clips, their order or names, its
+ * title, a source video deleted). The open playlist and the Playlists page fetch it again.
+ */
+async function applyPlaylistEventToCache(
+  queryClient: QueryClient,
+  event: PlaylistChangedEvent,
+): Promise<void> {
+  await Promise.all([
+    refetchAfterEvent(queryClient, playlistQueryKey(event.id)),
+    refetchAfterEvent(queryClient, PLAYLISTS_QUERY_KEY),
+  ]);
+}
+
+/**
  * Listens to GET /api/events (server-sent events) for as long as someone is signed in, and
  * writes each video's status and progress into the cached list and detail. The server pushes;
  * nothing here polls (spec §7). Mount it once, inside the signed-in shell: logging out unmounts
@@ -256,6 +273,17 @@ export function useVideoEvents() {
       }
     };
 
+    const onPlaylist = (message: MessageEvent<string>) => {
+      try {
+        void applyPlaylistEventToCache(
+          queryClient,
+          JSON.parse(message.data) as PlaylistChangedEvent,
+        );
+      } catch {
+        // an unreadable event changes nothing
+      }
+    };
+
     // The user's own notifications changed (the bell's count): the list is fetched again.
     const onNotifications = () => {
       void refetchAfterEvent(queryClient, NOTIFICATIONS_QUERY_KEY);
@@ -280,6 +308,7 @@ export function useVideoEvents() {
           typeof query.queryKey[0] === 'string' &&
           (query.queryKey[0].startsWith('/api/videos') ||
             query.queryKey[0].startsWith('/api/exports') ||
+            query.queryKey[0].startsWith('/api/playlists') ||
             query.queryKey[0] === NOTIFICATIONS_QUERY_KEY[0]),
       });
     };
@@ -289,6 +318,7 @@ export function useVideoEvents() {
     source.addEventListener('analysis-range', onAnalysisRange);
     source.addEventListener('annotations', onAnnotations);
     source.addEventListener('export', onExport);
+    source.addEventListener('playlist', onPlaylist);
     source.addEventListener('notifications', onNotifications);
     source.addEventListener('access', onAccess);
     // The server ends a stream whose session is gone (signed out elsewhere, disabled by an
@@ -309,6 +339,7 @@ export function useVideoEvents() {
       source.removeEventListener('analysis-range', onAnalysisRange);
       source.removeEventListener('annotations', onAnnotations);
       source.removeEventListener('export', onExport);
+      source.removeEventListener('playlist', onPlaylist);
       source.removeEventListener('notifications', onNotifications);
       source.removeEventListener('open', onOpen);
       source.close();
