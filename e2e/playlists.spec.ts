@@ -223,8 +223,10 @@ test('a coach clips a range note, a coaching point and the marked range into a p
   });
 
   await test.step('deleting the source video takes its clips out, visibly', async () => {
-    expect((await page.request.delete(`/api/videos/${video.id}`)).status()).toBe(200);
     await athlete.goto(new URL(playlistUrl).pathname);
+    await expect(athlete.getByRole('heading', { name: /Clip 1 of 2/ })).toBeVisible();
+    // The athlete's open page hears of it over the event stream: no reload.
+    expect((await page.request.delete(`/api/videos/${video.id}`)).status()).toBe(200);
     await expect(
       athlete.getByText('2 clips were removed because their videos were deleted.'),
     ).toBeVisible();
