@@ -1,5 +1,5 @@
-import { TITLE_MAX_LENGTH, type Clip } from '@filmroom/contract';
-import { ListPlusIcon, PencilIcon, PlayIcon, ScissorsIcon, Trash2Icon } from 'lucide-react';
+import type { Clip } from '@filmroom/contract';
+import { ListPlusIcon, PlayIcon, ScissorsIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,6 +25,7 @@ import { useChangePlaylist } from '../api/change-playlist';
 import { useDeleteClip, useRenameClip } from '../api/change-clip';
 import { useMyClips } from '../api/get-clips';
 import { usePlaylists } from '../api/get-playlists';
+import { RenameDialog } from './rename-dialog';
 
 const clipRange = (clip: Clip) =>
   `${formatTimelineLabel(clip.start)}–${formatTimelineLabel(clip.end)} (${formatDuration(clip.end - clip.start)})`;
@@ -218,60 +218,17 @@ function AddToPlaylistDialog({ clip }: { clip: Clip }) {
 }
 
 function RenameClipDialog({ clip }: { clip: Clip }) {
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState(clip.title);
   const rename = useRenameClip(clip.id);
-  const inputId = useId();
-  const trimmed = title.trim();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (trimmed === '' || rename.isPending) return;
-    rename.mutate(trimmed, { onSuccess: () => setOpen(false) });
-  }
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setTitle(clip.title);
-        setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Rename ${clip.title}`}>
-          <PencilIcon aria-hidden />
-          Rename
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Rename clip</DialogTitle>
-          <DialogDescription>The new name shows in every playlist it is in.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} aria-label="Rename clip" className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>Name</Label>
-            <Input
-              id={inputId}
-              value={title}
-              maxLength={TITLE_MAX_LENGTH}
-              onChange={(event) => setTitle(event.target.value)}
-              autoComplete="off"
-              required
-            />
-          </div>
-          <Button
-            type="submit"
-            className="justify-self-end"
-            disabled={trimmed === '' || rename.isPending}
-          >
-            {rename.isPending ? <Spinner /> : <PencilIcon aria-hidden />}
-            {rename.isPending ? 'Saving…' : 'Save name'}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <RenameDialog
+      title="Rename clip"
+      description="The new name shows in every playlist it is in."
+      name={clip.title}
+      triggerLabel={`Rename ${clip.title}`}
+      triggerSize="sm"
+      pending={rename.isPending}
+      onRename={(title, done) => rename.mutate(title, { onSuccess: done })}
+    />
   );
 }
 
