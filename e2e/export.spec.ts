@@ -189,4 +189,21 @@ test('a coach exports a marked range of the squats clip with a drawing, the skel
   expect(joined.video?.codec).toBe('h264');
   expect(joined.duration).toBeGreaterThan(3.3);
   expect(joined.duration).toBeLessThan(3.8);
+
+  // Both files wait on the Playlists page under Your exports, until one is deleted.
+  await page.goto('/playlists');
+  const exports = page.getByRole('region', { name: 'Your exports' }).getByRole('listitem');
+  await expect(exports).toHaveCount(2);
+  await expect(exports.first()).toContainText('Playlist: Squat reel');
+  await expect(exports.nth(1)).toContainText('Video: Squats export');
+  await expect(exports.first().getByRole('link', { name: 'Download Squat reel' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('exports-375.png'), fullPage: true });
+  await exports.first().getByRole('button', { name: 'Delete the export of Squat reel' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete export?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(exports).toHaveCount(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('exports-1440.png'), fullPage: true });
 });

@@ -195,11 +195,40 @@ test('a coach clips a range note, a coaching point and the marked range into a p
     await expect(athlete.getByRole('heading', { level: 1, name: 'Video not found' })).toBeVisible();
   });
 
+  await test.step('the coach renames a clip and deletes it from Your clips', async () => {
+    await page.goto('/playlists');
+    const clips = page.getByRole('region', { name: 'Your clips' });
+    await expect(clips.getByRole('listitem')).toHaveCount(3);
+    await clips.getByRole('button', { name: 'Rename Sit deeper' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename clip' });
+    await rename.getByRole('textbox', { name: 'Name' }).fill('Knees out');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(rename).toBeHidden();
+    await expect(clips.getByRole('listitem').filter({ hasText: 'Knees out' })).toContainText(
+      'Clip squats',
+    );
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SCREENSHOTS}/clips-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await clips.getByRole('button', { name: 'Delete Knees out' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete clip?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expectToast(page, 'Success', 'Clip deleted');
+    await expect(clips.getByRole('listitem')).toHaveCount(2);
+    // It left the playlist with it.
+    await expect(page.getByRole('link', { name: /Week 3 review/ })).toContainText('2 clips');
+  });
+
   await test.step('deleting the source video takes its clips out, visibly', async () => {
-    expect((await page.request.delete(`/api/videos/${video.id}`)).status()).toBe(200);
     await athlete.goto(new URL(playlistUrl).pathname);
+    await expect(athlete.getByRole('heading', { name: /Clip 1 of 2/ })).toBeVisible();
+    // The athlete's open page hears of it over the event stream: no reload.
+    expect((await page.request.delete(`/api/videos/${video.id}`)).status()).toBe(200);
     await expect(
-      athlete.getByText('3 clips were removed because their videos were deleted.'),
+      athlete.getByText('2 clips were removed because their videos were deleted.'),
     ).toBeVisible();
     await expect(athlete.getByRole('heading', { name: 'No clips in this playlist' })).toBeVisible();
   });

@@ -181,3 +181,12 @@ export const playlistItemParamsSchema = playlistParamsSchema.extend({
 export const playlistShareParamsSchema = playlistParamsSchema.extend({
   shareId: z.string().uuid({ error: 'Share id must be a UUID' }),
 });
+
+/**
+ * On the event stream: a playlist changed (its clips, their order or names, its title, or a
+ * source video deleted). Heard by whoever may see the playlist; open pages fetch it again.
+ */
+export const playlistChangedEventSchema = z
+  .object({ id: z.string().uuid() })
+  .meta({ id: 'PlaylistChangedEvent' });
+export type PlaylistChangedEvent = z.infer<typeof playlistChangedEventSchema>;

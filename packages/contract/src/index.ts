@@ -18,3 +18,4 @@ export * from './notifications';
 export * from './admin';
 export * from './teams';
 export * from './analysis-ranges';
+export * from './drawing-geometry';

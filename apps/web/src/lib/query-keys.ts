@@ -37,6 +37,12 @@ export function annotationsQueryKey(videoId: string) {
 }
 
 /**
+ * The signed-in user's exports: the exports feature lists them, and the event stream (videos
+ * feature) writes each one's progress into the list.
+ */
+export const EXPORTS_QUERY_KEY = ['/api/exports'] as const;
+
+/**
  * One export of a video: the exports feature reads it, and the event stream (videos feature)
  * writes its progress into it as the server pushes it.
  */
@@ -62,4 +68,14 @@ export const TEAMS_QUERY_KEY = ['/api/teams'] as const;
  */
 export function analysisRangesQueryKey(videoId: string) {
   return [`/api/videos/${videoId}/analysis-ranges`] as const;
+}
+
+/**
+ * The user's playlists, and one playlist: the clips feature reads them, and the event stream
+ * (videos feature) fetches them again when a `playlist` event says one changed.
+ */
+export const PLAYLISTS_QUERY_KEY = ['/api/playlists'] as const;
+
+export function playlistQueryKey(id: string) {
+  return [`/api/playlists/${id}`] as const;
 }

@@ -1,4 +1,11 @@
-import type { Drawing, DrawingShape, VisualGuide } from '@filmroom/contract';
+import {
+  angleDegrees,
+  arrowHeadLength,
+  arrowHeadWings,
+  type Drawing,
+  type DrawingShape,
+  type VisualGuide,
+} from '@filmroom/contract';
 
 /** The exported picture's size in pixels. */
 export type FrameSize = { width: number; height: number };
@@ -30,24 +37,8 @@ export function svgDocument(body: string, size: FrameSize): string {
 }
 
 function arrowHead(from: Pixel, to: Pixel, stroke: number): string {
-  const angle = Math.atan2(to.y - from.y, to.x - from.x);
-  const length = Math.max(12, stroke * 4);
-  const spread = Math.PI / 7;
-  const wing = (side: number) =>
-    `${n(to.x - length * Math.cos(angle + side * spread))},${n(to.y - length * Math.sin(angle + side * spread))}`;
-  return `${wing(1)} ${n(to.x)},${n(to.y)} ${wing(-1)}`;
-}
-
-/** Degrees at the vertex in the picture's own pixels, as the angle tool measures them. */
-function angleDegrees([a, vertex, b]: readonly Pixel[], size: FrameSize): number | null {
-  const ax = ((a!.x - vertex!.x) / 100) * size.width;
-  const ay = ((a!.y - vertex!.y) / 100) * size.height;
-  const bx = ((b!.x - vertex!.x) / 100) * size.width;
-  const by = ((b!.y - vertex!.y) / 100) * size.height;
-  const lengths = Math.hypot(ax, ay) * Math.hypot(bx, by);
-  if (lengths === 0) return null;
-  const cosine = Math.min(1, Math.max(-1, (ax * bx + ay * by) / lengths));
-  return Math.round((Math.acos(cosine) * 180) / Math.PI);
+  const [left, right] = arrowHeadWings(from, to, arrowHeadLength(stroke));
+  return `${n(left.x)},${n(left.y)} ${n(to.x)},${n(to.y)} ${n(right.x)},${n(right.y)}`;
 }
 
 function shapeStrokes(shape: DrawingShape, size: FrameSize, stroke: number, colour: string) {
@@ -155,11 +146,9 @@ export function guidesSvg(guides: readonly VisualGuide[], size: FrameSize): stri
       const to = { x: guide.endX * size.width, y: guide.endY * size.height };
       const line = `<line x1="${n(x)}" y1="${n(y)}" x2="${n(to.x)}" y2="${n(to.y)}" stroke="${colour}" stroke-width="${stroke}" stroke-linecap="round"/>`;
       if (guide.type !== 'arrow') return line;
-      const angle = Math.atan2(to.y - y, to.x - x);
-      const head = 12 * scale;
-      const corner = (side: number) =>
-        `${n(to.x - head * Math.cos(angle + side * (Math.PI / 7)))},${n(to.y - head * Math.sin(angle + side * (Math.PI / 7)))}`;
-      return `${line}<polygon points="${n(to.x)},${n(to.y)} ${corner(-1)} ${corner(1)}" fill="${colour}"/>`;
+      const [left, right] = arrowHeadWings({ x, y }, to, 12 * scale);
+      const corner = (point: Pixel) => `${n(point.x)},${n(point.y)}`;
+      return `${line}<polygon points="${corner(to)} ${corner(right)} ${corner(left)}" fill="${colour}"/>`;
     })
     .join('');
 }

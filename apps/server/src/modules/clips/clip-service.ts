@@ -11,6 +11,7 @@ import type { Database } from '../../db/connection';
 import {
   annotations,
   clips,
+  playlistItems,
   videoShares,
   videos,
   type UserRow,
@@ -120,6 +121,15 @@ export class ClipService {
       await this.media.forget(clip!);
     }
     return this.detail(user, { ...access, clip: clip! });
+  }
+
+  /** The playlists the clip is in: what changes with it. */
+  async playlistsHolding(clipId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ id: playlistItems.playlistId })
+      .from(playlistItems)
+      .where(eq(playlistItems.clipId, clipId));
+    return rows.map((row) => row.id);
   }
 
   /** Deletes the clip; it leaves every playlist it was in. */

@@ -11,6 +11,8 @@ import {
   clips,
   playlistItems,
   playlistShares,
+  teamMembers,
+  teamPlaylistShares,
   playlists,
   users,
   type PlaylistRow,
@@ -82,9 +84,23 @@ export class PlaylistService {
     return this.view(user, playlist!, true);
   }
 
-  async delete(user: UserRow, playlistId: string): Promise<void> {
+  /** Deletes the playlist; answers who it was shared with, whose access to it just ended. */
+  async delete(
+    user: UserRow,
+    playlistId: string,
+  ): Promise<{ emails: string[]; userIds: string[] }> {
     await this.requireOwner(user, playlistId);
+    const emails = await this.db
+      .select({ email: playlistShares.sharedWithEmail })
+      .from(playlistShares)
+      .where(eq(playlistShares.playlistId, playlistId));
+    const members = await this.db
+      .selectDistinct({ id: teamMembers.userId })
+      .from(teamMembers)
+      .innerJoin(teamPlaylistShares, eq(teamPlaylistShares.teamId, teamMembers.teamId))
+      .where(eq(teamPlaylistShares.playlistId, playlistId));
     await this.db.delete(playlists).where(eq(playlists.id, playlistId));
+    return { emails: emails.map((row) => row.email), userIds: members.map((row) => row.id) };
   }
 
   /** Puts the clip at the end of the playlist. */
@@ -172,13 +188,15 @@ export class PlaylistService {
     return { share, created: added !== undefined };
   }
 
-  async unshare(user: UserRow, playlistId: string, shareId: string): Promise<void> {
+  /** Stops sharing; answers the address whose access just ended. */
+  async unshare(user: UserRow, playlistId: string, shareId: string): Promise<string> {
     await this.requireOwner(user, playlistId);
     const removed = await this.db
       .delete(playlistShares)
       .where(and(eq(playlistShares.id, shareId), eq(playlistShares.playlistId, playlistId)))
       .returning();
     if (removed.length === 0) throw notFound('Share not found');
+    return removed[0]!.sharedWithEmail;
   }
 
   private async view(user: UserRow, playlist: PlaylistRow, mine: boolean): Promise<Playlist> {

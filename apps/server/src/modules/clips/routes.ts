@@ -27,6 +27,8 @@ import { openLocalFile } from '../../lib/local-file';
 import { requireUser } from '../../plugins/auth';
 import { WorkFolders } from '../../storage';
 import { AnnotationService } from '../annotations';
+import { VideoEvents } from '../videos';
+import { requirePlaylistAccess } from './clip-access';
 import { ClipMedia } from './clip-media';
 import { ClipService } from './clip-service';
 import { PlaylistService } from './playlist-service';
@@ -42,6 +44,22 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
     new ClipMedia(app.blobs, WorkFolders.in(app.config.dataDir)),
   );
   const playlistService = new PlaylistService(app.db, clipService);
+  // A playlist's events are heard by whoever may open it, checked as each event goes out.
+  app.videoEvents.hearPlaylistsWith((user, playlistId) =>
+    requirePlaylistAccess(app.db, user, playlistId).then(
+      () => true,
+      () => false,
+    ),
+  );
+  /** Open pages of these playlists fetch them again (answered after the change is made). */
+  const changed = (playlistIds: string[]) =>
+    VideoEvents.publishPlaylistsChanged(app.pool, playlistIds);
+  /** A playlist change, answered with the playlist, heard by everyone who has it open. */
+  const announced = async <T extends { id: string }>(playlist: Promise<T>) => {
+    const result = await playlist;
+    await changed([result.id]);
+    return result;
+  };
 
   /** A stored file the asker was found to be allowed: a signed address on S3, else streamed with Range. */
   async function sendBlob(
@@ -116,8 +134,15 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clipDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      clipService.update(requireUser(request), request.params.clipId, request.body),
+    async (request) => {
+      const clip = await clipService.update(
+        requireUser(request),
+        request.params.clipId,
+        request.body,
+      );
+      await changed(await clipService.playlistsHolding(clip.id));
+      return clip;
+    },
   );
 
   app.delete(
@@ -131,7 +156,9 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const holding = await clipService.playlistsHolding(request.params.clipId);
       await clipService.delete(requireUser(request), request.params.clipId);
+      await changed(holding);
       return { message: 'Clip deleted' };
     },
   );
@@ -232,7 +259,9 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      playlistService.rename(requireUser(request), request.params.playlistId, request.body.title),
+      announced(
+        playlistService.rename(requireUser(request), request.params.playlistId, request.body.title),
+      ),
   );
 
   app.delete(
@@ -246,7 +275,9 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await playlistService.delete(requireUser(request), request.params.playlistId);
+      const reached = await playlistService.delete(requireUser(request), request.params.playlistId);
+      // Its viewers' pages learn it is gone (a gone playlist's own events reach nobody).
+      await app.videoEvents.publishAccessEnded(app.pool, { ...reached, videoIds: [] });
       return { message: 'Playlist deleted' };
     },
   );
@@ -266,10 +297,12 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(
-          await playlistService.addClip(
-            requireUser(request),
-            request.params.playlistId,
-            request.body.clipId,
+          await announced(
+            playlistService.addClip(
+              requireUser(request),
+              request.params.playlistId,
+              request.body.clipId,
+            ),
           ),
         ),
   );
@@ -285,10 +318,12 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      playlistService.removeItem(
-        requireUser(request),
-        request.params.playlistId,
-        request.params.itemId,
+      announced(
+        playlistService.removeItem(
+          requireUser(request),
+          request.params.playlistId,
+          request.params.itemId,
+        ),
       ),
   );
 
@@ -304,10 +339,12 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      playlistService.reorder(
-        requireUser(request),
-        request.params.playlistId,
-        request.body.itemIds,
+      announced(
+        playlistService.reorder(
+          requireUser(request),
+          request.params.playlistId,
+          request.body.itemIds,
+        ),
       ),
   );
 
@@ -329,6 +366,8 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.playlistId,
         request.body.email,
       );
+      // The person it is now shared with hears of it (their Playlists page lists it).
+      await changed([request.params.playlistId]);
       return reply.code(created ? 201 : 200).send(share);
     },
   );
@@ -344,11 +383,16 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await playlistService.unshare(
+      const email = await playlistService.unshare(
         requireUser(request),
         request.params.playlistId,
         request.params.shareId,
       );
+      await app.videoEvents.publishAccessEnded(app.pool, {
+        userIds: [],
+        emails: [email],
+        videoIds: [],
+      });
       return { message: 'Share removed successfully' };
     },
   );

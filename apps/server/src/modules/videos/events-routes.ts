@@ -13,6 +13,7 @@ const HEARTBEAT_MS = 25_000;
  * `analysis-range` events (a chosen range's scan: status and progress),
  * `annotations` events (`{id}`: that video's annotations, replies or reactions changed),
  * `export` events (status and progress of an export the user asked for),
+ * `playlist` events (`{id}`: a playlist the user may see changed),
  * `notifications` events (`{unreadCount}`: the user's own notifications changed) and `access`
  * (some access of the user's ended: what the page shows is fetched again).
  * Open pages update from it instead of polling.
@@ -36,7 +37,7 @@ export const videoEventRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['videos'],
         summary:
-          'Server-sent events: `video`, `analysis` and `export` status and progress, `annotations` and `notifications` changes',
+          'Server-sent events: `video`, `analysis` and `export` status and progress, `annotations`, `playlist` and `notifications` changes',
       },
     },
     async (request, reply) => {
@@ -71,9 +72,11 @@ export const videoEventRoutes: FastifyPluginAsync<{
             const heard =
               event.type === 'export'
                 ? event.to === user.id
-                : await audience.mayHear(
-                    event.type === 'analysis-range' ? event.data.videoId : event.data.id,
-                  );
+                : event.type === 'playlist'
+                  ? await app.videoEvents.mayHearPlaylist(user, event.data.id)
+                  : await audience.mayHear(
+                      event.type === 'analysis-range' ? event.data.videoId : event.data.id,
+                    );
             if (heard) stream.send(event.data, event.type);
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'event access check failed'));

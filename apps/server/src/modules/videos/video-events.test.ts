@@ -124,6 +124,55 @@ describe('GET /api/events', () => {
     expect(viewerHeard.filter((event) => event.type === 'export')).toEqual([]);
   });
 
+  it("tells a playlist's owner and those it is shared with that it changed, and nobody else", async () => {
+    const [owner, sharee, stranger] = await Promise.all([
+      registerAccount(ctx.app, { confirmed: true }),
+      registerAccount(ctx.app, { confirmed: true }),
+      registerAccount(ctx.app, { confirmed: true }),
+    ]);
+    const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, payload, headers: { cookie: owner.cookie } });
+    const videoId = await insertReadyVideo(ctx.runtime.deps, owner.user.id);
+    const clip = await call('POST', '/api/clips', { videoId, title: 'Bottom', start: 1, end: 2 });
+    const playlist = await call('POST', '/api/playlists', {
+      title: 'Week 3',
+      clipIds: [clip.json<{ id: string }>().id],
+    });
+    const playlistId = playlist.json<{ id: string }>().id;
+    expect(
+      (await call('POST', `/api/playlists/${playlistId}/shares`, { email: sharee.user.username }))
+        .statusCode,
+    ).toBe(201);
+
+    const heardTwice = (heard: Heard[]) =>
+      heard.filter((event) => event.type === 'playlist').length >= 2;
+    const ownerStream = await collectAll(owner.cookie, heardTwice);
+    const shareeStream = await collectAll(sharee.cookie, heardTwice);
+    const strangerStream = await collectAll(stranger.cookie, (heard) =>
+      heard.some((event) => event.type === 'notifications'),
+    );
+    expect(
+      (await call('PATCH', `/api/playlists/${playlistId}`, { title: 'Week 4' })).statusCode,
+    ).toBe(200);
+    // Deleting the source video takes the clip out of the playlist: that is a change too.
+    expect((await call('DELETE', `/api/videos/${videoId}`)).statusCode).toBe(200);
+    // Events reach a stream in the order they were sent: this one comes after the playlist's.
+    await VideoEvents.publishNotificationsChanged(ctx.database.pool, stranger.user.id, 0);
+
+    const [ownerHeard, shareeHeard, strangerHeard] = await Promise.all([
+      ownerStream.events,
+      shareeStream.events,
+      strangerStream.events,
+    ]);
+    for (const heard of [ownerHeard, shareeHeard]) {
+      expect(heard.filter((event) => event.type === 'playlist').map((event) => event.data)).toEqual(
+        [{ id: playlistId }, { id: playlistId }],
+      );
+    }
+    expect(strangerHeard.some((event) => event.type === 'notifications')).toBe(true);
+    expect(strangerHeard.filter((event) => event.type === 'playlist')).toEqual([]);
+  });
+
   it('refuses a signed-out listener with 401', async () => {
     const response = await fetch(`${origin}/api/events`);
     expect(response.status).toBe(401);

@@ -4,7 +4,9 @@ import {
   annotationsChangedEventSchema,
   exportEventSchema,
   notificationsChangedEventSchema,
+  playlistChangedEventSchema,
   type AnnotationsChangedEvent,
+  type PlaylistChangedEvent,
   type NotificationsChangedEvent,
   type ExportEvent,
   videoEventSchema,
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import pg from 'pg';
 import type { Log } from '../../lib/logger';
 import type { SqlRunner } from '../../jobs/queue';
+import type { UserRow } from '../../db/schema';
 
 const CHANNEL = 'filmroom_video_events';
 
@@ -30,6 +33,8 @@ export type VideoChannelEvent =
   | { type: 'annotations'; data: AnnotationsChangedEvent }
   /** `to`: the account that asked for the export, the only one to hear it. */
   | { type: 'export'; data: ExportEvent; to: string }
+  /** Heard by whoever may see the playlist now (see hearPlaylistsWith). */
+  | { type: 'playlist'; data: PlaylistChangedEvent }
   | { type: 'notifications'; data: NotificationsChangedEvent & { userId: string } };
 
 /**
@@ -53,6 +58,7 @@ const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('analysis-range'), data: analysisRangeEventSchema }),
   z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
   z.object({ type: z.literal('export'), data: exportEventSchema, to: z.string() }),
+  z.object({ type: z.literal('playlist'), data: playlistChangedEventSchema }),
   z.object({
     type: z.literal('notifications'),
     data: notificationsChangedEventSchema.extend({ userId: z.string() }),
@@ -75,6 +81,10 @@ export class VideoEvents {
   private readonly connectionListeners = new Set<() => void>();
   private client: pg.Client | undefined;
   private closed = false;
+  // Who may see a playlist is the clips module's rule, which imports this one: it hands the
+  // rule in rather than this module reaching for it. Until then nobody hears playlist events.
+  private playlistAudience: (user: UserRow, playlistId: string) => Promise<boolean> = () =>
+    Promise.resolve(false);
 
   constructor(
     private readonly databaseUrl: string,
@@ -105,6 +115,22 @@ export class VideoEvents {
    */
   static async publishExport(runner: SqlRunner, to: string, event: ExportEvent): Promise<void> {
     await VideoEvents.send(runner, { type: 'export', data: event, to });
+  }
+
+  /** Playlists changed: each is heard by whoever may see it when the event reaches them. */
+  static async publishPlaylistsChanged(runner: SqlRunner, playlistIds: string[]): Promise<void> {
+    for (const id of new Set(playlistIds)) {
+      await VideoEvents.send(runner, { type: 'playlist', data: { id } });
+    }
+  }
+
+  /** Sets the rule for who hears a playlist's events (the clips module's access rule). */
+  hearPlaylistsWith(audience: (user: UserRow, playlistId: string) => Promise<boolean>): void {
+    this.playlistAudience = audience;
+  }
+
+  mayHearPlaylist(user: UserRow, playlistId: string): Promise<boolean> {
+    return this.playlistAudience(user, playlistId);
   }
 
   /** One person's notifications changed: only their own streams hear it (their bell's count). */

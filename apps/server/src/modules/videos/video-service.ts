@@ -13,14 +13,22 @@ import { HttpError } from '../../lib/http-errors';
 import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
 import * as schema from '../../db/schema';
-import { analyses, teamVideoShares, users, videos, type UserRow } from '../../db/schema';
+import {
+  analyses,
+  clips,
+  playlistItems,
+  teamVideoShares,
+  users,
+  videos,
+  type UserRow,
+} from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
 import { commitStagedFile, type StagedFile } from '../../lib/staged-upload';
 import { mayKnowTeam, requireVideoAccess, videosSharedWith } from './video-access';
 import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
-import type { VideoEvents } from './video-events';
+import { VideoEvents } from './video-events';
 import { videoKeys } from './video-keys';
 import type { AnalysisProgress, VideoWithSharing } from './video-view';
 
@@ -357,6 +365,12 @@ export class VideoService {
   /** Removes the video with everything that hangs off it: rows cascade, files go by prefix. */
   async delete(user: UserRow, videoId: string): Promise<void> {
     await requireVideoAccess(this.db, user, videoId, 'edit');
+    // Read before the cascade takes its clips out of them: their open pages show the removal.
+    const changedPlaylists = await this.db
+      .selectDistinct({ id: playlistItems.playlistId })
+      .from(playlistItems)
+      .innerJoin(clips, eq(clips.id, playlistItems.clipId))
+      .where(eq(clips.videoId, videoId));
     await this.db.delete(videos).where(eq(videos.id, videoId));
     // Every process stops serving its files now, whatever it remembered of who may see them.
     await this.events.publishAccessEnded(this.pool, {
@@ -364,6 +378,10 @@ export class VideoService {
       emails: [],
       videoIds: [videoId],
     });
+    await VideoEvents.publishPlaylistsChanged(
+      this.pool,
+      changedPlaylists.map((playlist) => playlist.id),
+    );
     try {
       // Before the files go: a running transcode or scan stops reading them now (its ffmpeg is
       // killed), and nothing queued for the video starts. After the row: a job sent meanwhile

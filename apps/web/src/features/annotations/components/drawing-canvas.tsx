@@ -1,14 +1,9 @@
-import { DRAWING_MAX_PEN_POINTS, DRAWING_TEXT_MAX_LENGTH } from '@filmroom/contract';
+import { angleDegrees, DRAWING_MAX_PEN_POINTS, DRAWING_TEXT_MAX_LENGTH } from '@filmroom/contract';
 import type { DrawingPoint, DrawingShape } from '@filmroom/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
 import { cn } from '@/lib/utils';
-import {
-  angleDegrees,
-  moveShape,
-  percentToPixels,
-  pointerToPercent,
-} from '../lib/drawing-geometry';
+import { moveShape, percentToPixels, pointerToPercent } from '../lib/drawing-geometry';
 import { hitTest, isDeliberate, labelFontSize } from '../lib/drawing-hit-test';
 import { AngleReading, DrawingShapes } from './drawing-shapes';
 import type { DrawingEditor, NewShape } from './use-drawing-editor';

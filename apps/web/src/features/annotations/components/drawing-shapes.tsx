@@ -1,6 +1,12 @@
-import type { DrawingShape, DrawingStrokeWidth } from '@filmroom/contract';
+import {
+  angleDegrees,
+  arrowHeadLength,
+  arrowHeadWings,
+  type DrawingShape,
+  type DrawingStrokeWidth,
+} from '@filmroom/contract';
 import { useId } from 'react';
-import { angleDegrees, percentToPixels } from '../lib/drawing-geometry';
+import { percentToPixels } from '../lib/drawing-geometry';
 import type { PictureSize } from '../lib/drawing-geometry';
 import { labelFontSize } from '../lib/drawing-hit-test';
 
@@ -12,15 +18,7 @@ const outlineFor = (colour: string) =>
 type Pixel = { x: number; y: number };
 
 function arrowHead(from: Pixel, to: Pixel, stroke: number): string {
-  const angle = Math.atan2(to.y - from.y, to.x - from.x);
-  const length = Math.max(12, stroke * 4);
-  const spread = Math.PI / 7;
-  const wing = (side: number) => ({
-    x: to.x - length * Math.cos(angle + side * spread),
-    y: to.y - length * Math.sin(angle + side * spread),
-  });
-  const left = wing(1);
-  const right = wing(-1);
+  const [left, right] = arrowHeadWings(from, to, arrowHeadLength(stroke));
   return `${left.x},${left.y} ${to.x},${to.y} ${right.x},${right.y}`;
 }
 

@@ -1,5 +1,10 @@
-import type { Drawing, DrawingColour, DrawingPoint, DrawingShape } from '@filmroom/contract';
-import { angleDegrees } from './drawing-geometry';
+import {
+  angleDegrees,
+  type Drawing,
+  type DrawingColour,
+  type DrawingPoint,
+  type DrawingShape,
+} from '@filmroom/contract';
 import type { PictureSize } from './drawing-geometry';
 
 /** The names a screen reader says for the palette (see DRAWING_COLOURS). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { angleDegrees, moveShape, pointerToPercent, shapeAnchor } from './drawing-geometry';
+import { moveShape, pointerToPercent, shapeAnchor } from './drawing-geometry';
 
 const wide = { width: 1600, height: 900 };
 
@@ -7,67 +7,6 @@ describe('pointerToPercent', () => {
   it('measures against the picture and stops at its edges', () => {
     expect(pointerToPercent({ x: 400, y: 450 }, wide)).toEqual({ x: 25, y: 50 });
     expect(pointerToPercent({ x: -30, y: 1000 }, wide)).toEqual({ x: 0, y: 100 });
-  });
-});
-
-describe('angleDegrees', () => {
-  it('reads a square corner as 90° in the picture’s own pixels', () => {
-    // 9% across a 16:9 frame is as long as 16% down it.
-    expect(
-      angleDegrees(
-        [
-          { x: 50, y: 34 },
-          { x: 50, y: 50 },
-          { x: 59, y: 50 },
-        ],
-        wide,
-      ),
-    ).toBe(90);
-  });
-
-  it('would read the same points wrongly on a square picture', () => {
-    expect(
-      angleDegrees(
-        [
-          { x: 50, y: 34 },
-          { x: 59, y: 50 },
-          { x: 68, y: 34 },
-        ],
-        wide,
-      ),
-    ).not.toBe(
-      angleDegrees(
-        [
-          { x: 50, y: 34 },
-          { x: 59, y: 50 },
-          { x: 68, y: 34 },
-        ],
-        { width: 100, height: 100 },
-      ),
-    );
-  });
-
-  it('reads a straight line as 180° and has no angle without an arm', () => {
-    expect(
-      angleDegrees(
-        [
-          { x: 10, y: 10 },
-          { x: 20, y: 20 },
-          { x: 30, y: 30 },
-        ],
-        wide,
-      ),
-    ).toBe(180);
-    expect(
-      angleDegrees(
-        [
-          { x: 20, y: 20 },
-          { x: 20, y: 20 },
-          { x: 30, y: 30 },
-        ],
-        wide,
-      ),
-    ).toBeNull();
   });
 });
 

@@ -34,25 +34,6 @@ export function pixelDistance(a: DrawingPoint, b: DrawingPoint, picture: Picture
   return Math.hypot(((a.x - b.x) / 100) * picture.width, ((a.y - b.y) / 100) * picture.height);
 }
 
-/**
- * The angle at `vertex` between the arms to `a` and `b`, in whole degrees from 0 to 180.
- * Measured in the picture's pixels: 10% across a 16:9 frame is longer than 10% down it, and a
- * knee bent square must read 90°. Null while an arm has no length.
- */
-export function angleDegrees(
-  [a, vertex, b]: readonly [DrawingPoint, DrawingPoint, DrawingPoint],
-  picture: PictureSize,
-): number | null {
-  const ax = ((a.x - vertex.x) / 100) * picture.width;
-  const ay = ((a.y - vertex.y) / 100) * picture.height;
-  const bx = ((b.x - vertex.x) / 100) * picture.width;
-  const by = ((b.y - vertex.y) / 100) * picture.height;
-  const lengths = Math.hypot(ax, ay) * Math.hypot(bx, by);
-  if (lengths === 0) return null;
-  const cosine = Math.min(1, Math.max(-1, (ax * bx + ay * by) / lengths));
-  return Math.round((Math.acos(cosine) * 180) / Math.PI);
-}
-
 /** Every point a shape is made of (the corners of a box shape, the ends of a line). */
 function shapePoints(shape: DrawingShape): DrawingPoint[] {
   switch (shape.kind) {

@@ -1,8 +1,7 @@
 import type { Playlist } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/query-client';
-import { playlistQueryKey } from './get-playlist';
-import { PLAYLISTS_QUERY_KEY } from './get-playlists';
+import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from '@/lib/query-keys';
 
 /** What the owner may change in a playlist; each answers with the playlist as it now is. */
 export type PlaylistChange =

@@ -1,8 +1,7 @@
 import type { CreatePlaylistBody, Playlist } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/query-client';
-import { playlistQueryKey } from './get-playlist';
-import { PLAYLISTS_QUERY_KEY } from './get-playlists';
+import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from '@/lib/query-keys';
 
 async function createPlaylist(body: CreatePlaylistBody): Promise<Playlist> {
   const res = await apiRequest('POST', '/api/playlists', body);

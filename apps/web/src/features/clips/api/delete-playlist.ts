@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/query-client';
-import { playlistQueryKey } from './get-playlist';
-import { PLAYLISTS_QUERY_KEY } from './get-playlists';
+import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from '@/lib/query-keys';
 
 export function useDeletePlaylist(playlistId: string) {
   const queryClient = useQueryClient();

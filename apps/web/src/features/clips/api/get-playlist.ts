@@ -1,17 +1,13 @@
 import type { Playlist } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/query-client';
-
-export function playlistQueryKey(id: string) {
-  return [`/api/playlists/${id}`] as const;
-}
+import { playlistQueryKey } from '@/lib/query-keys';
 
 function getPlaylistQueryOptions(id: string) {
   return queryOptions<Playlist>({
     queryKey: playlistQueryKey(id),
     meta: { showErrorToast: false },
-    // A source video deleted since the last visit must show as a removed clip at once.
-    staleTime: 0,
+    // Kept fresh by `playlist` events (a clip added, a source video deleted...), not by refetching.
   });
 }
 

@@ -1,14 +1,12 @@
 import type { PlaylistSummary } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
-export const PLAYLISTS_QUERY_KEY = ['/api/playlists'] as const;
+import { PLAYLISTS_QUERY_KEY } from '@/lib/query-keys';
 
 function getPlaylistsQueryOptions() {
   return queryOptions<PlaylistSummary[]>({
     queryKey: PLAYLISTS_QUERY_KEY,
     meta: { showErrorToast: false },
-    // A video deleted elsewhere takes clips out of playlists: a visit shows the list afresh.
-    staleTime: 0,
+    // Kept fresh by `playlist` events and by the catch-up when the event stream (re)opens.
   });
 }
 

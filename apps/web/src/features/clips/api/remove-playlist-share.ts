@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/query-client';
-import { playlistQueryKey } from './get-playlist';
+import { playlistQueryKey } from '@/lib/query-keys';
 
 export function useRemovePlaylistShare(playlistId: string) {
   const queryClient = useQueryClient();

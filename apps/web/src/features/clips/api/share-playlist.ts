@@ -2,7 +2,7 @@ import type { PlaylistShare, SharePlaylistBody } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
-import { playlistQueryKey } from './get-playlist';
+import { playlistQueryKey } from '@/lib/query-keys';
 
 async function sharePlaylist(playlistId: string, body: SharePlaylistBody): Promise<PlaylistShare> {
   const res = await apiRequest('POST', `/api/playlists/${playlistId}/shares`, body);

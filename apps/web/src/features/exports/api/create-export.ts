@@ -1,7 +1,7 @@
 import type { CreateExportBody, VideoExport } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/query-client';
-import { exportQueryKey } from '@/lib/query-keys';
+import { EXPORTS_QUERY_KEY, exportQueryKey } from '@/lib/query-keys';
 
 async function createExport(body: CreateExportBody): Promise<VideoExport> {
   const res = await apiRequest('POST', '/api/exports', body);
@@ -17,6 +17,7 @@ export function useCreateExport(options: { onSuccess?: (created: VideoExport) =>
     meta: { showErrorToast: false },
     onSuccess: (created) => {
       queryClient.setQueryData(exportQueryKey(created.id), created);
+      void queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
       options.onSuccess?.(created);
     },
   });

@@ -4,11 +4,13 @@ import type {
   AnalysisState,
   AnnotationsChangedEvent,
   ExportEvent,
+  PlaylistChangedEvent,
   Video,
   VideoDetail,
   VideoEvent,
   VideoPage,
   VideoExport,
+  VideoExportList,
 } from '@filmroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
@@ -22,8 +24,11 @@ import {
 import {
   analysisRangesQueryKey,
   annotationsQueryKey,
+  EXPORTS_QUERY_KEY,
   exportQueryKey,
   NOTIFICATIONS_QUERY_KEY,
+  PLAYLISTS_QUERY_KEY,
+  playlistQueryKey,
   VIDEO_PAGES_QUERY_KEY,
   VIDEOS_QUERY_KEY,
   videoQueryKey,
@@ -168,23 +173,44 @@ export async function applyAnnotationsEventToCache(
  * An `export` event: an export of a video moving on. Its cached entry (the exports feature's)
  * takes the progress; once it is ready or has failed, it is fetched again for its file.
  */
-async function applyExportEventToCache(
+export async function applyExportEventToCache(
   queryClient: QueryClient,
   event: ExportEvent,
 ): Promise<void> {
   const key = exportQueryKey(event.id);
-  queryClient.setQueryData<VideoExport>(key, (known) =>
-    known
+  const moved = (known: VideoExport): VideoExport =>
+    known.id === event.id
       ? {
           ...known,
           status: event.status,
           progress: event.progress,
           failureReason: event.failureReason,
         }
-      : known,
+      : known;
+  queryClient.setQueryData<VideoExport>(key, (known) => (known ? moved(known) : known));
+  queryClient.setQueryData<VideoExportList>(EXPORTS_QUERY_KEY, (list) =>
+    list ? { exports: list.exports.map(moved) } : list,
   );
-  if (event.status === 'ready' || event.status === 'failed')
-    await refetchAfterEvent(queryClient, key);
+  if (event.status === 'ready' || event.status === 'failed') {
+    await Promise.all([
+      refetchAfterEvent(queryClient, key),
+      refetchAfterEvent(queryClient, EXPORTS_QUERY_KEY),
+    ]);
+  }
+}
+
+/**
+ * A `playlist` event: a playlist the user may see changed (its clips, their order or names, its
+ * title, a source video deleted). The open playlist and the Playlists page fetch it again.
+ */
+async function applyPlaylistEventToCache(
+  queryClient: QueryClient,
+  event: PlaylistChangedEvent,
+): Promise<void> {
+  await Promise.all([
+    refetchAfterEvent(queryClient, playlistQueryKey(event.id)),
+    refetchAfterEvent(queryClient, PLAYLISTS_QUERY_KEY),
+  ]);
 }
 
 /**
@@ -247,6 +273,17 @@ export function useVideoEvents() {
       }
     };
 
+    const onPlaylist = (message: MessageEvent<string>) => {
+      try {
+        void applyPlaylistEventToCache(
+          queryClient,
+          JSON.parse(message.data) as PlaylistChangedEvent,
+        );
+      } catch {
+        // an unreadable event changes nothing
+      }
+    };
+
     // The user's own notifications changed (the bell's count): the list is fetched again.
     const onNotifications = () => {
       void refetchAfterEvent(queryClient, NOTIFICATIONS_QUERY_KEY);
@@ -271,6 +308,7 @@ export function useVideoEvents() {
           typeof query.queryKey[0] === 'string' &&
           (query.queryKey[0].startsWith('/api/videos') ||
             query.queryKey[0].startsWith('/api/exports') ||
+            query.queryKey[0].startsWith('/api/playlists') ||
             query.queryKey[0] === NOTIFICATIONS_QUERY_KEY[0]),
       });
     };
@@ -280,6 +318,7 @@ export function useVideoEvents() {
     source.addEventListener('analysis-range', onAnalysisRange);
     source.addEventListener('annotations', onAnnotations);
     source.addEventListener('export', onExport);
+    source.addEventListener('playlist', onPlaylist);
     source.addEventListener('notifications', onNotifications);
     source.addEventListener('access', onAccess);
     // The server ends a stream whose session is gone (signed out elsewhere, disabled by an
@@ -300,6 +339,7 @@ export function useVideoEvents() {
       source.removeEventListener('analysis-range', onAnalysisRange);
       source.removeEventListener('annotations', onAnnotations);
       source.removeEventListener('export', onExport);
+      source.removeEventListener('playlist', onPlaylist);
       source.removeEventListener('notifications', onNotifications);
       source.removeEventListener('open', onOpen);
       source.close();
