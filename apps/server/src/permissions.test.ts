@@ -730,7 +730,7 @@ const PLAYLIST_ROUTES: [string, (p: FreshPlaylist) => Request, Record<PlaylistRo
     { 'signed out': 401, stranger: 404, 'playlist share': 200, 'video share': 404, owner: 200 }],
   // Whoever may play the clip still meets "not found" for a note that is not inside it.
   // prettier-ignore
-  ['GET /api/clips/:clipId/notes/:noteId/audio', (p) => ({ method: 'GET', url: `/api/clips/${p.clipId}/notes/${randomUUID()}/audio` }),
+  ['GET /api/clips/:clipId/notes/:noteId/audio (a note not in the clip)', (p) => ({ method: 'GET', url: `/api/clips/${p.clipId}/notes/${randomUUID()}/audio` }),
     { 'signed out': 401, stranger: 404, 'playlist share': 404, 'video share': 404, owner: 404 }],
   // prettier-ignore
   ['GET /api/clips/:clipId/notes/:noteId/audio', (p) => ({ method: 'GET', url: `/api/clips/${p.clipId}/notes/${p.noteId}/audio` }),

@@ -19,6 +19,9 @@ const ctx = useTestApp(
     WORK_QUEUES: 'media.prepare,vision.scan,analysis.generate',
     VISION_WORKERS: '1',
     JOB_CONCURRENCY: '2',
+    // The film is scanned whole by itself, as it was before a coach had to pick the ranges of a
+    // long video: what is tested here is how whole scans share the workers.
+    AUTO_ANALYSIS_MAX_SECONDS: '3600',
   },
   { work: true },
 );

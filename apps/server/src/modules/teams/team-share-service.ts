@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { requirePlaylistAccess } from '../clips';
 import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
-import { mayKnowTeam, requireVideoAccess, type VideoEvents } from '../videos';
+import { mayKnowTeam, requireVideoAccess, VideoEvents } from '../videos';
 import { listTeamMemberIds } from './team-members';
 
 type SharedTeam = { id: string; name: string };
@@ -108,6 +108,8 @@ export class TeamShareService {
               eq(teamPlaylistShares.playlistId, playlistId),
             ),
           );
+    // Members' open Playlists pages hear of it, and list the playlist at once.
+    if (added) await VideoEvents.publishPlaylistsChanged(this.db.$client, [playlistId]);
     return { share: await this.view(share!.id, team, 'view'), created: added !== undefined };
   }
 

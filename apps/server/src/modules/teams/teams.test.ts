@@ -28,7 +28,7 @@ beforeAll(async () => {
  * Opens the event stream as a page would (subscribed once its headers arrive); `access` is
  * the first `access` event it carries.
  */
-async function listen(cookie: string) {
+async function listen(cookie: string, heard: RegExp = /event: access\ndata: \{\}\n\n/) {
   const abort = new AbortController();
   const response = await fetch(`${origin}/api/events`, {
     headers: { cookie },
@@ -38,7 +38,7 @@ async function listen(cookie: string) {
     let buffer = '';
     for await (const chunk of response.body!) {
       buffer += Buffer.from(chunk as Uint8Array).toString();
-      if (/event: access\ndata: \{\}\n\n/.test(buffer)) return true;
+      if (heard.test(buffer)) return true;
     }
     return false;
   })();
@@ -410,10 +410,16 @@ describe('sharing with a team', () => {
     expect((await call('GET', `/api/playlists/${playlist.id}`, member.cookie)).statusCode).toBe(
       404,
     );
+    // A member's open Playlists page hears of the share, and fetches the new playlist.
+    const memberPage = await listen(
+      member.cookie,
+      new RegExp(`event: playlist\\ndata: \\{"id":"${playlist.id}"\\}`),
+    );
     const shared = await call('POST', `/api/playlists/${playlist.id}/team-shares`, coach.cookie, {
       teamId: team.id,
     });
     expect(shared.statusCode).toBe(201);
+    expect(await memberPage.access).toBe(true);
     expect((await call('GET', `/api/playlists/${playlist.id}`, member.cookie)).statusCode).toBe(
       200,
     );

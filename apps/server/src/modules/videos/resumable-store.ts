@@ -1,5 +1,6 @@
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/server';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { BlobStore } from '../../storage';
@@ -46,6 +47,9 @@ export async function createResumableStore(
   }
   if (!(blobs instanceof LocalBlobStore)) throw new Error('Local uploads need local blobs');
   const directory = path.join(config.dataDir, 'resumable-uploads');
+  // FileStore makes its folder without waiting for it: a sweep on a fresh DATA_DIR, at once
+  // after start-up, would list a folder that is not there yet (and the server would stop).
+  await mkdir(directory, { recursive: true });
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds });
   return {
     datastore,

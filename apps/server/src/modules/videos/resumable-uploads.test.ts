@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { Upload } from 'tus-js-client';
@@ -10,7 +12,7 @@ import { useTestApp } from '../../../test/test-app';
 import { fixture, multipartBody } from '../../../test/uploads';
 import { buildApp, type App } from '../../app';
 import { videos } from '../../db/schema';
-import { sweepAbandonedUploads } from './resumable-store';
+import { createResumableStore, sweepAbandonedUploads } from './resumable-store';
 
 const MB = 1024 * 1024;
 // Room for one 24 MB upload, not two.
@@ -289,5 +291,18 @@ describe('a resumable upload', () => {
     expect(await sweepAbandonedUploads(expired, ctx.runtime.deps.blobs)).toBeGreaterThanOrEqual(1);
     expect(await offsetOf(owner, location)).toBe(404);
     expect(await readdir(uploadsFolder())).not.toContain(path.basename(location));
+  });
+
+  it('has its folder ready on a fresh DATA_DIR, where a new server sweeps first', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-fresh-'));
+    try {
+      const config = { ...ctx.config, dataDir };
+      await createResumableStore(config, ctx.runtime.deps.blobs);
+      // Checked at once: the store must not still be making it in the background.
+      expect(existsSync(path.join(dataDir, 'resumable-uploads'))).toBe(true);
+      expect(await sweepAbandonedUploads(config, ctx.runtime.deps.blobs)).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
