@@ -3,6 +3,7 @@ import {
   ClapperboardIcon,
   LayoutDashboardIcon,
   ListVideoIcon,
+  ServerCogIcon,
   SettingsIcon,
   ShieldIcon,
   UsersRoundIcon,
@@ -38,7 +39,7 @@ const NAV_ITEMS: NavItem[] = [
   { label: 'Teams', to: '/teams', icon: ShieldIcon, sections: ['/teams'] },
   { label: 'Settings', to: '/settings', icon: SettingsIcon, sections: ['/settings'] },
   // Beyond the spec (issue 18): whoever runs the server.
-  { label: 'Admin', to: '/admin', icon: ShieldIcon, sections: ['/admin/*'], adminOnly: true },
+  { label: 'Admin', to: '/admin', icon: ServerCogIcon, sections: ['/admin/*'], adminOnly: true },
 ];
 
 export function navItemsFor(user: User): NavItem[] {
