@@ -6,7 +6,6 @@ import type { FixtureAnalysis } from './analysis-fixture';
 import { expectToast, newAccount, registerThroughApi } from './support';
 import { fixtureVideo } from './media';
 import { fillUploadForm, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
-import type { VideoSummary } from './video-support';
 
 // The suite's server runs only media preparation (playwright.config.ts), so no clip here is
 // ever measured: this covers the Analysis tab before its analysis exists and the server's
@@ -140,38 +139,34 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
   test.setTimeout(90_000);
   await registerThroughApi(page, newAccount('coach'));
 
-  // Upload with a movement: Auto-detect unless the uploader picks one. The upload's text
-  // fields are read from the page as it sends them (DevTools does not report a body with a file).
-  await page.addInitScript(() => {
-    const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function (body) {
-      if (body instanceof FormData) {
-        const fields: Record<string, string> = {};
-        body.forEach((value, name) => {
-          if (typeof value === 'string') fields[name] = value;
-        });
-        (window as unknown as { uploadFields: object }).uploadFields = fields;
-      }
-      return send.call(this, body);
-    };
-  });
+  // Upload with a movement: Auto-detect unless the uploader picks one. The page uploads with
+  // tus: the text fields travel in the creation request's Upload-Metadata header (RFC-style
+  // `key base64value` pairs), and the last PATCH names the video it became.
   await page.goto('/videos/new');
   await fillUploadForm(page, 'Range session', fixtureVideo('squats_single_person.mp4'));
   const movementField = page.getByLabel('Movement', { exact: true });
   await expect(movementField).toHaveValue('auto');
   await expect(movementField.locator('option:checked')).toHaveText('Auto-detect');
   await movementField.selectOption({ label: 'Golf swing' });
-  const answered = page.waitForResponse(
+  const created = page.waitForRequest(
+    (request) =>
+      request.method() === 'POST' && new URL(request.url()).pathname === '/api/resumable-uploads',
+  );
+  const finished = page.waitForResponse(
     (response) =>
-      response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/videos',
+      response.request().method() === 'PATCH' &&
+      response.headers()['filmroom-video-id'] !== undefined,
   );
   await page.getByRole('button', { name: 'Upload Video' }).click();
-  const response = await answered;
-  expect(response.status()).toBe(201);
-  const video = (await response.json()) as VideoSummary;
-  expect(
-    await page.evaluate(() => (window as unknown as { uploadFields: object }).uploadFields),
-  ).toEqual({ title: 'Range session', description: '', movement: 'golf_swing' });
+  const metadata = Object.fromEntries(
+    ((await created).headers()['upload-metadata'] ?? '').split(',').map((pair) => {
+      const [key, value = ''] = pair.trim().split(' ');
+      return [key, Buffer.from(value, 'base64').toString()];
+    }),
+  );
+  expect(metadata).toMatchObject({ title: 'Range session', movement: 'golf_swing' });
+  expect(metadata.description ?? '').toBe('');
+  const video = { id: (await finished).headers()['filmroom-video-id']! };
   await expectToast(page, 'Success', 'Video uploaded successfully');
   await waitUntilPrepared(page, video.id);
 

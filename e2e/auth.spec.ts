@@ -94,7 +94,7 @@ test('after signing out every path shows the sign-in screen, and signing in work
   await signInThroughUi(page, coach.email, coach.password);
   await expectToast(page, 'Success', 'Logged in successfully');
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(coach.email);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(coach.email);
 });
 
 test('a wrong password shows the Error toast with the server message', async ({ page }) => {
