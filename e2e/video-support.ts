@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
-export type VideoSummary = {
+type VideoSummary = {
   id: string;
   title: string;
   status: 'processing' | 'ready' | 'failed';
