@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { useNow } from '@/hooks/use-now';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useAuditLog } from '../api/pages';
-import { Loaded } from './page-states';
+import { Loaded } from '@/components/layout/loaded';
 
 const ACTION_LABELS: Record<string, string> = {
   'user.disable': 'Disabled an account',

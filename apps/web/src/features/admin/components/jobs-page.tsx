@@ -8,7 +8,7 @@ import { useNow } from '@/hooks/use-now';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useAdminJobs, useJobAction } from '../api/jobs';
 import { formatDuration } from '../lib/format';
-import { Loaded } from './page-states';
+import { Loaded } from '@/components/layout/loaded';
 
 /** The job queue: running now (and for how long), queued, failed; retry and cancel. */
 export function JobsPage() {

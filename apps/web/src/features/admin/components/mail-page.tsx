@@ -5,7 +5,7 @@ import { useNow } from '@/hooks/use-now';
 import { MAIL_KIND_LABELS } from '@/lib/mail-kinds';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useAdminMail } from '../api/pages';
-import { Loaded } from './page-states';
+import { Loaded } from '@/components/layout/loaded';
 
 /** Every message kept instead of sent: without a relay, links reach people from here. */
 export function MailPage() {

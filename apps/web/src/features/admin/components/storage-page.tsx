@@ -3,7 +3,7 @@ import { EmptyState } from '@/components/layout/empty-state';
 import { StatCard } from '@/components/layout/stat-card';
 import { useAdminStorage } from '../api/pages';
 import { formatStorage } from '../lib/format';
-import { Loaded } from './page-states';
+import { Loaded } from '@/components/layout/loaded';
 
 /** The blob store: its kind and place, the total, and each account's share. */
 export function StoragePage() {

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSettingsCheck } from '../api/pages';
 import { useTestSettingsPart } from '../api/test-settings-part';
 import { formatDuration } from '../lib/format';
-import { Loaded } from './page-states';
+import { Loaded } from '@/components/layout/loaded';
 
 /** Which parts are configured, a real test for each, and the version and uptime. */
 export function SystemPage() {

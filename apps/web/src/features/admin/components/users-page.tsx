@@ -33,7 +33,7 @@ import { useNow } from '@/hooks/use-now';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useAdminUsers, useUserAction } from '../api/users';
 import { formatStorage } from '../lib/format';
-import { Loaded } from './page-states';
+import { Loaded } from '@/components/layout/loaded';
 
 const ROLE_LABELS: Record<AdminUser['role'], string> = {
   admin: 'Admin',

@@ -3,7 +3,7 @@ import { ListPlusIcon, PlayIcon, ScissorsIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '@/components/layout/error-state';
+import { Loaded } from '@/components/layout/loaded';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -39,32 +39,29 @@ export function ClipList() {
       <h2 id={headingId} className="text-lg font-semibold">
         Your clips
       </h2>
-      {clips.isPending ? (
-        <div role="status" aria-label="Loading clips" className="grid gap-2">
-          {[0, 1].map((row) => (
-            <Skeleton key={row} className="h-16 rounded-xl" />
-          ))}
-        </div>
-      ) : clips.isError ? (
-        <ErrorState
-          title="Clips couldn't load"
-          message={clips.error.message}
-          onRetry={() => void clips.refetch()}
-          retrying={clips.isFetching}
-        />
-      ) : clips.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          <ScissorsIcon aria-hidden className="mr-1 inline size-4 align-text-bottom" />
-          No clips yet: on a video, use Make clip on a range note, a coaching point or a range
-          marked with I and O.
-        </p>
-      ) : (
-        <ul className="grid gap-2">
-          {clips.data.map((clip) => (
-            <ClipRow key={clip.id} clip={clip} />
-          ))}
-        </ul>
-      )}
+      <Loaded
+        query={clips}
+        what="Clips"
+        loading={[0, 1].map((row) => (
+          <Skeleton key={row} className="h-16 rounded-xl" />
+        ))}
+      >
+        {(mine) =>
+          mine.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              <ScissorsIcon aria-hidden className="mr-1 inline size-4 align-text-bottom" />
+              No clips yet: on a video, use Make clip on a range note, a coaching point or a range
+              marked with I and O.
+            </p>
+          ) : (
+            <ul className="grid gap-2">
+              {mine.map((clip) => (
+                <ClipRow key={clip.id} clip={clip} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { VideoExport } from '@filmroom/contract';
 import { CircleAlertIcon, DownloadIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '@/components/layout/error-state';
+import { Loaded } from '@/components/layout/loaded';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Progress } from '@/components/ui/progress';
@@ -42,29 +42,22 @@ export function ExportList() {
       <h2 id={headingId} className="text-lg font-semibold">
         Your exports
       </h2>
-      {exports.isPending ? (
-        <div role="status" aria-label="Loading exports" className="grid gap-2">
-          <Skeleton className="h-20 rounded-xl" />
-        </div>
-      ) : exports.isError ? (
-        <ErrorState
-          title="Exports couldn't load"
-          message={exports.error.message}
-          onRetry={() => void exports.refetch()}
-          retrying={exports.isFetching}
-        />
-      ) : exports.data.exports.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          No exports yet: use Export video on a video, a clip or a playlist. Finished files stay
-          here until their link expires.
-        </p>
-      ) : (
-        <ul className="grid gap-2">
-          {exports.data.exports.map((made) => (
-            <ExportRow key={made.id} made={made} />
-          ))}
-        </ul>
-      )}
+      <Loaded query={exports} what="Exports" loading={<Skeleton className="h-20 rounded-xl" />}>
+        {({ exports: mine }) =>
+          mine.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No exports yet: use Export video on a video, a clip or a playlist. Finished files stay
+              here until their link expires.
+            </p>
+          ) : (
+            <ul className="grid gap-2">
+              {mine.map((made) => (
+                <ExportRow key={made.id} made={made} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { AccessLevel, Share } from '@filmroom/contract';
 import { Share2Icon, UserRoundXIcon, UsersRoundIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { ErrorState } from '@/components/layout/error-state';
+import { Loaded } from '@/components/layout/loaded';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -150,32 +150,33 @@ function ShareList({ videoId, enabled }: { videoId: string; enabled: boolean }) 
       <h3 id={titleId} className="text-sm font-semibold">
         People with access
       </h3>
-      {shares.isError && !shares.data ? (
-        <ErrorState
-          title="Shares couldn't load"
-          message={shares.error.message}
-          onRetry={() => void shares.refetch()}
-          retrying={shares.isFetching}
-          className="py-6"
-          titleAs="h4"
-        />
-      ) : !shares.data ? (
-        <div role="status" aria-label="Loading shares" className="grid gap-2">
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      ) : shares.data.length === 0 ? (
-        <p className="flex items-center gap-2.5 rounded-lg border border-dashed bg-muted/40 px-4 py-3.5 text-sm text-muted-foreground">
-          <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
-          No shares yet
-        </p>
-      ) : (
-        <ul aria-labelledby={titleId} className="grid min-w-0 gap-2">
-          {shares.data.map((share) => (
-            <ShareRow key={share.id} videoId={videoId} share={share} />
-          ))}
-        </ul>
-      )}
+      <Loaded
+        query={shares}
+        what="Shares"
+        loading={
+          <>
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </>
+        }
+        titleAs="h4"
+        errorClassName="py-6"
+      >
+        {(people) =>
+          people.length === 0 ? (
+            <p className="flex items-center gap-2.5 rounded-lg border border-dashed bg-muted/40 px-4 py-3.5 text-sm text-muted-foreground">
+              <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
+              No shares yet
+            </p>
+          ) : (
+            <ul aria-labelledby={titleId} className="grid min-w-0 gap-2">
+              {people.map((share) => (
+                <ShareRow key={share.id} videoId={videoId} share={share} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { AccessLevel, TeamShare } from '@filmroom/contract';
 import { Share2Icon, UsersRoundIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ErrorState } from '@/components/layout/error-state';
+import { Loaded } from '@/components/layout/loaded';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -46,31 +46,28 @@ export function TeamSharesSection({
         Teams
       </h3>
       <ShareWithTeamForm thing={thing} teams={mine} />
-      {shares.isError && !shares.data ? (
-        <ErrorState
-          title="Team shares couldn't load"
-          message={shares.error.message}
-          onRetry={() => void shares.refetch()}
-          retrying={shares.isFetching}
-          className="py-6"
-          titleAs="h4"
-        />
-      ) : !shares.data ? (
-        <div role="status" aria-label="Loading team shares" className="grid gap-2">
-          <Skeleton className="h-11 w-full" />
-        </div>
-      ) : shares.data.length === 0 ? (
-        <p className="flex items-center gap-2.5 rounded-lg border border-dashed bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
-          <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
-          Not shared with a team yet
-        </p>
-      ) : (
-        <ul aria-labelledby={headingId} className="grid min-w-0 gap-2">
-          {shares.data.map((share) => (
-            <TeamShareRow key={share.id} thing={thing} share={share} />
-          ))}
-        </ul>
-      )}
+      <Loaded
+        query={shares}
+        what="Team shares"
+        loading={<Skeleton className="h-11 w-full" />}
+        titleAs="h4"
+        errorClassName="py-6"
+      >
+        {(teamShares) =>
+          teamShares.length === 0 ? (
+            <p className="flex items-center gap-2.5 rounded-lg border border-dashed bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
+              <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
+              Not shared with a team yet
+            </p>
+          ) : (
+            <ul aria-labelledby={headingId} className="grid min-w-0 gap-2">
+              {teamShares.map((share) => (
+                <TeamShareRow key={share.id} thing={thing} share={share} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </section>
   );
 }
