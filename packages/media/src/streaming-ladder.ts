@@ -1,3 +1,4 @@
+import { ffmpegProgress } from './ffmpeg-progress';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -183,10 +184,8 @@ export async function makeStreamingLadder(
   await runMediaTool(await ffmpegPath(), args, {
     signal: options.signal,
     onStdoutLine: (line) => {
-      const match = /^out_time_(?:ms|us)=(\d+)/.exec(line);
-      if (match && options.onProgress) {
-        options.onProgress(Math.min(1, Number(match[1]) / 1_000_000 / options.duration));
-      }
+      const progress = ffmpegProgress(line, options.duration);
+      if (progress !== null) options.onProgress?.(progress);
     },
   });
 

@@ -1,3 +1,4 @@
+import { ffmpegProgress } from './ffmpeg-progress';
 import { runMediaTool } from './run';
 import { ffmpegPath } from './tools';
 import type { MediaProbe } from './probe';
@@ -93,11 +94,8 @@ export async function makeWebVideo(
   await runMediaTool(await ffmpegPath(), args, {
     signal: options.signal,
     onStdoutLine: (line) => {
-      // ffmpeg 4 names this out_time_ms but counts microseconds.
-      const match = /^out_time_(?:ms|us)=(\d+)/.exec(line);
-      if (match && options.duration && options.onProgress) {
-        options.onProgress(Math.min(1, Number(match[1]) / 1_000_000 / options.duration));
-      }
+      const progress = ffmpegProgress(line, options.duration ?? 0);
+      if (progress !== null) options.onProgress?.(progress);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { spawnTied } from '@filmroom/child-process';
 import type { Poses } from '@filmroom/contract';
 import sharp from 'sharp';
+import { ffmpegProgress } from '../ffmpeg-progress';
 import { MediaToolError } from '../run';
 import { ffmpegPath } from '../tools';
 import { svgDocument, type FrameSize } from './overlay-svg';
@@ -222,10 +223,8 @@ export async function renderExport(render: ExportRender): Promise<void> {
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) {
-      const match = /^out_time_(?:ms|us)=(\d+)/.exec(line);
-      if (match && render.onProgress && length > 0) {
-        render.onProgress(Math.min(1, Number(match[1]) / 1_000_000 / length));
-      }
+      const progress = ffmpegProgress(line, length);
+      if (progress !== null) render.onProgress?.(progress);
     }
   });
   const exited = new Promise<number | null>((resolve, reject) => {
