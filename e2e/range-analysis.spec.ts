@@ -71,6 +71,21 @@ test('a long video waits for the coach to choose ranges; each is analysed with i
   await expect(results.getByText('Technical Analysis')).toBeVisible();
   await expect(results.getByRole('region', { name: 'Technical analysis text' })).not.toBeEmpty();
 
+  // The Players tab shows the players the range found, under the range's name, on its own bar.
+  await page.getByRole('tab', { name: 'Players' }).click();
+  const players = page.getByRole('tabpanel', { name: 'Players' });
+  await expect(players.getByRole('button', { name: '0:02–0:06' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const rangePlayers = players.getByRole('region', { name: 'Players in 0:02–0:06' });
+  await rangePlayers
+    .getByRole('toolbar', { name: 'Detections timeline' })
+    .getByRole('button')
+    .first()
+    .click();
+  await expect(rangePlayers.getByRole('listitem').first()).toContainText(/\d+%$/);
+
   // The range's results are stored with it, on the video's timeline.
   const stored = await page.request.get(`/api/videos/${video.id}/analysis-ranges`);
   const body = (await stored.json()) as {

@@ -4,6 +4,7 @@ import {
   formatDuration,
   formatPointTimestamp,
   formatTimelineLabel,
+  formatTimeSpan,
 } from './format-time';
 
 describe('formatTimelineLabel', () => {
@@ -49,5 +50,11 @@ describe('formatClockTime', () => {
     [Number.NaN, '00:00:00'],
   ])('%d s reads %s', (seconds, label) => {
     expect(formatClockTime(seconds)).toBe(label);
+  });
+});
+
+describe('formatTimeSpan', () => {
+  it('names a range as the timeline does', () => {
+    expect(formatTimeSpan({ start: 725.4, end: 870 })).toBe('12:05–14:30');
   });
 });

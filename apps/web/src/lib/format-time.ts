@@ -8,6 +8,10 @@ export function formatTimelineLabel(seconds: number): string {
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** A range of a video as its tabs name it: "12:05–14:30". */
+export const formatTimeSpan = (span: { start: number; end: number }) =>
+  `${formatTimelineLabel(span.start)}–${formatTimelineLabel(span.end)}`;
+
 /** A video's length for its card: "0:13", "4:05", or "1:02:09" once it runs an hour. */
 export function formatDuration(seconds: number): string {
   const whole = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;

@@ -1,3 +1,4 @@
+import type { AnalysisRanges } from '@filmroom/contract';
 import type { Track } from '@filmroom/vision';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -8,7 +9,7 @@ import { storeScan as storeScan_ } from '../../../test/scans';
 import { addAcceptedStudent } from '../../../test/roster';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
-import { userPhotos, users, videoShares } from '../../db/schema';
+import { analysisRanges, userPhotos, users, videoShares } from '../../db/schema';
 import { profilePhotoKey } from '../users/profile-photos';
 
 const ctx = useTestApp();
@@ -162,6 +163,70 @@ describe('GET /api/players/:playerMatchId', () => {
     const bad = await player(coach.cookie, 'nope');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Player id must be a UUID' });
+  });
+});
+
+describe('a player found in an analysed range of a long video', () => {
+  it("is listed with the range and named to the video's viewers once the range is ready; strangers learn nothing", async () => {
+    const { coach, athlete, video, photoUrl } = await coachWithVideo();
+    const viewer = await registerAccount(ctx.app);
+    const stranger = await registerAccount(ctx.app);
+    const { db } = ctx.database;
+    await db.insert(videoShares).values({
+      videoId: video.id,
+      sharedWithEmail: viewer.username,
+      accessLevel: 'view',
+      sharedById: coach.user.id,
+    });
+    const rangeId = randomUUID();
+    const detection = {
+      timestamp: 3,
+      playerMatchId: athlete.user.id,
+      confidence: 0.9,
+      jerseyNumber: null,
+      jerseyColor: null,
+      faceDetected: true,
+      rangeId,
+    };
+    // Analysed once and being analysed again: its earlier detections are not on show meanwhile.
+    await db.insert(analysisRanges).values({
+      id: rangeId,
+      videoId: video.id,
+      startSeconds: 2,
+      endSeconds: 5,
+      status: 'scanning',
+      textAnalysis: 'Earlier reading',
+      playerDetections: [detection],
+    });
+    const player = (cookie: string) =>
+      ctx.app.inject({ url: `/api/players/${athlete.user.id}`, headers: { cookie } });
+    expect((await player(viewer.cookie)).statusCode).toBe(404);
+
+    await db
+      .update(analysisRanges)
+      .set({ status: 'ready', progress: 100 })
+      .where(eq(analysisRanges.id, rangeId));
+    const listed = await ctx.app.inject({
+      url: `/api/videos/${video.id}/analysis-ranges`,
+      headers: { cookie: viewer.cookie },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<AnalysisRanges>().ranges[0]).toMatchObject({
+      id: rangeId,
+      start: 2,
+      end: 5,
+      analysis: { playerDetections: [detection] },
+    });
+    const named = await player(viewer.cookie);
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toEqual({ name: 'Jo Kim', photoUrl });
+
+    const unseen = await ctx.app.inject({
+      url: `/api/videos/${video.id}/analysis-ranges`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(unseen.statusCode).toBe(404);
+    expect((await player(stranger.cookie)).statusCode).toBe(404);
   });
 });
 

@@ -14,6 +14,7 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
 import { useFoldedSidebar } from '@/components/ui/sidebar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAnalysisRanges } from '@/features/analysis/api/analysis-ranges';
 import { AnalysisPanel } from '@/features/analysis/components/analysis-panel';
 import { AnnotationBar } from '@/features/annotations/components/annotation-bar';
 import { AnnotationDialog } from '@/features/annotations/components/annotation-dialog';
@@ -90,6 +91,9 @@ function VideoDetailPage({ id }: { id: string }) {
   });
   // A detection picked in the Players tab: its person is boxed over the picture at its time.
   const [pickedDetection, setPickedDetection] = useState<PickedDetection | null>(null);
+  // The Players tab shows each analysed range's players: asked for once the tab is opened.
+  const [playersOpened, setPlayersOpened] = useState(false);
+  const analysisRanges = useAnalysisRanges(id, { enabled: playersOpened });
   // "Compare" (this moment) or a coaching point's "Compare with another take" (its moment):
   // A's moment while the other video is picked.
   const [compareFrom, setCompareFrom] = useState<number | null>(null);
@@ -299,7 +303,12 @@ function VideoDetailPage({ id }: { id: string }) {
           )}
         </div>
 
-        <Tabs defaultValue="analysis">
+        <Tabs
+          defaultValue="analysis"
+          onValueChange={(tab) => {
+            if (tab === 'players') setPlayersOpened(true);
+          }}
+        >
           <TabsList className="w-full">
             <TabsTrigger value="analysis" className="flex-1">
               Analysis
@@ -376,7 +385,8 @@ function VideoDetailPage({ id }: { id: string }) {
           <TabsContent value="players">
             <PlayersPanel
               videoId={detail.id}
-              detections={detail.analysis?.playerDetections ?? []}
+              wholeVideo={detail.analysis?.playerDetections ?? null}
+              ranges={analysisRanges}
               currentTime={currentTime}
               editable={editable}
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}

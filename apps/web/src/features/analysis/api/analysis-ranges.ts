@@ -3,10 +3,14 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { apiRequest } from '@/lib/query-client';
 import { analysisRangesQueryKey } from '@/lib/query-keys';
 
-/** A video's chosen ranges, kept live by `analysis-range` events (no polling). */
-export function useAnalysisRanges(videoId: string) {
+/**
+ * A video's chosen ranges, kept live by `analysis-range` events (no polling). `enabled: false`
+ * waits until they are needed.
+ */
+export function useAnalysisRanges(videoId: string, { enabled = true } = {}) {
   return useQuery<AnalysisRanges>({
     queryKey: analysisRangesQueryKey(videoId),
+    enabled,
     staleTime: Infinity,
     meta: { showErrorToast: false },
   });

@@ -8,13 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDuration } from '@/lib/format-time';
+import { formatDuration, formatTimeSpan as spanLabel } from '@/lib/format-time';
 import {
   useAnalysisRanges,
   useChangeAnalysisRange,
   useStartAnalysisRanges,
 } from '../api/analysis-ranges';
-import { addChoice, isActive, rangeStatusText, spanLabel, type Span } from '../lib/analysis-ranges';
+import { addChoice, isActive, rangeStatusText, type Span } from '../lib/analysis-ranges';
 
 /** A note that spans time (it has an end), offered as a range to analyse. */
 export type RangeNote = Span & { id: string; label: string };

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addChoice, spanLabel } from './analysis-ranges';
+import { addChoice } from './analysis-ranges';
 
 describe('choosing ranges of a long video', () => {
-  it('names a range as the timeline does', () => {
-    expect(spanLabel({ start: 725.4, end: 870 })).toBe('12:05–14:30');
-  });
-
   it('keeps the chosen ranges in time order', () => {
     const chosen = addChoice([{ start: 60, end: 90 }], { start: 10, end: 20 }, []);
     expect(chosen).toEqual([

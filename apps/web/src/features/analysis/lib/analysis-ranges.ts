@@ -1,11 +1,7 @@
 import type { AnalysisRange } from '@filmroom/contract';
-import { formatTimelineLabel } from '@/lib/format-time';
+import { formatTimeSpan } from '@/lib/format-time';
 
 export type Span = { start: number; end: number };
-
-/** A range as the tab and the server's messages name it: "12:05–14:30". */
-export const spanLabel = (span: Span) =>
-  `${formatTimelineLabel(span.start)}–${formatTimelineLabel(span.end)}`;
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 
@@ -20,7 +16,7 @@ export const isActive = (range: AnalysisRange) =>
 export function addChoice(chosen: Span[], span: Span, running: Span[]): Span[] | string {
   if (!(span.end > span.start)) return 'The range must end after it starts.';
   const clash = [...chosen, ...running].find((other) => overlaps(other, span));
-  if (clash) return `${spanLabel(span)} overlaps ${spanLabel(clash)}.`;
+  if (clash) return `${formatTimeSpan(span)} overlaps ${formatTimeSpan(clash)}.`;
   return [...chosen, span].sort((a, b) => a.start - b.start);
 }
 

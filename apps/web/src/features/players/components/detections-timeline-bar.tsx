@@ -12,6 +12,8 @@ import {
 
 type DetectionsTimelineBarProps = {
   detections: readonly PlayerDetection[];
+  /** The analysed range the detections were found in: the bar spans it rather than 0:00 on. */
+  range?: { start: number; end: number };
   currentTime: number;
   /** The marker time picked last, highlighted more strongly than the others (spec §2). */
   selected: number | null;
@@ -37,18 +39,22 @@ const NEXT_KEYS: Record<string, (index: number, last: number) => number> = {
  */
 export function DetectionsTimelineBar({
   detections,
+  range,
   currentTime,
   selected,
   onSelect,
   busy = false,
 }: DetectionsTimelineBarProps) {
-  const { markers, end } = useMemo(() => detectionsTimeline(detections), [detections]);
+  const { markers, start, end } = useMemo(
+    () => detectionsTimeline(detections, range),
+    [detections, range],
+  );
   const [focused, setFocused] = useState<number | null>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   if (markers.length === 0) return null;
 
-  const labels = timelineLabels(end);
-  const playhead = timelinePercent(currentTime, end);
+  const labels = timelineLabels(end, start);
+  const playhead = timelinePercent(currentTime, end, start);
   const indexOf = (timestamp: number | null) =>
     markers.findIndex((marker) => marker.timestamp === timestamp);
   // The one Tab stop: the marker last focused, else the selected one, else the first.

@@ -1,14 +1,18 @@
-import type { PlayerDetection } from '@filmroom/contract';
+import type { AnalysisRanges, PlayerDetection } from '@filmroom/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ScanFaceIcon, UserRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { formatPointTimestamp } from '@/lib/format-time';
+import { formatPointTimestamp, formatTimeSpan } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 import { useDetectPlayers } from '../api/detect-players';
 import { usePlayer } from '../api/get-player';
 import { confidenceTone } from '../lib/confidence-tone';
+import { detectionScans, shownScan, type DetectionScan } from '../lib/detection-scans';
 import { detectionsNear } from '../lib/detections-near';
 import { detectionKey, isPicked, pickAnnouncement } from '../lib/picked-detection';
 import type { PickedDetection } from '../lib/picked-detection';
@@ -16,7 +20,10 @@ import { DetectionsTimelineBar } from './detections-timeline-bar';
 
 type PlayersPanelProps = {
   videoId: string;
-  detections: readonly PlayerDetection[];
+  /** The whole video's detections; null when it has not been analysed whole (a long video). */
+  wholeVideo: readonly PlayerDetection[] | null;
+  /** The ranges chosen for analysis, each analysed one with its own detections. */
+  ranges: UseQueryResult<AnalysisRanges>;
   currentTime: number;
   /** Detect Players is for the owner and editors only (spec §6). */
   editable: boolean;
@@ -39,11 +46,13 @@ const TONE_CLASS = {
 
 /**
  * Spec §2 Players tab: Detect Players, the Detections timeline bar, and the players detected
- * near the playback time.
+ * near the playback time. A video analysed in ranges has a scan per range (and maybe one of the
+ * whole video): one is shown at a time, chosen by its name, so nobody mistakes one for another.
  */
 export function PlayersPanel({
   videoId,
-  detections,
+  wholeVideo,
+  ranges,
   currentTime,
   editable,
   onSeek,
@@ -51,11 +60,22 @@ export function PlayersPanel({
   onPick,
 }: PlayersPanelProps) {
   const detect = useDetectPlayers(videoId);
-  const [selected, setSelected] = useState<number | null>(null);
-  const near = detectionsNear(detections, currentTime);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const rangeList = ranges.data?.ranges ?? [];
+  const scans = detectionScans(wholeVideo, rangeList);
+  const shown = shownScan(scans, chosenId);
+  const running = rangeList.filter(
+    (range) =>
+      range.status === 'queued' || range.status === 'scanning' || range.status === 'analysing',
+  );
+  // Detect Players matches the whole video's scan again; a range's scan is not kept to match.
+  const detectable = editable && (shown === undefined || shown.range === null);
+  // Until the ranges arrive there is nothing to say about a video never analysed whole.
+  if (wholeVideo === null && ranges.isPending) return <RangesLoading />;
+
   return (
     <div className="grid gap-3">
-      {editable ? (
+      {detectable ? (
         <div className="flex justify-end">
           <Button
             variant="outline"
@@ -68,8 +88,120 @@ export function PlayersPanel({
           </Button>
         </div>
       ) : null}
+      {ranges.isPending ? <RangesLoading /> : null}
+      {ranges.isError && ranges.data === undefined ? (
+        <Card className="gap-3 p-4" role="alert">
+          <p className="text-sm">The analysed ranges could not load: {ranges.error.message}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            disabled={ranges.isFetching}
+            onClick={() => void ranges.refetch()}
+          >
+            {ranges.isFetching ? <Spinner /> : null}
+            Try again
+          </Button>
+        </Card>
+      ) : null}
+      {shown && (scans.length > 1 || shown.range) ? (
+        <ScanChooser scans={scans} shownId={shown.id} onChoose={setChosenId} />
+      ) : null}
+      {running.length > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          Being analysed: {running.map(formatTimeSpan).join(', ')}.{' '}
+          {running.length === 1 ? 'Its players show' : 'Their players show'} here once ready.
+        </p>
+      ) : null}
+      {/* Keyed by the scan: a marker picked on one scan's bar means nothing on another's. */}
+      <ScanDetections
+        key={shown?.id ?? 'none'}
+        scan={shown}
+        currentTime={currentTime}
+        onSeek={onSeek}
+        picked={picked}
+        onPick={onPick}
+        busy={detect.isPending && shown?.range === null}
+      />
+      <p role="status" className="sr-only">
+        {pickAnnouncement(picked)}
+      </p>
+    </div>
+  );
+}
+
+function RangesLoading() {
+  return (
+    <div role="status" aria-label="Loading the analysed ranges" className="flex gap-2">
+      <Skeleton className="h-8 w-28" />
+      <Skeleton className="h-8 w-24" />
+    </div>
+  );
+}
+
+/** Which scan's players show: "Whole video" or a range, named as the Analysis tab names it. */
+function ScanChooser({
+  scans,
+  shownId,
+  onChoose,
+}: {
+  scans: DetectionScan[];
+  shownId: string;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <h3 id="players-scans-title" className="text-xs font-semibold text-muted-foreground">
+        Players found in
+      </h3>
+      <div role="group" aria-labelledby="players-scans-title" className="flex flex-wrap gap-1.5">
+        {scans.map((scan) => (
+          <Button
+            key={scan.id}
+            variant={scan.id === shownId ? 'secondary' : 'outline'}
+            size="sm"
+            className={cn(
+              scan.range && 'tabular-nums',
+              scan.id === shownId && 'ring-1 ring-primary/40',
+            )}
+            aria-pressed={scan.id === shownId}
+            onClick={() => onChoose(scan.id)}
+          >
+            {scan.label}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** One scan's Detections timeline bar and the players it found near the playback time. */
+function ScanDetections({
+  scan,
+  currentTime,
+  onSeek,
+  picked,
+  onPick,
+  busy,
+}: {
+  scan: DetectionScan | undefined;
+  currentTime: number;
+  onSeek: (seconds: number) => void;
+  picked: PickedDetection | null;
+  onPick: (picked: PickedDetection | null) => void;
+  busy: boolean;
+}) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const detections = scan?.detections ?? [];
+  const near = detectionsNear(detections, currentTime);
+  return (
+    <section
+      aria-label={scan?.range ? `Players in ${scan.label}` : 'Players in the whole video'}
+      className="grid gap-3"
+    >
       <DetectionsTimelineBar
         detections={detections}
+        range={scan?.range ?? undefined}
         currentTime={currentTime}
         selected={selected}
         onSelect={(timestamp) => {
@@ -77,17 +209,13 @@ export function PlayersPanel({
           setSelected(timestamp);
           onSeek(timestamp);
         }}
-        busy={detect.isPending}
+        busy={busy}
       />
       {near.length === 0 ? (
         <EmptyState
           icon={ScanFaceIcon}
           title="No players detected at current timestamp"
-          description={
-            detections.length === 0
-              ? 'No players have been found in this video yet.'
-              : 'Players found in the video show here as playback reaches them. Pick a moment on the timeline to jump to it.'
-          }
+          description={emptyDescription(scan)}
           className="py-10 sm:py-12"
         />
       ) : (
@@ -107,11 +235,17 @@ export function PlayersPanel({
           })}
         </ul>
       )}
-      <p role="status" className="sr-only">
-        {pickAnnouncement(picked)}
-      </p>
-    </div>
+    </section>
   );
+}
+
+function emptyDescription(scan: DetectionScan | undefined): string {
+  if (!scan || (scan.range === null && scan.detections.length === 0)) {
+    return 'No players have been found in this video yet.';
+  }
+  if (scan.detections.length === 0) return `No players were found in ${scan.label}.`;
+  const where = scan.range ? `in ${scan.label}` : 'in the video';
+  return `Players found ${where} show here as playback reaches them. Pick a moment on the timeline to jump to it.`;
 }
 
 /**

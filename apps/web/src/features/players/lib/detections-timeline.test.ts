@@ -52,12 +52,26 @@ describe('detectionsTimeline', () => {
     ]);
   });
 
+  it("spans an analysed range's bar from the range's start to its end", () => {
+    const { markers, start, end } = detectionsTimeline([725, 800].map(detection), {
+      start: 720,
+      end: 870,
+    });
+    expect([start, end]).toEqual([720, 870]);
+    expect(markers.map((marker) => marker.leftPercent)).toEqual([
+      (5 / 150) * 100,
+      (80 / 150) * 100,
+    ]);
+    expect(timelineLabels(end, start)).toEqual({ start: '12:00', end: '14:30' });
+  });
+
   it('has no markers and no length without detections', () => {
-    expect(detectionsTimeline([])).toEqual({ markers: [], end: 0 });
+    expect(detectionsTimeline([])).toEqual({ markers: [], start: 0, end: 0 });
   });
 
   it('keeps detections all at 0 s at the start of a bar with no length', () => {
     expect(detectionsTimeline([detection(0), detection(0)])).toEqual({
+      start: 0,
       end: 0,
       markers: [{ timestamp: 0, count: 2, heightPercent: 50, leftPercent: 0 }],
     });

@@ -17,7 +17,9 @@ export type DetectionMarker = {
 
 export type DetectionsTimeline = {
   markers: DetectionMarker[];
-  /** The latest detection time: the bar's right end and its end label. */
+  /** The bar's left end: 0:00, or the start of the range the detections were found in. */
+  start: number;
+  /** The latest detection time (or the range's end): the bar's right end and its end label. */
   end: number;
 };
 
@@ -28,20 +30,27 @@ export function markerHeightPercent(count: number): number {
 /**
  * Spec §9: a time's place along the bar as a percentage of the latest detection time, clamped
  * to the bar. When every detection is at 0 s the bar has no length and all sits at its start.
+ * A range's bar starts at the range's start instead of 0:00.
  */
-export function timelinePercent(seconds: number, end: number): number {
-  if (!(end > 0) || !Number.isFinite(seconds)) return 0;
-  return Math.min(100, Math.max(0, (seconds / end) * 100));
+export function timelinePercent(seconds: number, end: number, start = 0): number {
+  if (!(end > start) || !Number.isFinite(seconds)) return 0;
+  return Math.min(100, Math.max(0, ((seconds - start) / (end - start)) * 100));
 }
 
 /**
  * Groups the detections into markers. A group starts at its earliest detection and takes the
  * later ones within 0.1 s of that start; anchoring on the start (rather than chaining from
  * neighbour to neighbour) keeps a dense run of detections from merging into one wide marker.
+ * The detections of an analysed range lie on a bar spanning that range: from 0:00 they would
+ * crowd into a sliver of a long game.
  */
-export function detectionsTimeline(detections: readonly PlayerDetection[]): DetectionsTimeline {
+export function detectionsTimeline(
+  detections: readonly PlayerDetection[],
+  range?: { start: number; end: number },
+): DetectionsTimeline {
   const times = detections.map((detection) => detection.timestamp).sort((a, b) => a - b);
-  const end = times.at(-1) ?? 0;
+  const start = range?.start ?? 0;
+  const end = range?.end ?? times.at(-1) ?? 0;
   const groups: { timestamp: number; count: number }[] = [];
   for (const time of times) {
     const last = groups.at(-1);
@@ -50,11 +59,12 @@ export function detectionsTimeline(detections: readonly PlayerDetection[]): Dete
     else groups.push({ timestamp: time, count: 1 });
   }
   return {
+    start,
     end,
     markers: groups.map((group) => ({
       ...group,
       heightPercent: markerHeightPercent(group.count),
-      leftPercent: timelinePercent(group.timestamp, end),
+      leftPercent: timelinePercent(group.timestamp, end, start),
     })),
   };
 }
@@ -75,7 +85,7 @@ export function markerLabel(marker: Pick<DetectionMarker, 'timestamp' | 'count'>
   return `${marker.count} ${noun} at ${formatMarkerTime(marker.timestamp)}`;
 }
 
-/** Spec §2: the bar is labelled from 0:00 to the latest detection time as m:ss. */
-export function timelineLabels(end: number): { start: string; end: string } {
-  return { start: formatTimelineLabel(0), end: formatTimelineLabel(end) };
+/** Spec §2: the bar is labelled from 0:00 (or its range's start) to its end as m:ss. */
+export function timelineLabels(end: number, start = 0): { start: string; end: string } {
+  return { start: formatTimelineLabel(start), end: formatTimelineLabel(end) };
 }
