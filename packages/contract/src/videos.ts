@@ -150,7 +150,15 @@ export const uploadFieldsSchema = z.object({
 });
 
 export const updateVideoBodySchema = z
-  .object({ title: titleSchema.optional(), description: descriptionSchema.nullable().optional() })
+  .object({
+    title: titleSchema.optional(),
+    description: descriptionSchema.nullable().optional(),
+    /**
+     * Beyond the spec: the movement to coach, until the video has been analysed with one (then
+     * the Analysis tab's Movement card changes it and writes the analysis again).
+     */
+    movement: movementChoiceSchema.optional(),
+  })
   .meta({ id: 'UpdateVideoBody' });
 export type UpdateVideoBody = z.input<typeof updateVideoBodySchema>;
 

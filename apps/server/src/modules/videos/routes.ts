@@ -117,7 +117,8 @@ export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtra
     {
       schema: {
         tags: ['videos'],
-        summary: 'Change the title or description (edit access)',
+        summary:
+          'Change the title or description (edit access), or the movement to coach until the video has been analysed',
         params: videoIdParamsSchema,
         body: updateVideoBodySchema,
         response: { 200: videoSchema, ...errors },

@@ -4,7 +4,7 @@ import {
   type MovementChoice,
   type UpdateVideoBody,
 } from '@filmroom/contract';
-import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
@@ -15,6 +15,7 @@ import type { Database } from '../../db/connection';
 import * as schema from '../../db/schema';
 import {
   analyses,
+  analysisRanges,
   clips,
   playlistItems,
   teamVideoShares,
@@ -22,7 +23,7 @@ import {
   videos,
   type UserRow,
 } from '../../db/schema';
-import { notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore } from '../../storage';
 import { commitStagedFile, type StagedFile } from '../../lib/staged-upload';
@@ -353,13 +354,44 @@ export class VideoService {
     return Number(rows[0]!.used);
   }
 
+  /**
+   * Title, description and, until an analysis has been written with it, the movement (edit
+   * access). A resumed upload sends here the fields chosen after its first try.
+   */
   async update(user: UserRow, videoId: string, changes: UpdateVideoBody) {
     await requireVideoAccess(this.db, user, videoId, 'edit');
     const set: Partial<typeof videos.$inferInsert> = { updatedAt: new Date() };
     if (changes.title !== undefined) set.title = changes.title;
     if (changes.description !== undefined) set.description = changes.description || null;
+    if (changes.movement !== undefined) {
+      // The reading on show must be the movement stored: once written, a new movement goes
+      // through Regenerate, which writes the reading again.
+      if (await this.analysedWithMovement(videoId)) {
+        throw conflict(
+          "The video has been analysed already: change its movement in the Analysis tab's Movement card",
+        );
+      }
+      set.movement = changes.movement === AUTO_DETECT ? null : changes.movement;
+    }
     await this.db.update(videos).set(set).where(eq(videos.id, videoId));
     return this.getFor(user, videoId);
+  }
+
+  /** Whether the coach engine has read the video's movement, for its whole or for a range. */
+  private async analysedWithMovement(videoId: string): Promise<boolean> {
+    const written = (table: typeof analyses | typeof analysisRanges) =>
+      this.db
+        .select({ videoId: table.videoId })
+        .from(table)
+        .where(
+          and(
+            eq(table.videoId, videoId),
+            or(isNotNull(table.textAnalysis), eq(table.status, 'analysing')),
+          ),
+        )
+        .limit(1);
+    const [whole, ranges] = await Promise.all([written(analyses), written(analysisRanges)]);
+    return whole.length > 0 || ranges.length > 0;
   }
 
   /** Removes the video with everything that hangs off it: rows cascade, files go by prefix. */

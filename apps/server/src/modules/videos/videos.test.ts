@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
 import { fixture, multipartBody, uploadVideo } from '../../../test/uploads';
-import { coachStudents, videoShares, videos } from '../../db/schema';
+import { analyses, coachStudents, videoShares, videos } from '../../db/schema';
 
 const ctx = useTestApp({ MAX_UPLOAD_MB: '2' });
 
@@ -333,6 +333,51 @@ describe('reading, changing and deleting videos', () => {
       headers: { cookie: owner.cookie },
     });
     expect(after.json().title).toBe('Renamed');
+  });
+
+  it('lets the owner and editors change the movement until the video has been analysed', async () => {
+    const owner = await registerAccount(ctx.app);
+    const viewer = await registerAccount(ctx.app);
+    const video = await uploadVideo(ctx.app, owner.cookie);
+    await share(video.id, owner.user.id, viewer.username, 'view');
+    const patch = (cookie: string, payload: object) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/videos/${video.id}`,
+        headers: { cookie },
+        payload,
+      });
+    const stored = async () =>
+      (
+        await ctx.database.db
+          .select({ movement: videos.movement })
+          .from(videos)
+          .where(eq(videos.id, video.id))
+      )[0]!.movement;
+
+    // What a resumed upload sends when the form changed after its first try.
+    const changed = await patch(owner.cookie, { title: 'Front squat', movement: 'squat' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ title: 'Front squat' });
+    expect(await stored()).toBe('squat');
+    expect((await patch(owner.cookie, { movement: 'auto' })).statusCode).toBe(200);
+    expect(await stored()).toBeNull();
+    expect((await patch(viewer.cookie, { movement: 'squat' })).statusCode).toBe(403);
+    const unknown = await patch(owner.cookie, { movement: 'curling' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/^Movement must be auto or one of: /);
+
+    // Once a reading is written with the movement, only Regenerate may change it.
+    await ctx.database.db
+      .insert(analyses)
+      .values({ videoId: video.id, status: 'ready', progress: 100, textAnalysis: 'Read' });
+    const late = await patch(owner.cookie, { title: 'Still fine', movement: 'squat' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(
+      /analysed already: change its movement in the Analysis tab/,
+    );
+    expect(await stored()).toBeNull();
+    expect((await patch(owner.cookie, { title: 'Still fine' })).statusCode).toBe(200);
   });
 
   it('deletes the video with its files and shares; viewers get 403, strangers 404', async () => {

@@ -1,9 +1,10 @@
 import type { MovementChoice } from '@filmroom/contract/values';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { Upload, type DetailedError } from 'tus-js-client';
-import { toastSuccess } from '@/components/ui/use-toast';
-import { apiErrorFrom } from '@/lib/query-client';
+import { Upload, type DetailedError, type PreviousUpload } from 'tus-js-client';
+import { toastError, toastSuccess } from '@/components/ui/use-toast';
+import { apiErrorFrom, apiRequest } from '@/lib/query-client';
+import { fieldsChangedSince } from '../lib/upload-fields';
 import { nextSpeed } from '../lib/upload-progress';
 import type { UploadProgress, UploadSample } from '../lib/upload-progress';
 import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
@@ -56,6 +57,7 @@ function uploadVideo(input: UploadVideoInput, options: UploadOptions = {}): Prom
       reject(new UploadCancelledError());
       return;
     }
+    let resumed: PreviousUpload | undefined;
     const upload = new Upload(input.file, {
       endpoint: new URL('/api/resumable-uploads', window.location.origin).href,
       metadata: {
@@ -80,8 +82,27 @@ function uploadVideo(input: UploadVideoInput, options: UploadOptions = {}): Prom
       onProgress: (loaded, total) => options.onProgress?.({ loaded, total }),
       onSuccess: ({ lastResponse }) => {
         const videoId = lastResponse.getHeader('FilmRoom-Video-Id');
-        if (videoId) resolve(videoId);
-        else reject(new Error('Failed to upload video'));
+        if (!videoId) {
+          reject(new Error('Failed to upload video'));
+          return;
+        }
+        const changes = resumed ? fieldsChangedSince(resumed.metadata, input) : null;
+        if (!changes) {
+          resolve(videoId);
+          return;
+        }
+        // The video was made from what the first try sent; the form may say otherwise now.
+        apiRequest('PATCH', `/api/videos/${videoId}`, changes).then(
+          () => resolve(videoId),
+          (error: Error) => {
+            toastError(
+              new Error(
+                `The video was uploaded, but its new details were not saved: ${error.message}`,
+              ),
+            );
+            resolve(videoId);
+          },
+        );
       },
       onError: (error) => {
         const response = (error as DetailedError).originalResponse;
@@ -106,7 +127,8 @@ function uploadVideo(input: UploadVideoInput, options: UploadOptions = {}): Prom
       .findPreviousUploads()
       .then((previous) => {
         if (options.signal?.aborted) return;
-        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+        resumed = previous[0];
+        if (resumed) upload.resumeFromPreviousUpload(resumed);
         upload.start();
       })
       .catch(() => upload.start());
