@@ -32,6 +32,15 @@ async function postUpload(cookie: string | undefined, body: ReturnType<typeof mu
   });
 }
 
+function patchVideo(videoId: string, cookie: string, payload: object) {
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/videos/${videoId}`,
+    headers: { cookie },
+    payload,
+  });
+}
+
 async function storedKeys() {
   return [
     ...(await ctx.runtime.deps.blobs.list('incoming/')),
@@ -305,13 +314,7 @@ describe('reading, changing and deleting videos', () => {
     const video = await uploadVideo(ctx.app, owner.cookie);
     await share(video.id, owner.user.id, editor.username, 'edit');
     await share(video.id, owner.user.id, viewer.username, 'view');
-    const patch = (cookie: string, payload: object) =>
-      ctx.app.inject({
-        method: 'PATCH',
-        url: `/api/videos/${video.id}`,
-        headers: { cookie },
-        payload,
-      });
+    const patch = (cookie: string, payload: object) => patchVideo(video.id, cookie, payload);
 
     const byOwner = await patch(owner.cookie, { title: 'Renamed', description: 'New notes' });
     expect(byOwner.statusCode).toBe(200);
@@ -340,13 +343,7 @@ describe('reading, changing and deleting videos', () => {
     const viewer = await registerAccount(ctx.app);
     const video = await uploadVideo(ctx.app, owner.cookie);
     await share(video.id, owner.user.id, viewer.username, 'view');
-    const patch = (cookie: string, payload: object) =>
-      ctx.app.inject({
-        method: 'PATCH',
-        url: `/api/videos/${video.id}`,
-        headers: { cookie },
-        payload,
-      });
+    const patch = (cookie: string, payload: object) => patchVideo(video.id, cookie, payload);
     const stored = async () =>
       (
         await ctx.database.db

@@ -1,15 +1,7 @@
-import type { AnalysisRange, PlayerDetection } from '@filmroom/contract';
+import type { AnalysisRange } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
+import { detectionAt as detection } from './test-detection';
 import { detectionScans, shownScan } from './detection-scans';
-
-const detection = (timestamp: number): PlayerDetection => ({
-  timestamp,
-  playerMatchId: null,
-  confidence: 0.9,
-  jerseyNumber: null,
-  jerseyColor: null,
-  faceDetected: false,
-});
 
 const range = (
   id: string,

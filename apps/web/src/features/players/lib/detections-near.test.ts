@@ -1,15 +1,6 @@
-import type { PlayerDetection } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
+import { detectionAt as detection } from './test-detection';
 import { detectionsNear } from './detections-near';
-
-const detection = (timestamp: number): PlayerDetection => ({
-  timestamp,
-  playerMatchId: null,
-  confidence: 0.9,
-  jerseyNumber: null,
-  jerseyColor: null,
-  faceDetected: false,
-});
 
 describe('detectionsNear', () => {
   it('keeps detections within 0.5 s of playback', () => {

@@ -1,5 +1,5 @@
-import type { PlayerDetection } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
+import { detectionAt as detection } from './test-detection';
 import {
   detectionsTimeline,
   formatMarkerTime,
@@ -8,15 +8,6 @@ import {
   timelineLabels,
   timelinePercent,
 } from './detections-timeline';
-
-const detection = (timestamp: number): PlayerDetection => ({
-  timestamp,
-  playerMatchId: null,
-  confidence: 0.9,
-  jerseyNumber: null,
-  jerseyColor: null,
-  faceDetected: false,
-});
 
 describe('detectionsTimeline', () => {
   it('puts detections within 0.1 s of a group start into one marker', () => {
