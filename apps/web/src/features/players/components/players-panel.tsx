@@ -68,10 +68,13 @@ export function PlayersPanel({
     (range) =>
       range.status === 'queued' || range.status === 'scanning' || range.status === 'analysing',
   );
-  // Detect Players matches the whole video's scan again; a range's scan is not kept to match.
-  const detectable = editable && (shown === undefined || shown.range === null);
+  // Detect Players matches the whole video's scan again; a range's scan is not kept to match,
+  // and a video analysed in ranges has no whole scan.
+  const detectable = editable && (shown ? shown.range === null : rangeList.length === 0);
+  const rangesFailed = ranges.isError && ranges.data === undefined;
   // Until the ranges arrive there is nothing to say about a video never analysed whole.
   if (wholeVideo === null && ranges.isPending) return <RangesLoading />;
+  if (wholeVideo === null && rangesFailed) return <RangesError ranges={ranges} />;
 
   return (
     <div className="grid gap-3">
@@ -89,21 +92,7 @@ export function PlayersPanel({
         </div>
       ) : null}
       {ranges.isPending ? <RangesLoading /> : null}
-      {ranges.isError && ranges.data === undefined ? (
-        <Card className="gap-3 p-4" role="alert">
-          <p className="text-sm">The analysed ranges could not load: {ranges.error.message}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-fit"
-            disabled={ranges.isFetching}
-            onClick={() => void ranges.refetch()}
-          >
-            {ranges.isFetching ? <Spinner /> : null}
-            Try again
-          </Button>
-        </Card>
-      ) : null}
+      {rangesFailed ? <RangesError ranges={ranges} /> : null}
       {shown && (scans.length > 1 || shown.range) ? (
         <ScanChooser scans={scans} shownId={shown.id} onChoose={setChosenId} />
       ) : null}
@@ -136,6 +125,24 @@ function RangesLoading() {
       <Skeleton className="h-8 w-28" />
       <Skeleton className="h-8 w-24" />
     </div>
+  );
+}
+
+function RangesError({ ranges }: { ranges: UseQueryResult<AnalysisRanges> }) {
+  return (
+    <Card className="gap-3 p-4" role="alert">
+      <p className="text-sm">The analysed ranges could not load: {ranges.error?.message}</p>
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-fit"
+        disabled={ranges.isFetching}
+        onClick={() => void ranges.refetch()}
+      >
+        {ranges.isFetching ? <Spinner /> : null}
+        Try again
+      </Button>
+    </Card>
   );
 }
 
