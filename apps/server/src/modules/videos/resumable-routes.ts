@@ -9,6 +9,7 @@ import { peekBytes, sniffedType, SNIFF_BYTES } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
 import type { UserRow } from '../../db/schema';
 import { createResumableStore } from './resumable-store';
+import { PostgresLocker, UploadLockTimeout } from './upload-locker';
 import { quotaProblem, VideoService } from './video-service';
 import { isVideoType, notAVideo } from './video-types';
 
@@ -32,6 +33,9 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   const { maxBytes } = config.resumableUploads;
   const store = await createResumableStore(config, blobs);
   const videos = new VideoService(app.db, app.pool, blobs, app.jobs, app.log, app.videoEvents);
+  // Several API processes may serve one upload's requests: the lock on it lives in the database.
+  const locker = new PostgresLocker(app.pool.options.connectionString!, { log: app.log });
+  app.addHook('onClose', () => locker.close());
   // Who is asking, for the tus server's hooks (they see only a copy of the request).
   const uploader = new AsyncLocalStorage<UserRow>();
 
@@ -62,6 +66,7 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   const tus = new Server({
     path: PATH,
     datastore: store.datastore,
+    locker,
     relativeLocation: true,
     maxSize: maxBytes,
     // Behind a proxy the Location stays relative, so its headers change nothing.
@@ -76,10 +81,12 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const { video } = await commitFinished(upload, uploader.getStore()!);
       return { headers: { [VIDEO_ID_HEADER]: video.id } };
     },
-    onResponseError: (_request, error) =>
-      error instanceof HttpError
-        ? { status_code: error.statusCode, body: error.message }
-        : undefined,
+    onResponseError: (_request, error) => {
+      if (error instanceof HttpError) return { status_code: error.statusCode, body: error.message };
+      // 423 Locked: tus clients try again later, as they should.
+      if (error instanceof UploadLockTimeout) return { status_code: 423, body: error.message };
+      return undefined;
+    },
   });
 
   /** The asker's upload named in the address; 404 for anyone else's, as for none at all. */

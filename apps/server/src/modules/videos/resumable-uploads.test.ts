@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -158,6 +159,57 @@ describe('a resumable upload', () => {
     expect(sha256(original)).toBe(sha256(video));
     // Its record went with it: the address names no upload any more.
     expect(await offsetOf(owner, location)).toBe(404);
+  });
+
+  it('is resumed through another API process while the cut request still holds it', async () => {
+    const owner = await registerAccount(ctx.app);
+    const location = await create(owner, video.length);
+    const stored = path.join(uploadsFolder(), path.basename(location));
+    // A second API process on the same database and data folder (its own upload lock).
+    const other = await startServer();
+    try {
+      // A PATCH whose connection went quiet after 4 MB: the first process still holds the
+      // upload, as after a dropped connection it has not noticed yet.
+      const quiet = http.request(new URL(location, server.origin), {
+        method: 'PATCH',
+        headers: {
+          'tus-resumable': '1.0.0',
+          cookie: owner.cookie,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(video.length),
+        },
+      });
+      const quietAnswer = new Promise<number>((resolve, reject) => {
+        quiet.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        });
+        quiet.on('error', reject);
+      });
+      quiet.write(video.subarray(0, 4 * MB));
+      await expect.poll(async () => (await stat(stored)).size).toBe(4 * MB);
+
+      // Asking the other process where to go on makes the quiet request let go of the upload.
+      const offset = await offsetOf(owner, location, other.origin);
+      expect(offset).toBe(4 * MB);
+      expect(await quietAnswer).toBe(204);
+      // Whatever still comes through the old request is not written.
+      quiet.end(video.subarray(4 * MB, 5 * MB));
+      expect(await offsetOf(owner, location, other.origin)).toBe(4 * MB);
+
+      const rest = await tus(other.origin, owner, 'PATCH', location, {
+        headers: { 'upload-offset': String(offset) },
+        body: video.subarray(offset as number),
+      });
+      expect(rest.status, await rest.clone().text()).toBe(204);
+      const videoId = rest.headers.get('filmroom-video-id')!;
+      const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, videoId));
+      const original = await buffer(await ctx.runtime.deps.blobs.read(row!.originalKey));
+      expect(sha256(original)).toBe(sha256(video));
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('belongs to its creator: to anyone else it does not exist', async () => {
