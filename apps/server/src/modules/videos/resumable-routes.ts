@@ -9,6 +9,7 @@ import { peekBytes, sniffedType, SNIFF_BYTES } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
 import type { UserRow } from '../../db/schema';
 import { createResumableStore } from './resumable-store';
+import { handleWithTus } from './tus-handle';
 import { PostgresLocker, UploadLockTimeout } from './upload-locker';
 import { VideoService } from './video-service';
 import { isVideoType, notAVideo } from './video-types';
@@ -171,7 +172,7 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     asker: { owner: UserRow; newUpload?: string },
   ) => {
     reply.hijack();
-    await asking.run(asker, () => tus.handle(request.raw, reply.raw));
+    await asking.run(asker, () => handleWithTus(tus, request.raw, reply.raw));
     return reply.raw.statusCode;
   };
 
