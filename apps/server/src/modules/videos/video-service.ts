@@ -47,7 +47,7 @@ export type CommittedUpload = {
 };
 
 /** Whether the owner has room for `bytes` more; the 413 message when not. */
-export function quotaProblem(
+function quotaProblem(
   bytes: number,
   usedBytes: number,
   quotaBytes: number | undefined,
