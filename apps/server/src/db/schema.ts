@@ -764,3 +764,24 @@ export const analysisRanges = pgTable(
   ],
 );
 export type AnalysisRangeRow = typeof analysisRanges.$inferSelect;
+
+/**
+ * The declared size of a resumable upload not yet finished, counted against its owner's quota
+ * from its creation, so parallel uploads cannot together outgrow it. Gone when the upload
+ * finishes, is cancelled or refused; past `expiresAt` (when the sweep removes the upload's
+ * bytes) it no longer counts.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    // The tus upload's id.
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('upload_reservations_owner_id_idx').on(table.ownerId, table.expiresAt)],
+);

@@ -2,18 +2,21 @@ import { uploadFieldsSchema } from '@filmroom/contract';
 import { Metadata, Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { peekBytes, sniffedType, SNIFF_BYTES } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
 import type { UserRow } from '../../db/schema';
 import { createResumableStore } from './resumable-store';
-import { quotaProblem, VideoService } from './video-service';
+import { handleWithTus } from './tus-handle';
+import { PostgresLocker, UploadLockTimeout } from './upload-locker';
+import { VideoService } from './video-service';
 import { isVideoType, notAVideo } from './video-types';
 
 const PATH = '/api/resumable-uploads';
-// The tus server names uploads with 16 random bytes in hex; anything else names no upload.
+// Uploads are named with 16 random bytes in hex, as the tus server would; anything else names
+// no upload.
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 /** The header a finished upload's answer names its video in. */
 const VIDEO_ID_HEADER = 'FilmRoom-Video-Id';
@@ -32,8 +35,12 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   const { maxBytes } = config.resumableUploads;
   const store = await createResumableStore(config, blobs);
   const videos = new VideoService(app.db, app.pool, blobs, app.jobs, app.log, app.videoEvents);
-  // Who is asking, for the tus server's hooks (they see only a copy of the request).
-  const uploader = new AsyncLocalStorage<UserRow>();
+  // Several API processes may serve one upload's requests: the lock on it lives in the database.
+  const locker = new PostgresLocker(app.pool.options.connectionString!, { log: app.log });
+  app.addHook('onClose', () => locker.close());
+  // Who is asking, and the name a creation reserved room under, for the tus server's hooks
+  // (they see only a copy of the request).
+  const asking = new AsyncLocalStorage<{ owner: UserRow; newUpload?: string }>();
 
   /** Stores the finished upload as the video of the one who sent it. */
   const commitFinished = async (upload: Upload, owner: UserRow) => {
@@ -52,9 +59,11 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
         ...fields,
         file: { stagingKey, contentType: mime, bytes: upload.size! },
         quotaBytes: config.userQuotaBytes,
+        reservation: upload.id,
       });
     } catch (error) {
       await blobs.delete(stagingKey).catch(() => undefined);
+      await videos.releaseReservation(upload.id);
       throw error;
     }
   };
@@ -62,6 +71,7 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   const tus = new Server({
     path: PATH,
     datastore: store.datastore,
+    locker,
     relativeLocation: true,
     maxSize: maxBytes,
     // Behind a proxy the Location stays relative, so its headers change nothing.
@@ -69,17 +79,20 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     // Same-origin only, like the rest of the API: no Access-Control-Allow-Origin (the library's
     // default is any origin).
     allowedOrigins: () => false,
+    namingFunction: () => asking.getStore()!.newUpload!,
     onUploadCreate: async (_request, upload) => ({
-      metadata: { ...upload.metadata, owner: uploader.getStore()!.id },
+      metadata: { ...upload.metadata, owner: asking.getStore()!.owner.id },
     }),
     onUploadFinish: async (_request, upload) => {
-      const { video } = await commitFinished(upload, uploader.getStore()!);
+      const { video } = await commitFinished(upload, asking.getStore()!.owner);
       return { headers: { [VIDEO_ID_HEADER]: video.id } };
     },
-    onResponseError: (_request, error) =>
-      error instanceof HttpError
-        ? { status_code: error.statusCode, body: error.message }
-        : undefined,
+    onResponseError: (_request, error) => {
+      if (error instanceof HttpError) return { status_code: error.statusCode, body: error.message };
+      // 423 Locked: tus clients try again later, as they should.
+      if (error instanceof UploadLockTimeout) return { status_code: 423, body: error.message };
+      return undefined;
+    },
   });
 
   /** The asker's upload named in the address; 404 for anyone else's, as for none at all. */
@@ -90,8 +103,11 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     return upload;
   };
 
-  /** Refuses a creation the upload could never finish: no size, too big, no room, bad fields. */
-  const checkCreation = async (request: FastifyRequest, owner: UserRow) => {
+  /**
+   * Refuses a creation the upload could never finish: no size, too big, no room, bad fields.
+   * Otherwise reserves its room in the owner's quota; returns the name it is reserved under.
+   */
+  const reserveCreation = async (request: FastifyRequest, owner: UserRow) => {
     const length = request.headers['upload-length'];
     if (typeof length !== 'string' || !/^\d+$/.test(length)) {
       throw badRequest('Say the size of the upload in Upload-Length (a number of bytes)');
@@ -103,12 +119,6 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     if (bytes > maxBytes) {
       throw new HttpError(413, `The video is larger than the ${formatLimit(maxBytes)} limit`);
     }
-    const problem = quotaProblem(
-      bytes,
-      await videos.storageUsedBy(owner.id),
-      config.userQuotaBytes,
-    );
-    if (problem) throw new HttpError(413, problem);
     const metadata = request.headers['upload-metadata'];
     let parsed: Record<string, string | null>;
     try {
@@ -117,6 +127,15 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       throw badRequest('Upload-Metadata is not valid: key and base64 value pairs, by commas');
     }
     parseFields(parsed);
+    const id = randomBytes(16).toString('hex');
+    await videos.reserveUpload({
+      id,
+      owner,
+      bytes,
+      quotaBytes: config.userQuotaBytes,
+      expiresAt: new Date(Date.now() + config.resumableUploads.expiryMs),
+    });
+    return id;
   };
 
   /**
@@ -129,6 +148,7 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     const { head, ended } = await peekBytes(request.raw, wanted);
     const refuse = async (error: HttpError) => {
       await store.datastore.remove(upload.id).catch(() => undefined);
+      await videos.releaseReservation(upload.id);
       // The rest of the body is not read: the connection cannot carry another request.
       void reply.header('connection', 'close');
       throw error;
@@ -145,9 +165,15 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     done(null),
   );
 
-  const handOver = async (request: FastifyRequest, reply: FastifyReply, owner: UserRow) => {
+  /** Lets the tus server answer; returns the status it answered with. */
+  const handOver = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    asker: { owner: UserRow; newUpload?: string },
+  ) => {
     reply.hijack();
-    await uploader.run(owner, () => tus.handle(request.raw, reply.raw));
+    await asking.run(asker, () => handleWithTus(tus, request.raw, reply.raw));
+    return reply.raw.statusCode;
   };
 
   app.route({
@@ -156,8 +182,13 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     schema: { hide: true },
     handler: async (request, reply) => {
       const owner = requireUser(request);
-      if (request.method === 'POST') await checkCreation(request, owner);
-      await handOver(request, reply, owner);
+      if (request.method !== 'POST') return void (await handOver(request, reply, { owner }));
+      const newUpload = await reserveCreation(request, owner);
+      const status = await handOver(request, reply, { owner, newUpload }).catch((error) => {
+        void videos.releaseReservation(newUpload).catch(() => undefined);
+        throw error;
+      });
+      if (status !== 201) await videos.releaseReservation(newUpload);
     },
   });
 
@@ -171,7 +202,9 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const { uploadId } = request.params as { uploadId: string };
       const upload = await ownUpload(uploadId, owner);
       if (request.method === 'PATCH') await checkFirstBytes(request, reply, upload);
-      await handOver(request, reply, owner);
+      const status = await handOver(request, reply, { owner });
+      // Cancelled: what it stored is gone, and so is its room in the quota.
+      if (request.method === 'DELETE' && status === 204) await videos.releaseReservation(uploadId);
     },
   });
 };

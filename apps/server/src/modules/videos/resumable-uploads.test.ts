@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -160,6 +161,57 @@ describe('a resumable upload', () => {
     expect(await offsetOf(owner, location)).toBe(404);
   });
 
+  it('is resumed through another API process while the cut request still holds it', async () => {
+    const owner = await registerAccount(ctx.app);
+    const location = await create(owner, video.length);
+    const stored = path.join(uploadsFolder(), path.basename(location));
+    // A second API process on the same database and data folder (its own upload lock).
+    const other = await startServer();
+    try {
+      // A PATCH whose connection went quiet after 4 MB: the first process still holds the
+      // upload, as after a dropped connection it has not noticed yet.
+      const quiet = http.request(new URL(location, server.origin), {
+        method: 'PATCH',
+        headers: {
+          'tus-resumable': '1.0.0',
+          cookie: owner.cookie,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(video.length),
+        },
+      });
+      const quietAnswer = new Promise<number>((resolve, reject) => {
+        quiet.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        });
+        quiet.on('error', reject);
+      });
+      quiet.write(video.subarray(0, 4 * MB));
+      await expect.poll(async () => (await stat(stored)).size).toBe(4 * MB);
+
+      // Asking the other process where to go on makes the quiet request let go of the upload.
+      const offset = await offsetOf(owner, location, other.origin);
+      expect(offset).toBe(4 * MB);
+      expect(await quietAnswer).toBe(204);
+      // Whatever still comes through the old request is not written.
+      quiet.end(video.subarray(4 * MB, 5 * MB));
+      expect(await offsetOf(owner, location, other.origin)).toBe(4 * MB);
+
+      const rest = await tus(other.origin, owner, 'PATCH', location, {
+        headers: { 'upload-offset': String(offset) },
+        body: video.subarray(offset as number),
+      });
+      expect(rest.status, await rest.clone().text()).toBe(204);
+      const videoId = rest.headers.get('filmroom-video-id')!;
+      const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, videoId));
+      const original = await buffer(await ctx.runtime.deps.blobs.read(row!.originalKey));
+      expect(sha256(original)).toBe(sha256(video));
+    } finally {
+      await other.app.close();
+    }
+  });
+
   it('belongs to its creator: to anyone else it does not exist', async () => {
     const owner = await registerAccount(ctx.app);
     const stranger = await registerAccount(ctx.app);
@@ -227,33 +279,27 @@ describe('a resumable upload', () => {
     ).toBe(400);
   });
 
-  it('holds each user to their quota, when created and again when finished', async () => {
+  it('holds each user to their quota, counting uploads under way from their creation', async () => {
     const owner = await registerAccount(ctx.app);
-    const tooBig = await tus(server.origin, owner, 'POST', '/api/resumable-uploads', {
-      headers: { 'upload-length': String(41 * MB), 'upload-metadata': metadata({ title: 'G' }) },
-    });
+    const createWith = (length: number, origin = server.origin) =>
+      tus(origin, owner, 'POST', '/api/resumable-uploads', {
+        headers: { 'upload-length': String(length), 'upload-metadata': metadata({ title: 'G' }) },
+      });
+    const tooBig = await createWith(41 * MB);
     expect(tooBig.status).toBe(413);
-    expect(((await tooBig.json()) as { message: string }).message).toMatch(
-      /^This video \(41\.0 MB|storage quota/,
+    expect(((await tooBig.json()) as { message: string }).message).toBe(
+      'This video (0.04 GB) would take you past your storage quota of 0.04 GB (0.00 GB used). ' +
+        'Delete videos you no longer need, or ask your administrator for more room.',
     );
 
-    // Each fits alone; both do not.
-    const second = await create(owner, video.length);
-    await tusUpload(server.origin, owner, video).done;
-    const refused = await tus(server.origin, owner, 'PATCH', second, {
-      headers: { 'upload-offset': '0' },
-      body: video,
-    });
-    expect(refused.status).toBe(413);
-    expect(await refused.text()).toMatch(/storage quota/);
-    const owned = await ctx.database.db
-      .select()
-      .from(videos)
-      .where(eq(videos.ownerId, owner.user.id));
-    expect(owned).toHaveLength(1);
-    expect(await readdir(uploadsFolder())).not.toContain(path.basename(second));
-
-    // The one-request upload counts against the same quota.
+    // Each fits alone; both do not, though neither has sent a byte yet.
+    const first = await create(owner, video.length);
+    const second = await createWith(video.length);
+    expect(second.status).toBe(413);
+    expect(((await second.json()) as { message: string }).message).toMatch(
+      /storage quota of 0\.04 GB \(0\.02 GB used\)/,
+    );
+    // The one-request upload counts the upload under way too.
     const form = multipartBody(
       { title: 'Also too much' },
       { filename: 'game.mp4', contentType: 'video/mp4', data: video },
@@ -266,6 +312,61 @@ describe('a resumable upload', () => {
     });
     expect(multipart.statusCode).toBe(413);
     expect(multipart.json<{ message: string }>().message).toMatch(/storage quota of 0\.04 GB/);
+
+    // Cancelled, it holds no room.
+    expect((await tus(server.origin, owner, 'DELETE', first)).status).toBe(204);
+    const third = await create(owner, video.length);
+    const finished = await tus(server.origin, owner, 'PATCH', third, {
+      headers: { 'upload-offset': '0' },
+      body: video,
+    });
+    expect(finished.status).toBe(204);
+    // Finished, its room is the video's, counted once: 24 MB stored leaves room for 10 more.
+    expect((await createWith(video.length)).status).toBe(413);
+    const small = video.subarray(0, 10 * MB);
+    const fourth = await create(owner, small.length);
+
+    // Checked again when finished: the quota may have shrunk since the creation.
+    const lowered = await buildApp({
+      ...ctx.runtime.deps,
+      config: { ...ctx.config, userQuotaBytes: 30 * MB },
+    });
+    await lowered.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = lowered.server.address() as { port: number };
+      const refused = await tus(`http://127.0.0.1:${port}`, owner, 'PATCH', fourth, {
+        headers: { 'upload-offset': '0' },
+        body: small,
+      });
+      expect(refused.status).toBe(413);
+      expect(await refused.text()).toMatch(/storage quota/);
+    } finally {
+      await lowered.close();
+    }
+    const owned = await ctx.database.db
+      .select()
+      .from(videos)
+      .where(eq(videos.ownerId, owner.user.id));
+    expect(owned).toHaveLength(1);
+    expect(await readdir(uploadsFolder())).not.toContain(path.basename(fourth));
+    // Refused, it holds no room either.
+    await create(owner, small.length);
+  });
+
+  it('stops counting an unfinished upload once it is past its time', async () => {
+    const owner = await registerAccount(ctx.app);
+    const shortLived = await buildApp({
+      ...ctx.runtime.deps,
+      config: { ...ctx.config, resumableUploads: { ...ctx.config.resumableUploads, expiryMs: 1 } },
+    });
+    await shortLived.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = shortLived.server.address() as { port: number };
+      await create(owner, video.length, `http://127.0.0.1:${port}`);
+    } finally {
+      await shortLived.close();
+    }
+    await create(owner, video.length);
   });
 
   it('is removed with what it stored when cancelled (tus termination)', async () => {

@@ -43,10 +43,12 @@ export type CommittedUpload = {
   file: StagedFile;
   /** The owner's storage quota in bytes; undefined: none. */
   quotaBytes?: number;
+  /** The resumable upload this finishes: its reserved room becomes the video's. */
+  reservation?: string;
 };
 
 /** Whether the owner has room for `bytes` more; the 413 message when not. */
-export function quotaProblem(
+function quotaProblem(
   bytes: number,
   usedBytes: number,
   quotaBytes: number | undefined,
@@ -316,12 +318,12 @@ export class VideoService {
       { stagingKey: file.stagingKey, finalKey: originalKey },
       async (transaction) => {
         if (upload.quotaBytes !== undefined) {
-          // One upload of a user's commits at a time, so two cannot both fit the same room.
-          await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [upload.owner.id]);
-          const used = await this.storageUsedBy(upload.owner.id, transaction);
+          await lockOwnersQuota(transaction, upload.owner.id);
+          const used = await this.storageUsedBy(upload.owner.id, transaction, upload.reservation);
           const problem = quotaProblem(file.bytes, used, upload.quotaBytes);
           if (problem) throw new HttpError(413, problem);
         }
+        if (upload.reservation) await releaseReservation(transaction, upload.reservation);
         const [row] = await drizzle(transaction, { schema })
           .insert(videos)
           .values({
@@ -345,13 +347,61 @@ export class VideoService {
     return { video, share: null, analysis: null };
   }
 
-  /** Bytes of originals the user has stored: what the storage quota counts. */
-  async storageUsedBy(ownerId: string, client: Pick<pg.Pool, 'query'> = this.pool) {
+  /**
+   * What the storage quota counts: bytes of originals the user has stored, and the declared
+   * sizes of their resumable uploads still under way (but `exceptUpload`'s).
+   */
+  async storageUsedBy(
+    ownerId: string,
+    client: Pick<pg.Pool, 'query'> = this.pool,
+    exceptUpload?: string,
+  ) {
     const { rows } = await client.query<{ used: string }>(
-      'SELECT coalesce(sum(original_bytes), 0) AS used FROM videos WHERE owner_id = $1',
-      [ownerId],
+      `SELECT (SELECT coalesce(sum(original_bytes), 0) FROM videos WHERE owner_id = $1)
+            + (SELECT coalesce(sum(bytes), 0) FROM upload_reservations
+                WHERE owner_id = $1 AND expires_at > now() AND id IS DISTINCT FROM $2) AS used`,
+      [ownerId, exceptUpload ?? null],
     );
     return Number(rows[0]!.used);
+  }
+
+  /**
+   * Holds room in the owner's quota for a resumable upload of `bytes` from its creation until
+   * it finishes, is cancelled or expires; refused (413) when it does not fit beside the videos
+   * and the uploads under way.
+   */
+  async reserveUpload(reservation: {
+    id: string;
+    owner: UserRow;
+    bytes: number;
+    quotaBytes: number | undefined;
+    expiresAt: Date;
+  }): Promise<void> {
+    const { id, owner, bytes, quotaBytes, expiresAt } = reservation;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await lockOwnersQuota(client, owner.id);
+      // Expired reservations count no more; they are cleared here as well as by the sweep.
+      await client.query('DELETE FROM upload_reservations WHERE expires_at <= now()');
+      const problem = quotaProblem(bytes, await this.storageUsedBy(owner.id, client), quotaBytes);
+      if (problem) throw new HttpError(413, problem);
+      await client.query(
+        'INSERT INTO upload_reservations (id, owner_id, bytes, expires_at) VALUES ($1, $2, $3, $4)',
+        [id, owner.id, bytes, expiresAt],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The upload no longer holds room: cancelled, refused, or finished as a video. */
+  releaseReservation(id: string): Promise<void> {
+    return releaseReservation(this.pool, id);
   }
 
   /**
@@ -429,4 +479,13 @@ export class VideoService {
       this.log.error({ err: error, videoId }, 'could not delete the files of a deleted video');
     }
   }
+}
+
+// One of a user's uploads takes room in their quota at a time, so two cannot both fit the same room.
+async function lockOwnersQuota(transaction: Pick<pg.Pool, 'query'>, ownerId: string) {
+  await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [ownerId]);
+}
+
+async function releaseReservation(client: Pick<pg.Pool, 'query'>, id: string) {
+  await client.query('DELETE FROM upload_reservations WHERE id = $1', [id]);
 }
