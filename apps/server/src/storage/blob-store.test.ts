@@ -1,3 +1,8 @@
+import {
+  AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test/s3-server';
 import type { BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
-import { S3BlobStore } from './s3-blob-store';
+import { s3ClientConfig, S3BlobStore } from './s3-blob-store';
 
 type Subject = { store: BlobStore; stop: () => Promise<void> };
 
@@ -141,8 +146,37 @@ describe('writes a crash may have left unfinished', () => {
     }
   });
 
-  it('are said to be unlisted by an S3 server that cannot list multipart uploads', async () => {
+  it('are listed from S3 while a multipart upload is begun and not completed', async () => {
     const server = await startS3Server();
+    try {
+      const store = new S3BlobStore(server.settings);
+      expect(await store.listPartialWrites()).toEqual([]);
+      const client = new S3Client(s3ClientConfig(server.settings));
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({
+          Bucket: server.settings.bucket,
+          Key: 'videos/x/original',
+        }),
+      );
+      const partial = await store.listPartialWrites();
+      expect(partial).toEqual([
+        { name: 'videos/x/original (multipart upload)', modifiedAt: expect.any(Date) as Date },
+      ]);
+      await client.send(
+        new AbortMultipartUploadCommand({
+          Bucket: server.settings.bucket,
+          Key: 'videos/x/original',
+          UploadId,
+        }),
+      );
+      expect(await store.listPartialWrites()).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('are said to be unlisted by an S3 server that cannot list multipart uploads', async () => {
+    const server = await startS3Server('filmroom-test', { bare: true });
     try {
       expect(await new S3BlobStore(server.settings).listPartialWrites()).toBe('unlisted');
     } finally {

@@ -1,14 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
+import {
+  createTusUpload,
+  sha256,
+  tus,
+  tusMetadata as metadata,
+  tusOffset,
+  tusUpload,
+} from '../../../test/tus-client';
 import { fixture, multipartBody } from '../../../test/uploads';
 import { buildApp, type App } from '../../app';
 import { videos } from '../../db/schema';
@@ -41,81 +48,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.app.close());
 
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const uploadsFolder = () => path.join(ctx.dataDir, 'resumable-uploads');
 
-/** A tus client upload of `data`, as the web page makes it. */
-function tusUpload(
-  origin: string,
-  account: Account,
-  data: Buffer,
-  options: {
-    uploadUrl?: string;
-    /** Send in pieces of this size (the client's default is one request for everything). */
-    chunkSize?: number;
-    onProgress?: (sent: number, upload: Upload) => void;
-  } = {},
-) {
-  const upload: Upload = new Upload(data, {
-    endpoint: `${origin}/api/resumable-uploads`,
-    uploadUrl: options.uploadUrl,
-    headers: { cookie: account.cookie },
-    metadata: { title: 'Full game', description: 'Second half', filetype: 'video/mp4' },
-    retryDelays: null,
-    // Only when asked: an explicit undefined would replace the client's default.
-    ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
-    onProgress: (sent) => options.onProgress?.(sent, upload),
-  });
-  const done = new Promise<string>((resolve, reject) => {
-    upload.options.onSuccess = ({ lastResponse }) =>
-      resolve(lastResponse.getHeader('filmroom-video-id')!);
-    upload.options.onError = reject;
-  });
-  upload.start();
-  return { upload, done };
-}
-
-/** Speaks the protocol by hand, for the cases a well-behaved client never sends. */
-function tus(
-  origin: string,
-  account: Account | null,
-  method: string,
-  url: string,
-  init: {
-    headers?: Record<string, string>;
-    body?: Buffer;
-  } = {},
-) {
-  return fetch(new URL(url, origin), {
-    method,
-    headers: {
-      'tus-resumable': '1.0.0',
-      ...(account ? { cookie: account.cookie } : {}),
-      ...(init.body ? { 'content-type': 'application/offset+octet-stream' } : {}),
-      ...init.headers,
-    },
-    body: init.body,
-  });
-}
-
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-
 /** Creates an upload of `length` bytes by hand; returns its address. */
-async function create(account: Account, length: number, origin = server.origin) {
-  const response = await tus(origin, account, 'POST', '/api/resumable-uploads', {
-    headers: { 'upload-length': String(length), 'upload-metadata': metadata({ title: 'Game' }) },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.headers.get('location')!;
-}
+const create = (account: Account, length: number, origin = server.origin) =>
+  createTusUpload(origin, account, length);
 
-const offsetOf = async (account: Account, location: string, origin = server.origin) => {
-  const response = await tus(origin, account, 'HEAD', location);
-  return response.status === 200 ? Number(response.headers.get('upload-offset')) : response.status;
-};
+const offsetOf = (account: Account, location: string, origin = server.origin) =>
+  tusOffset(origin, account, location);
 
 describe('a resumable upload', () => {
   it('survives a cut connection and a server restart, and stores the file byte for byte', async () => {
