@@ -125,6 +125,50 @@ describe.each(Object.keys(subjects))('BlobStore contract: %s', (name) => {
   );
 });
 
+describe('a move on S3 above the largest single copy', () => {
+  // S3 copies at most 5 GiB in one request; here the limit is 512 KiB, with 256 KiB parts.
+  const limits = { singleCopyMaxBytes: 512 * 1024, partBytes: 256 * 1024 };
+  const data = randomBytes(3 * 256 * 1024 + 123);
+
+  it('copies the object in ranges and keeps every byte', async () => {
+    const server = await startS3Server();
+    try {
+      const store = new S3BlobStore(server.settings, undefined, limits);
+      await store.write('incoming/big', Readable.from([data]), { contentType: 'video/mp4' });
+      await store.move('incoming/big', 'videos/big/original');
+      expect(await store.stat('incoming/big')).toBeNull();
+      expect(sha256(await readAll(await store.read('videos/big/original')))).toBe(sha256(data));
+      expect(await store.listPartialWrites()).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('leaves the source in place and no parts behind when the copy fails', async () => {
+    // Bare s3rver has no UploadPartCopy: what a copy in parts needs, and nothing else does.
+    const server = await startS3Server('filmroom-test', { bare: true });
+    try {
+      const store = new S3BlobStore(server.settings, undefined, limits);
+      await store.write('incoming/big', Readable.from([data]));
+      await expect(store.move('incoming/big', 'videos/big/original')).rejects.toThrow(
+        /not implemented/,
+      );
+      expect(await store.stat('videos/big/original')).toBeNull();
+      expect(sha256(await readAll(await store.read('incoming/big')))).toBe(sha256(data));
+
+      // At or under the limit it is one CopyObject, which s3rver has.
+      const within = new S3BlobStore(server.settings, undefined, {
+        ...limits,
+        singleCopyMaxBytes: data.length,
+      });
+      await within.move('incoming/big', 'videos/big/original');
+      expect(sha256(await readAll(await store.read('videos/big/original')))).toBe(sha256(data));
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('writes a crash may have left unfinished', () => {
   it('are listed from local disk while they are being written', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'filmroom-blobs-'));
