@@ -1,3 +1,4 @@
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { BlobStore } from '../../storage';
 import { s3ClientConfig, type S3Settings } from '../../storage/s3-blob-store';
@@ -29,6 +30,20 @@ class S3UploadStore extends S3Store {
   override async remove(id: string) {
     await this.blobs.delete(`${id}.part`);
     await super.remove(id);
+  }
+
+  /**
+   * Some S3-compatible stores cannot list multipart uploads: there the bucket's lifecycle rule
+   * (AbortIncompleteMultipartUpload) is what removes abandoned ones. Failing instead would stop
+   * the server at its first sweep, and every later sweep before the orphaned files.
+   */
+  override async deleteExpired() {
+    try {
+      return await super.deleteExpired();
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.name === 'NotImplemented') return 0;
+      throw error;
+    }
   }
 }
 

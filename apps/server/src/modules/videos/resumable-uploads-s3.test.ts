@@ -160,6 +160,16 @@ describe('a resumable upload to S3 storage', () => {
     expect(await stored(location)).toEqual([]);
   });
 
+  it('is not swept, and stops no sweep, where the store cannot list multipart uploads', async () => {
+    const bare = await startS3Server('filmroom-bare', { bare: true });
+    try {
+      const config = { ...ctx.config, s3: bare.settings };
+      expect(await sweepAbandonedUploads(config, ctx.runtime.deps.blobs)).toBe(0);
+    } finally {
+      await bare.stop();
+    }
+  });
+
   it('leaves nothing in the bucket when its first bytes are not a video', async () => {
     const owner = await registerAccount(ctx.app);
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(MB)]);
