@@ -81,3 +81,44 @@ export async function tusOffset(origin: string, account: Account, location: stri
   const response = await tus(origin, account, 'HEAD', location);
   return response.status === 200 ? Number(response.headers.get('upload-offset')) : response.status;
 }
+
+/**
+ * Uploads `data` with a cut connection and a server restart in between, and returns the
+ * finished video's id and the upload's address. Sent in thirds and cut half-way, inside the
+ * second request: in one request the whole file could reach a fast server before the cut
+ * landed, and the upload finished; in thirds the last one is never sent.
+ */
+export async function uploadAcrossRestart(
+  account: Account,
+  data: Buffer,
+  server: { origin: () => string; restart: () => Promise<void> },
+) {
+  const first = tusUpload(server.origin(), account, data, {
+    chunkSize: Math.ceil(data.length / 3),
+    onProgress: (sent, upload) => {
+      if (sent > data.length / 2) void upload.abort();
+    },
+  });
+  await expect.poll(() => first.upload.url).toBeTruthy();
+  await expect
+    .poll(() => tusOffset(server.origin(), account, first.upload.url!))
+    .toBeGreaterThan(0);
+  const location = new URL(first.upload.url!).pathname;
+
+  await server.restart();
+  const kept = (await tusOffset(server.origin(), account, location)) as number;
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(data.length);
+
+  let resumedFrom = -1;
+  const second = tusUpload(server.origin(), account, data, {
+    uploadUrl: `${server.origin()}${location}`,
+    onProgress: (sent) => {
+      if (resumedFrom < 0) resumedFrom = sent;
+    },
+  });
+  const videoId = await second.done;
+  // It went on from what the server had, not from the start.
+  expect(resumedFrom).toBeGreaterThanOrEqual(kept);
+  return { videoId, location };
+}

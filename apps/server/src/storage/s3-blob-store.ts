@@ -45,7 +45,7 @@ const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
 /** How a blob is copied within the bucket (a move): in one request, or in parts. */
-export type CopyLimits = {
+type CopyLimits = {
   /** The largest object one CopyObject may copy: 5 GiB on AWS. */
   singleCopyMaxBytes: number;
   /** Each UploadPartCopy's range above that (5 MiB to 5 GiB on AWS, at most 10,000 parts). */

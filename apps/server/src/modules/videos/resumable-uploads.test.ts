@@ -7,7 +7,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
-import { useTestApp } from '../../../test/test-app';
+import { listenOnOwnPort, useTestApp } from '../../../test/test-app';
 import {
   createTusUpload,
   sha256,
@@ -15,9 +15,9 @@ import {
   tusMetadata as metadata,
   tusOffset,
   tusUpload,
+  uploadAcrossRestart,
 } from '../../../test/tus-client';
 import { fixture, multipartBody } from '../../../test/uploads';
-import { buildApp, type App } from '../../app';
 import { videos } from '../../db/schema';
 import { createResumableStore, sweepAbandonedUploads } from './resumable-store';
 
@@ -30,18 +30,10 @@ const ctx = useTestApp({
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
 
-/** A server listening on a port of its own, on the test's database and data folder. */
-async function startServer() {
-  const app = await buildApp(ctx.runtime.deps);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
-  return { app, origin: `http://127.0.0.1:${port}` };
-}
-
-let server: { app: App; origin: string };
+let server: Awaited<ReturnType<typeof listenOnOwnPort>>;
 let video: Buffer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await listenOnOwnPort(ctx);
   // A real clip with 24 MB after it: still an MP4 by its first bytes, and long enough to cut.
   const clip = await readFile(fixture('video/squats_single_person.mp4'));
   video = Buffer.concat([clip, randomBytes(24 * MB - clip.length)]);
@@ -60,36 +52,14 @@ const offsetOf = (account: Account, location: string, origin = server.origin) =>
 describe('a resumable upload', () => {
   it('survives a cut connection and a server restart, and stores the file byte for byte', async () => {
     const owner = await registerAccount(ctx.app);
-    // Sent in thirds and cut half-way, inside the second request. In one request the whole file
-    // could reach a fast server before the cut landed, and the upload finished; in thirds the
-    // last one is never sent.
-    const first = tusUpload(server.origin, owner, video, {
-      chunkSize: Math.ceil(video.length / 3),
-      onProgress: (sent, upload) => {
-        if (sent > video.length / 2) void upload.abort();
+    const { videoId, location } = await uploadAcrossRestart(owner, video, {
+      origin: () => server.origin,
+      // A new server on the same database and data folder, as after a restart.
+      restart: async () => {
+        await server.app.close();
+        server = await listenOnOwnPort(ctx);
       },
     });
-    await expect.poll(() => first.upload.url).toBeTruthy();
-    await expect.poll(() => offsetOf(owner, first.upload.url!)).toBeGreaterThan(0);
-    const location = new URL(first.upload.url!).pathname;
-
-    // A new server on the same database and data folder, as after a restart.
-    await server.app.close();
-    server = await startServer();
-    const stored = (await offsetOf(owner, location)) as number;
-    expect(stored).toBeGreaterThan(0);
-    expect(stored).toBeLessThan(video.length);
-
-    let resumedFrom = -1;
-    const second = tusUpload(server.origin, owner, video, {
-      uploadUrl: `${server.origin}${location}`,
-      onProgress: (sent) => {
-        if (resumedFrom < 0) resumedFrom = sent;
-      },
-    });
-    const videoId = await second.done;
-    // It went on from what the server had, not from the start.
-    expect(resumedFrom).toBeGreaterThanOrEqual(stored);
 
     const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, videoId));
     expect(row).toMatchObject({ ownerId: owner.user.id, title: 'Full game' });
