@@ -159,7 +159,8 @@ describe('a cluster of two API processes and a worker on PostgreSQL and S3', () 
       const doctor = await runDoctor({ ...env, DATA_DIR: `${dataRoot}/doctor` });
       expect(doctor.code, doctor.output).toBe(0);
       expect(doctor.output).toContain('2 videos,');
-      expect(doctor.output).toContain('Not checked: unfinished uploads');
+      // The bucket lists its unfinished multipart uploads (none here), so they are checked too.
+      expect(doctor.output).not.toContain('unfinished uploads');
     },
   );
 

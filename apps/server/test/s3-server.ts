@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import type { S3Settings } from '../src/storage/s3-blob-store';
+import { addMultipartCalls } from './s3rver-multipart';
 
-/** A real S3 protocol server on loopback (s3rver), with one empty bucket. */
-export async function startS3Server(bucket = 'filmroom-test') {
+/**
+ * A real S3 protocol server on loopback (s3rver), with one empty bucket, and the multipart calls
+ * s3rver lacks (s3rver-multipart.ts) unless `bare`.
+ */
+export async function startS3Server(bucket = 'filmroom-test', options: { bare?: boolean } = {}) {
   const directory = await mkdtemp(path.join(tmpdir(), 'filmroom-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
@@ -14,6 +18,7 @@ export async function startS3Server(bucket = 'filmroom-test') {
     silent: true,
     configureBuckets: [{ name: bucket }],
   });
+  if (!options.bare) addMultipartCalls(server);
   const { port } = await server.run();
   const settings: S3Settings = {
     bucket,

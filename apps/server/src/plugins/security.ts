@@ -58,7 +58,8 @@ export default fp(
           imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins],
           mediaSrc: ["'self'", 'blob:', ...fileOrigins],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // hls.js fetches the stream's segments, which /uploads/ redirects to the bucket.
+          connectSrc: ["'self'", ...fileOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

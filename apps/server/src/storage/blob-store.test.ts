@@ -1,3 +1,8 @@
+import {
+  AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test/s3-server';
 import type { BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
-import { S3BlobStore } from './s3-blob-store';
+import { s3ClientConfig, S3BlobStore } from './s3-blob-store';
 
 type Subject = { store: BlobStore; stop: () => Promise<void> };
 
@@ -120,6 +125,50 @@ describe.each(Object.keys(subjects))('BlobStore contract: %s', (name) => {
   );
 });
 
+describe('a move on S3 above the largest single copy', () => {
+  // S3 copies at most 5 GiB in one request; here the limit is 512 KiB, with 256 KiB parts.
+  const limits = { singleCopyMaxBytes: 512 * 1024, partBytes: 256 * 1024 };
+  const data = randomBytes(3 * 256 * 1024 + 123);
+
+  it('copies the object in ranges and keeps every byte', async () => {
+    const server = await startS3Server();
+    try {
+      const store = new S3BlobStore(server.settings, undefined, limits);
+      await store.write('incoming/big', Readable.from([data]), { contentType: 'video/mp4' });
+      await store.move('incoming/big', 'videos/big/original');
+      expect(await store.stat('incoming/big')).toBeNull();
+      expect(sha256(await readAll(await store.read('videos/big/original')))).toBe(sha256(data));
+      expect(await store.listPartialWrites()).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('leaves the source in place and no parts behind when the copy fails', async () => {
+    // Bare s3rver has no UploadPartCopy: what a copy in parts needs, and nothing else does.
+    const server = await startS3Server('filmroom-test', { bare: true });
+    try {
+      const store = new S3BlobStore(server.settings, undefined, limits);
+      await store.write('incoming/big', Readable.from([data]));
+      await expect(store.move('incoming/big', 'videos/big/original')).rejects.toThrow(
+        /not implemented/,
+      );
+      expect(await store.stat('videos/big/original')).toBeNull();
+      expect(sha256(await readAll(await store.read('incoming/big')))).toBe(sha256(data));
+
+      // At or under the limit it is one CopyObject, which s3rver has.
+      const within = new S3BlobStore(server.settings, undefined, {
+        ...limits,
+        singleCopyMaxBytes: data.length,
+      });
+      await within.move('incoming/big', 'videos/big/original');
+      expect(sha256(await readAll(await store.read('videos/big/original')))).toBe(sha256(data));
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('writes a crash may have left unfinished', () => {
   it('are listed from local disk while they are being written', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'filmroom-blobs-'));
@@ -141,8 +190,37 @@ describe('writes a crash may have left unfinished', () => {
     }
   });
 
-  it('are said to be unlisted by an S3 server that cannot list multipart uploads', async () => {
+  it('are listed from S3 while a multipart upload is begun and not completed', async () => {
     const server = await startS3Server();
+    try {
+      const store = new S3BlobStore(server.settings);
+      expect(await store.listPartialWrites()).toEqual([]);
+      const client = new S3Client(s3ClientConfig(server.settings));
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({
+          Bucket: server.settings.bucket,
+          Key: 'videos/x/original',
+        }),
+      );
+      const partial = await store.listPartialWrites();
+      expect(partial).toEqual([
+        { name: 'videos/x/original (multipart upload)', modifiedAt: expect.any(Date) as Date },
+      ]);
+      await client.send(
+        new AbortMultipartUploadCommand({
+          Bucket: server.settings.bucket,
+          Key: 'videos/x/original',
+          UploadId,
+        }),
+      );
+      expect(await store.listPartialWrites()).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('are said to be unlisted by an S3 server that cannot list multipart uploads', async () => {
+    const server = await startS3Server('filmroom-test', { bare: true });
     try {
       expect(await new S3BlobStore(server.settings).listPartialWrites()).toBe('unlisted');
     } finally {

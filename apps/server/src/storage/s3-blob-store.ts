@@ -1,5 +1,8 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -8,6 +11,7 @@ import {
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -40,6 +44,18 @@ export type S3Settings = {
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
+/** How a blob is copied within the bucket (a move): in one request, or in parts. */
+type CopyLimits = {
+  /** The largest object one CopyObject may copy: 5 GiB on AWS. */
+  singleCopyMaxBytes: number;
+  /** Each UploadPartCopy's range above that (5 MiB to 5 GiB on AWS, at most 10,000 parts). */
+  partBytes: number;
+};
+const COPY_LIMITS: CopyLimits = { singleCopyMaxBytes: 5 * 1024 ** 3, partBytes: 512 * 1024 ** 2 };
+// Server-side copies: parallel parts cost the server's time, not ours.
+const PARTS_COPIED_AT_ONCE = 4;
+const MAX_PARTS = 10_000;
+
 /** Blobs in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Garage, ...). */
 /** How every S3 client of FilmRoom's connects (the blob store's, the resumable uploads'). */
 export function s3ClientConfig(settings: S3Settings) {
@@ -65,6 +81,7 @@ export class S3BlobStore implements BlobStore {
     settings: S3Settings,
     /** Where ffmpeg's local copies of blobs go; the system's temporary folder if not given. */
     private readonly workFolders = new WorkFolders(tmpdir()),
+    private readonly copyLimits = COPY_LIMITS,
   ) {
     this.bucket = settings.bucket;
     this.client = new S3Client(s3ClientConfig(settings));
@@ -119,14 +136,85 @@ export class S3BlobStore implements BlobStore {
   async move(fromKey: string, toKey: string): Promise<void> {
     assertValidKey(fromKey);
     assertValidKey(toKey);
-    await this.client.send(
-      new CopyObjectCommand({
+    const source = await this.client.send(
+      new HeadObjectCommand({ Bucket: this.bucket, Key: fromKey }),
+    );
+    const bytes = source.ContentLength ?? 0;
+    if (bytes <= this.copyLimits.singleCopyMaxBytes) {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          CopySource: `${this.bucket}/${fromKey}`,
+          Key: toKey,
+        }),
+      );
+    } else {
+      await this.copyInParts(fromKey, toKey, bytes, source.ContentType);
+    }
+    await this.delete(fromKey);
+  }
+
+  /**
+   * S3 refuses to copy more than 5 GiB in one request (a full game's film is more): the copy
+   * is a multipart upload whose parts are ranges of the source, copied by the server itself.
+   * The new object appears whole at the end, or not at all.
+   */
+  private async copyInParts(
+    fromKey: string,
+    toKey: string,
+    bytes: number,
+    contentType: string | undefined,
+  ) {
+    const partBytes = Math.max(this.copyLimits.partBytes, Math.ceil(bytes / MAX_PARTS));
+    const ranges = Array.from({ length: Math.ceil(bytes / partBytes) }, (_, index) => ({
+      number: index + 1,
+      start: index * partBytes,
+      end: Math.min(bytes, (index + 1) * partBytes) - 1,
+    }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({
         Bucket: this.bucket,
-        CopySource: `${this.bucket}/${fromKey}`,
         Key: toKey,
+        ContentType: contentType,
       }),
     );
-    await this.delete(fromKey);
+    try {
+      const etags: string[] = [];
+      let next = 0;
+      const copyNext = async (): Promise<void> => {
+        const range = ranges[next++];
+        if (!range) return;
+        const { CopyPartResult } = await this.client.send(
+          new UploadPartCopyCommand({
+            Bucket: this.bucket,
+            Key: toKey,
+            UploadId,
+            PartNumber: range.number,
+            CopySource: `${this.bucket}/${fromKey}`,
+            CopySourceRange: `bytes=${range.start}-${range.end}`,
+          }),
+        );
+        etags[range.number - 1] = CopyPartResult!.ETag!;
+        return copyNext();
+      };
+      await Promise.all(Array.from({ length: PARTS_COPIED_AT_ONCE }, copyNext));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: toKey,
+          UploadId,
+          MultipartUpload: {
+            Parts: etags.map((ETag, index) => ({ ETag, PartNumber: index + 1 })),
+          },
+        }),
+      );
+    } catch (error) {
+      // The parts copied so far would be billed until the bucket's lifecycle rule removed them.
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: toKey, UploadId }))
+        .catch(() => undefined);
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {

@@ -32,21 +32,8 @@ export async function createResumableStore(
 ): Promise<ResumableStore> {
   const expirationPeriodInMilliseconds = config.resumableUploads.expiryMs;
   if (config.s3) {
-    const { S3Store } = await import('@tus/s3-store');
-    const { s3ClientConfig } = await import('../../storage/s3-blob-store');
-    const datastore = new S3Store({
-      expirationPeriodInMilliseconds,
-      // The sweep finds abandoned uploads by listing the bucket's unfinished multipart uploads;
-      // object tags would serve only lifecycle rules, and not every S3-compatible server has them.
-      useTags: false,
-      s3ClientConfig: { ...s3ClientConfig(config.s3), bucket: config.s3.bucket },
-    });
-    return {
-      datastore,
-      stage: async (id) => id,
-      // The S3Store keeps an upload's record beside its object.
-      forget: (id) => blobs.delete(`${id}.info`),
-    };
+    const { createS3ResumableStore } = await import('./resumable-s3-store');
+    return createS3ResumableStore(config.s3, expirationPeriodInMilliseconds, blobs);
   }
   if (!(blobs instanceof LocalBlobStore)) throw new Error('Local uploads need local blobs');
   const directory = path.join(config.dataDir, 'resumable-uploads');

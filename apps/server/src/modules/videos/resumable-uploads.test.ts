@@ -1,17 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
-import { useTestApp } from '../../../test/test-app';
+import { listenOnOwnPort, useTestApp } from '../../../test/test-app';
+import {
+  createTusUpload,
+  sha256,
+  tus,
+  tusMetadata as metadata,
+  tusOffset,
+  tusUpload,
+  uploadAcrossRestart,
+} from '../../../test/tus-client';
 import { fixture, multipartBody } from '../../../test/uploads';
-import { buildApp, type App } from '../../app';
 import { videos } from '../../db/schema';
 import { createResumableStore, sweepAbandonedUploads } from './resumable-store';
 
@@ -24,133 +31,36 @@ const ctx = useTestApp({
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
 
-/** A server listening on a port of its own, on the test's database and data folder. */
-async function startServer() {
-  const app = await buildApp(ctx.runtime.deps);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
-  return { app, origin: `http://127.0.0.1:${port}` };
-}
-
-let server: { app: App; origin: string };
+let server: Awaited<ReturnType<typeof listenOnOwnPort>>;
 let video: Buffer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await listenOnOwnPort(ctx);
   // A real clip with 24 MB after it: still an MP4 by its first bytes, and long enough to cut.
   const clip = await readFile(fixture('video/squats_single_person.mp4'));
   video = Buffer.concat([clip, randomBytes(24 * MB - clip.length)]);
 });
 afterAll(() => server?.app.close());
 
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const uploadsFolder = () => path.join(ctx.dataDir, 'resumable-uploads');
 
-/** A tus client upload of `data`, as the web page makes it. */
-function tusUpload(
-  origin: string,
-  account: Account,
-  data: Buffer,
-  options: {
-    uploadUrl?: string;
-    /** Send in pieces of this size (the client's default is one request for everything). */
-    chunkSize?: number;
-    onProgress?: (sent: number, upload: Upload) => void;
-  } = {},
-) {
-  const upload: Upload = new Upload(data, {
-    endpoint: `${origin}/api/resumable-uploads`,
-    uploadUrl: options.uploadUrl,
-    headers: { cookie: account.cookie },
-    metadata: { title: 'Full game', description: 'Second half', filetype: 'video/mp4' },
-    retryDelays: null,
-    // Only when asked: an explicit undefined would replace the client's default.
-    ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
-    onProgress: (sent) => options.onProgress?.(sent, upload),
-  });
-  const done = new Promise<string>((resolve, reject) => {
-    upload.options.onSuccess = ({ lastResponse }) =>
-      resolve(lastResponse.getHeader('filmroom-video-id')!);
-    upload.options.onError = reject;
-  });
-  upload.start();
-  return { upload, done };
-}
-
-/** Speaks the protocol by hand, for the cases a well-behaved client never sends. */
-function tus(
-  origin: string,
-  account: Account | null,
-  method: string,
-  url: string,
-  init: {
-    headers?: Record<string, string>;
-    body?: Buffer;
-  } = {},
-) {
-  return fetch(new URL(url, origin), {
-    method,
-    headers: {
-      'tus-resumable': '1.0.0',
-      ...(account ? { cookie: account.cookie } : {}),
-      ...(init.body ? { 'content-type': 'application/offset+octet-stream' } : {}),
-      ...init.headers,
-    },
-    body: init.body,
-  });
-}
-
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-
 /** Creates an upload of `length` bytes by hand; returns its address. */
-async function create(account: Account, length: number, origin = server.origin) {
-  const response = await tus(origin, account, 'POST', '/api/resumable-uploads', {
-    headers: { 'upload-length': String(length), 'upload-metadata': metadata({ title: 'Game' }) },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.headers.get('location')!;
-}
+const create = (account: Account, length: number, origin = server.origin) =>
+  createTusUpload(origin, account, length);
 
-const offsetOf = async (account: Account, location: string, origin = server.origin) => {
-  const response = await tus(origin, account, 'HEAD', location);
-  return response.status === 200 ? Number(response.headers.get('upload-offset')) : response.status;
-};
+const offsetOf = (account: Account, location: string, origin = server.origin) =>
+  tusOffset(origin, account, location);
 
 describe('a resumable upload', () => {
   it('survives a cut connection and a server restart, and stores the file byte for byte', async () => {
     const owner = await registerAccount(ctx.app);
-    // Sent in thirds and cut half-way, inside the second request. In one request the whole file
-    // could reach a fast server before the cut landed, and the upload finished; in thirds the
-    // last one is never sent.
-    const first = tusUpload(server.origin, owner, video, {
-      chunkSize: Math.ceil(video.length / 3),
-      onProgress: (sent, upload) => {
-        if (sent > video.length / 2) void upload.abort();
+    const { videoId, location } = await uploadAcrossRestart(owner, video, {
+      origin: () => server.origin,
+      // A new server on the same database and data folder, as after a restart.
+      restart: async () => {
+        await server.app.close();
+        server = await listenOnOwnPort(ctx);
       },
     });
-    await expect.poll(() => first.upload.url).toBeTruthy();
-    await expect.poll(() => offsetOf(owner, first.upload.url!)).toBeGreaterThan(0);
-    const location = new URL(first.upload.url!).pathname;
-
-    // A new server on the same database and data folder, as after a restart.
-    await server.app.close();
-    server = await startServer();
-    const stored = (await offsetOf(owner, location)) as number;
-    expect(stored).toBeGreaterThan(0);
-    expect(stored).toBeLessThan(video.length);
-
-    let resumedFrom = -1;
-    const second = tusUpload(server.origin, owner, video, {
-      uploadUrl: `${server.origin}${location}`,
-      onProgress: (sent) => {
-        if (resumedFrom < 0) resumedFrom = sent;
-      },
-    });
-    const videoId = await second.done;
-    // It went on from what the server had, not from the start.
-    expect(resumedFrom).toBeGreaterThanOrEqual(stored);
 
     const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, videoId));
     expect(row).toMatchObject({ ownerId: owner.user.id, title: 'Full game' });
