@@ -55,9 +55,15 @@ export function useTestApp(
   return context;
 }
 
-/** Another app on the context's database and data folder, listening on a port of its own. */
-export async function listenOnOwnPort(context: TestContext) {
-  const app = await buildApp(context.runtime.deps);
+/**
+ * Another app on the context's database and data folder, listening on a port of its own;
+ * `config` changes its settings (as another process started with other settings would be).
+ */
+export async function listenOnOwnPort(context: TestContext, config: Partial<Config> = {}) {
+  const app = await buildApp({
+    ...context.runtime.deps,
+    config: { ...context.runtime.deps.config, ...config },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   return { app, origin: `http://127.0.0.1:${port}` };

@@ -59,8 +59,8 @@ const WRITE_BUFFER = 1024 * 1024;
 /**
  * The tus FileStore, writing through a buffer of WRITE_BUFFER. FileStore's write stream has
  * Node's default of 16 KiB, so each 64 KiB network chunk waited for its own disk write before
- * the next was read: a 2 GB upload went at half the speed of the multipart one. The library
- * has no option for it, so write() is FileStore's own with that one change.
+ * the next was read. The library has no option for it, so write() is FileStore's own with that
+ * one change.
  */
 class BufferedFileStore extends FileStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {

@@ -15,7 +15,6 @@ import {
   tus,
   tusMetadata as metadata,
   tusOffset,
-  tusUpload,
   uploadAcrossRestart,
 } from '../../../test/tus-client';
 import { fixture, multipartBody } from '../../../test/uploads';
@@ -76,7 +75,7 @@ describe('a resumable upload', () => {
     const location = await create(owner, video.length);
     const stored = path.join(uploadsFolder(), path.basename(location));
     // A second API process on the same database and data folder (its own upload lock).
-    const other = await startServer();
+    const other = await listenOnOwnPort(ctx);
     try {
       // A PATCH whose connection went quiet after 4 MB: the first process still holds the
       // upload, as after a dropped connection it has not noticed yet.
@@ -237,21 +236,16 @@ describe('a resumable upload', () => {
     const fourth = await create(owner, small.length);
 
     // Checked again when finished: the quota may have shrunk since the creation.
-    const lowered = await buildApp({
-      ...ctx.runtime.deps,
-      config: { ...ctx.config, userQuotaBytes: 30 * MB },
-    });
-    await lowered.listen({ host: '127.0.0.1', port: 0 });
+    const lowered = await listenOnOwnPort(ctx, { userQuotaBytes: 30 * MB });
     try {
-      const { port } = lowered.server.address() as { port: number };
-      const refused = await tus(`http://127.0.0.1:${port}`, owner, 'PATCH', fourth, {
+      const refused = await tus(lowered.origin, owner, 'PATCH', fourth, {
         headers: { 'upload-offset': '0' },
         body: small,
       });
       expect(refused.status).toBe(413);
       expect(await refused.text()).toMatch(/storage quota/);
     } finally {
-      await lowered.close();
+      await lowered.app.close();
     }
     const owned = await ctx.database.db
       .select()
@@ -265,16 +259,13 @@ describe('a resumable upload', () => {
 
   it('stops counting an unfinished upload once it is past its time', async () => {
     const owner = await registerAccount(ctx.app);
-    const shortLived = await buildApp({
-      ...ctx.runtime.deps,
-      config: { ...ctx.config, resumableUploads: { ...ctx.config.resumableUploads, expiryMs: 1 } },
+    const shortLived = await listenOnOwnPort(ctx, {
+      resumableUploads: { ...ctx.config.resumableUploads, expiryMs: 1 },
     });
-    await shortLived.listen({ host: '127.0.0.1', port: 0 });
     try {
-      const { port } = shortLived.server.address() as { port: number };
-      await create(owner, video.length, `http://127.0.0.1:${port}`);
+      await create(owner, video.length, shortLived.origin);
     } finally {
-      await shortLived.close();
+      await shortLived.app.close();
     }
     await create(owner, video.length);
   });
