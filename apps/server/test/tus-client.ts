@@ -8,7 +8,7 @@ type Account = Awaited<ReturnType<typeof registerAccount>>;
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** A tus client upload of `data`, as the web page makes it; `done` gives the video's id. */
-export function tusUpload(
+function tusUpload(
   origin: string,
   account: Account,
   data: Buffer,
