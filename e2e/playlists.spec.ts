@@ -111,8 +111,14 @@ test('a coach clips a range note, a coaching point and the marked range into a p
       /3\. Bottom/,
     ]);
 
+    // A move shows at once and is saved after it; the reload below must not cut a save short.
+    const orderSaved = () =>
+      page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && response.url().endsWith('/order'),
+      );
     // Two presses of Enter: the focus stays on the moved clip's button between them.
     await page.getByRole('button', { name: 'Move Bottom of the rep up' }).focus();
+    let saved = orderSaved();
     await page.keyboard.press('Enter');
     await expect(queue.getByRole('listitem')).toHaveText([
       /1\. Sit back/,
@@ -120,6 +126,8 @@ test('a coach clips a range note, a coaching point and the marked range into a p
       /3\. Sit deeper/,
     ]);
     await expect(page.getByRole('button', { name: 'Move Bottom of the rep up' })).toBeFocused();
+    expect((await saved).ok()).toBe(true);
+    saved = orderSaved();
     await page.keyboard.press('Enter');
     await expect(queue.getByRole('listitem')).toHaveText([
       /1\. Bottom/,
@@ -132,6 +140,7 @@ test('a coach clips a range note, a coaching point and the marked range into a p
       page.getByRole('status').filter({ hasText: 'moved to position 1 of 3' }),
     ).toBeAttached();
     // The order is the server's too.
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(queue.getByRole('listitem')).toHaveText([
       /1\. Bottom/,

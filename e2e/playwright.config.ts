@@ -77,7 +77,10 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // Recorded for every test and kept only for a failure: the DOM snapshot of each action
+    // says what went wrong; the screencast (a JPEG per painted frame, and the videos play) cost
+    // CPU on every passing test. The failure's own screenshot is kept below.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; the test run never downloads a browser.

@@ -34,12 +34,16 @@ if debian_pg=$(bash scripts/debian-postgres.sh find 2>/dev/null); then
   echo "==> Server tests again on Debian's PostgreSQL ($debian_pg): the DATABASE_URL path"
   # The SQL is what differs between the two servers: the files that run whole server processes
   # (crashes, a cluster), attack the HTTP layer, or spend their time in ffmpeg and the vision
-  # models ran above and would only repeat themselves.
+  # models ran above and would only repeat themselves, and so would the files that open no
+  # database at all (face matching on photos, the blob stores, the event stream, limits).
   bash scripts/debian-postgres.sh run npx vitest run --project server \
     --exclude '**/test/server-process.test.ts' --exclude '**/test/cluster.test.ts' \
     --exclude '**/test/faults.test.ts' --exclude '**/src/contract-fuzz.test.ts' \
     --exclude '**/src/hostile-input.test.ts' --exclude '**/media/prepare-video.test.ts' \
     --exclude '**/analysis/analysis.test.ts' \
+    --exclude '**/players/face-threshold.test.ts' --exclude '**/players/identify-players.test.ts' \
+    --exclude '**/storage/blob-store.test.ts' --exclude '**/lib/event-stream.test.ts' \
+    --exclude '**/annotations/transcription-limit.test.ts' \
     --reporter=default --reporter=json --outputFile.json="$results/vitest-external.json"
 fi
 
