@@ -281,11 +281,20 @@ async function renditionSwitching(page: Page, origin: string, videoId: string): 
     void element.play();
   })()`);
   const switched = () => page.evaluate<number[]>('globalThis.switchedTo');
+  // Back to the start near the end: a film played out loads no more fragments to switch on.
+  const keepPlaying = `(() => {
+    const video = document.querySelector('video');
+    if (video.currentTime > video.duration - 20) video.currentTime = 5;
+    if (video.paused) void video.play();
+  })()`;
+  /** Seconds until hls.js switched to a level `to` accepts. */
   const waitForSwitch = async (to: (height: number) => boolean, why: string) => {
-    const deadline = Date.now() + 120_000;
+    const started = Date.now();
+    const deadline = started + 120_000;
     for (;;) {
       const seen = await switched();
-      if (seen.length > 0 && to(seen.at(-1)!)) return;
+      if (seen.length > 0 && to(seen.at(-1)!)) return (Date.now() - started) / 1000;
+      await page.evaluate(keepPlaying);
       check(
         Date.now() < deadline,
         `${why}: hls.js stayed on ${seen.at(-1) ?? 'its first level'} (switched through ${seen.join(', ') || 'none'})`,
@@ -308,9 +317,12 @@ async function renditionSwitching(page: Page, origin: string, videoId: string): 
     });
   // A weak phone connection (1.2 Mbit/s): under the 720p rendition's rate.
   await throttle(1_200_000);
-  await waitForSwitch((height) => height === bottom, `no switch down to ${bottom}p at 1.2 Mbit/s`);
+  const down = await waitForSwitch(
+    (height) => height === bottom,
+    `no switch down to ${bottom}p at 1.2 Mbit/s`,
+  );
   await throttle(-1);
-  await waitForSwitch(
+  const up = await waitForSwitch(
     (height) => height === top,
     `no switch back up to ${top}p once the network recovered`,
   );
@@ -319,7 +331,7 @@ async function renditionSwitching(page: Page, origin: string, videoId: string): 
   return {
     measure: 'renditions switched through (hls.js, bandwidth-driven)',
     value: seen.map((height) => `${height}p`).join(' → '),
-    note: `ladder ${heights.map((height) => `${height}p`).join('/')}; Chromium throttled to 1.2 Mbit/s, then unthrottled (CDP)`,
+    note: `ladder ${heights.map((height) => `${height}p`).join('/')}; Chromium throttled to 1.2 Mbit/s (CDP): down in ${down.toFixed(0)} s; unthrottled: back up in ${up.toFixed(0)} s`,
   };
 }
 
