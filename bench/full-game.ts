@@ -257,9 +257,9 @@ async function uploadWithCut(
 /** hls.js attached; the renditions it switches through as the bandwidth falls and comes back. */
 async function renditionSwitching(page: Page, origin: string, videoId: string): Promise<Row> {
   await page.goto(`${origin}/videos/${videoId}`);
-  const video = page.locator('video');
-  await video.waitFor();
-  const mode = await video.getAttribute('data-stream', { timeout: 15_000 });
+  const video = page.locator('video[data-stream]');
+  await video.waitFor({ timeout: 30_000 });
+  const mode = await video.getAttribute('data-stream');
   check(mode === 'hls.js', `the video plays through ${mode ?? 'no stream'}, not hls.js`);
   const levels = await page.waitForFunction(
     `(() => {
@@ -336,7 +336,7 @@ async function renditionSwitching(page: Page, origin: string, videoId: string): 
 }
 
 /** Hovering the Seek slider halfway shows the storyboard tile of that time. */
-async function scrubPreview(page: Page): Promise<Row> {
+async function scrubPreview(page: Page, origin: string): Promise<Row> {
   const scrub = page.getByRole('slider', { name: 'Seek' });
   const box = await scrub.boundingBox();
   check(box, 'the player has no Seek slider');
@@ -347,7 +347,7 @@ async function scrubPreview(page: Page): Promise<Row> {
   });
   const sheet = await preview.getAttribute('data-sheet');
   check(sheet, 'the scrub preview names no storyboard sprite');
-  const sprite = await page.request.get(sheet);
+  const sprite = await page.request.get(new URL(sheet, origin).href);
   check(
     sprite.ok() && sprite.headers()['content-type'] === 'image/jpeg',
     `the scrub preview's sprite ${sheet} answered ${sprite.status()} ${sprite.headers()['content-type']}`,
@@ -450,6 +450,8 @@ export async function benchFullGame(): Promise<Row[]> {
     const env = { DATA_DIR: path.join(folder, 'data'), AUTO_ANALYSIS_MAX_SECONDS: '60' };
     server = await startServerProcess(env, { compiled: true });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // A step that cannot happen fails the run instead of waiting for ever.
+    context.setDefaultTimeout(60_000);
     const page = await context.newPage();
     const cookie = await signUpInBrowser(page, server.origin);
     console.error('full-game: signed up; uploading from the upload page');
@@ -499,7 +501,7 @@ export async function benchFullGame(): Promise<Row[]> {
     });
 
     rows.push(await renditionSwitching(page, server.origin, upload.videoId));
-    rows.push(await scrubPreview(page));
+    rows.push(await scrubPreview(page, server.origin));
     console.error('full-game: analysing two marked minutes');
     rows.push(await rangeAnalysis(page, server.origin, upload.videoId));
     return rows;
