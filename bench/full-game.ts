@@ -173,15 +173,37 @@ async function uploadWithCut(
   await page.goto(`${server.origin}/videos/new`);
   const started = Date.now();
   await startUpload(page, film);
-  await cutReached;
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+  const sentSoFar = () =>
+    page.evaluate(() => {
+      const patches = (globalThis as unknown as PageGlobals).patches;
+      return patches.reduce((most, patch) => Math.max(most, patch.offset + patch.sent), 0);
+    });
+  // The page's own call at half is the quick way; the bar and the page's count are watched
+  // too, so that a missed call cannot leave the run waiting.
+  const watchUntil = Date.now() + 30 * 60_000;
+  for (let reached = false; !reached;) {
+    reached = await Promise.race([
+      cutReached.then(() => true),
+      page.waitForTimeout(100).then(() => false),
+    ]);
+    const percent = Number(
+      await bar.getAttribute('aria-valuenow', { timeout: 1_000 }).catch(() => 0),
+    );
+    reached ||= percent >= 50 || (await sentSoFar()) >= cutAt;
+    check(
+      !page.url().endsWith(`${new URL(server.origin).host}/`),
+      'the upload finished before the server could be cut',
+    );
+    check(
+      Date.now() < watchUntil,
+      `the upload did not reach half in 30 minutes (${megabytes(await sentSoFar())} sent)`,
+    );
+  }
   const barAtCut = await bar.getAttribute('aria-valuenow');
   await server.stop('SIGKILL');
   const killedAt = Date.now();
-  const sentAtCut = await page.evaluate(() => {
-    const patches = (globalThis as unknown as PageGlobals).patches;
-    return patches.reduce((most, patch) => Math.max(most, patch.offset + patch.sent), 0);
-  });
+  const sentAtCut = await sentSoFar();
   server = await startServerProcess(
     { ...env, PORT: new URL(first.origin).port },
     { compiled: true },
