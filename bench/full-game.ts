@@ -312,7 +312,7 @@ async function renditionSwitching(page: Page, origin: string, videoId: string): 
   /** Seconds until hls.js switched to a level `to` accepts. */
   const waitForSwitch = async (to: (height: number) => boolean, why: string) => {
     const started = Date.now();
-    const deadline = started + 120_000;
+    const deadline = started + 240_000;
     for (;;) {
       const seen = await switched();
       if (seen.length > 0 && to(seen.at(-1)!)) return (Date.now() - started) / 1000;
@@ -375,11 +375,12 @@ async function scrubPreview(page: Page, origin: string): Promise<Row> {
     `the scrub preview's sprite ${sheet} answered ${sprite.status()} ${sprite.headers()['content-type']}`,
   );
   const text = (await preview.textContent())?.trim();
+  const region = await preview.getAttribute('data-region');
   await page.mouse.move(box.x + box.width / 2, box.y - 200);
   return {
     measure: 'scrub preview shown on hover (Seek slider, halfway)',
     value: 'yes',
-    note: `"${text}", ${path.basename(sheet)} region ${await preview.getAttribute('data-region')}`,
+    note: `"${text}", ${path.basename(sheet)} region ${region}`,
   };
 }
 
