@@ -411,6 +411,10 @@ async function rangeAnalysis(page: Page, origin: string, videoId: string): Promi
   await tab.getByRole('button', { name: 'Analyse range' }).click();
   const started = Date.now();
   const range = tab.getByTestId('analysis-range');
+  // The range is stored once the page shows it; the server is asked from then on.
+  await range.waitFor().catch(() => {
+    throw new CheckFailed(`the Analysis tab did not list ${label} after "Analyse range"`);
+  });
   const bar = range.getByRole('progressbar', { name: `Analysis of ${label}` });
   const progressSeen: number[] = [];
   const deadline = started + ANALYSIS_TIMEOUT_MS;
