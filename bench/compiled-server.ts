@@ -8,3 +8,8 @@ const root = path.resolve(import.meta.dirname, '..');
 export function buildCompiledServer(): void {
   execFileSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: root, stdio: 'ignore' });
 }
+
+/** Builds the web app the compiled server serves, for the rows measured in a browser. */
+export function buildCompiledWeb(): void {
+  execFileSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'ignore' });
+}

@@ -5,26 +5,25 @@
 //    MP4 (as a video prepared before the ladder plays): from navigation to the first frame of
 //    playback presented. The hour is cheap low-complexity lavfi film (360p, 25 fps).
 import { makeStreamingLadder, runMediaTool, ffmpegPath } from '@filmroom/media';
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { uploadFile, waitForVideo } from '../apps/server/test/http-client';
-import { registerCoach, type Account } from './load-seed';
+import { buildCompiledWeb } from './compiled-server';
+import { registerCoach } from './load-seed';
 import { startLoadServer } from './load-server';
 import type { Row } from './table';
 
 const LADDER_SECONDS = 30;
 const HOUR = 60 * 60;
 const LOADS = 5;
-const root = path.resolve(import.meta.dirname, '..');
 const fixture = path.resolve(
   import.meta.dirname,
   '../../shared/fixtures/video/jumpingjacks_multiperson-outdoor.mp4',
 );
 
-async function ffmpeg(args: string[]) {
+export async function ffmpeg(args: string[]) {
   await runMediaTool(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
@@ -83,12 +82,13 @@ type BrowserPage = { firstFrameAt?: number };
 
 /**
  * Milliseconds from navigation start to the first frame of playback presented: the page asks
- * to play as soon as the player's element exists (muted, as autoplay allows).
+ * to play as soon as the player's element exists (muted, as autoplay allows). `cookie`: the
+ * viewer's session, `name=value`.
  */
-async function firstFrame(browser: Browser, origin: string, coach: Account, id: string) {
+export async function firstFrame(browser: Browser, origin: string, cookie: string, id: string) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
-    const [name, value] = coach.cookie.split('=') as [string, string];
+    const [name, value] = cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: origin }]);
     const page = await context.newPage();
     await page.addInitScript({ content: PLAY_ON_SIGHT });
@@ -128,7 +128,7 @@ async function hourTimeToFirstFrame(folder: string): Promise<Row[]> {
     '64k',
     source,
   ]);
-  execFileSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'ignore' });
+  buildCompiledWeb();
   const server = await startLoadServer({ WORK_QUEUES: 'media.prepare' });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -158,7 +158,7 @@ async function hourTimeToFirstFrame(folder: string): Promise<Row[]> {
       }
       const times: number[] = [];
       for (let load = 0; load < LOADS; load++) {
-        const { ms, mode } = await firstFrame(browser, server.origin, coach, id);
+        const { ms, mode } = await firstFrame(browser, server.origin, coach.cookie, id);
         if ((how === 'HLS') !== (mode === 'hls.js')) throw new Error(`played through ${mode}`);
         times.push(ms);
       }
