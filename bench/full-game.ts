@@ -465,7 +465,26 @@ export async function benchFullGame(): Promise<Row[]> {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
   });
+  // Some steps wait on the page's events rather than on a browser call, and would wait for ever
+  // if Chromium went away: the run fails with the reason instead.
+  const browserGone = new Promise<never>((_resolve, reject) =>
+    browser.on('disconnected', () => reject(new CheckFailed('Chromium went away during the run'))),
+  );
   try {
+    return await Promise.race([browserGone, steps()]);
+  } catch (error) {
+    if (rows.length > 0) {
+      console.error('full-game: the rows measured before the failure:');
+      printTable(rows);
+    }
+    throw error;
+  } finally {
+    await browser.close();
+    await server?.stop('SIGTERM');
+    await rm(folder, { recursive: true, force: true });
+  }
+
+  async function steps(): Promise<Row[]> {
     const started = Date.now();
     const film = await makeGameFilm(folder, SIZE_BYTES, FILM_SECONDS);
     const { size } = await stat(film);
@@ -516,7 +535,7 @@ export async function benchFullGame(): Promise<Row[]> {
     rows.push({
       measure: `preparation of the uploaded ${clock(FILM_SECONDS)} 1080p30 film (MP4 + HLS ladder + storyboard)`,
       value: `${(preparedIn / FILM_SECONDS).toFixed(2)}× real time`,
-      note: `${preparedIn.toFixed(0)} s from upload done to ready; 2 cores shared with other work`,
+      note: `${preparedIn.toFixed(0)} s from upload done to ready, on 2 cores beside the browser`,
     });
 
     console.error('full-game: prepared; playing it');
@@ -533,15 +552,5 @@ export async function benchFullGame(): Promise<Row[]> {
     console.error('full-game: analysing two marked minutes');
     rows.push(await rangeAnalysis(page, server.origin, upload.videoId));
     return rows;
-  } catch (error) {
-    if (rows.length > 0) {
-      console.error('full-game: the rows measured before the failure:');
-      printTable(rows);
-    }
-    throw error;
-  } finally {
-    await browser.close();
-    await server?.stop('SIGTERM');
-    await rm(folder, { recursive: true, force: true });
   }
 }
