@@ -73,7 +73,9 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 export async function expectAccessible(page: Page, screen: string) {
   const width = page.viewportSize()?.width ?? '?';
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+    // Reduced motion: a card fading out on its own (a coaching tip as the playhead moves) could
+    // otherwise be measured half-transparent while axe runs, after settle() had waited.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     const where = `${screen} at ${width} px, ${colorScheme}`;
     const rules = colorScheme === 'dark' ? COLOUR_RULES : undefined;
     const report = await blockingViolations(page, where, rules);
@@ -81,5 +83,5 @@ export async function expectAccessible(page: Page, screen: string) {
       .soft(report.length, `accessibility violations on ${where}:\n${report.join('\n')}`)
       .toBe(0);
   }
-  await page.emulateMedia({ colorScheme: null });
+  await page.emulateMedia({ colorScheme: null, reducedMotion: null });
 }
