@@ -274,9 +274,7 @@ export class S3BlobStore implements BlobStore {
       } while (keyMarker);
     } catch (error) {
       // Some S3-compatible stores (s3rver among them) cannot list these: say so, not "none".
-      if (error instanceof S3ServiceException && error.name === 'NotImplemented') {
-        return 'unlisted';
-      }
+      if (isUnsupportedCall(error)) return 'unlisted';
       throw error;
     }
     return writes;
@@ -299,6 +297,14 @@ export class S3BlobStore implements BlobStore {
       return work(file);
     });
   }
+}
+
+/**
+ * The store answered with S3's own "NotImplemented" error code (HTTP 501): an S3-compatible
+ * store without that call (some of them lack the multipart listing calls), not a failure.
+ */
+export function isUnsupportedCall(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.name === 'NotImplemented';
 }
 
 function isNotFound(error: unknown): boolean {

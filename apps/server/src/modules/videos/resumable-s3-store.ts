@@ -1,7 +1,6 @@
-import { S3ServiceException } from '@aws-sdk/client-s3';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { BlobStore } from '../../storage';
-import { s3ClientConfig, type S3Settings } from '../../storage/s3-blob-store';
+import { isUnsupportedCall, s3ClientConfig, type S3Settings } from '../../storage/s3-blob-store';
 
 /**
  * The tus S3 store, reading an upload's record from the bucket on every request. Its default
@@ -41,7 +40,7 @@ class S3UploadStore extends S3Store {
     try {
       return await super.deleteExpired();
     } catch (error) {
-      if (error instanceof S3ServiceException && error.name === 'NotImplemented') return 0;
+      if (isUnsupportedCall(error)) return 0;
       throw error;
     }
   }
