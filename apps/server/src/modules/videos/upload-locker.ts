@@ -1,6 +1,7 @@
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { listenOn } from '../../db/listen';
 
 // The first half of the advisory-lock key of an upload (the second is its id's hash). A hash
 // collision only makes two uploads wait for each other now and then.
@@ -82,30 +83,25 @@ export class PostgresLocker implements Locker {
   }
 
   private async listen() {
-    const client = new pg.Client({ connectionString: this.pool.options.connectionString });
-    client.on('notification', ({ payload }) => {
-      if (payload) void this.holders.get(payload)?.();
-    });
-    const lose = (error?: Error) => {
-      if (this.closed || this.listener === undefined) return;
-      this.listener = undefined;
-      this.options.log?.warn({ err: error }, 'upload lock connection lost; reconnecting');
-      // Holders keep listening; a later lock() would also reconnect.
-      setTimeout(() => {
-        if (!this.closed && this.holders.size > 0) this.listening().catch(() => undefined);
-      }, ASK_AGAIN_MS).unref();
-    };
-    client.on('error', lose);
-    client.on('end', () => lose());
     try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      return await listenOn(this.pool.options.connectionString, CHANNEL, {
+        onNotification: (payload) => {
+          if (payload) void this.holders.get(payload)?.();
+        },
+        onLost: (error) => {
+          if (this.closed || this.listener === undefined) return;
+          this.listener = undefined;
+          this.options.log?.warn({ err: error }, 'upload lock connection lost; reconnecting');
+          // Holders keep listening; a later lock() would also reconnect.
+          setTimeout(() => {
+            if (!this.closed && this.holders.size > 0) this.listening().catch(() => undefined);
+          }, ASK_AGAIN_MS).unref();
+        },
+      });
     } catch (error) {
       this.listener = undefined;
-      await client.end().catch(() => undefined);
       throw error;
     }
-    return client;
   }
 
   /** Asks whoever holds the upload's lock, in any process, to let go. */

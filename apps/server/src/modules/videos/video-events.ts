@@ -15,10 +15,11 @@ import {
   type VideoEvent,
 } from '@filmroom/contract';
 import { z } from 'zod';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Log } from '../../lib/logger';
 import type { SqlRunner } from '../../jobs/queue';
 import type { UserRow } from '../../db/schema';
+import { listenOn } from '../../db/listen';
 
 const CHANNEL = 'filmroom_video_events';
 
@@ -191,38 +192,27 @@ export class VideoEvents {
 
   /** Opens the LISTEN connection, and opens it again whenever it drops. */
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    client.on('notification', (message) => {
-      const parsed = channelEventSchema.safeParse(JSON.parse(message.payload ?? 'null'));
-      if (!parsed.success) return;
-      if (parsed.data.type === 'access-ended') {
-        this.accessEnded(parsed.data.data);
-      } else {
-        for (const listener of this.listeners) listener(parsed.data);
-      }
+    // onLost runs only after listenOn has answered, so `client` is set by then.
+    const client = await listenOn(this.databaseUrl, CHANNEL, {
+      onNotification: (payload) => {
+        const parsed = channelEventSchema.safeParse(JSON.parse(payload ?? 'null'));
+        if (!parsed.success) return;
+        if (parsed.data.type === 'access-ended') {
+          this.accessEnded(parsed.data.data);
+        } else {
+          for (const listener of this.listeners) listener(parsed.data);
+        }
+      },
+      onLost: (error) => {
+        if (this.closed) return;
+        this.log.warn({ err: error }, 'video events connection lost; reconnecting');
+        if (this.client === client) {
+          this.client = undefined;
+          this.listeningChanged();
+        }
+        this.retry();
+      },
     });
-    // A client is lost once, whichever of its 'error' and 'end' comes first.
-    let lost = false;
-    const lose = (error?: Error) => {
-      if (this.closed || lost) return;
-      lost = true;
-      this.log.warn({ err: error }, 'video events connection lost; reconnecting');
-      if (this.client === client) {
-        this.client = undefined;
-        this.listeningChanged();
-      }
-      this.retry();
-    };
-    client.on('error', lose);
-    client.on('end', () => lose());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      lost = true; // the caller (start-up, or the retry) decides what follows
-      await client.end().catch(() => undefined);
-      throw error;
-    }
     this.client = client;
     this.listeningChanged();
   }
