@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { BlobStore } from '../storage';
+import { inTransaction } from '../db/transaction';
 import { receiveSniffedUpload, type SniffedUploadRules, type StoredUpload } from './sniffed-upload';
 
 /** A file received in full and kept at a temporary key until its row commits. */
@@ -48,19 +49,15 @@ export async function commitStagedFile<T>(
   file: { stagingKey: string; finalKey: string },
   insert: (transaction: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    const row = await insert(client);
-    await blobs.move(file.stagingKey, file.finalKey);
-    await client.query('COMMIT');
-    return row;
+    return await inTransaction(pool, async (client) => {
+      const row = await insert(client);
+      await blobs.move(file.stagingKey, file.finalKey);
+      return row;
+    });
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
     await blobs.delete(file.stagingKey).catch(() => undefined);
     await blobs.delete(file.finalKey).catch(() => undefined);
     throw error;
-  } finally {
-    client.release();
   }
 }

@@ -9,6 +9,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from '../../db/connection';
+import { inTransaction } from '../../db/transaction';
 import { analysisRanges, videos, type AnalysisRangeRow, type UserRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -225,18 +226,3 @@ async function requireRange(db: Database, videoId: string, rangeId: string) {
 }
 
 const spanOf = (row: AnalysisRangeRow): Span => ({ start: row.startSeconds, end: row.endSeconds });
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Database } from '../../db/connection';
+import { inTransaction } from '../../db/transaction';
 import { videoExports, videos, type UserRow, type VideoExportRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -43,10 +44,7 @@ export async function createExport(
 ): Promise<VideoExport> {
   const source = await resolveNewSource(deps.db, user, body.source);
   // The row and its job commit together: an export never waits for a job that was never queued.
-  const client = await deps.pool.connect();
-  let row: VideoExportRow;
-  try {
-    await client.query('BEGIN');
+  const row = await inTransaction(deps.pool, async (client) => {
     const [created] = await drizzle(client)
       .insert(videoExports)
       .values({
@@ -62,17 +60,11 @@ export async function createExport(
         expiresAt: new Date(Date.now() + deps.keepSeconds * 1000),
       })
       .returning();
-    row = created!;
     // The job names a video for the queue's bookkeeping (cancelled with it): a playlist's first.
     const videoId = source.segments[0]!.videoId;
-    await deps.jobs.send('export.render', { exportId: row.id, videoId }, client);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    await deps.jobs.send('export.render', { exportId: created!.id, videoId }, client);
+    return created!;
+  });
   return toExportView(row, source.title);
 }
 

@@ -10,6 +10,7 @@ import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { HttpError } from '../../lib/http-errors';
+import { inTransaction } from '../../db/transaction';
 import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
 import * as schema from '../../db/schema';
@@ -378,9 +379,7 @@ export class VideoService {
     expiresAt: Date;
   }): Promise<void> {
     const { id, owner, bytes, quotaBytes, expiresAt } = reservation;
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(this.pool, async (client) => {
       await lockOwnersQuota(client, owner.id);
       // Expired reservations count no more; they are cleared here as well as by the sweep.
       await client.query('DELETE FROM upload_reservations WHERE expires_at <= now()');
@@ -390,13 +389,7 @@ export class VideoService {
         'INSERT INTO upload_reservations (id, owner_id, bytes, expires_at) VALUES ($1, $2, $3, $4)',
         [id, owner.id, bytes, expiresAt],
       );
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** The upload no longer holds room: cancelled, refused, or finished as a video. */

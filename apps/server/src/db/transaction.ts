@@ -1,0 +1,23 @@
+import type pg from 'pg';
+
+/**
+ * Runs `work` in a transaction on a connection of the pool: committed when it returns, rolled
+ * back when it throws (the error is thrown on), and the connection handed back either way.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
