@@ -127,6 +127,15 @@ export const athleteReadingSchema = z
     /** How sure the recognition is (0-1); 1 when the coach chose the movement. */
     confidence: z.number().min(0).max(1),
     movementSource: z.enum(['detected', 'chosen']),
+    /**
+     * The most likely movements, best first (at most two), with how sure each is: offered as
+     * "Which movement is this?" when the recognition was not sure enough to apply a rubric.
+     * Absent on readings the coach chose and on analyses written before it existed.
+     */
+    candidates: z
+      .array(z.object({ movement: movementIdSchema, confidence: z.number().min(0).max(1) }))
+      .max(2)
+      .optional(),
     view: cameraViewSchema,
     viewConfidence: z.number().min(0).max(1),
     events: z.array(movementEventSchema),
@@ -144,8 +153,11 @@ export const timingSchema = z
   .object({
     /** Real time runs this many times faster than playback (4 for 120 fps played at 30). */
     slowMotionFactor: z.number().min(1).max(MAX_SLOW_MOTION_FACTOR).nullable(),
-    /** Who said so: the file's own metadata, the coach, or nobody (assumed real time). */
-    source: z.enum(['container', 'coach']).nullable(),
+    /**
+     * Who said so: the file's own metadata, the coach, the body's own timing (detected: a
+     * movement taking far longer than it can in life), or nobody (assumed real time).
+     */
+    source: z.enum(['container', 'coach', 'detected']).nullable(),
   })
   .meta({ id: 'Timing' });
 export type Timing = z.infer<typeof timingSchema>;
