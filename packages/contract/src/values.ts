@@ -86,25 +86,41 @@ export const POSE_LIMB_NAMES: readonly (readonly [
 ];
 
 /**
+ * The sports FilmRoom's movements belong to, in the order the movement picker groups them. A
+ * clip is of one sport: recognition never mixes two (a basketball practice holds no tennis
+ * stroke, however a passer's arm swing scores).
+ */
+export const SPORTS = [
+  { id: 'strength', label: 'Strength training' },
+  { id: 'fitness', label: 'Fitness' },
+  { id: 'athletics', label: 'Running and jumping' },
+  { id: 'golf', label: 'Golf' },
+  { id: 'basketball', label: 'Basketball' },
+  { id: 'tennis', label: 'Tennis' },
+  { id: 'yoga', label: 'Yoga' },
+] as const;
+export type SportId = (typeof SPORTS)[number]['id'];
+
+/**
  * The movements FilmRoom knows how to coach (packages/coach's catalogue), in the order the
- * movement picker lists them. `general` is the honest reading of anything else: what was
- * measured, with no rubric invented.
+ * movement picker lists them, each with its sport. `general` is the honest reading of anything
+ * else: what was measured, with no rubric invented.
  */
 export const MOVEMENTS = [
-  { id: 'squat', label: 'Squat' },
-  { id: 'lunge', label: 'Lunge' },
-  { id: 'hip_hinge', label: 'Hip hinge / deadlift' },
-  { id: 'push_up', label: 'Push-up' },
-  { id: 'vertical_jump', label: 'Vertical jump' },
-  { id: 'jumping_jacks', label: 'Jumping jacks' },
-  { id: 'running', label: 'Running / sprinting' },
-  { id: 'golf_swing', label: 'Golf swing' },
-  { id: 'basketball_shot', label: 'Basketball jump shot / free throw' },
-  { id: 'tennis_serve', label: 'Tennis serve' },
-  { id: 'tennis_groundstroke', label: 'Tennis forehand / backhand' },
-  { id: 'yoga', label: 'Yoga / held poses' },
-  { id: 'general', label: 'General movement' },
-] as const;
+  { id: 'squat', label: 'Squat', sport: 'strength' },
+  { id: 'lunge', label: 'Lunge', sport: 'strength' },
+  { id: 'hip_hinge', label: 'Hip hinge / deadlift', sport: 'strength' },
+  { id: 'push_up', label: 'Push-up', sport: 'strength' },
+  { id: 'vertical_jump', label: 'Vertical jump', sport: 'athletics' },
+  { id: 'jumping_jacks', label: 'Jumping jacks', sport: 'fitness' },
+  { id: 'running', label: 'Running / sprinting', sport: 'athletics' },
+  { id: 'golf_swing', label: 'Golf swing', sport: 'golf' },
+  { id: 'basketball_shot', label: 'Basketball jump shot / free throw', sport: 'basketball' },
+  { id: 'tennis_serve', label: 'Tennis serve', sport: 'tennis' },
+  { id: 'tennis_groundstroke', label: 'Tennis forehand / backhand', sport: 'tennis' },
+  { id: 'yoga', label: 'Yoga / held poses', sport: 'yoga' },
+  { id: 'general', label: 'General movement', sport: null },
+] as const satisfies readonly { id: string; label: string; sport: SportId | null }[];
 export type MovementId = (typeof MOVEMENTS)[number]['id'];
 export const MOVEMENT_IDS = MOVEMENTS.map((movement) => movement.id) as [
   MovementId,
