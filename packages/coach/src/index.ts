@@ -93,7 +93,12 @@ export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): Coac
     }));
   }
   return {
-    textAnalysis: technicalAnalysis(analyses, scan.duration, instructions, timingNote(options)),
+    textAnalysis: technicalAnalysis(
+      analyses,
+      scan.duration,
+      instructions,
+      timingNote(options, main?.reading.detectedSlowMotion),
+    ),
     overallFeedback: overallFeedback(analyses, instructions),
     coachingPoints: kept
       .map(({ point }) => withLevel(point, instructions))
@@ -103,7 +108,9 @@ export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): Coac
   };
 }
 
-function timingNote(options: AnalyseOptions): string | null {
+function timingNote(options: AnalyseOptions, detected: number | undefined): string | null {
+  if (detected)
+    return `Slow motion: the movement's own timing shows the footage played back about ${detected}× slower than real time, so times and speeds below are converted to real time. If that is wrong, set the factor under Movement.`;
   const factor = options.slowMotionFactor;
   if (!factor || factor === 1) return null;
   return `Slow motion: the footage plays ${factor} times slower than life, so times and speeds below are converted to real time.`;

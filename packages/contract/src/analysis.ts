@@ -136,6 +136,12 @@ export const athleteReadingSchema = z
       .array(z.object({ movement: movementIdSchema, confidence: z.number().min(0).max(1) }))
       .max(2)
       .optional(),
+    /**
+     * The footage plays about this many times slower than real time, as read from this
+     * athlete's own movement (a swing or a stride taking far longer than it can in life).
+     * Absent when the clip reads as real time or the factor was declared.
+     */
+    detectedSlowMotion: z.number().min(1).max(MAX_SLOW_MOTION_FACTOR).optional(),
     view: cameraViewSchema,
     viewConfidence: z.number().min(0).max(1),
     events: z.array(movementEventSchema),

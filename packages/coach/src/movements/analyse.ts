@@ -1,4 +1,5 @@
 import {
+  MOVEMENTS,
   movementLabel,
   type AthleteReading,
   type CoachingPoint,
@@ -7,6 +8,7 @@ import {
 } from '@filmroom/contract';
 import type { CoachInstructions } from '../instructions';
 import type { PoseScan, PoseTrack } from '../pose';
+import { stitchFragments } from '../track-stitching';
 import { athleteFrom, type Athlete } from './athlete';
 import { CATALOGUE, moduleFor } from './catalogue';
 import { faultPoints } from './points';
@@ -19,8 +21,6 @@ const MIN_PRESENCE = 0.3;
 const MAX_ATHLETES = 4;
 // A trunk shorter than this share of the frame's height is too small to measure joints on.
 const MIN_TRUNK_SHARE = 0.045;
-// Below this recognition score no catalogue entry fits: the general reading is given.
-const RECOGNISED = 0.5;
 
 export type AthleteAnalysis = {
   athlete: Athlete;
@@ -40,8 +40,9 @@ export type ReadOptions = {
 
 /** The athletes worth coaching: seen long enough and big enough, the most seen first. */
 function athletesIn(scan: PoseScan): { track: PoseTrack; athlete: Athlete }[] {
-  const longest = Math.max(0, ...scan.tracks.map((track) => track.samples.length));
-  return scan.tracks
+  const tracks = stitchFragments(scan.tracks);
+  const longest = Math.max(0, ...tracks.map((track) => track.samples.length));
+  return tracks
     .filter((track) => track.samples.length >= Math.max(5, longest * MIN_PRESENCE))
     .flatMap((track) => {
       const athlete = athleteFrom(track, scan);
@@ -55,69 +56,150 @@ function athletesIn(scan: PoseScan): { track: PoseTrack; athlete: Athlete }[] {
     .slice(0, MAX_ATHLETES);
 }
 
-/** Every catalogue entry's score for this athlete, best first. */
-function recognise(athlete: Athlete): { id: MovementId; score: number }[] {
+// The playback factors a clip is read at when neither the file nor the coach declared one:
+// phones film slow motion at 60 to 240 frames a second and play it at 24 to 30, so slowed
+// footage plays 2 to 8 times slower than life. Each movement is tried at each, and read at the
+// one its own timing fits (a golf downswing takes a quarter of a second in life, however long
+// the clip shows it).
+const PLAYBACK_FACTORS = [1, 2, 2.5, 4, 5.5, 8];
+// Real time is the likelier reading of any clip: a slowed reading must fit clearly better.
+const SLOWED_PRIOR = 0.8;
+// A playback speed read from the movement itself, not declared, leaves room for doubt: such a
+// reading is never shown as near-certain.
+const SLOWED_CONFIDENCE_CAP = 0.75;
+// A rubric is applied only on this much evidence for the movement...
+const APPLY = 0.6;
+// ...and this clear a lead over the next most likely movement; otherwise the honest general
+// reading is given, and the coach is asked which movement it is.
+const MARGIN = 0.2;
+// Below this a movement is not worth offering as "Which movement is this?".
+const CANDIDATE = 0.15;
+
+type Recognition = { id: MovementId; score: number; factor: number };
+
+/** The athlete on the real clock for each playback factor tried (1: the clip's own clock). */
+type Clocks = (factor: number) => Athlete;
+
+function clocksOf(track: PoseTrack, scan: PoseScan, onClip: Athlete): Clocks {
+  const made = new Map<number, Athlete>([[1, onClip]]);
+  return (factor) => {
+    let athlete = made.get(factor);
+    if (!athlete) made.set(factor, (athlete = onRealClock(track, scan, 1 / factor)));
+    return athlete;
+  };
+}
+
+/** How well one movement fits, at the playback factor that fits it best. */
+function fitOf(module: MovementModule, clocks: Clocks, factors: number[]): Recognition {
+  let best: Recognition = { id: module.id, score: 0, factor: factors[0]! };
+  for (const factor of module.timed ? factors : factors.slice(0, 1)) {
+    const prior = factor === 1 || factors.length === 1 ? 1 : SLOWED_PRIOR;
+    const score = clamp01(module.recognise(clocks(factor))) * prior;
+    if (score > best.score) best = { id: module.id, score, factor };
+  }
+  return best;
+}
+
+/** Every catalogue entry's fit for this athlete, best first. */
+function recognise(clocks: Clocks, factors: number[]): Recognition[] {
   return CATALOGUE.filter((module) => module.id !== 'general')
-    .map((module) => ({ id: module.id, score: clamp01(module.recognise(athlete)) }))
+    .map((module) => fitOf(module, clocks, factors))
     .sort((a, b) => b.score - a.score);
 }
 
-// The movements that belong to one sport. A clip is of one sport: a basketball practice has no
-// tennis groundstroke in it, however a passer's arm swing scores.
-const SPORT: Partial<Record<MovementId, string>> = {
-  golf_swing: 'golf',
-  basketball_shot: 'basketball',
-  tennis_serve: 'tennis',
-  tennis_groundstroke: 'tennis',
-};
+const sportOf = (id: MovementId) => MOVEMENTS.find((movement) => movement.id === id)?.sport;
 
 /**
  * Each athlete's ranking with the movements of other sports than the clip's left out: the
- * clip's sport is that of the most certain sport-specific recognition.
+ * clip's sport is that of the most certain recognition. A clip is of one sport: a basketball
+ * practice has no tennis groundstroke in it, however a passer's arm swing scores.
  */
-export function withinOneSport(rankings: { id: MovementId; score: number }[][]) {
+export function withinOneSport<T extends { id: MovementId; score: number }>(
+  rankings: NoInfer<T>[][],
+): T[][] {
   const sure = rankings
     .map((ranked) => ranked[0])
-    .filter((best) => best && best.score >= RECOGNISED && SPORT[best.id])
+    .filter((best) => best && best.score >= APPLY && isSportSpecific(best.id))
     .sort((a, b) => b!.score - a!.score)[0];
-  const sport = sure && SPORT[sure.id];
+  const sport = sure && sportOf(sure.id);
   if (!sport) return rankings;
   return rankings.map((ranked) =>
-    ranked.filter((candidate) => !SPORT[candidate.id] || SPORT[candidate.id] === sport),
+    ranked.filter((candidate) => !isSportSpecific(candidate.id) || sportOf(candidate.id) === sport),
   );
+}
+
+// Strength, fitness and running belong to every sport's training: only a game's own movements
+// (a swing, a shot, a stroke) tell which sport a clip is of.
+const isSportSpecific = (id: MovementId) =>
+  ['golf', 'basketball', 'tennis'].includes(sportOf(id) ?? '');
+
+/**
+ * The movement to read: the coach's choice, or the best fit when it is clearly the best (enough
+ * evidence and a clear lead); otherwise none, and the reading is the general one.
+ */
+function decide(ranked: Recognition[]): Recognition | undefined {
+  const [best, runnerUp] = ranked;
+  if (!best || best.score < APPLY) return undefined;
+  return best.score - (runnerUp?.score ?? 0) >= MARGIN ? best : undefined;
+}
+
+/**
+ * The playback factor a chosen movement is read at: where the movement fits best, or, where it
+ * fits nowhere, where its reading finds the most key moments (real time on a tie).
+ */
+function factorForChoice(module: MovementModule, clocks: Clocks, factors: number[]): number {
+  const fit = fitOf(module, clocks, factors);
+  if (fit.score > 0 || factors.length === 1) return fit.factor;
+  let best = { factor: factors[0]!, events: -1 };
+  for (const factor of factors) {
+    const reading = module.read(clocks(factor), {
+      view: 'unknown',
+      timeScale: 1 / factor,
+      timeDeclared: true,
+    });
+    const events = reading.events.length + reading.repetitions.length;
+    if (events > best.events) best = { factor, events };
+  }
+  return best.factor;
 }
 
 /** Each athlete's movement, events, metrics and coaching points. */
 export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAnalysis[] {
-  const timeScale = options.slowMotionFactor ? 1 / options.slowMotionFactor : 1;
+  const declared = options.slowMotionFactor;
+  const factors = declared ? [declared] : PLAYBACK_FACTORS;
   const chosen = options.movement;
   const athletes = athletesIn(scan).map(({ track, athlete: onClip }) => ({
     track,
     onClip,
+    clocks: clocksOf(track, scan, onClip),
+  }));
+  const rankings = withinOneSport<Recognition>(
+    athletes.map(({ clocks }) => (chosen ? [] : recognise(clocks, factors))),
+  );
+  return athletes.map(({ track, onClip, clocks }, i) => {
+    const index = i + 1;
+    const ranked = rankings[i]!;
+    const decided = chosen ? undefined : decide(ranked);
+    const movementId: MovementId = chosen ?? decided?.id ?? 'general';
+    const module = moduleFor(movementId) ?? moduleFor('general')!;
     // Movements are read on the real clock (a jump's air time, a stride's length in time are
     // real-world facts); times go back to the clip's clock for the player.
-    athlete: timeScale === 1 ? onClip : onRealClock(track, scan, timeScale),
-  }));
-  const rankings = withinOneSport(
-    athletes.map(({ athlete }) => (chosen ? [] : recognise(athlete))),
-  );
-  return athletes.map(({ track, onClip, athlete }, i) => {
-    const index = i + 1;
+    const factor = chosen
+      ? factorForChoice(module, clocks, factors)
+      : (decided?.factor ?? factors[0]!);
+    const athlete = clocks(factor);
+    const timeScale = 1 / factor;
     const toClip = (t: number) => Math.round((t / timeScale) * 100) / 100;
-    const ranked = rankings[i]!;
-    const best = ranked[0];
-    const movementId: MovementId =
-      chosen ?? (best && best.score >= RECOGNISED ? best.id : 'general');
-    const module = moduleFor(movementId) ?? moduleFor('general')!;
     const view = estimateView(athlete, movementId);
     const context: ReadContext = {
       view: view.view,
       timeScale,
-      timeDeclared: options.slowMotionFactor !== null,
+      timeDeclared: declared !== null || factor !== 1,
     };
     const movement = module.read(athlete, context);
     const records = movement.metrics.map((draft) => toRecord(draft, index));
     const person = options.people.get(track.id);
+    const candidates = chosen || decided ? [] : candidatesOf(ranked);
     const reading: AthleteReading = {
       index,
       name: person?.name ?? athleteName(index, track),
@@ -125,8 +207,10 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
       playerMatchId: person?.playerMatchId ?? null,
       movement: movementId,
       movementLabel: movementLabel(movementId),
-      confidence: chosen ? 1 : confidenceOf(ranked, movementId),
+      confidence: chosen ? 1 : confidenceOf(ranked, decided),
       movementSource: chosen ? 'chosen' : 'detected',
+      ...(candidates.length ? { candidates } : {}),
+      ...(declared === null && factor !== 1 ? { detectedSlowMotion: factor } : {}),
       view: view.view,
       viewConfidence: view.confidence,
       events: movement.events.map((event) => ({ ...event, t: toClip(event.t) })),
@@ -150,6 +234,14 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
     }));
     return { athlete: onClip, reading, movement, module, records: reading.metrics, points };
   });
+}
+
+/** The two most likely movements, offered when none was clear enough to apply. */
+function candidatesOf(ranked: Recognition[]): NonNullable<AthleteReading['candidates']> {
+  return ranked
+    .filter((r) => r.score >= CANDIDATE)
+    .slice(0, 2)
+    .map((r) => ({ movement: r.id, confidence: Math.round(r.score * 100) / 100 }));
 }
 
 /**
@@ -193,16 +285,19 @@ function athleteName(index: number, track: PoseTrack): string {
 }
 
 /**
- * How sure the recognition is: the winner's score, lowered when the runner-up came close
- * (a clip that fits two movements equally is a coin toss, however well it fits).
+ * How sure the recognition is: the winner's fit, lowered as the runner-up comes close (a clip
+ * that fits two movements equally is a coin toss, however well it fits). For the general
+ * reading: how little any movement fitted.
  */
-function confidenceOf(ranked: { id: MovementId; score: number }[], chosen: MovementId): number {
+function confidenceOf(ranked: Recognition[], decided: Recognition | undefined): number {
   const best = ranked[0];
-  if (!best) return 0;
-  if (chosen === 'general') return Math.round((1 - best.score) * 100) / 100;
-  const runnerUp = ranked[1]?.score ?? 0;
-  const margin = Math.min(1, (best.score - runnerUp) / 0.3);
-  return Math.round(best.score * (0.7 + 0.3 * margin) * 100) / 100;
+  if (!best) return 1;
+  if (!decided) return Math.round((1 - best.score) * 100) / 100;
+  const margin = Math.min(1, (best.score - (ranked[1]?.score ?? 0)) / (2 * MARGIN));
+  const confidence = best.score * (0.6 + 0.4 * margin);
+  return (
+    Math.round(Math.min(confidence, best.factor === 1 ? 1 : SLOWED_CONFIDENCE_CAP) * 100) / 100
+  );
 }
 
 const clamp01 = (value: number) => Math.max(0, Math.min(1, Number.isFinite(value) ? value : 0));

@@ -52,7 +52,15 @@ export function findShots(athlete: Athlete): Shot[] {
     // The ball is carried at the waist or chest before a shot; hands hanging below the hips
     // (a golf address) are not a shooter's.
     const carried = Math.min(...between(athlete, t[release]! - 0.8, t[release]!).map((j) => h[j]!));
-    if (top > 0.55 && together && carried > -0.8) {
+    // A golf swing lifts joined hands too, then swings them back down through the hitting zone
+    // below the hips and up again: a shooter's hands follow through high and come down slowly.
+    const after = between(athlete, t[release]!, t[release]! + 1);
+    const low = extreme(after, (j) => h[j], true);
+    const swungThrough =
+      low !== undefined &&
+      h[low]! < -0.5 &&
+      Math.max(...between(athlete, t[low]!, t[low]! + 0.6).map((j) => h[j]!)) > 0.2;
+    if (top > 0.55 && together && carried > -0.8 && !swungThrough) {
       const before = between(athlete, t[release]! - 0.8, t[release]!);
       const lowest = Math.min(...before.map((j) => athlete.hipHeight[j]!));
       const dipIndex =
@@ -72,6 +80,7 @@ export function findShots(athlete: Athlete): Shot[] {
 
 export const basketballShot: MovementModule = {
   id: 'basketball_shot',
+  timed: true,
   phases: [
     {
       event: 'dip',

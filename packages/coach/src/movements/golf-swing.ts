@@ -83,6 +83,7 @@ function findSwing(athlete: Athlete): Swing | undefined {
 
 export const golfSwing: MovementModule = {
   id: 'golf_swing',
+  timed: true,
   phases: [
     {
       event: 'address',

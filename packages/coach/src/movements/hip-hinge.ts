@@ -1,9 +1,18 @@
 import { kneeAngleOf } from '../body-series';
-import { defined } from '../geometry';
-import type { Athlete } from './athlete';
+import { defined, median } from '../geometry';
+import { momentAt, type Athlete } from './athlete';
 import { judged, metric } from './records';
 import { repetitionSummary, extremeAt } from './shared';
-import { cycles, event, hipRange, ramp, uprightShare } from './shared';
+import {
+  cycles,
+  deeperKnee,
+  event,
+  ramp,
+  shoulderRange,
+  splitStance,
+  trunkFold,
+  uprightShare,
+} from './shared';
 import { handsToKnees } from './squat';
 import type { MetricDraft, MovementModule } from './types';
 
@@ -109,8 +118,21 @@ export const hipHinge: MovementModule = {
   recognise(athlete) {
     const found = lifts(athlete);
     if (!found.length) return 0;
+    // A hinge folds the trunk far forward with the knees only softly bent; a squat bends the
+    // knees deep with the trunk nearer upright; a lunge splits the feet.
+    const bottoms = found.map((c) => c.bottom);
+    const folded = ramp(median(bottoms.map((t) => trunkFold(athlete, t))), 25, 45);
+    const knees = defined(bottoms.map((t) => deeperKnee(momentAt(athlete, t))));
+    const softKnees = ramp(median(knees.length ? knees : [180]), 90, 110);
+    const split = bottoms.filter((t) => splitStance(athlete, t)).length / bottoms.length;
     return (
-      uprightShare(athlete) * ramp(hipRange(athlete), 0.3, 0.6) * ramp(found.length, 0, 1) * 0.9
+      uprightShare(athlete) *
+      ramp(shoulderRange(athlete), 0.4, 0.8) *
+      ramp(found.length, 0, 1) *
+      folded *
+      softKnees *
+      (1 - split) *
+      0.9
     );
   },
   read(athlete, context) {

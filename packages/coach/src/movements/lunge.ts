@@ -1,6 +1,6 @@
 import { momentAt } from './athlete';
 import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary, extremeAt, depthRecords } from './shared';
+import { repetitionPoint, repetitionSummary, extremeAt, depthRecords, hipTravel } from './shared';
 import { cycles, deeperKnee, event, hipRange, ramp, splitStance, uprightShare } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 import type { Athlete } from './athlete';
@@ -62,7 +62,13 @@ export const lunge: MovementModule = {
     const knees = reps.map((r) => deeperKnee(momentAt(athlete, r.bottom)) ?? 180);
     const bend = ramp(Math.min(...knees), 150, 110);
     return (
-      uprightShare(athlete) * ramp(hipRange(athlete), 0.25, 0.5) * bend * ramp(split, 0.2, 0.6)
+      uprightShare(athlete) *
+      ramp(hipRange(athlete), 0.25, 0.5) *
+      bend *
+      ramp(split, 0.2, 0.6) *
+      // Lunges are worked on the spot (or a step at a time); a body crossing the picture is
+      // striding, however slowly the footage plays it.
+      ramp(hipTravel(athlete), 4, 2)
     );
   },
   read(athlete, context) {

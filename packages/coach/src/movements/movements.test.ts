@@ -137,16 +137,23 @@ describe('slow motion', () => {
   const airTime = (analysis: ReturnType<typeof analysePoses>) =>
     analysis.readings[0]!.metrics.find((m) => m.name === 'Longest air time');
 
-  it('states no time the footage cannot support when nobody said it is slowed', () => {
-    // Read as real time, a four-times-slowed jump hangs two seconds in the air: no jump is
-    // that long, so none is claimed, and no air time or height is stated.
+  it('reads the playback speed from gravity when nobody said it is slowed', () => {
+    // Read as real time, a four-times-slowed jump hangs two seconds in the air, which no jump
+    // of that height can: gravity's clock says the footage plays four times slower.
     const analysis = analysePoses(slowed, { movement: 'vertical_jump' });
-    expect(airTime(analysis)).toBeUndefined();
-    expect(analysis.textAnalysis).not.toMatch(/\d+ cm/);
+    const reading = analysis.readings[0]!;
+    expect(reading.detectedSlowMotion).toBe(4);
+    expect(airTime(analysis)!.value).toBeCloseTo(airTime(analysePoses(real))!.value, 1);
     // A duration longer than the movement can take in real life marks the clip as slowed.
     expect(realSeconds({ timeDeclared: false }, 0.3, 0.7)).toBe(0.3);
     expect(realSeconds({ timeDeclared: false }, 1.2, 0.7)).toBeUndefined();
     expect(realSeconds({ timeDeclared: true }, 1.2, 0.7)).toBe(1.2);
+  });
+
+  it('claims no slow motion where gravity says the jump is real time', () => {
+    expect(analysePoses(real, { movement: 'vertical_jump' }).readings[0]!.detectedSlowMotion).toBe(
+      undefined,
+    );
   });
 
   it('converts times to real time with the declared factor', () => {

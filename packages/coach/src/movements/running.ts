@@ -10,6 +10,7 @@ import {
   SLOW_MOTION_SUSPECTED,
   uprightShare,
   extremeAt,
+  legSpread,
 } from './shared';
 import type { MetricDraft, MovementModule } from './types';
 
@@ -70,6 +71,7 @@ export function findStrikes(athlete: Athlete): number[] {
 
 export const running: MovementModule = {
   id: 'running',
+  timed: true,
   phases: [
     {
       event: 'foot_strike',
@@ -116,13 +118,17 @@ export const running: MovementModule = {
     const knees = defined(athlete.moments.map((m) => m.leftKneeAngle ?? m.rightKneeAngle));
     const bends = share(knees, (k) => k < 110);
     const overhead = share(athlete.handHeight, (h) => h > 0.3);
+    // Each strike has one foot ahead and one behind (or one lifted): legs that move together
+    // (a lift, a squat, a jack) make no strides, however their feet reach.
+    const striding = ramp(legSpread(athlete, strikes), 0.2, 0.45);
     return (
+      striding *
       uprightShare(athlete) *
       ramp(rate, 90, 130) *
       ramp(rate, 260, 220) *
       ramp(bends, 0.03, 0.12) *
       (1 - ramp(overhead, 0.05, 0.2)) *
-      ramp(hipRange(athlete), 1.2, 0.6)
+      ramp(hipRange(athlete), 1.5, 0.8)
     );
   },
   read(athlete, context) {

@@ -113,6 +113,45 @@ export function hipTravel(athlete: Athlete): number {
   return (quantile(xs, 0.95) ?? 0) - (quantile(xs, 0.05) ?? 0);
 }
 
+/** How far the shoulders move up and down, in trunk lengths (robust to a stray frame). */
+export function shoulderRange(athlete: Athlete): number {
+  return (
+    (quantile(athlete.shoulderHeight, 0.95) ?? 0) - (quantile(athlete.shoulderHeight, 0.05) ?? 0)
+  );
+}
+
+/**
+ * How far the trunk is folded forward at a moment, in degrees: its lean from vertical, or,
+ * seen from the front (where a lean only shortens the trunk on the picture), the angle that
+ * shortening implies against the trunk's standing length.
+ */
+export function trunkFold(athlete: Athlete, t: number): number {
+  const m = athlete.moments[indexAt(athlete, t)]!;
+  const seen = Math.hypot(m.shoulder.x - m.hip.x, m.shoulder.y - m.hip.y) / athlete.trunk;
+  const shortened = (Math.acos(Math.min(1, seen / 1.1)) * 180) / Math.PI;
+  return Math.max(m.trunkLean, shortened);
+}
+
+/**
+ * The legs working in turn (running, walking, a skater's push), not together (a squat, a
+ * jump, a lift): the median spread of the ankles at the given moments, in trunk lengths,
+ * along the picture or up it, whichever is wider. Read without left and right, which a side
+ * view swaps.
+ */
+export function legSpread(athlete: Athlete, times: number[]): number {
+  const spreads = times.flatMap((t) => {
+    const { left_ankle: l, right_ankle: r } = athlete.moments[indexAt(athlete, t)]!.points;
+    if (!l || !r) return [];
+    const { left_shoulder: ls, right_shoulder: rs } = athlete.moments[indexAt(athlete, t)]!.points;
+    // Facing the camera, feet wide apart sideways are a stance, not a stride: only the lift of
+    // one foot above the other counts then.
+    const facing = ls && rs && Math.abs(ls.x - rs.x) > athlete.trunk * 0.5;
+    const across = facing ? 0 : Math.abs(l.x - r.x);
+    return [Math.max(across, Math.abs(l.y - r.y)) / athlete.trunk];
+  });
+  return quantile(spreads, 0.5) ?? 0;
+}
+
 /** How far the hips move up and down, in trunk lengths (robust to a stray frame). */
 export function hipRange(athlete: Athlete): number {
   return (quantile(athlete.hipHeight, 0.95) ?? 0) - (quantile(athlete.hipHeight, 0.05) ?? 0);

@@ -2,7 +2,8 @@ import { kneeAngleOf } from '../body-series';
 import { smoothInTime, momentAt, peaks, share, type Athlete } from './athlete';
 import { judged, metric } from './records';
 import { findStrikes } from './running';
-import { event, ramp, seconds, uprightShare } from './shared';
+import { event, hipRange, ramp, seconds, uprightShare } from './shared';
+import { findJumps } from '../jumps';
 import type { MetricDraft, MovementModule } from './types';
 
 type Stroke = { t: number; kind: 'forehand' | 'backhand' | 'stroke' };
@@ -76,8 +77,48 @@ function findStrokes(athlete: Athlete): Stroke[] {
   return strokes;
 }
 
+/**
+ * How far either hand travels across the picture relative to the hips in the half second
+ * around a stroke's contact, in trunk lengths (read without left and right).
+ */
+function handSweep(athlete: Athlete, contact: number): number {
+  let widest = 0;
+  for (const side of ['left_wrist', 'right_wrist']) {
+    const xs = athlete.moments
+      .filter((m) => m.t >= contact - 0.4 && m.t <= contact + 0.2)
+      .flatMap((m) => {
+        const wrist = m.points[side];
+        return wrist ? [(wrist.x - m.hip.x) / athlete.trunk] : [];
+      });
+    if (xs.length >= 2) widest = Math.max(widest, Math.max(...xs) - Math.min(...xs));
+  }
+  return widest;
+}
+
+/**
+ * At contact the hitting arm is long and away from the body (the racket meets the ball out in
+ * front): a straight elbow with the wrist well to the side of the hips. A runner's or a
+ * skipper's arms swing bent, close to the trunk.
+ */
+function reachesOut(athlete: Athlete, contact: number): boolean {
+  return athlete.moments.some((m) => {
+    if (Math.abs(m.t - contact) > 0.15) return false;
+    return (['left', 'right'] as const).some((side) => {
+      const wrist = m.points[`${side}_wrist`];
+      const elbow = side === 'left' ? m.leftElbowAngle : m.rightElbowAngle;
+      return (
+        wrist !== undefined &&
+        elbow !== undefined &&
+        elbow >= 130 &&
+        Math.abs(wrist.x - m.hip.x) >= 0.7 * athlete.trunk
+      );
+    });
+  });
+}
+
 export const tennisGroundstroke: MovementModule = {
   id: 'tennis_groundstroke',
+  timed: true,
   phases: [
     {
       event: 'contact',
@@ -110,8 +151,21 @@ export const tennisGroundstroke: MovementModule = {
     const span = steps.length > 1 ? steps.at(-1)! - steps[0]! : 0;
     const stepRate = span > 0 ? ((steps.length - 1) / span) * 60 : 0;
     const steady = stepRate * (span / Math.max(1, seconds(athlete)));
+    // The racket hand swings out and across the body to meet the ball: hands that stay by the
+    // hips (a skipping rope) or at the chest (a guard) make no stroke, however the trunk turns.
+    const swung =
+      strokes.filter((s) => handSweep(athlete, s.t) >= 1.1 && reachesOut(athlete, s.t)).length /
+      strokes.length;
+    // A rally is played on level hips with a split step now and then: hips that sink and rise
+    // a trunk's length (lunges, squats) or feet that keep leaving the ground (a skipping rope)
+    // are another exercise whose arms happen to swing.
+    const level = 1 - ramp(hipRange(athlete), 0.6, 0.9);
+    const bouncing = ramp(findJumps(athlete.moments).length, 2, 4);
     return (
       0.85 *
+      level *
+      (1 - bouncing) *
+      ramp(swung, 0.3, 0.7) *
       ramp(strokes.length, 0, 2) *
       uprightShare(athlete) *
       (1 - ramp(overhead, 0.1, 0.3)) *

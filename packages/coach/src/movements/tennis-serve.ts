@@ -57,6 +57,7 @@ export function findServes(athlete: Athlete): Serve[] {
 
 export const tennisServe: MovementModule = {
   id: 'tennis_serve',
+  timed: true,
   phases: [
     {
       event: 'trophy',

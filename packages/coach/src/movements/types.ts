@@ -93,6 +93,12 @@ export type MovementModule = {
   id: MovementId;
   /** 0-1: how well this athlete's pose series fits the movement. */
   recognise(athlete: Athlete): number;
+  /**
+   * The recogniser reads real-life timing (a downswing's quarter second, a runner's cadence):
+   * footage that may be slowed is tried at the playback factors of phone slow motion too. A
+   * movement told by its shape alone (a squat is a squat at any speed) is read as filmed.
+   */
+  timed?: boolean;
   read(athlete: Athlete, context: ReadContext): MovementReading;
   phases: Phase[];
   faults: Fault[];

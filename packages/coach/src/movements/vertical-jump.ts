@@ -7,8 +7,23 @@ import type { MetricDraft, MovementModule } from './types';
 
 const GRAVITY = 9.81;
 
+// Body lengths (shoulder to ankle) in metres, on an adult; and how high the hips already are,
+// on the toes, as the feet leave the ground (body lengths above standing).
+const BODY_LENGTH_M = 1.35;
+const TOES_RISE = 0.05;
+
+/**
+ * The time in the air that gravity allows for a jump whose hips rose this far (body lengths):
+ * the clock every jump carries, whatever speed the footage plays at.
+ */
+function flightTimeFor(hipRise: number): number {
+  const height = Math.max(0.02, (hipRise - TOES_RISE) * BODY_LENGTH_M);
+  return 2 * Math.sqrt((2 * height) / 9.81);
+}
+
 export const verticalJump: MovementModule = {
   id: 'vertical_jump',
+  timed: true,
   phases: [
     {
       event: 'take_off',
@@ -43,7 +58,17 @@ export const verticalJump: MovementModule = {
     if (!jumps.length) return 0;
     // A jump made to hit a serve or to shoot is part of that movement, not a jump test.
     if (findServes(athlete).length || findShots(athlete).length) return 0.3;
-    return 0.8 * uprightShare(athlete) * ramp(Math.max(...jumps.map((j) => j.hipRise)), 0.08, 0.15);
+    const best = jumps.reduce((a, b) => (b.hipRise > a.hipRise ? b : a));
+    return (
+      0.8 *
+      uprightShare(athlete) *
+      ramp(best.hipRise, 0.08, 0.15) *
+      ramp(
+        Math.abs(Math.log(best.airTime / flightTimeFor(best.hipRise))),
+        Math.log(2),
+        Math.log(1.35),
+      )
+    );
   },
   read(athlete, context) {
     const jumps = findJumps(athlete.moments);

@@ -57,11 +57,15 @@ export function toAnalysisView(
     keyMetric: row.keyMetric,
     athletes: row.athletes ?? [],
     movement: video.movement ?? AUTO_DETECT,
-    timing: toTiming(video),
+    timing: toTiming(video, row.athletes?.[0]?.detectedSlowMotion),
   };
 }
 
-function toTiming(video: CoachSettingsRow): Timing {
-  if (video.slowMotionFactor === null) return { slowMotionFactor: null, source: null };
+/** What the file or the coach declared; else what the main athlete's movement showed. */
+function toTiming(video: CoachSettingsRow, detected: number | undefined): Timing {
+  if (video.slowMotionFactor === null)
+    return detected
+      ? { slowMotionFactor: detected, source: 'detected' }
+      : { slowMotionFactor: null, source: null };
   return { slowMotionFactor: video.slowMotionFactor, source: video.slowMotionSource };
 }
