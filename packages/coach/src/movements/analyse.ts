@@ -62,28 +62,27 @@ function recognise(athlete: Athlete): { id: MovementId; score: number }[] {
     .sort((a, b) => b.score - a.score);
 }
 
-// The movements that belong to one sport. A clip is of one sport: a basketball practice has no
-// tennis groundstroke in it, however a passer's arm swing scores.
-const SPORT: Partial<Record<MovementId, string>> = {
-  golf_swing: 'golf',
-  basketball_shot: 'basketball',
-  tennis_serve: 'tennis',
-  tennis_groundstroke: 'tennis',
-};
-
 /**
  * Each athlete's ranking with the movements of other sports than the clip's left out: the
- * clip's sport is that of the most certain sport-specific recognition.
+ * clip's sport is that of the most certain recognition of a movement whose sport owns the clip
+ * (a basketball practice has no tennis groundstroke in it, however a passer's arm swing scores).
  */
 export function withinOneSport(rankings: { id: MovementId; score: number }[][]) {
+  const owningSport = (id: MovementId) => {
+    const module = moduleFor(id);
+    return module?.sportOwnsClip ? module.sport : null;
+  };
   const sure = rankings
     .map((ranked) => ranked[0])
-    .filter((best) => best && best.score >= RECOGNISED && SPORT[best.id])
+    .filter((best) => best && best.score >= RECOGNISED && owningSport(best.id))
     .sort((a, b) => b!.score - a!.score)[0];
-  const sport = sure && SPORT[sure.id];
+  const sport = sure && owningSport(sure.id);
   if (!sport) return rankings;
   return rankings.map((ranked) =>
-    ranked.filter((candidate) => !SPORT[candidate.id] || SPORT[candidate.id] === sport),
+    ranked.filter((candidate) => {
+      const own = owningSport(candidate.id);
+      return !own || own === sport;
+    }),
   );
 }
 
@@ -109,7 +108,7 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
     const movementId: MovementId =
       chosen ?? (best && best.score >= RECOGNISED ? best.id : 'general');
     const module = moduleFor(movementId) ?? moduleFor('general')!;
-    const view = estimateView(athlete, movementId);
+    const view = estimateView(athlete, module);
     const context: ReadContext = {
       view: view.view,
       timeScale,

@@ -1,9 +1,9 @@
-import { kneeAngleOf } from '../body-series';
-import { smoothInTime, momentAt, peaks, share, type Athlete } from './athlete';
-import { judged, metric } from './records';
-import { findStrikes } from './running';
-import { event, ramp, seconds, uprightShare } from './shared';
-import type { MetricDraft, MovementModule } from './types';
+import { kneeAngleOf } from '../../body-series';
+import { smoothInTime, momentAt, peaks, share, type Athlete } from '../athlete';
+import { judged, metric } from '../records';
+import { findStrikes } from '../running';
+import { event, ramp, seconds, uprightShare } from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
 
 type Stroke = { t: number; kind: 'forehand' | 'backhand' | 'stroke' };
 
@@ -78,6 +78,13 @@ function findStrokes(athlete: Athlete): Stroke[] {
 
 export const tennisGroundstroke: MovementModule = {
   id: 'tennis_groundstroke',
+  label: 'Tennis forehand / backhand',
+  sport: 'tennis',
+  sportOwnsClip: true,
+  repetition: { one: 'stroke', many: 'strokes' },
+  chart: 'hand_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(forehand|backhand|groundstrokes?|rally|rallying)\b/i, precedence: 40 },
   phases: [
     {
       event: 'contact',

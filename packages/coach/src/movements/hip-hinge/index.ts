@@ -1,11 +1,11 @@
-import { kneeAngleOf } from '../body-series';
-import { defined } from '../geometry';
-import type { Athlete } from './athlete';
-import { judged, metric } from './records';
-import { repetitionSummary, extremeAt } from './shared';
-import { cycles, event, hipRange, ramp, uprightShare } from './shared';
-import { handsToKnees } from './squat';
-import type { MetricDraft, MovementModule } from './types';
+import { kneeAngleOf } from '../../body-series';
+import { defined } from '../../geometry';
+import type { Athlete } from '../athlete';
+import { judged, metric } from '../records';
+import { repetitionSummary, extremeAt } from '../shared';
+import { cycles, event, hipRange, ramp, uprightShare } from '../shared';
+import { handsToKnees } from '../squat';
+import type { MetricDraft, MovementModule } from '../types';
 
 /**
  * Lifts: the shoulders down with the hands at the knees or lower, then up to a standing
@@ -76,6 +76,13 @@ function timeLifts(athlete: Athlete): Lift[] {
 
 export const hipHinge: MovementModule = {
   id: 'hip_hinge',
+  label: 'Hip hinge / deadlift',
+  sport: 'strength',
+  sportOwnsClip: false,
+  repetition: { one: 'rep', many: 'reps' },
+  chart: 'hip_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(deadlifts?|hip hinge|hinge|rdl|romanian|kettlebell swing)\b/i, precedence: 60 },
   phases: [
     {
       event: 'lift_off',
