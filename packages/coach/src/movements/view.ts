@@ -49,7 +49,8 @@ function bodyView(athlete: Athlete, width: number): ViewEstimate {
   if (width <= SIDE) return { view: 'side', confidence: viewConfidence(0.6 + (SIDE - width)) };
   if (width < FRONTAL) return { view: 'unknown', confidence: 0.3 };
   if (facing >= FACING) return { view: 'front', confidence: viewConfidence(facing * 0.95) };
-  if (facing <= 1 - FACING) return { view: 'behind', confidence: viewConfidence((1 - facing) * 0.95) };
+  if (facing <= 1 - FACING)
+    return { view: 'behind', confidence: viewConfidence((1 - facing) * 0.95) };
   return { view: 'unknown', confidence: 0.3 };
 }
 
@@ -63,4 +64,5 @@ function facingShare(athlete: Athlete): number {
 }
 
 /** A view's confidence, kept between 0.1 and 0.95 and rounded to hundredths. */
-export const viewConfidence = (value: number) => Math.round(Math.max(0.1, Math.min(0.95, value)) * 100) / 100;
+export const viewConfidence = (value: number) =>
+  Math.round(Math.max(0.1, Math.min(0.95, value)) * 100) / 100;

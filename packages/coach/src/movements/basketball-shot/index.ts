@@ -78,7 +78,10 @@ export const basketballShot: MovementModule = {
   repetition: { one: 'shot', many: 'shots' },
   chart: 'hand_height',
   views: ['side', 'front', 'behind'],
-  namedBy: { words: /\b(basketball|jump ?shot|free ?throw|shooting form|set shot|layup)\b/i, precedence: 20 },
+  namedBy: {
+    words: /\b(basketball|jump ?shot|free ?throw|shooting form|set shot|layup)\b/i,
+    precedence: 20,
+  },
   phases: [
     {
       event: 'dip',

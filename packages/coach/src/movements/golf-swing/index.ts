@@ -2,7 +2,14 @@ import { defined } from '../../geometry';
 import { handHeights, momentAt, quantile, share, type Athlete } from '../athlete';
 import { momentPoint } from '../points';
 import { judged, metric } from '../records';
-import { event, hipTravel, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from '../shared';
+import {
+  event,
+  hipTravel,
+  ramp,
+  realSeconds,
+  SLOW_MOTION_SUSPECTED,
+  uprightShare,
+} from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import { golfView } from './view';
 import { distance } from '../../geometry';

@@ -82,7 +82,10 @@ export const hipHinge: MovementModule = {
   repetition: { one: 'rep', many: 'reps' },
   chart: 'hip_height',
   views: ['side', 'front', 'behind'],
-  namedBy: { words: /\b(deadlifts?|hip hinge|hinge|rdl|romanian|kettlebell swing)\b/i, precedence: 60 },
+  namedBy: {
+    words: /\b(deadlifts?|hip hinge|hinge|rdl|romanian|kettlebell swing)\b/i,
+    precedence: 60,
+  },
   phases: [
     {
       event: 'lift_off',

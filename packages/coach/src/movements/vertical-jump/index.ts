@@ -15,7 +15,10 @@ export const verticalJump: MovementModule = {
   repetition: { one: 'jump', many: 'jumps' },
   chart: 'hip_height',
   views: ['side', 'front', 'behind'],
-  namedBy: { words: /\b(vertical jump|countermovement|box jump|jump test|cmj)\b/i, precedence: 100 },
+  namedBy: {
+    words: /\b(vertical jump|countermovement|box jump|jump test|cmj)\b/i,
+    precedence: 100,
+  },
   phases: [
     {
       event: 'take_off',
