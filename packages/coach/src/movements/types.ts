@@ -91,7 +91,7 @@ export type ReadContext = {
 };
 
 /** What one of a movement is called when counting ("How many swings did I do?"). */
-export type RepetitionName = { one: string; many: string };
+type RepetitionName = { one: string; many: string };
 
 /**
  * The measure over time the chart under an analysis draws: the joint the movement is judged by
