@@ -1,4 +1,5 @@
 import { MOVEMENTS, type MovementId } from '@filmroom/contract';
+import { CATALOGUE } from './movements/catalogue';
 import type { Topic } from './movements/types';
 
 /**
@@ -31,22 +32,12 @@ const TOPIC_WORDS: Record<Topic, RegExp> = {
   rhythm: /\b(cadence|stride|steps?|strides?)\b/i,
 };
 
-// Names a coach gives each movement. Longest phrases first, so "jump shot" is a basketball
-// shot before "jump" could be read as a vertical jump.
-const MOVEMENT_WORDS: [MovementId, RegExp][] = [
-  ['golf_swing', /\b(golf|swing|driver|iron|tee shot|backswing|downswing)\b/i],
-  ['basketball_shot', /\b(basketball|jump ?shot|free ?throw|shooting form|set shot|layup)\b/i],
-  ['tennis_serve', /\b(serve|serving|service motion)\b/i],
-  ['tennis_groundstroke', /\b(forehand|backhand|groundstrokes?|rally|rallying)\b/i],
-  ['running', /\b(running|run|sprint\w*|jog\w*|treadmill|stride)\b/i],
-  ['hip_hinge', /\b(deadlifts?|hip hinge|hinge|rdl|romanian|kettlebell swing)\b/i],
-  ['push_up', /\b(push-?ups?|press-?ups?)\b/i],
-  ['lunge', /\b(lunges?|split squats?|step-?ups?)\b/i],
-  ['jumping_jacks', /\b(jumping jacks?|star jumps?)\b/i],
-  ['vertical_jump', /\b(vertical jump|countermovement|box jump|jump test|cmj)\b/i],
-  ['yoga', /\b(yoga|warrior|asana|poses?)\b/i],
-  ['squat', /\b(squats?|squatting)\b/i],
-];
+// Names a coach gives each movement, each from its catalogue entry, in precedence order.
+const MOVEMENT_WORDS: [MovementId, RegExp][] = CATALOGUE.flatMap((module) =>
+  module.namedBy ? [{ id: module.id, ...module.namedBy }] : [],
+)
+  .sort((a, b) => a.precedence - b.precedence)
+  .map(({ id, words }) => [id, words]);
 
 // "don't talk about depth", "no depth", "leave out depth", "ignore depth", "not depth"
 const EXCLUDING =

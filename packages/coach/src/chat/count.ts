@@ -1,5 +1,6 @@
 /** Answers about how many times something happened, and comparisons. */
-import type { AthleteReading, MetricRecord, MovementId } from '@filmroom/contract';
+import type { AthleteReading, MetricRecord } from '@filmroom/contract';
+import { moduleFor } from '../movements/catalogue';
 import type { ChatContext } from './context';
 import type { Question } from './question';
 import {
@@ -14,22 +15,6 @@ import {
   type Clip,
 } from './readings';
 import { listed, lowerFirst, plural } from './wording';
-
-// What one of a movement is called when counting ("How many swings did I do?").
-export const COUNTED: Partial<Record<MovementId, string>> = {
-  squat: 'reps',
-  lunge: 'reps',
-  hip_hinge: 'reps',
-  push_up: 'reps',
-  jumping_jacks: 'reps',
-  running: 'strides',
-  yoga: 'holds',
-  vertical_jump: 'jumps',
-  golf_swing: 'swings',
-  basketball_shot: 'shots',
-  tennis_serve: 'serves',
-  tennis_groundstroke: 'strokes',
-};
 
 // A record that counts (repetitions, swings, strides): by its name or its unit.
 const COUNT_NAME = /\b(repetitions?|reps|count|number of)\b/i;
@@ -76,8 +61,9 @@ function countFor(reading: AthleteReading): string {
     ].join('\n');
   }
   const movement = lowerFirst(reading.movementLabel);
-  const noun = COUNTED[reading.movement] ?? 'repetitions';
-  const one = noun === 'repetitions' ? 'repetition' : noun.replace(/s$/, '');
+  const repetition = moduleFor(reading.movement)?.repetition;
+  const noun = repetition?.many ?? 'repetitions';
+  const one = repetition?.one ?? 'repetition';
   // The engine's own count; analyses stored before it kept one are counted by their moments.
   if (typeof reading.repetitions === 'number') {
     if (!reading.repetitions) {

@@ -1,6 +1,6 @@
 import { CAMERA_VIEWS, type AthleteReading } from '@filmroom/contract';
+import { moduleFor } from '../movements/catalogue';
 import type { ChatContext, ChatMessage } from './context';
-import { COUNTED } from './count';
 import { detectedPeople } from './people';
 import { eventLabel, faultOf, timeWriter } from './readings';
 import { clock } from './wording';
@@ -99,7 +99,7 @@ function athleteFacts(reading: AthleteReading, limits: Limits) {
     movementChosenBy: reading.movementSource === 'chosen' ? 'the coach' : 'recognition',
     cameraView: CAMERA_VIEWS.find((view) => view.id === reading.view)?.label ?? reading.view,
     repetitions: reading.repetitions ?? null,
-    repetitionsAre: COUNTED[reading.movement] ?? 'repetitions',
+    repetitionsAre: moduleFor(reading.movement)?.repetition?.many ?? 'repetitions',
     keyMoments: reading.events
       .slice(0, limits.events)
       .map((event) => ({ moment: event.name, label: event.label, time: time(event.t) })),

@@ -1,7 +1,8 @@
 import type { AthleteReading, MetricRecord } from '@filmroom/contract';
+import { moduleFor } from '../movements/catalogue';
 import type { Topic } from '../movements/types';
 import type { ChatContext } from './context';
-import { COUNTED, isCount, mostRepeated } from './count';
+import { isCount, mostRepeated } from './count';
 import { drillsAnswer } from './drills';
 import { readQuestion, type ClipWords } from './question';
 import {
@@ -179,7 +180,7 @@ function topicsOf(reading: AthleteReading, record: MetricRecord): Topic[] {
 
 /** "How many swings did I do?" when the clip counted them or repeated a key moment. */
 function countPrompt(reading: AthleteReading): string | undefined {
-  const noun = COUNTED[reading.movement];
+  const noun = moduleFor(reading.movement)?.repetition?.many;
   if (!noun) return undefined;
   return reading.repetitions > 1 || reading.metrics.some(isCount) || mostRepeated(reading)
     ? `How many ${noun} did I do?`

@@ -1,5 +1,4 @@
 import {
-  MOVEMENTS,
   movementLabel,
   type AthleteReading,
   type CoachingPoint,
@@ -107,31 +106,31 @@ function recognise(clocks: Clocks, factors: number[]): Recognition[] {
     .sort((a, b) => b.score - a.score);
 }
 
-const sportOf = (id: MovementId) => MOVEMENTS.find((movement) => movement.id === id)?.sport;
-
 /**
  * Each athlete's ranking with the movements of other sports than the clip's left out: the
- * clip's sport is that of the most certain recognition. A clip is of one sport: a basketball
- * practice has no tennis groundstroke in it, however a passer's arm swing scores.
+ * clip's sport is that of the most certain recognition of a movement whose sport owns the clip
+ * (a basketball practice has no tennis groundstroke in it, however a passer's arm swing scores).
  */
 export function withinOneSport<T extends { id: MovementId; score: number }>(
   rankings: NoInfer<T>[][],
 ): T[][] {
+  const owningSport = (id: MovementId) => {
+    const module = moduleFor(id);
+    return module?.sportOwnsClip ? module.sport : null;
+  };
   const sure = rankings
     .map((ranked) => ranked[0])
-    .filter((best) => best && best.score >= APPLY && isSportSpecific(best.id))
+    .filter((best) => best && best.score >= APPLY && owningSport(best.id))
     .sort((a, b) => b!.score - a!.score)[0];
-  const sport = sure && sportOf(sure.id);
+  const sport = sure && owningSport(sure.id);
   if (!sport) return rankings;
   return rankings.map((ranked) =>
-    ranked.filter((candidate) => !isSportSpecific(candidate.id) || sportOf(candidate.id) === sport),
+    ranked.filter((candidate) => {
+      const own = owningSport(candidate.id);
+      return !own || own === sport;
+    }),
   );
 }
-
-// Strength, fitness and running belong to every sport's training: only a game's own movements
-// (a swing, a shot, a stroke) tell which sport a clip is of.
-const isSportSpecific = (id: MovementId) =>
-  ['golf', 'basketball', 'tennis'].includes(sportOf(id) ?? '');
 
 /**
  * The movement to read: the coach's choice, or the best fit when it is clearly the best (enough
@@ -190,7 +189,7 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
     const athlete = clocks(factor);
     const timeScale = 1 / factor;
     const toClip = (t: number) => Math.round((t / timeScale) * 100) / 100;
-    const view = estimateView(athlete, movementId);
+    const view = estimateView(athlete, module);
     const context: ReadContext = {
       view: view.view,
       timeScale,

@@ -2,6 +2,8 @@ import type { MetricSeries } from '@filmroom/contract';
 import { kneeAngleOf } from '../body-series';
 import { median } from '../geometry';
 import type { AthleteAnalysis } from './analyse';
+import type { Athlete } from './athlete';
+import type { ChartSeries } from './types';
 
 // A chart under the analysis shows no more than this; longer clips are thinned.
 const MAX_SAMPLES = 300;
@@ -9,53 +11,48 @@ const MAX_SAMPLES = 300;
 const round = (value: number, decimals: number) =>
   Math.round(value * 10 ** decimals) / 10 ** decimals + 0;
 
+type SeriesSamples = { name: string; unit: string; samples: [number, number][] };
+
+// How each kind of chart reads its measure off the athlete's moments.
+const SERIES: Record<ChartSeries, (athlete: Athlete) => SeriesSamples> = {
+  elbow_angle: (athlete) => ({
+    name: 'Elbow angle',
+    unit: '°',
+    samples: athlete.moments.flatMap((m) => {
+      const angles = [m.leftElbowAngle, m.rightElbowAngle].filter((a) => a !== undefined);
+      return angles.length ? [[m.t, round(Math.min(...angles), 1)] as [number, number]] : [];
+    }),
+  }),
+  hand_height: (athlete) => ({
+    name: 'Hand height above the shoulders',
+    unit: 'trunk lengths',
+    samples: athlete.moments.flatMap((m, i) => {
+      const h = athlete.handHeight[i];
+      return h !== undefined ? [[m.t, round(h, 2)] as [number, number]] : [];
+    }),
+  }),
+  hip_height: (athlete) => ({
+    name: 'Hip height',
+    unit: 'trunk lengths',
+    samples: athlete.moments.map((m, i) => [m.t, round(athlete.hipHeight[i]!, 2)]),
+  }),
+  knee_angle: (athlete) => ({
+    name: 'Knee angle',
+    unit: '°',
+    samples: athlete.moments.flatMap((m) => {
+      const angle = kneeAngleOf(m);
+      return angle !== undefined ? [[m.t, round(angle, 1)] as [number, number]] : [];
+    }),
+  }),
+};
+
 /**
- * The main athlete's one measure over time, for the chart under the analysis: the joint the
- * movement is judged by (knees for squats and runs, elbows for push-ups), the hands' height for
- * swings, throws and serves. Always that athlete's own series.
+ * The main athlete's one measure over time, for the chart under the analysis: the series its
+ * movement names (see ChartSeries). Always that athlete's own series.
  */
 export function chartFor(main: AthleteAnalysis): MetricSeries | null {
-  const { athlete, reading } = main;
-  const samples: [number, number][] = [];
-  let name: string;
-  let unit: string;
-  switch (reading.movement) {
-    case 'push_up':
-      name = 'Elbow angle';
-      unit = '°';
-      for (const m of athlete.moments) {
-        const angles = [m.leftElbowAngle, m.rightElbowAngle].filter((a) => a !== undefined);
-        if (angles.length) samples.push([m.t, round(Math.min(...angles), 1)]);
-      }
-      break;
-    case 'golf_swing':
-    case 'basketball_shot':
-    case 'tennis_serve':
-    case 'tennis_groundstroke':
-    case 'jumping_jacks':
-      name = 'Hand height above the shoulders';
-      unit = 'trunk lengths';
-      athlete.moments.forEach((m, i) => {
-        const h = athlete.handHeight[i];
-        if (h !== undefined) samples.push([m.t, round(h, 2)]);
-      });
-      break;
-    case 'hip_hinge':
-    case 'vertical_jump':
-    case 'yoga':
-    case 'general':
-      name = 'Hip height';
-      unit = 'trunk lengths';
-      athlete.moments.forEach((m, i) => samples.push([m.t, round(athlete.hipHeight[i]!, 2)]));
-      break;
-    default:
-      name = 'Knee angle';
-      unit = '°';
-      for (const m of athlete.moments) {
-        const angle = kneeAngleOf(m);
-        if (angle !== undefined) samples.push([m.t, round(angle, 1)]);
-      }
-  }
+  const { athlete, reading, module } = main;
+  const { name, unit, samples } = SERIES[module.chart](athlete);
   if (!samples.length) return null;
   const targetRecord = reading.metrics.find(
     (r) => r.unit === unit && r.target && r.status !== 'info',

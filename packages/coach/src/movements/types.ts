@@ -4,8 +4,10 @@ import type {
   MetricRecord,
   MovementEvent,
   MovementId,
+  SportId,
 } from '@filmroom/contract';
 import type { Athlete } from './athlete';
+import type { ViewEstimate } from './view';
 
 /** A topic a coach can ask for or rule out ("focus on tempo", "don't talk about depth"). */
 export type Topic =
@@ -88,9 +90,48 @@ export type ReadContext = {
   timeDeclared: boolean;
 };
 
-/** One entry of the catalogue: how to recognise a movement and how to coach it. */
+/** What one of a movement is called when counting ("How many swings did I do?"). */
+type RepetitionName = { one: string; many: string };
+
+/**
+ * The measure over time the chart under an analysis draws: the joint the movement is judged by
+ * (knees for squats and runs, elbows for push-ups), the hands' height for swings, throws and
+ * serves, the hips' height for what rises and sinks as a whole.
+ */
+export type ChartSeries = 'knee_angle' | 'elbow_angle' | 'hand_height' | 'hip_height';
+
+/**
+ * One entry of the catalogue: how to recognise a movement and how to coach it. Everything the
+ * rest of the coach knows about one movement is here, so adding a movement is one folder.
+ */
 export type MovementModule = {
   id: MovementId;
+  /** The contract's label and sport for this id (the checklist test holds them equal). */
+  label: string;
+  sport: SportId | null;
+  /**
+   * Whether a sure recognition of this movement confines the clip to its sport: a court or
+   * course sport's session holds no other sport's strokes (a basketball practice has no tennis
+   * groundstroke in it, however a passer's arm swing scores). Training movements mix freely.
+   */
+  sportOwnsClip: boolean;
+  /** What one repetition is called; null when nothing is counted (the general reading). */
+  repetition: RepetitionName | null;
+  chart: ChartSeries;
+  /** The camera views this movement's reading is named in (besides `unknown`). */
+  views: readonly CameraView[];
+  /**
+   * The view in this movement's (or sport's) own words, from the body's: a golf swing is seen
+   * down the line or face-on, a server stands side-on to the court. Without it, the body's view.
+   */
+  viewFrom?(athlete: Athlete, body: ViewEstimate): ViewEstimate;
+  /**
+   * Words a coach names this movement by in an instruction ("this is a golf swing"); null for
+   * the general reading, which no instruction asks for. When an instruction names several
+   * movements, the lowest precedence wins: a movement whose names contain another's words goes
+   * first (a "split squat" is a lunge, not a squat).
+   */
+  namedBy: { words: RegExp; precedence: number } | null;
   /** 0-1: how well this athlete's pose series fits the movement. */
   recognise(athlete: Athlete): number;
   /**

@@ -1,6 +1,7 @@
-import type { CameraView, MovementId } from '@filmroom/contract';
+import type { CameraView } from '@filmroom/contract';
 import { distance, median } from '../geometry';
-import { wristsOf, type Athlete } from './athlete';
+import type { Athlete } from './athlete';
+import type { MovementModule } from './types';
 
 export type ViewEstimate = { view: CameraView; confidence: number };
 
@@ -15,22 +16,19 @@ const FACING = 0.7;
 /**
  * Where the camera stood (relative to the athlete's body, or to the court or target line where
  * the sport names views that way), from how wide the shoulders look against the trunk and which side
- * of the picture each shoulder is on. A golf swing's views are named in golf's words: the hands
- * hang out in front of the hips at address when seen down the line, under them face-on.
+ * of the picture each shoulder is on. The movement's module names the view in its own words.
  */
-export function estimateView(athlete: Athlete, movement: MovementId): ViewEstimate {
+export function estimateView(
+  athlete: Athlete,
+  movement: Pick<MovementModule, 'viewFrom'>,
+): ViewEstimate {
   const widths = athlete.moments.flatMap((m) => {
     const { left_shoulder: ls, right_shoulder: rs } = m.points;
     return ls && rs ? [distance(ls, rs) / athlete.trunk] : [];
   });
   if (widths.length < 3) return { view: 'unknown', confidence: 0 };
-  if (movement === 'golf_swing') return golfView(athlete);
   const body = bodyView(athlete, median(widths));
-  // A server stands side-on to the court: a camera facing their chest is beside the serve.
-  if (movement === 'tennis_serve' && (body.view === 'front' || body.view === 'behind')) {
-    return { ...body, view: 'side' };
-  }
-  return body;
+  return movement.viewFrom ? movement.viewFrom(athlete, body) : body;
 }
 
 /**
@@ -48,26 +46,12 @@ export function squareToCamera(athlete: Athlete, t: number): boolean | undefined
 
 function bodyView(athlete: Athlete, width: number): ViewEstimate {
   const facing = facingShare(athlete);
-  if (width <= SIDE) return { view: 'side', confidence: round(0.6 + (SIDE - width)) };
+  if (width <= SIDE) return { view: 'side', confidence: viewConfidence(0.6 + (SIDE - width)) };
   if (width < FRONTAL) return { view: 'unknown', confidence: 0.3 };
-  if (facing >= FACING) return { view: 'front', confidence: round(facing * 0.95) };
-  if (facing <= 1 - FACING) return { view: 'behind', confidence: round((1 - facing) * 0.95) };
+  if (facing >= FACING) return { view: 'front', confidence: viewConfidence(facing * 0.95) };
+  if (facing <= 1 - FACING)
+    return { view: 'behind', confidence: viewConfidence((1 - facing) * 0.95) };
   return { view: 'unknown', confidence: 0.3 };
-}
-
-function golfView(athlete: Athlete): ViewEstimate {
-  const start = athlete.moments.slice(0, Math.max(3, Math.round(athlete.moments.length / 5)));
-  const reach = start.flatMap((m) => {
-    const wrists = wristsOf(m);
-    if (!wrists.length) return [];
-    const x = wrists.reduce((sum, w) => sum + w.x, 0) / wrists.length;
-    return [Math.abs(x - m.hip.x) / athlete.trunk];
-  });
-  if (!reach.length) return { view: 'unknown', confidence: 0 };
-  const offset = median(reach);
-  return offset >= 0.4
-    ? { view: 'down_the_line', confidence: round(Math.min(0.95, 0.5 + offset / 2)) }
-    : { view: 'face_on', confidence: round(Math.min(0.95, 0.9 - offset)) };
 }
 
 /** The share of moments with the left shoulder on the picture's right: facing the camera. */
@@ -79,4 +63,6 @@ function facingShare(athlete: Athlete): number {
   return known.length ? known.reduce<number>((a, b) => a + b, 0) / known.length : 0.5;
 }
 
-const round = (value: number) => Math.round(Math.max(0.1, Math.min(0.95, value)) * 100) / 100;
+/** A view's confidence, kept between 0.1 and 0.95 and rounded to hundredths. */
+export const viewConfidence = (value: number) =>
+  Math.round(Math.max(0.1, Math.min(0.95, value)) * 100) / 100;

@@ -1,9 +1,9 @@
-import { momentAt } from './athlete';
-import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary, extremeAt, depthRecords, hipTravel } from './shared';
-import { cycles, deeperKnee, event, hipRange, ramp, splitStance, uprightShare } from './shared';
-import type { MetricDraft, MovementModule } from './types';
-import type { Athlete } from './athlete';
+import { momentAt } from '../athlete';
+import { judged, metric } from '../records';
+import { repetitionPoint, repetitionSummary, extremeAt, depthRecords, hipTravel } from '../shared';
+import { cycles, deeperKnee, event, hipRange, ramp, splitStance, uprightShare } from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
+import type { Athlete } from '../athlete';
 
 const SOURCE = 'ACE lunge technique: front knee at about 90°, over the ankle, trunk upright';
 
@@ -14,6 +14,13 @@ function lungeCycles(athlete: Athlete) {
 export const lunge: MovementModule = {
   points: (athlete, _reading, records) => repetitionPoint(athlete, records, 'depth', ['best_rep']),
   id: 'lunge',
+  label: 'Lunge',
+  sport: 'strength',
+  sportOwnsClip: false,
+  repetition: { one: 'rep', many: 'reps' },
+  chart: 'knee_angle',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(lunges?|split squats?|step-?ups?)\b/i, precedence: 80 },
   phases: [
     {
       event: 'bottom',

@@ -1,7 +1,7 @@
-import { handHeights, momentAt, peaks, type Athlete } from './athlete';
-import { judged, metric } from './records';
-import { event, ramp, straighterElbow, uprightShare, extremeAt } from './shared';
-import type { MetricDraft, MovementModule } from './types';
+import { handHeights, momentAt, peaks, type Athlete } from '../athlete';
+import { judged, metric } from '../records';
+import { event, ramp, straighterElbow, uprightShare, extremeAt } from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
 
 /** Arms-overhead moments: both hands above the head, the arms wide apart below it in between. */
 function overheads(athlete: Athlete): number[] {
@@ -18,6 +18,13 @@ function overheads(athlete: Athlete): number[] {
 
 export const jumpingJacks: MovementModule = {
   id: 'jumping_jacks',
+  label: 'Jumping jacks',
+  sport: 'fitness',
+  sportOwnsClip: false,
+  repetition: { one: 'rep', many: 'reps' },
+  chart: 'hand_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(jumping jacks?|star jumps?)\b/i, precedence: 90 },
   phases: [
     {
       event: 'arms_overhead',

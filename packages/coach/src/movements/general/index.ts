@@ -1,12 +1,12 @@
-import { kneeAngleOf } from '../body-series';
-import { defined } from '../geometry';
-import { findJumps } from '../jumps';
-import { fastest, speedSeries } from '../movement';
-import { findStillPeriods } from '../stillness';
-import { quantile } from './athlete';
-import { metric } from './records';
-import { event, seconds } from './shared';
-import type { MetricDraft, MovementModule } from './types';
+import { kneeAngleOf } from '../../body-series';
+import { defined } from '../../geometry';
+import { findJumps } from '../../jumps';
+import { fastest, speedSeries } from '../../movement';
+import { findStillPeriods } from '../../stillness';
+import { quantile } from '../athlete';
+import { metric } from '../records';
+import { event, seconds } from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
 
 /**
  * The honest reading of anything outside the catalogue: what was measured (speed, joint ranges,
@@ -14,6 +14,13 @@ import type { MetricDraft, MovementModule } from './types';
  */
 export const general: MovementModule = {
   id: 'general',
+  label: 'General movement',
+  sport: null,
+  sportOwnsClip: false,
+  repetition: null,
+  chart: 'hip_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: null,
   phases: [],
   faults: [],
   recognise: () => 0,

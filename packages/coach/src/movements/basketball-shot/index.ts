@@ -1,7 +1,7 @@
-import { kneeAngleOf } from '../body-series';
-import { handHeights, momentAt, share, type Athlete } from './athlete';
-import { momentPoint } from './points';
-import { judged, metric } from './records';
+import { kneeAngleOf } from '../../body-series';
+import { handHeights, momentAt, share, type Athlete } from '../athlete';
+import { momentPoint } from '../points';
+import { judged, metric } from '../records';
 import {
   between,
   event,
@@ -11,8 +11,8 @@ import {
   SLOW_MOTION_SUSPECTED,
   straighterElbow,
   uprightShare,
-} from './shared';
-import type { MetricDraft, MovementModule } from './types';
+} from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
 
 const SOURCE =
   'Common shooting coaching (e.g. BEEF): elbow near 90° at the set point, full extension at release';
@@ -81,6 +81,16 @@ export function findShots(athlete: Athlete): Shot[] {
 export const basketballShot: MovementModule = {
   id: 'basketball_shot',
   timed: true,
+  label: 'Basketball jump shot / free throw',
+  sport: 'basketball',
+  sportOwnsClip: true,
+  repetition: { one: 'shot', many: 'shots' },
+  chart: 'hand_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: {
+    words: /\b(basketball|jump ?shot|free ?throw|shooting form|set shot|layup)\b/i,
+    precedence: 20,
+  },
   phases: [
     {
       event: 'dip',

@@ -1,11 +1,11 @@
-import { kneeAngleOf } from '../body-series';
-import { findJumps } from '../jumps';
-import { defined, median } from '../geometry';
-import { momentAt, share, wristsOf, type Athlete } from './athlete';
-import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary, depthRecords } from './shared';
-import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from './shared';
-import type { MetricDraft, MovementModule } from './types';
+import { kneeAngleOf } from '../../body-series';
+import { findJumps } from '../../jumps';
+import { defined, median } from '../../geometry';
+import { momentAt, share, wristsOf, type Athlete } from '../athlete';
+import { judged, metric } from '../records';
+import { repetitionPoint, repetitionSummary, depthRecords } from '../shared';
+import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
 
 const DEPTH_SOURCE = 'NSCA squat technique: thighs at least parallel to the floor';
 // Knee angle at the bottom with the thighs about parallel (hip crease level with the knee).
@@ -36,6 +36,13 @@ export function handsToKnees(athlete: Athlete, at: number): boolean {
 export const squat: MovementModule = {
   points: (athlete, _reading, records) => repetitionPoint(athlete, records, 'depth', ['best_rep']),
   id: 'squat',
+  label: 'Squat',
+  sport: 'strength',
+  sportOwnsClip: false,
+  repetition: { one: 'rep', many: 'reps' },
+  chart: 'knee_angle',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(squats?|squatting)\b/i, precedence: 120 },
   phases: [
     {
       event: 'bottom',

@@ -1,8 +1,8 @@
-import { kneeAngleOf } from '../body-series';
-import { defined, median } from '../geometry';
-import { momentAt, type Athlete } from './athlete';
-import { judged, metric } from './records';
-import { repetitionSummary, extremeAt } from './shared';
+import { kneeAngleOf } from '../../body-series';
+import { defined, median } from '../../geometry';
+import { momentAt, type Athlete } from '../athlete';
+import { judged, metric } from '../records';
+import { repetitionSummary, extremeAt } from '../shared';
 import {
   cycles,
   deeperKnee,
@@ -12,9 +12,9 @@ import {
   splitStance,
   trunkFold,
   uprightShare,
-} from './shared';
-import { handsToKnees } from './squat';
-import type { MetricDraft, MovementModule } from './types';
+} from '../shared';
+import { handsToKnees } from '../squat';
+import type { MetricDraft, MovementModule } from '../types';
 
 /**
  * Lifts: the shoulders down with the hands at the knees or lower, then up to a standing
@@ -85,6 +85,16 @@ function timeLifts(athlete: Athlete): Lift[] {
 
 export const hipHinge: MovementModule = {
   id: 'hip_hinge',
+  label: 'Hip hinge / deadlift',
+  sport: 'strength',
+  sportOwnsClip: false,
+  repetition: { one: 'rep', many: 'reps' },
+  chart: 'hip_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: {
+    words: /\b(deadlifts?|hip hinge|hinge|rdl|romanian|kettlebell swing)\b/i,
+    precedence: 60,
+  },
   phases: [
     {
       event: 'lift_off',

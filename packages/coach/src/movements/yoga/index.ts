@@ -1,10 +1,10 @@
-import { kneeAngleOf } from '../body-series';
-import { speedSeries } from '../movement';
-import { findStillPeriods } from '../stillness';
-import { momentAt, smoothInTime } from './athlete';
-import { metric } from './records';
-import { deeperKnee, event, ramp, seconds, uprightShare } from './shared';
-import type { MetricDraft, MovementModule } from './types';
+import { kneeAngleOf } from '../../body-series';
+import { speedSeries } from '../../movement';
+import { findStillPeriods } from '../../stillness';
+import { momentAt, smoothInTime } from '../athlete';
+import { metric } from '../records';
+import { deeperKnee, event, ramp, seconds, uprightShare } from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
 
 // Wrists faster than this (trunks/s, about 1.7 m/s) are an arm sweeping into the next pose; the
 // tremble of arms held out stays under half of it even between frames a thirtieth of a second apart.
@@ -31,6 +31,13 @@ function holds(athlete: Parameters<MovementModule['read']>[0]) {
 
 export const yoga: MovementModule = {
   id: 'yoga',
+  label: 'Yoga / held poses',
+  sport: 'yoga',
+  sportOwnsClip: false,
+  repetition: { one: 'hold', many: 'holds' },
+  chart: 'hip_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(yoga|warrior|asana|poses?)\b/i, precedence: 110 },
   phases: [
     // The end's words first: "the end of a hold" also says "hold".
     {

@@ -1,11 +1,11 @@
-import { defined } from '../geometry';
-import { bodyTilt, share, type Athlete } from './athlete';
-import { jointAngle } from '../geometry';
-import { judged, metric } from './records';
-import { repetitionPoint, repetitionSummary, extremeAt, depthRecords } from './shared';
-import { cycles, event, ramp } from './shared';
-import type { MetricDraft, MovementModule } from './types';
-import type { BodyMoment } from '../body-series';
+import { defined } from '../../geometry';
+import { bodyTilt, share, type Athlete } from '../athlete';
+import { jointAngle } from '../../geometry';
+import { judged, metric } from '../records';
+import { repetitionPoint, repetitionSummary, extremeAt, depthRecords } from '../shared';
+import { cycles, event, ramp } from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
+import type { BodyMoment } from '../../body-series';
 
 const SOURCE =
   'ACSM push-up test: chest lowered until the elbows reach about 90°, body in a straight line';
@@ -28,6 +28,13 @@ const bentElbow = (m: BodyMoment) => {
 export const pushUp: MovementModule = {
   points: (athlete, _reading, records) => repetitionPoint(athlete, records, 'arms', ['best_rep']),
   id: 'push_up',
+  label: 'Push-up',
+  sport: 'strength',
+  sportOwnsClip: false,
+  repetition: { one: 'rep', many: 'reps' },
+  chart: 'elbow_angle',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(push-?ups?|press-?ups?)\b/i, precedence: 70 },
   phases: [
     {
       event: 'bottom',

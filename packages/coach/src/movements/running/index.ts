@@ -1,7 +1,7 @@
-import type { BodyMoment } from '../body-series';
-import { defined, median } from '../geometry';
-import { smoothInTime, peaks, share, type Athlete } from './athlete';
-import { judged, metric } from './records';
+import type { BodyMoment } from '../../body-series';
+import { defined, median } from '../../geometry';
+import { smoothInTime, peaks, share, type Athlete } from '../athlete';
+import { judged, metric } from '../records';
 import {
   event,
   hipRange,
@@ -11,8 +11,8 @@ import {
   uprightShare,
   extremeAt,
   legSpread,
-} from './shared';
-import type { MetricDraft, MovementModule } from './types';
+} from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
 
 const CADENCE_SOURCE =
   'Common running norm: about 170-180 steps/min (Heiderscheit et al. 2011 on step rate)';
@@ -72,6 +72,13 @@ export function findStrikes(athlete: Athlete): number[] {
 export const running: MovementModule = {
   id: 'running',
   timed: true,
+  label: 'Running / sprinting',
+  sport: 'athletics',
+  sportOwnsClip: false,
+  repetition: { one: 'stride', many: 'strides' },
+  chart: 'knee_angle',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(running|run|sprint\w*|jog\w*|treadmill|stride)\b/i, precedence: 50 },
   phases: [
     {
       event: 'foot_strike',

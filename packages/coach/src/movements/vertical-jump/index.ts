@@ -1,9 +1,9 @@
-import { findJumps } from '../jumps';
-import { findShots } from './basketball-shot';
-import { findServes } from './tennis-serve';
-import { judged, metric } from './records';
-import { event, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
-import type { MetricDraft, MovementModule } from './types';
+import { findJumps } from '../../jumps';
+import { findShots } from '../basketball-shot';
+import { findServes } from '../tennis-serve';
+import { judged, metric } from '../records';
+import { event, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
 
 const GRAVITY = 9.81;
 
@@ -24,6 +24,16 @@ function flightTimeFor(hipRise: number): number {
 export const verticalJump: MovementModule = {
   id: 'vertical_jump',
   timed: true,
+  label: 'Vertical jump',
+  sport: 'athletics',
+  sportOwnsClip: false,
+  repetition: { one: 'jump', many: 'jumps' },
+  chart: 'hip_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: {
+    words: /\b(vertical jump|countermovement|box jump|jump test|cmj)\b/i,
+    precedence: 100,
+  },
   phases: [
     {
       event: 'take_off',

@@ -1,10 +1,18 @@
-import { defined } from '../geometry';
-import { handHeights, momentAt, quantile, share, type Athlete } from './athlete';
-import { momentPoint } from './points';
-import { judged, metric } from './records';
-import { event, hipTravel, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from './shared';
-import type { MetricDraft, MovementModule } from './types';
-import { distance } from '../geometry';
+import { defined } from '../../geometry';
+import { handHeights, momentAt, quantile, share, type Athlete } from '../athlete';
+import { momentPoint } from '../points';
+import { judged, metric } from '../records';
+import {
+  event,
+  hipTravel,
+  ramp,
+  realSeconds,
+  SLOW_MOTION_SUSPECTED,
+  uprightShare,
+} from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
+import { golfView } from './view';
+import { distance } from '../../geometry';
 
 const TEMPO_SOURCE =
   'Novosel and Garrity, Tour Tempo: tour players take three times as long to swing the club back as down, a pause at the top not counted';
@@ -84,6 +92,14 @@ function findSwing(athlete: Athlete): Swing | undefined {
 export const golfSwing: MovementModule = {
   id: 'golf_swing',
   timed: true,
+  label: 'Golf swing',
+  sport: 'golf',
+  sportOwnsClip: true,
+  repetition: { one: 'swing', many: 'swings' },
+  chart: 'hand_height',
+  views: ['down_the_line', 'face_on'],
+  viewFrom: golfView,
+  namedBy: { words: /\b(golf|swing|driver|iron|tee shot|backswing|downswing)\b/i, precedence: 10 },
   phases: [
     {
       event: 'address',

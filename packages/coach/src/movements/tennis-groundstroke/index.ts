@@ -1,10 +1,10 @@
-import { kneeAngleOf } from '../body-series';
-import { smoothInTime, momentAt, peaks, share, type Athlete } from './athlete';
-import { judged, metric } from './records';
-import { findStrikes } from './running';
-import { event, hipRange, ramp, seconds, uprightShare } from './shared';
-import { findJumps } from '../jumps';
-import type { MetricDraft, MovementModule } from './types';
+import { kneeAngleOf } from '../../body-series';
+import { smoothInTime, momentAt, peaks, share, type Athlete } from '../athlete';
+import { judged, metric } from '../records';
+import { findStrikes } from '../running';
+import { event, hipRange, ramp, seconds, uprightShare } from '../shared';
+import { findJumps } from '../../jumps';
+import type { MetricDraft, MovementModule } from '../types';
 
 type Stroke = { t: number; kind: 'forehand' | 'backhand' | 'stroke' };
 
@@ -119,6 +119,13 @@ function reachesOut(athlete: Athlete, contact: number): boolean {
 export const tennisGroundstroke: MovementModule = {
   id: 'tennis_groundstroke',
   timed: true,
+  label: 'Tennis forehand / backhand',
+  sport: 'tennis',
+  sportOwnsClip: true,
+  repetition: { one: 'stroke', many: 'strokes' },
+  chart: 'hand_height',
+  views: ['side', 'front', 'behind'],
+  namedBy: { words: /\b(forehand|backhand|groundstrokes?|rally|rallying)\b/i, precedence: 40 },
   phases: [
     {
       event: 'contact',

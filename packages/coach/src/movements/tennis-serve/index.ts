@@ -1,7 +1,7 @@
-import { kneeAngleOf } from '../body-series';
-import { momentAt, share, type Athlete } from './athlete';
-import { momentPoint } from './points';
-import { judged, metric } from './records';
+import { kneeAngleOf } from '../../body-series';
+import { momentAt, share, type Athlete } from '../athlete';
+import { momentPoint } from '../points';
+import { judged, metric } from '../records';
 import {
   between,
   event,
@@ -10,9 +10,9 @@ import {
   realSeconds,
   SLOW_MOTION_SUSPECTED,
   straighterElbow,
-} from './shared';
-import type { MetricDraft, MovementModule } from './types';
-import { squareToCamera } from './view';
+} from '../shared';
+import type { MetricDraft, MovementModule } from '../types';
+import { squareToCamera } from '../view';
 
 const SOURCE = 'ITF coaching: loaded legs at the trophy position, full reach at contact';
 
@@ -58,6 +58,16 @@ export function findServes(athlete: Athlete): Serve[] {
 export const tennisServe: MovementModule = {
   id: 'tennis_serve',
   timed: true,
+  label: 'Tennis serve',
+  sport: 'tennis',
+  sportOwnsClip: true,
+  repetition: { one: 'serve', many: 'serves' },
+  chart: 'hand_height',
+  views: ['side'],
+  // A server stands side-on to the court: a camera facing their chest is beside the serve.
+  viewFrom: (_athlete, body) =>
+    body.view === 'front' || body.view === 'behind' ? { ...body, view: 'side' } : body,
+  namedBy: { words: /\b(serve|serving|service motion)\b/i, precedence: 30 },
   phases: [
     {
       event: 'trophy',
