@@ -142,6 +142,12 @@ describe('Regenerate instructions applied to the reading', () => {
     expect(analysis.coachingPoints).toEqual([]);
     expect(banner(analysis)).toBe('moments between 0:30 and 0:40');
     // Without the window, every point is kept and no focus is claimed.
+    // "Not a golf swing" is said back when no athlete was read as one, never when one was.
+    const notGolf = analysePoses(faultySquats, { movement: 'squat', instructions: 'not golf' });
+    expect(banner(notGolf)).toBe('not read as golf swing');
+    const notSquat = analysePoses(faultySquats, { movement: 'squat', instructions: 'not a squat' });
+    // The picker's squat gives way to the coach's newer words: recognition reads the clip.
+    expect(notSquat.readings[0]!.movementSource).toBe('detected');
     const plain = analysePoses(faultySquats, { movement: 'squat', instructions: 'be direct' });
     expect(banner(plain)).toBe('direct tone');
   });

@@ -34,6 +34,13 @@ function instructionsLine(
   const movement = instructions.movement;
   if (movement && analyses.length && analyses.every((a) => a.reading.movement === movement))
     parts.push(`coached as a ${movementLabel(movement).toLowerCase()}`);
+  // "not a squat" alone: said back only when no athlete was read as one.
+  const ruledOut = instructions.notMovements.filter(
+    (id) => analyses.length && analyses.every((a) => a.reading.movement !== id),
+  );
+  if (!movement && ruledOut.length) {
+    parts.push(`not read as ${ruledOut.map((id) => movementLabel(id).toLowerCase()).join(' or ')}`);
+  }
   const focus = instructions.focus;
   const onFocus = (topics: Topic[]) => topics.some((topic) => focus.includes(topic));
   if (focus.length && outcome.points.every((point) => onFocus(point.topics))) {
