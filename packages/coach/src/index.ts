@@ -1,15 +1,23 @@
 import type {
   AthleteReading,
   CoachingPoint,
+  MetricRecord,
   MetricSeries,
   MovementChoice,
 } from '@filmroom/contract';
 import type { PoseScan } from './pose';
-import { pointMatches, readInstructions, type CoachInstructions } from './instructions';
-import { analyseAthletes, mergeCoincident } from './movements/analyse';
-import { measuredPoints } from './movements/points';
+import {
+  pointMatches,
+  readInstructions,
+  topicsAllowed,
+  topicsOf,
+  topicPhrase,
+  type CoachInstructions,
+} from './instructions';
+import { analyseAthletes, mergeCoincident, type AthleteAnalysis } from './movements/analyse';
+import { faultPoints, measuredPoints } from './movements/points';
 import { chartFor } from './movements/chart';
-import type { Topic } from './movements/types';
+import { pointTopics, recordShown, recordTopics } from './reading-topics';
 import { overallFeedback, technicalAnalysis } from './movements/write-up';
 
 export type { PoseScan, PoseTrack, PoseSample, Keypoint } from './pose';
@@ -50,62 +58,105 @@ export function analysePoses(scan: PoseScan, options: AnalyseOptions = {}): Coac
   const analyses = analyseAthletes(scan, {
     instructions,
     // Words in the instructions ("this is a golf swing") win over the picker: they are newer.
-    movement: instructions.movement ?? chosen,
+    movement:
+      instructions.movement ??
+      (chosen && !instructions.notMovements.includes(chosen) ? chosen : null),
     slowMotionFactor: options.slowMotionFactor ?? null,
     people: options.people ?? new Map(),
   });
   const main = analyses[0];
-  const byFocus = analyses
-    .flatMap((a) => a.points)
-    .map((point) => ({ point, topic: point.type as Topic }));
-  let kept = byFocus.filter(({ point, topic }) =>
-    pointMatches({ timestamp: point.timestamp, topic }, instructions),
-  );
-  // A focus that matches nothing would hide every point: keep them, minus the excluded ones.
-  if (kept.length === 0 && instructions.focus.length) {
-    kept = byFocus.filter(({ point, topic }) =>
-      pointMatches({ timestamp: point.timestamp, topic }, { ...instructions, focus: [] }),
+  const topicsOfPoint = (point: CoachingPoint) => pointTopics(analyses, point);
+  const matching = (points: CoachingPoint[]) =>
+    points.filter((point) =>
+      pointMatches({ timestamp: point.timestamp, topics: topicsOfPoint(point) }, instructions),
     );
+  let kept = analyses.flatMap((a) => mergeCoincident(matching(pointsOf(a, instructions))));
+  // Nothing asked about missed its target: say what was measured of it rather than nothing,
+  // and never fall back to the points of topics the coach did not ask about.
+  const focusNote = kept.length === 0 ? focusUnmet(analyses, instructions) : null;
+  if (kept.length === 0 && (instructions.focus.length || instructions.window)) {
+    kept = analyses.flatMap((a) => mergeCoincident(matching(measuredPointsOf(a))));
   }
-  // Asked about a stretch where nothing missed its target: say what was measured there.
-  if (kept.length === 0 && instructions.window) {
-    const measured = analyses
-      .flatMap((a) =>
-        measuredPoints(
-          a.module,
-          a.athlete,
-          a.records,
-          a.movement.metrics.map((m) => m.topic),
-          a.reading.index,
-          a.reading.events,
-        ),
-      )
-      .map((point) => ({ point, topic: point.type as Topic }));
-    const inWindow = (focus: Topic[]) =>
-      measured.filter(({ point, topic }) =>
-        pointMatches({ timestamp: point.timestamp, topic }, { ...instructions, focus }),
-      );
-    const focused = inWindow(instructions.focus);
-    const chosen = focused.length ? focused : inWindow([]);
-    kept = mergeCoincident(chosen.map(({ point }) => point)).map((point) => ({
-      point,
-      topic: point.type as Topic,
-    }));
-  }
+  const points = kept
+    .map((point) => withLevel(point, instructions))
+    .sort((a, b) => a.timestamp - b.timestamp);
+  const chart = main ? chartFor(main) : null;
   return {
-    textAnalysis: technicalAnalysis(
-      analyses,
-      scan.duration,
-      instructions,
-      timingNote(options, main?.reading.detectedSlowMotion),
-    ),
+    textAnalysis: technicalAnalysis(analyses, scan.duration, instructions, {
+      timingNote: timingNote(options, main?.reading.detectedSlowMotion),
+      focusNote,
+      points: points.map((point) => ({ timestamp: point.timestamp, topics: topicsOfPoint(point) })),
+    }),
     overallFeedback: overallFeedback(analyses, instructions),
-    coachingPoints: kept
-      .map(({ point }) => withLevel(point, instructions))
-      .sort((a, b) => a.timestamp - b.timestamp),
-    keyMetric: main ? chartFor(main) : null,
-    readings: analyses.map((a) => a.reading),
+    coachingPoints: points,
+    keyMetric: chart && topicsAllowed(topicsOf(undefined, chart.name), instructions) ? chart : null,
+    // The stored reading holds what the write-up shows: the web's table and the AI Coach
+    // quote it, so a measure the coach left out is left out everywhere.
+    readings: analyses.map((a) => ({
+      ...a.reading,
+      metrics: a.reading.metrics.filter((record) => recordShown(a, record, instructions)),
+    })),
   };
+}
+
+/**
+ * The athlete's coaching points. When the coach asked about topics, each fault is its own
+ * point again (the reading merges faults at one moment into one point), so "only posture"
+ * keeps "Chest up" where "Sit deeper" fell at the same moment.
+ */
+function pointsOf(analysis: AthleteAnalysis, instructions: CoachInstructions): CoachingPoint[] {
+  if (!instructions.focus.length && !instructions.exclude.length) return analysis.points;
+  const faulted = new Set(analysis.records.filter((r) => r.status === 'fault').map((r) => r.id));
+  const references = analysis.points.filter(
+    (point) => !point.metricIds?.some((id) => faulted.has(id)),
+  );
+  const faults = faultPoints(
+    analysis.module,
+    analysis.athlete,
+    analysis.records,
+    analysis.movement.metrics,
+    analysis.reading.events,
+  ).map((point) => ({ ...point, athlete: analysis.reading.index }));
+  return [...faults, ...references];
+}
+
+/** A point for every timed measure of an athlete, fault or not. */
+function measuredPointsOf(analysis: AthleteAnalysis): CoachingPoint[] {
+  return measuredPoints(
+    analysis.module,
+    analysis.athlete,
+    analysis.records,
+    analysis.movement.metrics.map((m) => m.topic),
+    analysis.reading.index,
+    analysis.reading.events,
+  );
+}
+
+/**
+ * "Nothing measured on the arms missed its target; what was measured of the arms: …" when a
+ * focus leaves no coaching point, quoting the records on the asked topics (inside the asked
+ * window); null when there is no focus.
+ */
+function focusUnmet(analyses: AthleteAnalysis[], instructions: CoachInstructions): string | null {
+  const { focus, window } = instructions;
+  if (!focus.length) return null;
+  const asked = focus.map(topicPhrase).join(' and ');
+  const inWindow = (record: MetricRecord) =>
+    !window || record.t === null || (record.t >= window.from && record.t <= window.to);
+  const measured = analyses.flatMap((analysis) =>
+    analysis.records.filter(
+      (record) =>
+        inWindow(record) &&
+        recordShown(analysis, record, instructions) &&
+        recordTopics(analysis, record).some((topic) => focus.includes(topic)),
+    ),
+  );
+  if (!measured.length) {
+    return `Nothing was measured of ${asked} in this clip${window ? ' in the asked stretch' : ''}, so there is no point about it.`;
+  }
+  return `Nothing measured on ${asked} missed its target; what was measured of ${asked}: ${measured
+    .map((record) => `${record.name} ${record.text}`)
+    .join('; ')}.`;
 }
 
 function timingNote(options: AnalyseOptions, detected: number | undefined): string | null {

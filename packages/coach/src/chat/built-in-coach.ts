@@ -1,3 +1,4 @@
+import type { AthleteReading } from '@filmroom/contract';
 import type { ChatContext } from './context';
 import { compareAnswer, countAnswer } from './count';
 import { drillsAnswer } from './drills';
@@ -7,8 +8,9 @@ import { greetingAnswer, helpAnswer, thanksAnswer, unknownAnswer } from './help'
 import { measureAnswer, whyAnswer } from './measures';
 import { momentAnswer } from './moment';
 import { notesAnswer, whoAnswer } from './people';
-import { readQuestion } from './question';
+import { readQuestion, type Intent, type Question } from './question';
 import { clipWords } from './readings';
+import { CHOOSE_MOVEMENT, isUnsure, unsureCaveat, whichMovement } from './unsure';
 
 export type StreamOptions = {
   /** Stops the stream: the next chunk is not produced and the iterable throws ChatAbortedError. */
@@ -27,6 +29,43 @@ export type StreamOptions = {
  */
 export function composeAnswer(context: ChatContext, question: string): string {
   const asked = readQuestion(question, context.history, clipWords(context));
+  return withMovementDoubt(context, asked.intent, answerFor(context, asked));
+}
+
+// Answers given in the words of the clip's movement: a guessed movement is said to be one.
+const IN_MOVEMENT_WORDS = new Set<Intent>([
+  'fix-first',
+  'measure',
+  'why',
+  'count',
+  'drills',
+  'overview',
+]);
+
+/**
+ * An answer in the words of a movement the reading only guessed, with that said first; an
+ * answer about a clip no movement was recognised in, with the question of which it is. An
+ * answer that already asks is left as it is.
+ */
+function withMovementDoubt(context: ChatContext, intent: Intent, answer: string): string {
+  const readings = context.analysis?.athletes ?? [];
+  if (!IN_MOVEMENT_WORDS.has(intent) || answer.includes(CHOOSE_MOVEMENT)) return answer;
+  const several = readings.length > 1;
+  const named = (reading: AthleteReading, text: string) =>
+    several ? `**${reading.name}**: ${text}` : text;
+  const guessed = readings.filter((r) => isUnsure(r) && r.movement !== 'general');
+  const unknown = readings.filter(
+    (r) => r.movement === 'general' && r.movementSource === 'detected' && r.candidates?.length,
+  );
+  const before = guessed.map((reading) => named(reading, unsureCaveat(reading)));
+  const after =
+    intent === 'overview' || intent === 'fix-first' || intent === 'drills'
+      ? unknown.map((reading) => named(reading, whichMovement(reading)))
+      : [];
+  return [...before, answer, ...after].join('\n\n');
+}
+
+function answerFor(context: ChatContext, asked: Question): string {
   switch (asked.intent) {
     case 'greeting':
       return greetingAnswer(context);

@@ -22,6 +22,7 @@ import {
   timeWriter,
   type Clip,
 } from './readings';
+import { isUnsure, likelyCorrection, unsureCaveat, whichMovement } from './unsure';
 import { atMoment, capitalised, listed, lowerFirst } from './wording';
 
 export function measureAnswer(context: ChatContext, question: Question): string {
@@ -79,7 +80,8 @@ function phaseAnswer(
 }
 
 function phaseFor(clip: Clip, reading: AthleteReading, question: Question, phase: string): string {
-  const heading = athleteHeading(clip.readings, reading);
+  // A moment of a movement the reading only guessed: say so before answering in its words.
+  const heading = `${athleteHeading(clip.readings, reading)}${isUnsure(reading) ? `${unsureCaveat(reading)}\n\n` : ''}`;
   const label = lowerFirst(eventLabel(reading, phase));
   const time = timeWriter(reading);
   const all = eventsNamed(reading, phase);
@@ -132,16 +134,23 @@ function pickEvents<T>(events: T[], question: Question): T[] {
   });
 }
 
-/** A moment of some other movement ("impact" in a run): what this clip's moments are instead. */
+/**
+ * A moment of some other movement ("impact" in a run): what this clip's moments are instead,
+ * and the movement that has it as a likely correction. When the reading is a guess, it does
+ * not answer as that movement: it says it is not sure and asks which movement this is.
+ */
 function foreignPhaseAnswer(clip: Clip, readings: AthleteReading[], label: string): string {
   return readings
     .map((reading) => {
+      const heading = athleteHeading(clip.readings, reading);
+      if (isUnsure(reading)) return `${heading}${whichMovement(reading, label)}`;
       const found = momentsFound(reading);
       return (
-        `${athleteHeading(clip.readings, reading)}This clip shows ${lowerFirst(reading.movementLabel)}, which has no ${lowerFirst(label)}.` +
+        `${heading}This clip shows ${lowerFirst(reading.movementLabel)}, which has no ${lowerFirst(label)}.` +
         (found.length
           ? ` Its moments found in this clip: ${listed(found)}.`
-          : ' No key moments of it were found in this clip.')
+          : ' No key moments of it were found in this clip.') +
+        likelyCorrection(reading, label)
       );
     })
     .join('\n\n');
@@ -164,6 +173,8 @@ export function whyAnswer(context: ChatContext, question: Question): string | un
   if (typeof clip === 'string') return clip;
   const readings = chosenReadings(clip, question);
   if (typeof readings === 'string') return readings;
+  // "Why was my posture off at impact?" on a run: there is no impact to explain.
+  if (question.foreignPhase) return foreignPhaseAnswer(clip, readings, question.foreignPhase);
   const found = readings.flatMap((reading) => {
     const pool = question.phase ? recordsAt(reading, question.phase) : reading.metrics;
     const { named, records } = recordsNamed(reading, question, pool);

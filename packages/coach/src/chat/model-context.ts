@@ -1,8 +1,9 @@
-import { CAMERA_VIEWS, type AthleteReading } from '@filmroom/contract';
+import { CAMERA_VIEWS, movementLabel, type AthleteReading } from '@filmroom/contract';
 import { moduleFor } from '../movements/catalogue';
 import type { ChatContext, ChatMessage } from './context';
 import { detectedPeople } from './people';
 import { eventLabel, faultOf, timeWriter } from './readings';
+import { isUnsure, likelyMovements } from './unsure';
 import { clock } from './wording';
 
 // The measured context stays under this many characters (about 6k tokens): enough for a long
@@ -97,6 +98,10 @@ function athleteFacts(reading: AthleteReading, limits: Limits) {
     name: reading.name,
     movement: reading.movementLabel,
     movementChosenBy: reading.movementSource === 'chosen' ? 'the coach' : 'recognition',
+    // A guess is said to be one, with the movements it may be, so the model asks rather than
+    // answering as a movement the clip may not show.
+    movementIsAGuess: isUnsure(reading),
+    likelyMovements: likelyMovements(reading).map((id) => movementLabel(id)),
     cameraView: CAMERA_VIEWS.find((view) => view.id === reading.view)?.label ?? reading.view,
     repetitions: reading.repetitions ?? null,
     repetitionsAre: moduleFor(reading.movement)?.repetition?.many ?? 'repetitions',

@@ -1,40 +1,79 @@
 import { CAMERA_VIEWS, movementLabel, type MetricRecord } from '@filmroom/contract';
-import type { CoachInstructions } from '../instructions';
+import { topicsAllowed, topicsOf, type CoachInstructions } from '../instructions';
+import { recordShown, recordTopics } from '../reading-topics';
 import { clock, clockFor } from '../units';
 import type { AthleteAnalysis } from './analyse';
 import { measuredLine } from './points';
+import type { Topic } from './types';
 
 const viewWords = (id: string) => CAMERA_VIEWS.find((view) => view.id === id)?.label ?? id;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-/** One line saying what of the coach's instructions this write-up applied. */
-function instructionsLine(instructions: CoachInstructions): string[] {
+/** What the reading did with the coach's instructions, for the "As asked:" line. */
+export type AskedOutcome = {
+  timingNote: string | null;
+  /** Said when a focus left no coaching point: what was measured of it instead. */
+  focusNote: string | null;
+  /** The coaching points kept, each with the topics it talks about. */
+  points: { timestamp: number; topics: Topic[] }[];
+};
+
+/**
+ * One line saying what of the coach's instructions this write-up applied, read from what it
+ * shows (the athletes' movements, the table's rows, the points kept), never from the parsed
+ * words alone: a topic still shown is not claimed as left out.
+ */
+function instructionsLine(
+  analyses: AthleteAnalysis[],
+  instructions: CoachInstructions,
+  rows: Topic[][],
+  outcome: AskedOutcome,
+): string[] {
+  const shown = [...rows, ...outcome.points.map((point) => point.topics)];
   const parts = [];
-  if (instructions.movement)
-    parts.push(`coached as a ${movementLabel(instructions.movement).toLowerCase()}`);
-  if (instructions.focus.length) parts.push(`focus on ${instructions.focus.join(', ')}`);
-  if (instructions.exclude.length) parts.push(`leaving out ${instructions.exclude.join(', ')}`);
-  if (instructions.window) {
-    parts.push(
-      `moments between ${clock(instructions.window.from)} and ${clock(instructions.window.to)}`,
-    );
+  const movement = instructions.movement;
+  if (movement && analyses.length && analyses.every((a) => a.reading.movement === movement))
+    parts.push(`coached as a ${movementLabel(movement).toLowerCase()}`);
+  // "not a squat" alone: said back only when no athlete was read as one.
+  const ruledOut = instructions.notMovements.filter(
+    (id) => analyses.length && analyses.every((a) => a.reading.movement !== id),
+  );
+  if (!movement && ruledOut.length) {
+    parts.push(`not read as ${ruledOut.map((id) => movementLabel(id).toLowerCase()).join(' or ')}`);
+  }
+  const focus = instructions.focus;
+  const onFocus = (topics: Topic[]) => topics.some((topic) => focus.includes(topic));
+  if (focus.length && outcome.points.every((point) => onFocus(point.topics))) {
+    const only = instructions.only && rows.every(onFocus);
+    parts.push(`${only ? 'only' : 'focus on'} ${focus.join(', ')}`);
+  }
+  const leftOut = instructions.exclude.filter(
+    (topic) => !shown.some((topics) => topics.includes(topic)),
+  );
+  if (leftOut.length) parts.push(`leaving out ${leftOut.join(', ')}`);
+  const window = instructions.window;
+  if (
+    window &&
+    outcome.points.every((p) => p.timestamp >= window.from && p.timestamp <= window.to)
+  ) {
+    parts.push(`moments between ${clock(window.from)} and ${clock(window.to)}`);
   }
   if (instructions.level !== 'standard') parts.push(`${instructions.level} level`);
-  return parts.length ? [`_As asked: ${parts.join('; ')}._`, ''] : [];
+  if (instructions.tone !== 'standard') parts.push(`${instructions.tone} tone`);
+  const lines = parts.length ? [`_As asked: ${parts.join('; ')}._`, ''] : [];
+  return outcome.focusNote ? [...lines, outcome.focusNote, ''] : lines;
 }
 
-const shown = (
-  record: MetricRecord,
-  instructions: CoachInstructions,
-  topicOf: (r: MetricRecord) => string,
-) => !instructions.exclude.includes(topicOf(record) as never);
+const shownRow =
+  (analysis: AthleteAnalysis, instructions: CoachInstructions) => (record: MetricRecord) =>
+    recordShown(analysis, record, instructions);
 
 /** The markdown technical analysis: per athlete, the movement, its key moments and the table. */
 export function technicalAnalysis(
   analyses: AthleteAnalysis[],
   duration: number,
   instructions: CoachInstructions,
-  timingNote: string | null,
+  outcome: AskedOutcome,
 ): string {
   if (analyses.length === 0) {
     return [
@@ -44,12 +83,15 @@ export function technicalAnalysis(
         'Film the whole body, side-on or at 45°, in good light, and keep the athlete in frame.',
     ].join('\n');
   }
-  const sections: string[] = [...instructionsLine(instructions)];
-  if (timingNote) sections.push(`_${timingNote}_`, '');
+  const rows = analyses.flatMap((analysis) =>
+    analysis.records
+      .filter(shownRow(analysis, instructions))
+      .map((record) => recordTopics(analysis, record)),
+  );
+  const sections: string[] = [...instructionsLine(analyses, instructions, rows, outcome)];
+  if (outcome.timingNote) sections.push(`_${outcome.timingNote}_`, '');
   for (const analysis of analyses) {
     const { reading, movement, module } = analysis;
-    const topicOf = (record: MetricRecord) =>
-      movement.metrics[analysis.records.indexOf(record)]?.topic ?? '';
     const heading =
       analyses.length > 1
         ? `## ${reading.name}: ${reading.movementLabel}`
@@ -80,7 +122,7 @@ export function technicalAnalysis(
         '',
       );
     }
-    const rows = analysis.records.filter((record) => shown(record, instructions, topicOf));
+    const rows = analysis.records.filter(shownRow(analysis, instructions));
     if (rows.length) {
       sections.push('| Measure | Value | Target |', '|---|---|---|');
       for (const record of rows) {
@@ -92,13 +134,12 @@ export function technicalAnalysis(
       const sources = [...new Set(rows.flatMap((r) => (r.source ? [r.source] : [])))];
       if (sources.length) sections.push(`Targets: ${sources.join('; ')}.`, '');
     }
-    if (reading.withheld.length) {
-      sections.push(
-        '**Not measured from this angle:**',
-        '',
-        ...reading.withheld.map((w) => `- ${w}`),
-        '',
-      );
+    // "Hip turn: film face-on" is about the legs: left out with them.
+    const withheld = reading.withheld.filter((line) =>
+      topicsAllowed(topicsOf(undefined, line.split(':')[0]!), instructions),
+    );
+    if (withheld.length) {
+      sections.push('**Not measured from this angle:**', '', ...withheld.map((w) => `- ${w}`), '');
     }
     void module;
   }
@@ -113,9 +154,13 @@ export function overallFeedback(
   const main = analyses[0];
   if (!main) return null;
   const { reading, module, movement } = main;
-  const excluded = (record: MetricRecord) =>
-    instructions.exclude.includes(movement.metrics[main.records.indexOf(record)]!.topic);
-  const faults = main.records.filter((r) => r.status === 'fault' && !excluded(r));
+  const excluded = (record: MetricRecord) => !recordShown(main, record, instructions);
+  // A fault on a topic the coach asked about is the one to fix first.
+  const onFocus = (r: MetricRecord) =>
+    recordTopics(main, r).some((topic) => instructions.focus.includes(topic));
+  const faults = main.records
+    .filter((r) => r.status === 'fault' && !excluded(r))
+    .sort((a, b) => Number(onFocus(b)) - Number(onFocus(a)));
   const oks = main.records.filter((r) => r.status === 'ok' && !excluded(r));
   const parts: string[] = [];
   if (instructions.tone === 'encouraging') parts.push('Good work.');

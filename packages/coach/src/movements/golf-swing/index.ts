@@ -99,7 +99,10 @@ export const golfSwing: MovementModule = {
   chart: 'hand_height',
   views: ['down_the_line', 'face_on'],
   viewFrom: golfView,
-  namedBy: { words: /\b(golf|swing|driver|iron|tee shot|backswing|downswing)\b/i, precedence: 10 },
+  namedBy: {
+    words: /\b(golf|golf swing|driver|iron|tee shot|backswing|downswing|fairway wood)\b/i,
+    precedence: 10,
+  },
   phases: [
     {
       event: 'address',

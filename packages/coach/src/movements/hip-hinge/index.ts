@@ -92,7 +92,7 @@ export const hipHinge: MovementModule = {
   chart: 'hip_height',
   views: ['side', 'front', 'behind'],
   namedBy: {
-    words: /\b(deadlifts?|hip hinge|hinge|rdl|romanian|kettlebell swing)\b/i,
+    words: /\b(deadlifts?|hip hinge|hinge|rdl|romanian deadlift|kettlebell swing)\b/i,
     precedence: 60,
   },
   phases: [

@@ -78,7 +78,7 @@ export const running: MovementModule = {
   repetition: { one: 'stride', many: 'strides' },
   chart: 'knee_angle',
   views: ['side', 'front', 'behind'],
-  namedBy: { words: /\b(running|run|sprint\w*|jog\w*|treadmill|stride)\b/i, precedence: 50 },
+  namedBy: { words: /\b(running|runs?|sprint\w*|jog\w*|treadmill)\b/i, precedence: 50 },
   phases: [
     {
       event: 'foot_strike',

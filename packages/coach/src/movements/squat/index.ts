@@ -42,7 +42,7 @@ export const squat: MovementModule = {
   repetition: { one: 'rep', many: 'reps' },
   chart: 'knee_angle',
   views: ['side', 'front', 'behind'],
-  namedBy: { words: /\b(squats?|squatting)\b/i, precedence: 120 },
+  namedBy: { words: /\b(squats?|squatting|back squat|front squat)\b/i, precedence: 120 },
   phases: [
     {
       event: 'bottom',

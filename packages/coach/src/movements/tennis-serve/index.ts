@@ -67,7 +67,7 @@ export const tennisServe: MovementModule = {
   // A server stands side-on to the court: a camera facing their chest is beside the serve.
   viewFrom: (_athlete, body) =>
     body.view === 'front' || body.view === 'behind' ? { ...body, view: 'side' } : body,
-  namedBy: { words: /\b(serve|serving|service motion)\b/i, precedence: 30 },
+  namedBy: { words: /\b(serve|serving|service motion|tennis serve)\b/i, precedence: 30 },
   phases: [
     {
       event: 'trophy',

@@ -31,7 +31,7 @@ export const verticalJump: MovementModule = {
   chart: 'hip_height',
   views: ['side', 'front', 'behind'],
   namedBy: {
-    words: /\b(vertical jump|countermovement|box jump|jump test|cmj)\b/i,
+    words: /\b(vertical jump|countermovement jump|countermovement|box jump|cmj)\b/i,
     precedence: 100,
   },
   phases: [

@@ -37,7 +37,7 @@ export const yoga: MovementModule = {
   repetition: { one: 'hold', many: 'holds' },
   chart: 'hip_height',
   views: ['side', 'front', 'behind'],
-  namedBy: { words: /\b(yoga|warrior|asana|poses?)\b/i, precedence: 110 },
+  namedBy: { words: /\b(yoga|warrior|asana|yoga poses?)\b/i, precedence: 110 },
   phases: [
     // The end's words first: "the end of a hold" also says "hold".
     {
