@@ -173,7 +173,14 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
     clocks: clocksOf(track, scan, onClip),
   }));
   const rankings = withinOneSport<Recognition>(
-    athletes.map(({ clocks }) => (chosen ? [] : recognise(clocks, factors))),
+    athletes.map(({ clocks }) =>
+      chosen
+        ? []
+        : // "This is not a squat": the coach's word rules a movement out of the running.
+          recognise(clocks, factors).filter(
+            (fit) => !options.instructions.notMovements.includes(fit.id),
+          ),
+    ),
   );
   return athletes.map(({ track, onClip, clocks }, i) => {
     const index = i + 1;

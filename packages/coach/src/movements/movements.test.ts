@@ -81,6 +81,14 @@ describe('the movement catalogue', () => {
     }
   });
 
+  it('never reads a movement the coach ruled out', () => {
+    const squats = squatSet([{ bottomKneeAngle: 85 }, { bottomKneeAngle: 88 }]);
+    expect(analysePoses(squats).readings[0]!.movement).toBe('squat');
+    const ruledOut = analysePoses(squats, { instructions: 'this is not a squat' }).readings[0]!;
+    expect(ruledOut.movement).not.toBe('squat');
+    expect(ruledOut.candidates?.map((c) => c.movement) ?? []).not.toContain('squat');
+  });
+
   it('says what was measured in an asked stretch where nothing missed its target', () => {
     const good = squatSet([
       { bottomKneeAngle: 85 },

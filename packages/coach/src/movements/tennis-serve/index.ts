@@ -115,7 +115,10 @@ export const tennisServe: MovementModule = {
     const serves = findServes(athlete);
     if (!serves.length) return 0;
     const apart = share(athlete.wristGap, (gap) => gap > 0.8);
-    return 0.95 * ramp(apart, 0.05, 0.25) * ramp(serves[0]!.contact - serves[0]!.trophy, 1.5, 0.6);
+    // From the trophy position to contact takes a server about half a second: the uncoiling
+    // legs, trunk and arm cannot do it in under a fifth, nor take longer than a second and a half.
+    const uncoil = serves[0]!.contact - serves[0]!.trophy;
+    return 0.95 * ramp(apart, 0.05, 0.25) * ramp(uncoil, 1.5, 0.6) * ramp(uncoil, 0.2, 0.3);
   },
   read(athlete, context) {
     const serves = findServes(athlete);
