@@ -54,12 +54,13 @@ export function findShots(athlete: Athlete): Shot[] {
     const carried = Math.min(...between(athlete, t[release]! - 0.8, t[release]!).map((j) => h[j]!));
     // A golf swing lifts joined hands too, then swings them back down through the hitting zone
     // below the hips and up again: a shooter's hands follow through high and come down slowly.
-    const after = between(athlete, t[release]!, t[release]! + 1);
+    // Looked for over two seconds, so a swing slowed on the footage is seen through as well.
+    const after = between(athlete, t[release]!, t[release]! + 2);
     const low = extreme(after, (j) => h[j], true);
     const swungThrough =
       low !== undefined &&
       h[low]! < -0.5 &&
-      Math.max(...between(athlete, t[low]!, t[low]! + 0.6).map((j) => h[j]!)) > 0.2;
+      Math.max(...between(athlete, t[low]!, t[release]! + 2).map((j) => h[j]!)) > 0.2;
     if (top > 0.55 && together && carried > -0.8 && !swungThrough) {
       const before = between(athlete, t[release]! - 0.8, t[release]!);
       const lowest = Math.min(...before.map((j) => athlete.hipHeight[j]!));

@@ -104,10 +104,15 @@ export const squat: MovementModule = {
     const split = reps.filter((r) => splitStance(athlete, r.bottom)).length / reps.length;
     // Hands thrown up above the head belong to a shot, a throw or a jump, not a squat set.
     const handsUp = share(athlete.handHeight, (h) => h > 0.6);
+    // The hips of a squat travel from standing to the bottom and back: about a trunk's length
+    // at full depth. Hips that range much further also left the ground (a jump's dip is not a
+    // squat set).
+    const range = hipRange(athlete);
     return (
       (1 - ramp(handsUp, 0.04, 0.2)) *
       uprightShare(athlete) *
-      ramp(hipRange(athlete), 0.15, 0.35) *
+      ramp(range, 0.15, 0.35) *
+      ramp(range, 2, 1.6) *
       bend *
       (1 - hinge) *
       (1 - split * 0.8) *
