@@ -29,7 +29,8 @@ function uploadMetadata(header: string | undefined): Record<string, string> {
 test("the coach's choice comes first: the team's sport, then the last choice, and it travels with the upload", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  // Registration, an upload and its preparation, on two cores shared with the servers.
+  test.setTimeout(90_000);
   await registerThroughApi(page, newAccount('coach'));
   const golf = await createTeam(page, 'Range squad', 'Golf');
   const tennis = await createTeam(page, 'Juniors', 'Tennis');
@@ -96,7 +97,8 @@ test('an unsure reading asks "Which movement is this?": a candidate regenerates 
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  // Registration, an upload and its preparation, on two cores shared with the servers.
+  test.setTimeout(90_000);
   await registerThroughApi(page, newAccount('coach'));
   const video = await uploadThroughApi(page, 'Gym session', fixtureVideo(CLIP));
   await waitUntilPrepared(page, video.id);
@@ -133,6 +135,8 @@ test('an unsure reading asks "Which movement is this?": a candidate regenerates 
   await page.goto(`/videos/${video.id}`);
 
   const reading = page.getByRole('region', { name: 'Movement', exact: true });
+  // Not a rubric with a percentage: recognition says it is not sure, and asks.
+  await expect(reading.getByText('General movement · not sure which movement')).toBeVisible();
   const question = reading.getByRole('group', { name: 'Which movement is this?' });
   await expect(question.getByRole('button')).toHaveText([
     'Squat48%',
@@ -163,6 +167,9 @@ test('an unsure reading asks "Which movement is this?": a candidate regenerates 
         movementLabel: 'Squat',
         movementSource: 'chosen',
         confidence: 1,
+        events: [],
+        metrics: [],
+        withheld: [],
       }),
     ],
   });

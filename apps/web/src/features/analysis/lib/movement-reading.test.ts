@@ -15,20 +15,32 @@ import {
 
 describe('movement reading', () => {
   it('says what was detected with its confidence, or who chose it', () => {
-    const detected = { movementLabel: 'Squat', movementSource: 'detected', confidence: 0.846 };
-    expect(movementLine({ ...detected, movementSource: 'detected' }, true)).toBe(
-      'Detected: Squat · 85%',
-    );
-    expect(movementLine({ ...detected, movementSource: 'detected' }, false)).toBe(
-      'Detected: Squat · 85%',
-    );
+    const detected = {
+      movement: 'squat',
+      movementLabel: 'Squat',
+      movementSource: 'detected',
+      confidence: 0.846,
+    } as const;
+    expect(movementLine(detected, true)).toBe('Detected: Squat · 85%');
+    expect(movementLine(detected, false)).toBe('Detected: Squat · 85%');
     const chosen = {
+      movement: 'golf_swing',
       movementLabel: 'Golf swing',
       movementSource: 'chosen',
       confidence: 1,
     } as const;
     expect(movementLine(chosen, true)).toBe('Golf swing · Chosen by you');
     expect(movementLine(chosen, false)).toBe('Golf swing · Chosen by the coach');
+    // No rubric applied: no percentage to read as confidence in "general".
+    const general = {
+      ...detected,
+      movement: 'general',
+      movementLabel: 'General movement',
+    } as const;
+    expect(movementLine(general, true)).toBe('General movement · not sure which movement');
+    expect(movementLine({ ...general, movementSource: 'chosen' }, true)).toBe(
+      'General movement · Chosen by you',
+    );
   });
 
   it('asks which movement it is only for an unsure general reading with candidates', () => {

@@ -8,15 +8,18 @@ export function percent(confidence: number): string {
 
 /**
  * "Detected: Golf swing · 86%", or who chose it: "Golf swing · Chosen by you" for those who can
- * change it (an editor), "Golf swing · Chosen by the coach" for those who only read it.
+ * change it (an editor), "Golf swing · Chosen by the coach" for those who only read it. A
+ * detected general reading is recognition declining to name a movement: a percentage there
+ * would read as confidence in "general", so it says it is not sure instead.
  */
 export function movementLine(
-  reading: Pick<AthleteReading, 'movementLabel' | 'movementSource' | 'confidence'>,
+  reading: Pick<AthleteReading, 'movement' | 'movementLabel' | 'movementSource' | 'confidence'>,
   editable: boolean,
 ): string {
   if (reading.movementSource === 'chosen') {
     return `${reading.movementLabel} · ${editable ? 'Chosen by you' : 'Chosen by the coach'}`;
   }
+  if (reading.movement === 'general') return `${reading.movementLabel} · not sure which movement`;
   return `Detected: ${reading.movementLabel} · ${percent(reading.confidence)}`;
 }
 
