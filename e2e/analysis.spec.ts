@@ -204,6 +204,9 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
   const picker = reading.getByLabel('Movement to coach');
   const slowMotion = reading.getByLabel('Filmed in slow motion');
   await expect(picker).toHaveValue('auto');
+  // "Is this right?" beside the detected movement takes the keyboard to the picker.
+  await reading.getByRole('button', { name: 'Is this right?' }).click();
+  await expect(picker).toBeFocused();
   await expect(slowMotion).toHaveValue('file');
   await expect(slowMotion).toHaveAccessibleDescription("Slow motion ×4, from the file's metadata");
   await picker.focus();

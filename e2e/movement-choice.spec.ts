@@ -35,9 +35,16 @@ test("the coach's choice comes first: the team's sport, then the last choice, an
   const golf = await createTeam(page, 'Range squad', 'Golf');
   const tennis = await createTeam(page, 'Juniors', 'Tennis');
 
-  // From the team's videos, Add New Video starts the picker at the team's sport.
+  // From the team's videos, Add New Video (in the header, and in the empty list's message)
+  // starts the picker at the team's sport.
   await page.goto(`/videos?team=${golf}`);
-  await page.getByRole('link', { name: 'Add New Video' }).click();
+  await expect(page.getByText('No videos uploaded yet')).toBeVisible();
+  const addLinks = page.getByRole('link', { name: 'Add New Video' });
+  await expect(addLinks).toHaveCount(2);
+  for (const link of await addLinks.all()) {
+    await expect(link).toHaveAttribute('href', `/videos/new?team=${golf}`);
+  }
+  await addLinks.first().click();
   await expect(page).toHaveURL(new RegExp(`/videos/new\\?team=${golf}$`));
   const picker = page.getByLabel('What does the clip show?');
   await expect(picker).toHaveValue('golf_swing');

@@ -38,6 +38,7 @@ export function VideosRoute() {
         </div>
         <InfiniteVideoGrid
           videos={videos}
+          teamId={teamId}
           searching={searched !== ''}
           error={pages.isFetchNextPageError ? null : pages.error}
           onRetry={() => void pages.refetch()}
