@@ -139,14 +139,15 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
   test.setTimeout(90_000);
   await registerThroughApi(page, newAccount('coach'));
 
-  // Upload with a movement: Auto-detect unless the uploader picks one. The page uploads with
+  // Upload with a movement: "Not sure: detect it" for a first upload outside a team, unless the
+  // uploader picks one. The page uploads with
   // tus: the text fields travel in the creation request's Upload-Metadata header (RFC-style
   // `key base64value` pairs), and the last PATCH names the video it became.
   await page.goto('/videos/new');
   await fillUploadForm(page, 'Range session', fixtureVideo('squats_single_person.mp4'));
-  const movementField = page.getByLabel('Movement', { exact: true });
+  const movementField = page.getByLabel('What does the clip show?');
   await expect(movementField).toHaveValue('auto');
-  await expect(movementField.locator('option:checked')).toHaveText('Auto-detect');
+  await expect(movementField.locator('option:checked')).toHaveText('Not sure: detect it');
   await movementField.selectOption({ label: 'Golf swing' });
   const created = page.waitForRequest(
     (request) =>
@@ -177,7 +178,7 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
   await page.goto(`/videos/${video.id}`);
 
   const reading = page.getByRole('region', { name: 'Movement', exact: true });
-  await expect(reading.getByText('Golf swing · detected 86%')).toBeVisible();
+  await expect(reading.getByText('Detected: Golf swing · 86%')).toBeVisible();
   await expect(reading.getByText('Filmed side-on')).toBeVisible();
   const table = reading.getByRole('table', { name: 'Measured: Athlete 1 (white shirt)' });
   const row = (name: string) => table.getByRole('row').filter({ hasText: name });
@@ -203,6 +204,9 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
   const picker = reading.getByLabel('Movement to coach');
   const slowMotion = reading.getByLabel('Filmed in slow motion');
   await expect(picker).toHaveValue('auto');
+  // "Is this right?" beside the detected movement takes the keyboard to the picker.
+  await reading.getByRole('button', { name: 'Is this right?' }).click();
+  await expect(picker).toBeFocused();
   await expect(slowMotion).toHaveValue('file');
   await expect(slowMotion).toHaveAccessibleDescription("Slow motion ×4, from the file's metadata");
   await picker.focus();
@@ -224,9 +228,9 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
   await movementCall.answer(200, analysis);
   expect(regenerations.waiting()).toBe(0);
   await expectToast(page, 'Success', 'Analysis regenerated successfully');
-  await expect(reading.getByText('Squat · chosen by the coach')).toBeVisible();
+  await expect(reading.getByText('Squat · Chosen by you')).toBeVisible();
   await expect(reading.getByText('Filmed front-on')).toBeVisible();
-  await expect(reading.getByText('Golf swing · detected 86%')).toHaveCount(0);
+  await expect(reading.getByText('Detected: Golf swing · 86%')).toHaveCount(0);
   await expect(picker).toHaveValue('squat');
   await expect(picker).toBeEnabled();
   await expect(picker).toBeFocused();
@@ -254,7 +258,7 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
     '409: The video is still being analysed. Try again when the analysis appears.',
   );
   await expect(picker).toHaveValue('squat');
-  await expect(reading.getByText('Squat · chosen by the coach')).toBeVisible();
+  await expect(reading.getByText('Squat · Chosen by you')).toBeVisible();
 
   // Someone the video is shared with at view access reads it but has no pickers.
   const viewerContext = await browser.newContext();
@@ -268,7 +272,7 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
   await showAnalysis(viewerPage, video.id, analysis);
   await viewerPage.goto(`/videos/${video.id}`);
   const viewed = viewerPage.getByRole('region', { name: 'Movement', exact: true });
-  await expect(viewed.getByText('Squat · chosen by the coach')).toBeVisible();
+  await expect(viewed.getByText('Squat · Chosen by the coach')).toBeVisible();
   await expect(viewed.getByText('Slow motion ×8, set by the coach')).toBeVisible();
   await expect(viewed.getByRole('combobox')).toHaveCount(0);
   await viewerContext.close();

@@ -53,7 +53,7 @@ test('a golf swing is coached as a golf swing: its reading, impact, the AI Coach
 
   await page.goto(`/videos/${video.id}`);
   const reading = page.getByRole('region', { name: 'Movement', exact: true });
-  await expect(reading.getByText(/^Golf swing · detected \d+%$/)).toBeVisible();
+  await expect(reading.getByText(/^Detected: Golf swing · \d+% — Is this right\?$/)).toBeVisible();
   await expect(reading.getByText('Filmed down the line')).toBeVisible();
   await expect(
     reading.getByRole('table').getByRole('row').filter({ hasText: 'Backswing:downswing tempo' }),
@@ -83,7 +83,7 @@ test('a golf swing is coached as a golf swing: its reading, impact, the AI Coach
   const picker = reading.getByLabel('Movement to coach');
   await picker.selectOption({ label: 'Squat' });
   await expectToast(page, 'Success', 'Analysis regenerated successfully');
-  await expect(reading.getByText('Squat · chosen by the coach')).toBeVisible();
-  await picker.selectOption({ label: 'Auto-detect' });
-  await expect(reading.getByText(/^Golf swing · detected \d+%$/)).toBeVisible();
+  await expect(reading.getByText('Squat · Chosen by you')).toBeVisible();
+  await picker.selectOption({ label: 'Not sure: detect it' });
+  await expect(reading.getByText(/^Detected: Golf swing · \d+% — Is this right\?$/)).toBeVisible();
 });

@@ -26,7 +26,7 @@ export function VideosRoute() {
       <PageHeader
         title="Videos"
         description="Every video you uploaded or that was shared with you."
-        actions={<AddNewVideoButton />}
+        actions={<AddNewVideoButton teamId={teamId} />}
       />
       <div className="grid gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -38,6 +38,7 @@ export function VideosRoute() {
         </div>
         <InfiniteVideoGrid
           videos={videos}
+          teamId={teamId}
           searching={searched !== ''}
           error={pages.isFetchNextPageError ? null : pages.error}
           onRetry={() => void pages.refetch()}

@@ -1,4 +1,4 @@
-import { AUTO_DETECT, MOVEMENTS, type MovementChoice } from '@filmroom/contract/values';
+import { AUTO_DETECT, MOVEMENTS, SPORTS, type MovementChoice } from '@filmroom/contract/values';
 import type { ComponentProps } from 'react';
 import { NativeSelect } from '@/components/ui/native-select';
 
@@ -8,9 +8,20 @@ type MovementSelectProps = Omit<ComponentProps<'select'>, 'value' | 'onChange' |
   wrapperClassName?: string;
 };
 
+/** The words for letting FilmRoom recognise the movement: honest that it may ask back. */
+export const AUTO_DETECT_LABEL = 'Not sure: detect it';
+
+/** The catalogue's movements grouped by sport in the contract's order; General movement last. */
+const GROUPS = SPORTS.map((sport) => ({
+  ...sport,
+  movements: MOVEMENTS.filter((movement) => movement.sport === sport.id),
+})).filter((group) => group.movements.length > 0);
+const UNGROUPED = MOVEMENTS.filter((movement) => movement.sport === null);
+
 /**
- * The movement to coach: Auto-detect, or one of the catalogue's movements in its order. Shared
- * by the upload form and the Analysis tab, so both offer the same list with the same words.
+ * What the clip shows: "Not sure: detect it", or one of the catalogue's movements under its
+ * sport. Shared by the upload form and the Analysis tab, so both offer the same list with the
+ * same words.
  */
 export function MovementSelect({ value, onValueChange, ...props }: MovementSelectProps) {
   return (
@@ -19,8 +30,17 @@ export function MovementSelect({ value, onValueChange, ...props }: MovementSelec
       onChange={(event) => onValueChange(event.target.value as MovementChoice)}
       {...props}
     >
-      <option value={AUTO_DETECT}>Auto-detect</option>
-      {MOVEMENTS.map((movement) => (
+      <option value={AUTO_DETECT}>{AUTO_DETECT_LABEL}</option>
+      {GROUPS.map((group) => (
+        <optgroup key={group.id} label={group.label}>
+          {group.movements.map((movement) => (
+            <option key={movement.id} value={movement.id}>
+              {movement.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+      {UNGROUPED.map((movement) => (
         <option key={movement.id} value={movement.id}>
           {movement.label}
         </option>

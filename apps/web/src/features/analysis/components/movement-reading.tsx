@@ -1,8 +1,15 @@
 import type { Analysis, AthleteReading, MetricRecord, RegenerateBody } from '@filmroom/contract';
-import { AUTO_DETECT, type MovementChoice } from '@filmroom/contract/values';
-import { CircleAlertIcon, CircleCheckIcon, EyeOffIcon, PlayIcon } from 'lucide-react';
+import { AUTO_DETECT, type MovementChoice, type MovementId } from '@filmroom/contract/values';
+import {
+  CircleAlertIcon,
+  CircleCheckIcon,
+  CircleHelpIcon,
+  EyeOffIcon,
+  PlayIcon,
+} from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { MovementSelect } from '@/components/movement/movement-select';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -13,8 +20,11 @@ import { useIsRegenerating, useRegenerateAnalysis } from '../api/regenerate-anal
 import {
   AS_THE_FILE_SAYS,
   cameraViewLine,
+  candidatesSentence,
   metricMark,
   movementLine,
+  movementQuestion,
+  type MovementCandidate,
   slowMotionBody,
   slowMotionChoice,
   slowMotionChoices,
@@ -31,18 +41,41 @@ type MovementReadingProps = {
   onSeek: (seconds: number) => void;
 };
 
+/** A movement choice applied by regenerating: the pickers and "Which movement is this?". */
+type Regenerate = (body: RegenerateBody) => void;
+
 /**
  * Beyond the spec, above the Technical Analysis card: each athlete's movement (recognised with
  * a confidence, or chosen by the coach), the camera angle, the key moments, the measured numbers
  * against their targets and what this angle cannot measure. Editors choose the movement and
- * the slow-motion factor here; each choice regenerates the analysis. With no readings yet and
- * nothing to choose it says nothing.
+ * the slow-motion factor here; each choice regenerates the analysis. A detected movement asks
+ * "Is this right?"; a reading too unsure for a rubric asks "Which movement is this?" with the
+ * two most likely. With no readings yet and nothing to choose it says nothing.
  */
 export function MovementReading({ videoId, analysis, editable, onSeek }: MovementReadingProps) {
   const athletes = analysis.athletes ?? [];
   const slowMotion = (analysis.timing?.slowMotionFactor ?? 1) !== 1;
   const busy = useIsRegenerating(videoId);
   const titleId = useId();
+  const pickerId = useId();
+  const regeneration = useRegenerateAnalysis(videoId);
+  // A control is disabled (or, for a candidate, gone) while its choice is applied, which takes
+  // the keyboard's focus away: it goes back afterwards, to the movement picker if it is gone.
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (busy || !refocus.current) return;
+    if (document.activeElement === document.body) {
+      const target = refocus.current.isConnected
+        ? refocus.current
+        : document.getElementById(pickerId);
+      target?.focus();
+    }
+    refocus.current = null;
+  }, [busy, pickerId]);
+  const regenerate: Regenerate = (body) => {
+    refocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    regeneration.mutate(body);
+  };
   if (!editable && athletes.length === 0 && !slowMotion) return null;
   return (
     <section aria-labelledby={titleId} aria-busy={busy}>
@@ -58,7 +91,13 @@ export function MovementReading({ videoId, analysis, editable, onSeek }: Movemen
         </CardHeader>
         <CardContent className="grid gap-5 @container">
           {editable ? (
-            <CoachSettings videoId={videoId} analysis={analysis} />
+            <CoachSettings
+              analysis={analysis}
+              pickerId={pickerId}
+              busy={busy}
+              pending={regeneration.isPending ? regeneration.variables : undefined}
+              regenerate={regenerate}
+            />
           ) : slowMotion ? (
             <p className="text-sm text-muted-foreground">{timingLine(analysis.timing)}</p>
           ) : null}
@@ -76,6 +115,11 @@ export function MovementReading({ videoId, analysis, editable, onSeek }: Movemen
                   reading={reading}
                   named={athletes.length > 1}
                   onSeek={onSeek}
+                  choice={
+                    editable
+                      ? { pickerId, busy, choose: (movement) => regenerate({ movement }) }
+                      : null
+                  }
                 />
               ))}
             </div>
@@ -87,30 +131,27 @@ export function MovementReading({ videoId, analysis, editable, onSeek }: Movemen
 }
 
 /** The editor's pickers: each change regenerates the analysis with the new setting. */
-function CoachSettings({ videoId, analysis }: { videoId: string; analysis: Analysis }) {
-  const regeneration = useRegenerateAnalysis(videoId);
-  const busy = useIsRegenerating(videoId);
-  const ids = { movement: useId(), slowMotion: useId(), timing: useId() };
-  // A select is disabled while its choice is applied, which takes the keyboard's focus away:
-  // it gets it back afterwards.
-  const refocus = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (busy || !refocus.current) return;
-    if (document.activeElement === document.body) refocus.current.focus();
-    refocus.current = null;
-  }, [busy]);
-  function regenerate(body: RegenerateBody) {
-    refocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    regeneration.mutate(body);
-  }
+function CoachSettings({
+  analysis,
+  pickerId,
+  busy,
+  pending,
+  regenerate,
+}: {
+  analysis: Analysis;
+  pickerId: string;
+  busy: boolean;
+  /** The choice being applied: the picker shows it; a failure falls back to the server's. */
+  pending: RegenerateBody | undefined;
+  regenerate: Regenerate;
+}) {
+  const ids = { slowMotion: useId(), timing: useId() };
   const movement = useSettledChoice(analysis.movement ?? AUTO_DETECT, (choice) =>
     regenerate({ movement: choice as MovementChoice }),
   );
   const slowMotion = useSettledChoice(slowMotionChoice(analysis.timing), (choice) =>
     regenerate(slowMotionBody(choice)),
   );
-  // While a choice is being applied the picker shows it; a failure falls back to the server's.
-  const pending = regeneration.isPending ? regeneration.variables : undefined;
   const slowMotionPending =
     pending?.slowMotionFactor === undefined
       ? undefined
@@ -121,9 +162,9 @@ function CoachSettings({ videoId, analysis }: { videoId: string; analysis: Analy
     <div className="grid gap-3">
       <div className="grid gap-4 @md:grid-cols-2">
         <div className="grid content-start gap-2">
-          <Label htmlFor={ids.movement}>Movement to coach</Label>
+          <Label htmlFor={pickerId}>Movement to coach</Label>
           <MovementSelect
-            id={ids.movement}
+            id={pickerId}
             value={pending?.movement ?? (movement.value as MovementChoice)}
             disabled={busy}
             onValueChange={movement.onValueChange}
@@ -173,17 +214,31 @@ function CoachSettings({ videoId, analysis }: { videoId: string; analysis: Analy
   );
 }
 
+/** What an editor can do about a reading's movement: correct it or answer the question. */
+type MovementChoiceControls = {
+  /** The movement picker, where "Is this right?" and "Another movement" take the focus. */
+  pickerId: string;
+  busy: boolean;
+  choose: (movement: MovementId) => void;
+};
+
 function AthleteReadingView({
   reading,
   named,
   onSeek,
+  choice,
 }: {
   reading: AthleteReading;
   /** Several athletes: each reading says whose it is. */
   named: boolean;
   onSeek: (seconds: number) => void;
+  /** Null for those who may only read it. */
+  choice: MovementChoiceControls | null;
 }) {
   const headingId = useId();
+  const candidates = movementQuestion(reading);
+  const askIfRight =
+    choice !== null && reading.movementSource === 'detected' && candidates.length === 0;
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
       <div className="grid gap-0.5">
@@ -193,10 +248,23 @@ function AthleteReadingView({
           </h3>
         ) : null}
         <p id={named ? undefined : headingId} className="font-semibold">
-          {movementLine(reading)}
+          {movementLine(reading, choice !== null)}
+          {askIfRight ? (
+            <>
+              {' — '}
+              <button
+                type="button"
+                onClick={() => document.getElementById(choice.pickerId)?.focus()}
+                className="font-normal text-primary underline-offset-4 outline-none hover:underline focus-visible:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                Is this right?
+              </button>
+            </>
+          ) : null}
         </p>
         <p className="text-sm text-muted-foreground">{cameraViewLine(reading.view)}</p>
       </div>
+      {candidates.length > 0 ? <MovementQuestion candidates={candidates} choice={choice} /> : null}
       {reading.events.length > 0 ? (
         <div className="grid gap-1.5">
           <p id={`${headingId}-moments`} className="text-xs font-medium text-muted-foreground">
@@ -242,6 +310,61 @@ function AthleteReadingView({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * "Which movement is this?" under a reading too unsure for a rubric: the two most likely as
+ * buttons that regenerate with that movement, and the full picker above for anything else.
+ * Those who may only read it see the question and the two most likely, without controls.
+ */
+function MovementQuestion({
+  candidates,
+  choice,
+}: {
+  candidates: MovementCandidate[];
+  choice: MovementChoiceControls | null;
+}) {
+  const questionId = useId();
+  return (
+    <div
+      role="group"
+      aria-labelledby={questionId}
+      className="grid gap-2 rounded-lg border border-dashed px-3 py-2.5"
+    >
+      <p id={questionId} className="flex items-center gap-1.5 text-sm font-medium">
+        <CircleHelpIcon className="size-4 shrink-0 text-primary" aria-hidden />
+        Which movement is this?
+      </p>
+      {choice ? (
+        <div className="flex flex-wrap gap-2">
+          {candidates.map((candidate) => (
+            <Button
+              key={candidate.movement}
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={choice.busy}
+              onClick={() => choice.choose(candidate.movement)}
+            >
+              {candidate.label}
+              <span className="text-muted-foreground tabular-nums">{candidate.percent}</span>
+            </Button>
+          ))}
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            disabled={choice.busy}
+            onClick={() => document.getElementById(choice.pickerId)?.focus()}
+          >
+            Another movement…
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{candidatesSentence(candidates)}</p>
+      )}
+    </div>
   );
 }
 

@@ -24,6 +24,8 @@ const PREFETCH_ROWS = 1;
 type InfiniteVideoGridProps = {
   /** Every video loaded so far, in order; undefined while the first page loads. */
   videos: Video[] | undefined;
+  /** The team whose videos these are, if the list is filtered to one ('' or absent if not). */
+  teamId?: string;
   searching: boolean;
   /** The first page failed: nothing to show. */
   error: Error | null;
@@ -47,6 +49,7 @@ type InfiniteVideoGridProps = {
  */
 export function InfiniteVideoGrid({
   videos,
+  teamId,
   searching,
   error,
   onRetry,
@@ -62,7 +65,7 @@ export function InfiniteVideoGrid({
     return <VideosCouldNotLoad error={error} onRetry={onRetry} retrying={retrying} />;
   }
   if (!videos) return <VideoGridSkeleton count={skeletonCount} />;
-  if (videos.length === 0 && !updating) return <NoVideos searching={searching} />;
+  if (videos.length === 0 && !updating) return <NoVideos searching={searching} teamId={teamId} />;
   return (
     <VirtualRows
       videos={videos}

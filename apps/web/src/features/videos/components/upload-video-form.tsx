@@ -1,4 +1,4 @@
-import { AUTO_DETECT, type MovementChoice } from '@filmroom/contract/values';
+import { AUTO_DETECT, movementLabel, type MovementChoice } from '@filmroom/contract/values';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../lib/video-limits';
 import { CircleSlashIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -11,6 +11,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { UploadCancelledError, useUploadVideo } from '../api/upload-video';
+import { defaultMovement, type DefaultMovement } from '../lib/default-movement';
+import { readLastMovement, rememberMovement } from '../lib/last-movement';
 import { UploadProgressPanel } from './upload-progress-panel';
 import { VideoFileField } from './video-file-field';
 
@@ -23,16 +25,41 @@ function titleFromFileName(name: string): string {
     .slice(0, TITLE_MAX_LENGTH);
 }
 
+/** Why the picker starts where it does, so the uploader knows to check it. */
+function movementHint(start: DefaultMovement, movement: MovementChoice): string {
+  if (movement === start.choice && start.reason === 'team') {
+    return `${movementLabel(start.choice)}, from ${start.team.name}'s sport (${start.team.sport.trim()}). Change it if this clip shows something else.`;
+  }
+  if (movement === start.choice && start.reason === 'last') {
+    return 'Your last choice. Change it if this clip shows something else.';
+  }
+  if (movement !== AUTO_DETECT) return 'The clip is coached as this movement.';
+  return 'Not sure? FilmRoom recognises the movement, and asks you when it cannot tell.';
+}
+
+type UploadVideoFormProps = {
+  /** The team the upload was started from: its sport picks the movement to start at. */
+  team?: { name: string; sport: string } | null;
+  /** The uploader, whose last chosen movement is remembered on this device. */
+  userId?: string;
+};
+
 /**
  * Spec §2 Upload: Title, Description, Video File; progress and Cancel while it uploads. Beyond
- * the spec, the movement to coach (Auto-detect unless the uploader knows better).
+ * the spec, what the clip shows: the coach's choice comes first, and "Not sure: detect it"
+ * lets FilmRoom recognise it.
  */
-export function UploadVideoForm() {
+export function UploadVideoForm({ team = null, userId }: UploadVideoFormProps) {
   const navigate = useNavigate();
   const upload = useUploadVideo();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [movement, setMovement] = useState<MovementChoice>(AUTO_DETECT);
+  // The team's sport, else the uploader's last choice, else "Not sure: detect it". Null until
+  // the uploader picks: until then the picker follows the default as it resolves (the teams
+  // arrive after the page).
+  const start = defaultMovement({ team, lastChoice: readLastMovement(userId) });
+  const [picked, setPicked] = useState<MovementChoice | null>(null);
+  const movement = picked ?? start.choice;
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -65,8 +92,13 @@ export function UploadVideoForm() {
     }
     upload.mutate(
       { title: title.trim(), description: description.trim(), movement, file },
-      // Per call, so it only happens while this page is still open (spec §2: back to /).
-      { onSuccess: () => void navigate('/') },
+      {
+        onSuccess: () => {
+          rememberMovement(userId, movement);
+          // Per call, so it only happens while this page is still open (spec §2: back to /).
+          void navigate('/');
+        },
+      },
     );
   }
 
@@ -126,20 +158,17 @@ export function UploadVideoForm() {
       />
 
       <div className="grid gap-2">
-        <div className="flex items-baseline justify-between gap-3">
-          <Label htmlFor={ids.movement}>Movement</Label>
-          <span className="text-xs text-muted-foreground">Optional</span>
-        </div>
+        <Label htmlFor={ids.movement}>What does the clip show?</Label>
         <MovementSelect
           id={ids.movement}
           name="movement"
           value={movement}
           disabled={uploading}
           aria-describedby={ids.movementHint}
-          onValueChange={setMovement}
+          onValueChange={setPicked}
         />
         <p id={ids.movementHint} className="text-xs text-muted-foreground">
-          Auto-detect recognises what the athlete is doing; pick one when you know it.
+          {movementHint(start, movement)}
         </p>
       </div>
 

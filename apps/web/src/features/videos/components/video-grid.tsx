@@ -66,7 +66,8 @@ export function VideosCouldNotLoad({
 }
 
 /** Spec §2's two empty states: nothing uploaded, or nothing that matches the search. */
-export function NoVideos({ searching }: { searching: boolean }) {
+/** `teamId`: the list is one team's, so a new video starts from the team's sport. */
+export function NoVideos({ searching, teamId }: { searching: boolean; teamId?: string }) {
   return searching ? (
     <EmptyState
       icon={SearchXIcon}
@@ -79,7 +80,7 @@ export function NoVideos({ searching }: { searching: boolean }) {
       title="No videos uploaded yet"
       description="Upload a game or training video to get AI analysis and coaching points."
     >
-      <AddNewVideoButton />
+      <AddNewVideoButton teamId={teamId} />
     </EmptyState>
   );
 }
