@@ -113,6 +113,14 @@ export function hipTravel(athlete: Athlete): number {
   return (quantile(xs, 0.95) ?? 0) - (quantile(xs, 0.05) ?? 0);
 }
 
+/**
+ * How much a set's repetitions add to the evidence: one rep could be any dip or reach, the
+ * same shape repeated is a set. A single rep is never read as near-certain.
+ */
+export function setEvidence(repetitions: number): number {
+  return 0.75 + 0.25 * ramp(repetitions, 1, 2);
+}
+
 /** How far the shoulders move up and down, in trunk lengths (robust to a stray frame). */
 export function shoulderRange(athlete: Athlete): number {
   return (

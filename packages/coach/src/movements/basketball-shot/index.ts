@@ -23,6 +23,22 @@ type Shot = { dip: number; setPoint: number; release: number };
  * Shots: both hands rising together above the head, fast. Release is where that push ends; the dip the hips' last lowest moment before it; the set point the
  * hands' stillest high moment between them.
  */
+/**
+ * A club swung through: from `from` on, the hands, still joined, come down below the hips and
+ * rise again above the shoulders. Read on the hands' path alone, however slowly the footage
+ * plays it; it ends where the hands part (a shooter's hands part once the ball is gone).
+ */
+function swingsThrough(athlete: Athlete, h: number[], from: number): boolean {
+  let down = false;
+  for (let j = from; j < h.length; j += 1) {
+    const gap = athlete.wristGap[j];
+    if (gap !== undefined && gap > 0.8) return false;
+    if (h[j]! < -0.5) down = true;
+    else if (down && h[j]! > 0.2) return true;
+  }
+  return false;
+}
+
 export function findShots(athlete: Athlete): Shot[] {
   const h = handHeights(athlete, 0.07);
   const t = athlete.moments.map((m) => m.t);
@@ -54,13 +70,7 @@ export function findShots(athlete: Athlete): Shot[] {
     const carried = Math.min(...between(athlete, t[release]! - 0.8, t[release]!).map((j) => h[j]!));
     // A golf swing lifts joined hands too, then swings them back down through the hitting zone
     // below the hips and up again: a shooter's hands follow through high and come down slowly.
-    // Looked for over two seconds, so a swing slowed on the footage is seen through as well.
-    const after = between(athlete, t[release]!, t[release]! + 2);
-    const low = extreme(after, (j) => h[j], true);
-    const swungThrough =
-      low !== undefined &&
-      h[low]! < -0.5 &&
-      Math.max(...between(athlete, t[low]!, t[release]! + 2).map((j) => h[j]!)) > 0.2;
+    const swungThrough = swingsThrough(athlete, h, release);
     if (top > 0.55 && together && carried > -0.8 && !swungThrough) {
       const before = between(athlete, t[release]! - 0.8, t[release]!);
       const lowest = Math.min(...before.map((j) => athlete.hipHeight[j]!));

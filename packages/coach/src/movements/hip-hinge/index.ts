@@ -2,7 +2,7 @@ import { kneeAngleOf } from '../../body-series';
 import { defined, median } from '../../geometry';
 import { momentAt, type Athlete } from '../athlete';
 import { judged, metric } from '../records';
-import { repetitionSummary, extremeAt } from '../shared';
+import { repetitionSummary, extremeAt, setEvidence } from '../shared';
 import {
   cycles,
   deeperKnee,
@@ -136,6 +136,7 @@ export const hipHinge: MovementModule = {
     const softKnees = ramp(median(knees.length ? knees : [180]), 90, 110);
     const split = bottoms.filter((t) => splitStance(athlete, t)).length / bottoms.length;
     return (
+      setEvidence(found.length) *
       uprightShare(athlete) *
       ramp(shoulderRange(athlete), 0.4, 0.8) *
       ramp(found.length, 0, 1) *

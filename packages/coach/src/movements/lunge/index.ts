@@ -1,6 +1,13 @@
 import { momentAt } from '../athlete';
 import { judged, metric } from '../records';
-import { repetitionPoint, repetitionSummary, extremeAt, depthRecords, hipTravel } from '../shared';
+import {
+  repetitionPoint,
+  repetitionSummary,
+  extremeAt,
+  depthRecords,
+  hipTravel,
+  setEvidence,
+} from '../shared';
 import { cycles, deeperKnee, event, hipRange, ramp, splitStance, uprightShare } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import type { Athlete } from '../athlete';
@@ -69,6 +76,7 @@ export const lunge: MovementModule = {
     const knees = reps.map((r) => deeperKnee(momentAt(athlete, r.bottom)) ?? 180);
     const bend = ramp(Math.min(...knees), 150, 110);
     return (
+      setEvidence(reps.length) *
       uprightShare(athlete) *
       ramp(hipRange(athlete), 0.25, 0.5) *
       bend *

@@ -2,7 +2,13 @@ import { defined } from '../../geometry';
 import { bodyTilt, share, type Athlete } from '../athlete';
 import { jointAngle } from '../../geometry';
 import { judged, metric } from '../records';
-import { repetitionPoint, repetitionSummary, extremeAt, depthRecords } from '../shared';
+import {
+  repetitionPoint,
+  repetitionSummary,
+  extremeAt,
+  depthRecords,
+  setEvidence,
+} from '../shared';
 import { cycles, event, ramp } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import type { BodyMoment } from '../../body-series';
@@ -77,7 +83,8 @@ export const pushUp: MovementModule = {
   ],
   recognise(athlete) {
     const lying = share(athlete.moments.map(bodyTilt), (tilt) => tilt > 55);
-    return lying * ramp(pushUpCycles(athlete).length, 0, 1);
+    const reps = pushUpCycles(athlete).length;
+    return lying * ramp(reps, 0, 1) * setEvidence(reps);
   },
   read(athlete, context) {
     const reps = pushUpCycles(athlete);

@@ -3,7 +3,7 @@ import { findJumps } from '../../jumps';
 import { defined, median } from '../../geometry';
 import { momentAt, share, wristsOf, type Athlete } from '../athlete';
 import { judged, metric } from '../records';
-import { repetitionPoint, repetitionSummary, depthRecords } from '../shared';
+import { repetitionPoint, repetitionSummary, depthRecords, setEvidence } from '../shared';
 import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 
@@ -109,6 +109,7 @@ export const squat: MovementModule = {
     // squat set).
     const range = hipRange(athlete);
     return (
+      setEvidence(reps.length) *
       (1 - ramp(handsUp, 0.04, 0.2)) *
       uprightShare(athlete) *
       ramp(range, 0.15, 0.35) *

@@ -62,13 +62,22 @@ export const yoga: MovementModule = {
     const held = found.reduce((sum, p) => sum + p.seconds, 0);
     const total = seconds(athlete);
     if (!found.length || total <= 0) return 0;
-    const bentHolds = found.filter(
-      (p) => (deeperKnee(momentAt(athlete, (p.start + p.end) / 2)) ?? 180) < 140,
-    ).length;
+    // A standing pose is held on a bent knee over a wide stance or with the arms stretched
+    // out: a player waiting in a ready stance holds still on bent knees too, feet and hands in.
+    const bentHolds = found.filter((p) => {
+      const m = momentAt(athlete, (p.start + p.end) / 2);
+      const armsOut = [m.points.left_wrist, m.points.right_wrist].some(
+        (wrist) =>
+          wrist &&
+          Math.hypot(wrist.x - m.shoulder.x, wrist.y - m.shoulder.y) >= 1.1 * athlete.trunk,
+      );
+      return (deeperKnee(m) ?? 180) < 140 && ((m.stanceRatio ?? 0) >= 1.6 || armsOut);
+    }).length;
     return (
       uprightShare(athlete) *
       ramp(held / total, 0.3, 0.6) *
-      ramp(found.length, 1, 2) *
+      // A practice flows through poses: two stills (a ready stance, a finish) are any sport's.
+      ramp(found.length, 1, 3) *
       ramp(bentHolds, 0, 1)
     );
   },
