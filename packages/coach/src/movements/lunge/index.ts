@@ -79,6 +79,8 @@ export const lunge: MovementModule = {
       setEvidence(reps.length) *
       uprightShare(athlete) *
       ramp(hipRange(athlete), 0.25, 0.5) *
+      // No deeper than a knee near the floor: hips ranging further also left the ground.
+      ramp(hipRange(athlete), 1.6, 1.35) *
       bend *
       ramp(split, 0.2, 0.6) *
       // Lunges are worked on the spot (or a step at a time); a body crossing the picture is

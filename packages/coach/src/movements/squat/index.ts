@@ -113,7 +113,7 @@ export const squat: MovementModule = {
       (1 - ramp(handsUp, 0.04, 0.2)) *
       uprightShare(athlete) *
       ramp(range, 0.15, 0.35) *
-      ramp(range, 2, 1.6) *
+      ramp(range, 1.6, 1.35) *
       bend *
       (1 - hinge) *
       (1 - split * 0.8) *
