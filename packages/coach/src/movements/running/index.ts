@@ -128,7 +128,17 @@ export const running: MovementModule = {
     // Each strike has one foot ahead and one behind (or one lifted): legs that move together
     // (a lift, a squat, a jack) make no strides, however their feet reach.
     const striding = ramp(legSpread(athlete, strikes), 0.2, 0.45);
+    // A runner carries the arms bent near a right angle; a walker's hang long.
+    const elbows = defined(
+      athlete.moments.map((m) =>
+        m.leftElbowAngle === undefined && m.rightElbowAngle === undefined
+          ? undefined
+          : Math.min(m.leftElbowAngle ?? 180, m.rightElbowAngle ?? 180),
+      ),
+    );
+    const armsBent = ramp(median(elbows.length ? elbows : [180]), 130, 110);
     return (
+      armsBent *
       striding *
       uprightShare(athlete) *
       ramp(rate, 90, 130) *

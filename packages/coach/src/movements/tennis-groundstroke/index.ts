@@ -168,8 +168,16 @@ export const tennisGroundstroke: MovementModule = {
     // are another exercise whose arms happen to swing.
     const level = 1 - ramp(hipRange(athlete), 0.6, 0.9);
     const bouncing = ramp(findJumps(athlete.moments).length, 2, 4);
+    // Between strokes a player waits with the free hand on the racket's throat: hands that
+    // never meet (a rope's handles, a runner's arms) hold no racket.
+    const ready = ramp(
+      share(athlete.wristGap, (gap) => gap < 0.45),
+      0.05,
+      0.15,
+    );
     return (
       0.85 *
+      ready *
       level *
       (1 - bouncing) *
       ramp(swung, 0.3, 0.7) *
