@@ -141,6 +141,16 @@ export function trunkFold(athlete: Athlete, t: number): number {
 }
 
 /**
+ * Which joint a bend at the bottom is made with, in degrees: the trunk's fold less half the
+ * knees' bend. Positive: hip-dominant (a hinge, the trunk far forward on soft knees); negative:
+ * knee-dominant (a squat or a lunge, the knees deep under a trunk nearer upright).
+ */
+export function hipDominance(athlete: Athlete, t: number): number {
+  const knee = deeperKnee(athlete.moments[indexAt(athlete, t)]!) ?? 180;
+  return trunkFold(athlete, t) - 0.5 * (180 - knee);
+}
+
+/**
  * The legs working in turn (running, walking, a skater's push), not together (a squat, a
  * jump, a lift): the median spread of the ankles at the given moments, in trunk lengths,
  * along the picture or up it, whichever is wider. Read without left and right, which a side

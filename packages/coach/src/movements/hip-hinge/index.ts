@@ -1,16 +1,15 @@
 import { kneeAngleOf } from '../../body-series';
 import { defined, median } from '../../geometry';
-import { momentAt, type Athlete } from '../athlete';
+import type { Athlete } from '../athlete';
 import { judged, metric } from '../records';
 import { repetitionSummary, extremeAt, setEvidence } from '../shared';
 import {
   cycles,
-  deeperKnee,
   event,
   ramp,
   shoulderRange,
   splitStance,
-  trunkFold,
+  hipDominance,
   uprightShare,
 } from '../shared';
 import { handsToKnees } from '../squat';
@@ -128,20 +127,17 @@ export const hipHinge: MovementModule = {
   recognise(athlete) {
     const found = lifts(athlete);
     if (!found.length) return 0;
-    // A hinge folds the trunk far forward with the knees only softly bent; a squat bends the
-    // knees deep with the trunk nearer upright; a lunge splits the feet.
+    // A hinge is hip-dominant: the trunk folds further than the knees bend. A squat is
+    // knee-dominant; a lunge splits the feet.
     const bottoms = found.map((c) => c.bottom);
-    const folded = ramp(median(bottoms.map((t) => trunkFold(athlete, t))), 25, 45);
-    const knees = defined(bottoms.map((t) => deeperKnee(momentAt(athlete, t))));
-    const softKnees = ramp(median(knees.length ? knees : [180]), 90, 110);
+    const hipDominant = ramp(median(bottoms.map((t) => hipDominance(athlete, t))), 5, 15);
     const split = bottoms.filter((t) => splitStance(athlete, t)).length / bottoms.length;
     return (
       setEvidence(found.length) *
       uprightShare(athlete) *
       ramp(shoulderRange(athlete), 0.4, 0.8) *
       ramp(found.length, 0, 1) *
-      folded *
-      softKnees *
+      hipDominant *
       (1 - split) *
       0.9
     );
