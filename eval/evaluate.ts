@@ -1,13 +1,21 @@
-import type { AthleteReading, MovementId } from '@filmroom/contract';
+import { MOVEMENT_IDS, type AthleteReading, type MovementId } from '@filmroom/contract';
 
 /** Ground truth for one clip, as `../shared/fixtures/labels.json` writes it. */
 export type ClipLabel = {
   movement: string;
   view?: string;
+  duration_s?: number;
   athletes?: { movement: string }[];
   reps?: { count: number; times_s: number[]; tol_s: number | number[] };
   events?: { name: string; t: number; tol: number }[];
 };
+
+/**
+ * How the main athlete's movement reads against the label: the labelled movement (or, for a
+ * label outside the catalogue, the general reading), the general reading where a catalogue
+ * movement was labelled (abstained: honest, not right), or another movement's rubric (wrong).
+ */
+export type Outcome = 'right' | 'abstained' | 'wrong';
 
 export type ClipResult = {
   clip: string;
@@ -15,6 +23,7 @@ export type ClipResult = {
   found: MovementId | 'none';
   confidence: number;
   movementRight: boolean;
+  outcome: Outcome;
   view: string;
   /** Whether the estimated camera view is the labelled one (labels start with the view id). */
   viewRight: boolean | null;
@@ -32,8 +41,16 @@ export type ClipResult = {
   }[];
 };
 
-// Labels FilmRoom's catalogue has no entry for: the honest answer is the general reading.
-const OUTSIDE_CATALOGUE = new Set(['general_play', 'dance', 'boxing', 'baseball_pitch', 'pull_up']);
+const CATALOGUE = new Set<string>(MOVEMENT_IDS.filter((id) => id !== 'general'));
+
+/**
+ * Whether a label names a movement the catalogue coaches. The others (pull_up, dance, situp,
+ * walking, jump_rope, boxing, baseball_pitch, general_play) are read right by the general
+ * reading, until the catalogue grows one for them.
+ */
+export function inCatalogue(label: string): label is MovementId {
+  return CATALOGUE.has(label);
+}
 
 function sameKind(found: string, labelled: string): boolean {
   return (
@@ -46,7 +63,16 @@ function sameKind(found: string, labelled: string): boolean {
 
 /** The catalogue id a label means. */
 function expectedMovement(label: string): MovementId {
-  return (OUTSIDE_CATALOGUE.has(label) ? 'general' : label) as MovementId;
+  return inCatalogue(label) ? label : 'general';
+}
+
+function outcomeOf(found: MovementId | 'none', label: string, allowed: Set<MovementId>): Outcome {
+  if (found !== 'none' && allowed.has(found)) return 'right';
+  // No rubric applied where one was labelled: honest, not right.
+  if (inCatalogue(label) && (found === 'general' || found === 'none')) return 'abstained';
+  // Nobody read on a clip outside the catalogue: no rubric was applied either.
+  if (found === 'none') return 'abstained';
+  return 'wrong';
 }
 
 /**
@@ -60,10 +86,15 @@ export function evaluateClip(
   repetitions: number,
 ): ClipResult {
   const main = readings[0];
+  // Any labelled athlete's movement is right for the main reading (a clip may mix several);
+  // the general reading is right only where the clip's own label is outside the catalogue.
   const allowed = new Set(
-    [label.movement, ...(label.athletes ?? []).map((a) => a.movement)].map(expectedMovement),
+    [label.movement, ...(label.athletes ?? []).map((a) => a.movement)]
+      .map(expectedMovement)
+      .filter((id) => id !== 'general' || !inCatalogue(label.movement)),
   );
   const found = main?.movement ?? 'none';
+  const outcome = outcomeOf(found, label.movement, allowed);
   const repsExpected = label.reps?.count ?? null;
   const events = (label.events ?? []).map((e) => {
     // Labels do not say whose event it is (a clip may have several athletes): any reading's
@@ -86,7 +117,8 @@ export function evaluateClip(
     expected: label.movement,
     found,
     confidence: main?.confidence ?? 0,
-    movementRight: found !== 'none' && allowed.has(found),
+    movementRight: outcome === 'right',
+    outcome,
     view: main?.view ?? 'unknown',
     viewRight: label.view ? label.view.startsWith(main?.view ?? 'none') : null,
     repsExpected,

@@ -1,60 +1,97 @@
 /**
  * `npm run eval`: scans every labelled clip in ../shared/fixtures the way the server does,
- * analyses it, and prints per clip the movement found against the label, the repetitions
- * against the label and each key event's time error, then a summary. Scans are cached in the
- * temporary folder (keyed by the clip and the vision code), so a rerun after a coach change
- * takes seconds.
+ * analyses it with the movement auto-detected, and prints per clip the movement found against
+ * the label (right, abstained or wrong), the repetitions and each key event's time error; then,
+ * for originals and variants apart: a summary with calibration, a confusion matrix, and the
+ * chosen pass (the labelled movement chosen by the coach: were its phases found?). Scans and
+ * variants are cached in the temporary folder (keyed by the clip, the variant and the vision
+ * code), so a rerun after a coach change takes seconds.
  *
- *   npm run eval [-- name-filter]
+ *   npm run eval [-- [--variants] [name-filter]]
+ *
+ * --variants also makes and reads every variant of every clip (variants.ts): slowed ×0.5 and
+ * ×0.4, mirrored, small in the frame, 15 fps, tilted ±8°. A first run takes about an hour.
  */
-import { analysePoses } from '@filmroom/coach';
-import { evaluateClip, type ClipResult } from './evaluate';
+import { chosenReported, judgeClip, type Judged } from './judge';
 import { labelledClips } from './fixtures';
-import { cachedScan } from './scan-cache';
+import {
+  chosenRow,
+  chosenSummary,
+  clipRow,
+  confusionMatrix,
+  eventLines,
+  summarise,
+  summaryRow,
+} from './report';
+import { VARIANT_KINDS } from './variants';
 
-const filter = process.argv[2];
-const fps = Number(process.env.SCAN_FPS ?? 5);
-const results: ClipResult[] = [];
-for (const { clip, file, label } of await labelledClips()) {
-  if (filter && !clip.includes(filter)) continue;
-  const scan = await cachedScan(file, { fps });
-  const analysis = analysePoses(scan);
-  results.push(
-    evaluateClip(clip, label, analysis.readings, analysis.readings[0]?.repetitions ?? 0),
-  );
-}
+const args = process.argv.slice(2);
+const withVariants = args.includes('--variants');
+const filter = args.find((a) => !a.startsWith('--'));
+// --minutes=N: start no new clip after N minutes and report the clips read so far (a first
+// variant run is long; the shortest clips go first so a cut-off run covers the most clips).
+const minutes = Number(args.find((a) => a.startsWith('--minutes='))?.split('=')[1] ?? Infinity);
+const startedAt = Date.now();
+const settings = { fps: Number(process.env.SCAN_FPS ?? 5) };
 
-const ms = (seconds: number | null) =>
-  seconds === null ? 'missing' : `${Math.round(seconds * 1000)} ms`;
-console.table(
-  results.map((r) => ({
-    clip: r.clip.replace(/\.mp4$/, ''),
-    label: r.expected,
-    found: `${r.found} (${Math.round(r.confidence * 100)}%)`,
-    movement: r.movementRight ? 'right' : 'WRONG',
-    view: `${r.view}${r.viewRight === false ? ' ✗' : ''}`,
-    reps:
-      r.repsExpected === null
-        ? `${r.repsFound} (no label)`
-        : `${r.repsFound} of ${r.repsExpected}${r.repsRight ? '' : ' ✗'}`,
-    events: r.events.length
-      ? `${r.events.filter((e) => e.within).length} of ${r.events.length} within tolerance`
-      : '',
-  })),
+const originals: Judged[] = [];
+const variants: Judged[] = [];
+const clips = (await labelledClips()).filter((c) => !filter || c.clip.includes(filter));
+const byLength = [...clips].sort(
+  (a, b) => (a.label.duration_s ?? Infinity) - (b.label.duration_s ?? Infinity),
 );
-for (const r of results.filter((r) => r.events.length)) {
-  console.log(
-    `${r.clip}: ${r.events.map((e) => `${e.name} ${ms(e.error)}${e.within ? '' : ` (tol ${Math.round(e.tol * 1000)} ms) ✗`}`).join(', ')}`,
-  );
+const notRead: string[] = [];
+for (const clip of withVariants ? byLength : clips) {
+  if (Date.now() - startedAt > minutes * 60_000) {
+    notRead.push(clip.clip);
+    continue;
+  }
+  originals.push(await judgeClip(clip, 'original', settings));
+  if (!withVariants) continue;
+  for (const kind of VARIANT_KINDS) {
+    const started = Date.now();
+    const judged = await judgeClip(clip, kind, settings);
+    variants.push(judged);
+    console.error(
+      `${clip.clip} [${kind}]${judged.same ? ' (the original’s picture)' : ''}: ${judged.result.found}, ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+  }
 }
-const withReps = results.filter((r) => r.repsExpected !== null);
-const events = results.flatMap((r) => r.events);
-const found = events.filter((e) => e.error !== null);
-console.log(
-  `\nmovement right on ${results.filter((r) => r.movementRight).length} of ${results.length} clips; ` +
-    `view right on ${results.filter((r) => r.viewRight).length} of ${results.filter((r) => r.viewRight !== null).length}; ` +
-    `repetitions exact on ${withReps.filter((r) => r.repsRight).length} of ${withReps.length}; ` +
-    `events within tolerance ${events.filter((e) => e.within).length} of ${events.length} ` +
-    `(found ${found.length}, mean absolute error ${found.length ? Math.round((found.reduce((s, e) => s + Math.abs(e.error!), 0) / found.length) * 1000) : 0} ms) ` +
-    `at ${fps} frames a second`,
+
+function report(title: string, judged: Judged[]) {
+  if (!judged.length) return;
+  console.log(`\n=== ${title}: per clip ===`);
+  console.table(judged.map(clipRow));
+  console.log(eventLines(judged).join('\n'));
+  console.log(`\n=== ${title}: confusion matrix (labelled × found on the main athlete) ===`);
+  console.table(confusionMatrix(judged));
+  const confidentWrong = summarise(judged).confidentWrong;
+  if (confidentWrong.length)
+    console.log(`confident wrong readings:\n  ${confidentWrong.join('\n  ')}`);
+  const chosen = judged.filter(chosenReported);
+  if (chosen.length) {
+    console.log(`\n=== ${title}: the labelled movement chosen by the coach ===`);
+    console.table(chosen.map(chosenRow));
+    console.log(chosenSummary(chosen));
+  }
+}
+
+const byName = (a: Judged, b: Judged) => a.clip.localeCompare(b.clip);
+originals.sort(byName);
+variants.sort(byName);
+report('Originals', originals);
+report('Variants', variants);
+
+if (notRead.length) console.log(`\nnot read (over --minutes=${minutes}): ${notRead.join(', ')}`);
+console.log(`\n=== Summary at ${settings.fps} frames a second ===`);
+const kinds = VARIANT_KINDS.map(
+  (kind) => [`  ${kind}`, variants.filter((v) => v.variant === kind)] as const,
+).filter(([, judged]) => judged.length);
+console.table(
+  Object.fromEntries(
+    [
+      ['originals', originals] as const,
+      ...(variants.length ? [['variants', variants] as const, ...kinds] : []),
+    ].map(([title, judged]) => [title, summaryRow(summarise(judged))]),
+  ),
 );
