@@ -9,7 +9,10 @@ export type LabelledClip = { clip: string; file: string; label: ClipLabel };
 /** The movement chosen by the coach, read again on the same scan: were its phases found? */
 export type ChosenResult = {
   movement: MovementId;
-  /** The main reading has key moments and at least one repetition of the chosen movement. */
+  /**
+   * The main reading has the chosen movement's key moments, and at least one repetition where
+   * the label counts them (a yoga flow is held poses, not repetitions).
+   */
   found: boolean;
   events: number;
   repetitions: number;
@@ -44,7 +47,7 @@ function readChosen(
   const repetitions = main?.repetitions ?? 0;
   return {
     movement: label.movement,
-    found: events > 0 && repetitions >= 1,
+    found: events > 0 && (label.reps === undefined || repetitions >= 1),
     events,
     repetitions,
     eventsWithin: result.events.filter((e) => e.within).length,

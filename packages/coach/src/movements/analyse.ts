@@ -155,6 +155,7 @@ function factorForChoice(module: MovementModule, clocks: Clocks, factors: number
       view: 'unknown',
       timeScale: 1 / factor,
       timeDeclared: true,
+      timeInferred: false,
     });
     const events = reading.events.length + reading.repetitions.length;
     if (events > best.events) best = { factor, events };
@@ -200,7 +201,8 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
     const context: ReadContext = {
       view: view.view,
       timeScale,
-      timeDeclared: declared !== null || factor !== 1,
+      timeDeclared: declared !== null,
+      timeInferred: declared === null && factor !== 1,
     };
     const movement = module.read(athlete, context);
     const records = movement.metrics.map((draft) => toRecord(draft, index));

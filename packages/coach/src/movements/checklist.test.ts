@@ -38,7 +38,12 @@ function metricsRead(module: MovementModule): Set<string> {
   const keys = new Set<string>();
   for (const { athlete } of athletes) {
     for (const view of module.views) {
-      const reading = module.read(athlete, { view, timeScale: 1, timeDeclared: false });
+      const reading = module.read(athlete, {
+        view,
+        timeScale: 1,
+        timeDeclared: false,
+        timeInferred: false,
+      });
       for (const metric of reading.metrics) keys.add(metric.key);
     }
   }

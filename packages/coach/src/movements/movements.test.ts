@@ -151,7 +151,11 @@ describe('slow motion', () => {
     const analysis = analysePoses(slowed, { movement: 'vertical_jump' });
     const reading = analysis.readings[0]!;
     expect(reading.detectedSlowMotion).toBe(4);
-    expect(airTime(analysis)!.value).toBeCloseTo(airTime(analysePoses(real))!.value, 1);
+    expect(reading.events.map((e) => e.name)).toContain('take_off');
+    // The clock was inferred, not measured: no air time or height is stated from it.
+    expect(airTime(analysis)).toBeUndefined();
+    expect(analysis.textAnalysis).not.toMatch(/\d+ cm/);
+    expect(analysis.textAnalysis).toContain('played back about 4× slower than real time');
     // A duration longer than the movement can take in real life marks the clip as slowed.
     expect(realSeconds({ timeDeclared: false }, 0.3, 0.7)).toBe(0.3);
     expect(realSeconds({ timeDeclared: false }, 1.2, 0.7)).toBeUndefined();

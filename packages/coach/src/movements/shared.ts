@@ -249,13 +249,15 @@ export const SLOW_MOTION_SUSPECTED =
  * A duration in real seconds (athletes are read on the real clock when the footage is declared
  * slowed). Without a declared time scale the clip is taken as real time,
  * unless the duration is longer than the movement ever takes in real life (`realMax`): then the
- * footage is slowed and no absolute time can be stated (undefined).
+ * footage is slowed and no absolute time can be stated (undefined). Nor can one on a clock
+ * inferred from the movement's usual pace.
  */
 export function realSeconds(
-  context: { timeDeclared: boolean },
+  context: { timeDeclared: boolean; timeInferred?: boolean },
   clipSeconds: number,
   realMax: number,
 ): number | undefined {
+  if (context.timeInferred) return undefined;
   if (context.timeDeclared) return clipSeconds;
   return clipSeconds > realMax ? undefined : clipSeconds;
 }

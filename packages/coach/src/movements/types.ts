@@ -88,6 +88,12 @@ export type ReadContext = {
    * is assumed, and a duration too long for the movement in real life means slow motion.
    */
   timeDeclared: boolean;
+  /**
+   * The time scale was inferred from the movement's own timing (footage that looks slowed):
+   * the athlete is read on that clock, but no absolute time or speed is stated from it, since
+   * it was assumed from the movement's usual pace, not measured.
+   */
+  timeInferred: boolean;
 };
 
 /** What one of a movement is called when counting ("How many swings did I do?"). */
