@@ -112,7 +112,9 @@ writeFileSync(output, JSON.stringify(run));
 async function loadWorldModel(name: string) {
   type Tensor = { shape: number[]; data(): Promise<Float32Array> };
   type Tf = {
-    loadGraphModel(url: string): Promise<{ execute(x: Tensor, outputs: string[]): Tensor[] }>;
+    loadGraphModel(
+      url: string,
+    ): Promise<{ execute(x: Tensor, outputs: string[]): Tensor | Tensor[] }>;
     cast(x: unknown, dtype: 'float32'): Tensor;
     pad(x: Tensor, paddings: number[][]): Tensor;
     image: { resizeBilinear(x: Tensor, size: [number, number]): Tensor };
@@ -139,9 +141,11 @@ async function loadWorldModel(name: string) {
     ]);
     const resized = tf.image.resizeBilinear(square, [256, 256]);
     const input = tf.div(resized, 255);
-    const [world] = graph.execute(input, ['world_3d']);
-    const values = await world!.data();
-    tf.dispose([asFloat, square, resized, input, world!]);
+    // One output asked for comes back as a tensor, not a list of one.
+    const answer = graph.execute(input, ['world_3d']);
+    const world = Array.isArray(answer) ? answer[0]! : answer;
+    const values = await world.data();
+    tf.dispose([asFloat, square, resized, input, world]);
     return Array.from({ length: values.length / 3 }, (_, i) => [
       values[3 * i]!,
       values[3 * i + 1]!,
