@@ -245,6 +245,27 @@ describe('the analysis view', () => {
     }
   });
 
+  it('shows a slow-motion factor read from the movement when nobody declared one, and the declared one over it', async () => {
+    const owner = await registerAccount(ctx.app);
+    const videoId = await insertAnalysedSquats(ctx.runtime.deps, owner.user.id);
+    await ctx.database.db
+      .update(analyses)
+      .set({ athletes: [{ ...golfReading(), detectedSlowMotion: 5.5 }] })
+      .where(eq(analyses.videoId, videoId));
+    expect((await detail(owner.cookie, videoId)).analysis!.timing).toEqual({
+      slowMotionFactor: 5.5,
+      source: 'detected',
+    });
+    await ctx.database.db
+      .update(videos)
+      .set({ slowMotionFactor: 4, slowMotionSource: 'coach' })
+      .where(eq(videos.id, videoId));
+    expect((await detail(owner.cookie, videoId)).analysis!.timing).toEqual({
+      slowMotionFactor: 4,
+      source: 'coach',
+    });
+  });
+
   it('is null until the coach engine has written the analysis, whatever the settings', async () => {
     const owner = await registerAccount(ctx.app);
     const videoId = await insertReadyVideo(ctx.runtime.deps, owner.user.id);
