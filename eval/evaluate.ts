@@ -15,7 +15,7 @@ export type ClipLabel = {
  * label outside the catalogue, the general reading), the general reading where a catalogue
  * movement was labelled (abstained: honest, not right), or another movement's rubric (wrong).
  */
-export type Outcome = 'right' | 'abstained' | 'wrong';
+type Outcome = 'right' | 'abstained' | 'wrong';
 
 export type ClipResult = {
   clip: string;

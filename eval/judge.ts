@@ -7,7 +7,7 @@ import { isSlowed, variantLabel, type VariantKind } from './variants';
 export type LabelledClip = { clip: string; file: string; label: ClipLabel };
 
 /** The movement chosen by the coach, read again on the same scan: were its phases found? */
-export type ChosenResult = {
+type ChosenResult = {
   movement: MovementId;
   /**
    * The main reading has the chosen movement's key moments, and at least one repetition where

@@ -1,7 +1,7 @@
 import type { Judged } from './judge';
 
 /** A reading shown at this confidence or more is a confident one (issue 27: "shown at 80%"). */
-export const CONFIDENT = 0.8;
+const CONFIDENT = 0.8;
 
 export type Summary = {
   clips: number;

@@ -37,7 +37,7 @@ const LOW_FRAME_RATE = 15;
  * longest, which is who the evaluation judges. Read from the scan, not the coach, so the
  * variant (and its cache key) does not change when recognition does.
  */
-export function mainAthleteHeight(scan: VisionScan): number | null {
+function mainAthleteHeight(scan: VisionScan): number | null {
   const main = [...scan.tracks].sort((a, b) => b.samples.length - a.samples.length)[0];
   if (!main?.samples.length) return null;
   const heights = main.samples.map((s) => s.box[3]).sort((a, b) => a - b);

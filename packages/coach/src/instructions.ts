@@ -154,7 +154,7 @@ export function isTopic(type: string | undefined): type is Topic {
 }
 
 /** The topics some words name, in TOPIC_WORDS order. */
-export function topicsNamed(text: string): Topic[] {
+function topicsNamed(text: string): Topic[] {
   return (Object.keys(TOPIC_WORDS) as Topic[]).filter((topic) => TOPIC_WORDS[topic].test(text));
 }
 

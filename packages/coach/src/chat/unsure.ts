@@ -14,7 +14,7 @@ import { lowerFirst } from './wording';
 
 // A detected movement shown at this confidence or more is right at least 95% of the time
 // (issue 27's calibration target); below it the reading is a guess.
-export const SURE = 0.8;
+const SURE = 0.8;
 
 /** Whether the reading's movement is a guess: general, or recognised below SURE. */
 export function isUnsure(reading: AthleteReading): boolean {
@@ -25,7 +25,7 @@ export function isUnsure(reading: AthleteReading): boolean {
 }
 
 /** The catalogue movements with a key moment of this name ("Impact": golf, and tennis contact). */
-export function movementsWithMoment(label: string): MovementId[] {
+function movementsWithMoment(label: string): MovementId[] {
   const once = (words: RegExp) => new RegExp(words.source, words.flags.replace(/[gy]/g, ''));
   return MOVEMENT_IDS.filter((id) =>
     guideFor(id).phases.some(
@@ -54,7 +54,7 @@ export function likelyMovements(reading: AthleteReading, moment?: string): Movem
 }
 
 /** "a golf swing", "running / sprinting", "jumping jacks": a movement in a sentence. */
-export function movementNoun(id: MovementId): string {
+function movementNoun(id: MovementId): string {
   const label = movementLabel(id).toLowerCase();
   // Activities and plurals take no article: "running", "jumping jacks", "yoga".
   if (/^(\w+ing|yoga)\b|s$/.test(label.split(' / ')[0]!)) return label;

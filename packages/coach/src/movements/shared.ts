@@ -133,7 +133,7 @@ export function shoulderRange(athlete: Athlete): number {
  * seen from the front (where a lean only shortens the trunk on the picture), the angle that
  * shortening implies against the trunk's standing length.
  */
-export function trunkFold(athlete: Athlete, t: number): number {
+function trunkFold(athlete: Athlete, t: number): number {
   const m = athlete.moments[indexAt(athlete, t)]!;
   const seen = Math.hypot(m.shoulder.x - m.hip.x, m.shoulder.y - m.hip.y) / athlete.trunk;
   const shortened = (Math.acos(Math.min(1, seen / 1.1)) * 180) / Math.PI;

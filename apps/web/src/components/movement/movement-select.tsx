@@ -9,7 +9,7 @@ type MovementSelectProps = Omit<ComponentProps<'select'>, 'value' | 'onChange' |
 };
 
 /** The words for letting FilmRoom recognise the movement: honest that it may ask back. */
-export const AUTO_DETECT_LABEL = 'Not sure: detect it';
+const AUTO_DETECT_LABEL = 'Not sure: detect it';
 
 /** The catalogue's movements grouped by sport in the contract's order; General movement last. */
 const GROUPS = SPORTS.map((sport) => ({

@@ -2,7 +2,7 @@ import type { AthleteReading, MetricRecord, RegenerateBody, Timing } from '@film
 import { CAMERA_VIEWS, movementLabel, type CameraView } from '@filmroom/contract/values';
 
 /** 0.856 → "86%": confidence as it is shown everywhere. */
-export function percent(confidence: number): string {
+function percent(confidence: number): string {
   return `${Math.round(confidence * 100)}%`;
 }
 
