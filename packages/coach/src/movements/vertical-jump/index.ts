@@ -1,4 +1,6 @@
-import { findJumps } from '../../jumps';
+import { findJumps, TOES_OFF_ANKLE, type Jump } from '../../jumps';
+import { hipRise, standingReference } from '../../standing';
+import { smoothInTime, type Athlete } from '../athlete';
 import { findShots } from '../basketball-shot';
 import { findServes } from '../tennis-serve';
 import { judged, metric } from '../records';
@@ -11,6 +13,75 @@ const GRAVITY = 9.81;
 // on the toes, as the feet leave the ground (body lengths above standing).
 const BODY_LENGTH_M = 1.35;
 const TOES_RISE = 0.05;
+
+// The descent starts where the hips, smoothed over a tenth of a second, last stood at their
+// standing height (within this, body lengths: the smoothed hips' jitter, under a centimetre);
+// a loading dip at least DIP_DEPTH deep (about 7 cm) is a countermovement.
+const DIP_STARTED = 0.005;
+const DIP_DEPTH = 0.05;
+// The dip before take-off is looked for this long before it (real seconds).
+const DIP_SECONDS = 1.5;
+
+// Under this long in the air (real seconds) the body rose about a centimetre (g·t²/8): a
+// keypoint's flicker, not a jump anyone could see.
+const MIN_AIR_TIME = 0.1;
+
+/** Jumps as a reading times them: feet off and back at the toes, the top may go unseen. */
+const jumpsOf = (athlete: Athlete) =>
+  findJumps(athlete.moments, { topMayBeUnseen: true, airFeet: TOES_OFF_ANKLE }).filter(
+    (jump) => jump.airTime >= MIN_AIR_TIME,
+  );
+
+/**
+ * The countermovement before a take-off: when the hips start down from standing (the moment
+ * they cross just below their standing height, between samples) and the bottom, where they
+ * are lowest. None when the jump starts from a crouch or the dip is too shallow to tell.
+ */
+function countermovement(athlete: Athlete, jump: Jump): { start: number; bottom: number } | null {
+  const ref = standingReference(athlete.moments);
+  if (!ref) return null;
+  // Keypoints jitter by a few pixels from frame to frame; the hips' path over a tenth of a
+  // second does not.
+  const times = athlete.moments.map((m) => m.t);
+  const hipY = smoothInTime(
+    athlete.moments.map((m) => m.hip.y),
+    times,
+    0.1,
+  );
+  const before = athlete.moments
+    .map((m, i) => ({ t: m.t, i, rise: hipRise({ ...m, hip: { ...m.hip, y: hipY[i]! } }, ref) }))
+    .filter((s) => s.t <= jump.takeOff && s.t >= jump.takeOff - DIP_SECONDS);
+  if (before.length < 3) return null;
+  const lowest = before.reduce((a, b) => (b.rise < a.rise ? b : a));
+  if (lowest.rise > -DIP_DEPTH) return null;
+  let n = before.indexOf(lowest);
+  while (n > 0 && before[n - 1]!.rise < -DIP_STARTED) n -= 1;
+  // Still dipping at the start of the window: the descent's start was not seen.
+  if (n === 0) return null;
+  const [above, below] = [before[n - 1]!, before[n]!];
+  const share = (above.rise + DIP_STARTED) / (above.rise - below.rise);
+  return {
+    start: above.t + share * (below.t - above.t),
+    bottom: lowestBetween(athlete, lowest.i),
+  };
+}
+
+/**
+ * The time of a minimum of hip height, between samples: the vertex of the parabola through
+ * the lowest sample and its neighbours (a dip is sampled only a few times at 5 frames a second).
+ */
+function lowestBetween(athlete: Athlete, i: number): number {
+  const m = athlete.moments;
+  if (i <= 0 || i >= m.length - 1) return m[i]!.t;
+  const [t0, t1, t2] = [m[i - 1]!.t, m[i]!.t, m[i + 1]!.t];
+  const [y0, y1, y2] = [m[i - 1]!.hip.y, m[i]!.hip.y, m[i + 1]!.hip.y];
+  const d1 = (y1 - y0) / (t1 - t0);
+  const d2 = (y2 - y1) / (t2 - t1);
+  const curvature = (d2 - d1) / ((t2 - t0) / 2);
+  if (curvature >= 0) return t1;
+  const vertex = (t0 + t1) / 2 - d1 / curvature;
+  return Math.min(t2, Math.max(t0, vertex));
+}
 
 /**
  * The time in the air that gravity allows for a jump whose hips rose this far (body lengths):
@@ -81,7 +152,7 @@ export const verticalJump: MovementModule = {
     );
   },
   read(athlete, context) {
-    const jumps = findJumps(athlete.moments);
+    const jumps = jumpsOf(athlete);
     const metrics: MetricDraft[] = [];
     const best = [...jumps].sort((a, b) => b.airTime - a.airTime)[0];
     // Human air times stay under about a second; longer is slowed footage.
@@ -130,10 +201,22 @@ export const verticalJump: MovementModule = {
       );
     }
     return {
-      events: jumps.flatMap((j) => [
-        event('take_off', 'Take-off', j.takeOff),
-        event('landing', 'Landing', j.landing),
-      ]),
+      events: jumps.flatMap((j) => {
+        const dip = countermovement(athlete, j);
+        return [
+          ...(dip
+            ? [
+                event('countermovement_start', 'Countermovement starts', dip.start),
+                event('bottom', 'Bottom of the dip', dip.bottom),
+              ]
+            : []),
+          event('take_off', 'Take-off', j.takeOff),
+          // In the air the body is a projectile: it is highest halfway between leaving the
+          // ground and landing, whatever the camera's tilt does to the picture.
+          event('peak', 'Peak', (j.takeOff + j.landing) / 2),
+          event('landing', 'Landing', j.landing),
+        ];
+      }),
       repetitions: jumps.map((j) => ({ t: j.takeOff })),
       metrics,
       withheld: best && air === undefined ? [SLOW_MOTION_SUSPECTED] : [],
