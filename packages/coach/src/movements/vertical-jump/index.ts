@@ -107,6 +107,27 @@ export const verticalJump: MovementModule = {
   },
   phases: [
     {
+      event: 'countermovement_start',
+      label: 'Countermovement',
+      words: /\b(countermovement|dip|sink|load(ing)?|start of the jump)\b/i,
+      about: 'the hips starting down from standing to load the jump',
+    },
+    {
+      event: 'bottom',
+      label: 'Bottom of the dip',
+      at: 'at the bottom of the dip',
+      words: /\b(bottom|lowest|deepest|crouch)\b/i,
+      about: 'the hips at their lowest before the drive up',
+    },
+    // Before take-off, whose words include a bare "jump": "the top of the jump" is the peak.
+    {
+      event: 'peak',
+      label: 'Peak',
+      at: 'at the peak',
+      words: /\b(peak|highest|top of the jump|apex|in the air)\b/i,
+      about: 'the body at its highest, halfway through the flight',
+    },
+    {
       event: 'take_off',
       label: 'Take-off',
       words: /\b(take-?off|push-?off|leave the ground|jump)\b/i,
