@@ -372,3 +372,19 @@ export function reachedLevel(
   const ahead = speed > 0 ? short(i - 1) / speed : Infinity;
   return Math.min(times[i]!, times[i - 1]! + ahead);
 }
+
+/**
+ * The time of the highest point of a series near sample `i` (a local maximum), between
+ * samples: the vertex of the parabola through it and its neighbours.
+ */
+export function highestBetween(times: number[], values: number[], i: number): number {
+  if (i <= 0 || i >= values.length - 1) return times[i]!;
+  const [t0, t1, t2] = [times[i - 1]!, times[i]!, times[i + 1]!];
+  const [y0, y1, y2] = [values[i - 1]!, values[i]!, values[i + 1]!];
+  const slope1 = (y1 - y0) / (t1 - t0);
+  const slope2 = (y2 - y1) / (t2 - t1);
+  const curvature = (slope2 - slope1) / ((t2 - t0) / 2);
+  if (curvature >= 0) return t1;
+  const vertex = (t0 + t1) / 2 - slope1 / curvature;
+  return Math.min(t2, Math.max(t0, vertex));
+}

@@ -4,7 +4,7 @@ import { smoothInTime, type Athlete } from '../athlete';
 import { findShots } from '../basketball-shot';
 import { findServes } from '../tennis-serve';
 import { judged, metric } from '../records';
-import { event, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from '../shared';
+import { event, highestBetween, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 
 const GRAVITY = 9.81;
@@ -62,25 +62,14 @@ function countermovement(athlete: Athlete, jump: Jump): { start: number; bottom:
   const share = (above.rise + DIP_STARTED) / (above.rise - below.rise);
   return {
     start: above.t + share * (below.t - above.t),
-    bottom: lowestBetween(athlete, lowest.i),
+    // Picture y grows downwards: the hips' lowest is their largest y. Between samples, as a
+    // dip is sampled only a few times at 5 frames a second.
+    bottom: highestBetween(
+      times,
+      athlete.moments.map((m) => m.hip.y),
+      lowest.i,
+    ),
   };
-}
-
-/**
- * The time of a minimum of hip height, between samples: the vertex of the parabola through
- * the lowest sample and its neighbours (a dip is sampled only a few times at 5 frames a second).
- */
-function lowestBetween(athlete: Athlete, i: number): number {
-  const m = athlete.moments;
-  if (i <= 0 || i >= m.length - 1) return m[i]!.t;
-  const [t0, t1, t2] = [m[i - 1]!.t, m[i]!.t, m[i + 1]!.t];
-  const [y0, y1, y2] = [m[i - 1]!.hip.y, m[i]!.hip.y, m[i + 1]!.hip.y];
-  const d1 = (y1 - y0) / (t1 - t0);
-  const d2 = (y2 - y1) / (t2 - t1);
-  const curvature = (d2 - d1) / ((t2 - t0) / 2);
-  if (curvature >= 0) return t1;
-  const vertex = (t0 + t1) / 2 - d1 / curvature;
-  return Math.min(t2, Math.max(t0, vertex));
 }
 
 /**
