@@ -4,7 +4,14 @@ import { smoothInTime, type Athlete } from '../athlete';
 import { findShots } from '../basketball-shot';
 import { findServes } from '../tennis-serve';
 import { judged, metric } from '../records';
-import { event, highestBetween, ramp, realSeconds, SLOW_MOTION_SUSPECTED, uprightShare } from '../shared';
+import {
+  event,
+  highestBetween,
+  ramp,
+  realSeconds,
+  SLOW_MOTION_SUSPECTED,
+  uprightShare,
+} from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 
 const GRAVITY = 9.81;
@@ -98,7 +105,7 @@ export const verticalJump: MovementModule = {
     {
       event: 'countermovement_start',
       label: 'Countermovement',
-      words: /\b(countermovement|dip|sink|load(ing)?|start of the jump)\b/i,
+      words: /\b(countermovement(?! jump)|sink\w*|load(ing)?|start of the jump)\b/i,
       about: 'the hips starting down from standing to load the jump',
     },
     {
