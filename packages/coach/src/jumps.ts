@@ -49,11 +49,34 @@ const BENT = 0.025;
 // Air time needs the feet in most of the span's samples to be read from the feet.
 const FEET_SEEN_SHARE = 0.6;
 
+/** How a reading of a jump's moments differs from the plain search (recognition's). */
+export type JumpOptions = {
+  /**
+   * Accept a jump whose top went unseen (the athlete rose out of the picture or the camera
+   * lost them at the top), as long as take-off and landing were seen: the moments a reading
+   * times are at the ground, not at the top.
+   */
+  topMayBeUnseen?: boolean;
+  /**
+   * The lower ankle this far above the ground (body lengths) is in the air. The default is
+   * the ankle's jitter; the toes leave the ground only once the heel rise is done (below).
+   */
+  airFeet?: number;
+};
+
+/**
+ * The ankle's height above the ground when the toes leave it or touch it again (body
+ * lengths): the heel rise of a foot pointed about 40 degrees, which lifts the ankle by about
+ * 0.6 of the foot's length (a foot is about 0.19 of the shoulder-to-ankle length) times
+ * sin 40 (about 0.07).
+ */
+export const TOES_OFF_ANKLE = 0.07;
+
 /**
  * Jumps from the hips (and the feet when seen) rising above the standing level and coming
  * back quickly. A jump spans its loading dip and landing, so neither counts as a squat.
  */
-export function findJumps(moments: BodyMoment[]): Jump[] {
+export function findJumps(moments: BodyMoment[], options: JumpOptions = {}): Jump[] {
   const ref = standingReference(moments);
   if (!ref || moments.length < 5) return [];
   const rise = moments.map((m) => hipRise(m, ref));
@@ -67,9 +90,11 @@ export function findJumps(moments: BodyMoment[]): Jump[] {
     if (t(last) - t(first) > MAX_SPAN) continue;
     // The athlete was lost in between (out of the picture, hidden): when the feet left the
     // ground and came back was not seen, and a hop on either side of the gap is not a jump.
-    if (lostBetween(moments, Math.max(0, first - 1), Math.min(moments.length - 1, last + 1))) {
-      continue;
-    }
+    const lost = options.topMayBeUnseen
+      ? lostBetween(moments, Math.max(0, first - 1), first + 1) ||
+        lostBetween(moments, last - 1, Math.min(moments.length - 1, last + 1))
+      : lostBetween(moments, Math.max(0, first - 1), Math.min(moments.length - 1, last + 1));
+    if (lost) continue;
     const span = indexRange(first, last);
     const peak = highest(rise, span);
     if (rise[peak]! < MIN_RISE) continue;
@@ -80,7 +105,8 @@ export function findJumps(moments: BodyMoment[]): Jump[] {
     const top = fromAnkles ? highest(feet, span) : peak;
     // Hips up with the feet down: a glitching hip keypoint or a rise onto the toes.
     if (fromAnkles && feet[top]! < FEET_OFF) continue;
-    const threshold = fromAnkles ? AIR_FEET : AIR_HIPS;
+    // A low jump's feet may not clear the toes-off level: then half their highest.
+    const threshold = fromAnkles ? Math.min(options.airFeet ?? AIR_FEET, feet[top]! / 2) : AIR_HIPS;
     const takeOff = crossing(moments, track, threshold, top, -1);
     const landing = crossing(moments, track, threshold, top, 1);
 

@@ -16,7 +16,7 @@ export type StandingReference = {
 // Contini's segment table: 0.78 and 0.29 of height); used only when no ankle was ever seen.
 const BODY_PER_TRUNK = 2.7;
 // Knees straighter than this are standing tall (a loading dip or a landing bends them more).
-const STANDING_KNEE = 155;
+export const STANDING_KNEE = 155;
 // Feet within this of the ground level (body lengths) are on the ground: ankle keypoints
 // jitter by about 2 % of body length on real clips.
 const GROUNDED = 0.03;

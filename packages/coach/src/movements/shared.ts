@@ -323,3 +323,70 @@ export function depthRecords(
     ...(deepest && deepest.t !== shallowest.t ? [draft('best_rep', 'deepest', deepest)] : []),
   ];
 }
+
+/**
+ * When a height series left a level it held (`direction` -1: started down from it, +1: started
+ * up from it), searching the samples `from` to `to` (indexes): the first sample clearly away
+ * from it (`margin` beyond), traced back along the speed the movement goes on at, to where it
+ * was still at the level. Between samples, since a slow stretch may be sampled only five times
+ * a second; never before the last sample at the level. Undefined when it never left.
+ */
+export function leftLevel(
+  times: number[],
+  heights: number[],
+  from: number,
+  to: number,
+  level: number,
+  margin: number,
+  direction: 1 | -1,
+): number | undefined {
+  const away = (i: number) => (heights[i]! - level) * direction;
+  let i = from;
+  while (i <= to && away(i) < margin) i += 1;
+  if (i > to || i === 0) return i > to ? undefined : times[i];
+  const next = Math.min(i + 1, heights.length - 1);
+  const speed = next > i ? (away(next) - away(i)) / (times[next]! - times[i]!) : 0;
+  const back = speed > 0 ? away(i) / speed : Infinity;
+  return Math.max(times[i - 1]!, times[i]! - back);
+}
+
+/**
+ * When a height series arrived at a level (`direction` +1: rising to it, -1: sinking to it),
+ * searching `from` to `to`: the first sample within `margin` of it, the moment it got there
+ * traced forward from the sample before along the speed it came at. Between samples; never
+ * after the first sample at the level. Undefined when it never got there.
+ */
+export function reachedLevel(
+  times: number[],
+  heights: number[],
+  from: number,
+  to: number,
+  level: number,
+  margin: number,
+  direction: 1 | -1,
+): number | undefined {
+  const short = (i: number) => (level - heights[i]!) * direction;
+  let i = from;
+  while (i <= to && short(i) > margin) i += 1;
+  if (i > to) return undefined;
+  if (i === from || i < 2) return times[i];
+  const speed = (short(i - 2) - short(i - 1)) / (times[i - 1]! - times[i - 2]!);
+  const ahead = speed > 0 ? short(i - 1) / speed : Infinity;
+  return Math.min(times[i]!, times[i - 1]! + ahead);
+}
+
+/**
+ * The time of the highest point of a series near sample `i` (a local maximum), between
+ * samples: the vertex of the parabola through it and its neighbours.
+ */
+export function highestBetween(times: number[], values: number[], i: number): number {
+  if (i <= 0 || i >= values.length - 1) return times[i]!;
+  const [t0, t1, t2] = [times[i - 1]!, times[i]!, times[i + 1]!];
+  const [y0, y1, y2] = [values[i - 1]!, values[i]!, values[i + 1]!];
+  const slope1 = (y1 - y0) / (t1 - t0);
+  const slope2 = (y2 - y1) / (t2 - t1);
+  const curvature = (slope2 - slope1) / ((t2 - t0) / 2);
+  if (curvature >= 0) return t1;
+  const vertex = (t0 + t1) / 2 - slope1 / curvature;
+  return Math.min(t2, Math.max(t0, vertex));
+}

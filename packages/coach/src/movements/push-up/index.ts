@@ -9,7 +9,7 @@ import {
   depthRecords,
   setEvidence,
 } from '../shared';
-import { cycles, event, ramp } from '../shared';
+import { cycles, event, highestBetween, ramp, straighterElbow } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import type { BodyMoment } from '../../body-series';
 
@@ -24,6 +24,32 @@ function pushUpCycles(athlete: Athlete) {
 function bodyLine(m: BodyMoment): number | undefined {
   const ankle = m.points.left_ankle ?? m.points.right_ankle;
   return ankle ? jointAngle(m.shoulder, m.hip, ankle) : undefined;
+}
+
+// Elbows this straight or straighter are extended (full extension reads 160-180 degrees;
+// keypoints seen at an angle shorten it).
+const EXTENDED_ELBOW = 150;
+
+/**
+ * The tops between reps (and after the last one, when the clip shows it): where the
+ * shoulders are highest between two bottoms, with the elbows extended. Between samples, at the
+ * vertex of the parabola through the highest sample and its neighbours.
+ */
+function topsOf(athlete: Athlete, bottoms: number[]): number[] {
+  const times = athlete.moments.map((m) => m.t);
+  const h = athlete.shoulderHeight;
+  const at = (t: number) => times.findIndex((x) => x >= t);
+  const edges = bottoms.map(at);
+  return edges.flatMap((from, n) => {
+    const to = edges[n + 1] ?? times.length - 1;
+    let top = from;
+    for (let i = from; i <= to; i += 1) if (h[i]! > h[top]!) top = i;
+    // The clip ends on the way up: the top was not seen.
+    if (top === times.length - 1 || top === from) return [];
+    const elbow = straighterElbow(athlete.moments[top]!);
+    if (elbow !== undefined && elbow < EXTENDED_ELBOW) return [];
+    return [highestBetween(times, h, top)];
+  });
 }
 
 const bentElbow = (m: BodyMoment) => {
@@ -54,7 +80,7 @@ export const pushUp: MovementModule = {
       label: 'Top',
       at: 'at the top',
       words: /\b(top|lockout|arms straight|up position)\b/i,
-      about: 'the arms straight at the top',
+      about: 'the shoulders at their highest between reps, the arms straight',
     },
   ],
   faults: [
@@ -120,7 +146,10 @@ export const pushUp: MovementModule = {
       );
     }
     return {
-      events: reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.bottom)),
+      events: [
+        ...reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.bottom)),
+        ...topsOf(athlete, bottoms).map((t, i) => event('top', `Top after rep ${i + 1}`, t)),
+      ].sort((a, b) => a.t - b.t),
       repetitions: reps.map((r) => ({ t: r.bottom })),
       metrics,
       withheld:

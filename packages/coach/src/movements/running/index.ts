@@ -69,6 +69,32 @@ export function findStrikes(athlete: Athlete): number[] {
     });
 }
 
+// A keypoint within this share of the frame's width of a side edge is at the edge: the
+// body is partly out of the picture.
+const EDGE = 0.03;
+
+/**
+ * A runner crossing the picture: the first moment they are seen, coming in across a side
+ * edge, and the last, running out across one. Only what the clip shows: a runner seen from
+ * the clip's first sample or to its last, or lost in the middle of the picture, neither
+ * entered nor left it. (A runner who ran on past the clip's end at the edge is said to
+ * leave there: the clip's end is not known here, and they were leaving.)
+ */
+function crossings(athlete: Athlete): { enters?: number; leaves?: number } {
+  const width = athlete.frame.width;
+  const atEdge = (i: number) =>
+    Object.values(athlete.moments[i]!.points).some(
+      (p) => p !== undefined && (p.x <= EDGE * width || p.x >= (1 - EDGE) * width),
+    );
+  const last = athlete.moments.length - 1;
+  if (last < 1) return {};
+  return {
+    // The scan samples from the clip's start: a runner first seen later came in.
+    enters: athlete.moments[0]!.t > 0 && atEdge(0) ? athlete.moments[0]!.t : undefined,
+    leaves: atEdge(last) ? athlete.moments[last]!.t : undefined,
+  };
+}
+
 export const running: MovementModule = {
   id: 'running',
   timed: true,
@@ -85,6 +111,20 @@ export const running: MovementModule = {
       label: 'Foot strike',
       words: /\b(foot ?strike|landing|contact|touch-?down|land)\b/i,
       about: 'a foot meeting the ground',
+    },
+    {
+      event: 'enters_frame',
+      label: 'Entering the picture',
+      at: 'as they come into the picture',
+      words: /\b(enter\w*|come[s]? in|comes? into (the )?(picture|frame|shot))\b/i,
+      about: 'the runner first seen, coming in across the edge of the picture',
+    },
+    {
+      event: 'leaves_frame',
+      label: 'Leaving the picture',
+      at: 'as they leave the picture',
+      words: /\b(leav\w*|exit\w*|runs? out of (the )?(picture|frame|shot))\b/i,
+      about: 'the runner last seen, running out across the edge of the picture',
     },
   ],
   faults: [
@@ -210,7 +250,18 @@ export const running: MovementModule = {
       );
     }
     return {
-      events: strikes.map((t, i) => event('foot_strike', `Foot strike ${i + 1}`, t)),
+      events: (() => {
+        const { enters, leaves } = crossings(athlete);
+        return [
+          ...(enters === undefined
+            ? []
+            : [event('enters_frame', 'Comes into the picture', enters)]),
+          ...strikes.map((t, i) => event('foot_strike', `Foot strike ${i + 1}`, t)),
+          ...(leaves === undefined
+            ? []
+            : [event('leaves_frame', 'Runs out of the picture', leaves)]),
+        ];
+      })(),
       repetitions: strikes.map((t) => ({ t })),
       metrics,
       withheld: [

@@ -1,10 +1,12 @@
 import { kneeAngleOf } from '../../body-series';
 import { findJumps } from '../../jumps';
+import { STANDING_KNEE } from '../../standing';
 import { defined, median } from '../../geometry';
 import { momentAt, share, wristsOf, type Athlete } from '../athlete';
 import { judged, metric } from '../records';
 import { repetitionPoint, repetitionSummary, depthRecords, setEvidence } from '../shared';
 import { cycles, event, hipRange, hipTravel, ramp, splitStance, uprightShare } from '../shared';
+import { leftLevel, reachedLevel, type Cycle } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 
 const DEPTH_SOURCE = 'NSCA squat technique: thighs at least parallel to the floor';
@@ -22,6 +24,46 @@ function squatCycles(athlete: Athlete) {
     const knee = kneeAngleOf(momentAt(athlete, cycle.bottom));
     return knee === undefined || knee < 150;
   });
+}
+
+// Hips within this of their standing height (trunk lengths, about 3-4 cm) are standing:
+// twice the keypoints' jitter standing still, and the last of the hips' creep into full
+// extension.
+const STANDING_MARGIN = 0.07;
+
+/**
+ * A rep's descent start (the hips starting down from standing) and lockout (hips back up to
+ * standing height with the knees extended). Standing is known by the knees (straight, as in
+ * the jump's standing reference) and its height is the hips' median while the knees were
+ * straight on that side of the bottom: one stray sample does not move it. Neither moment is
+ * said when the clip does not show it (it starts mid-descent, or ends on the way up).
+ */
+function standingEnds(athlete: Athlete, rep: Cycle, previous?: Cycle, next?: Cycle) {
+  const times = athlete.moments.map((m) => m.t);
+  const h = athlete.hipHeight;
+  const at = (t: number) => times.findIndex((x) => x >= t);
+  const bottom = at(rep.bottom);
+  const straight = (i: number) => (kneeAngleOf(athlete.moments[i]!) ?? 0) >= STANDING_KNEE;
+  const standingIn = (from: number, to: number) => {
+    const range = Array.from({ length: to - from + 1 }, (_, k) => from + k).filter(straight);
+    if (!range.length) return undefined;
+    const level = median(range.map((i) => h[i]!));
+    return { level, range: range.filter((i) => h[i]! >= level - STANDING_MARGIN) };
+  };
+  const before = standingIn(previous ? at(previous.bottom) : 0, bottom);
+  const after = standingIn(bottom, next ? at(next.bottom) : times.length - 1);
+  const lastStanding = before?.range.at(-1);
+  const firstStanding = after?.range[0];
+  return {
+    descentStart:
+      lastStanding === undefined
+        ? undefined
+        : leftLevel(times, h, lastStanding, bottom, before!.level, STANDING_MARGIN, -1),
+    lockout:
+      firstStanding === undefined || firstStanding === times.length - 1
+        ? undefined
+        : reachedLevel(times, h, bottom, firstStanding, after!.level, STANDING_MARGIN, 1),
+  };
 }
 
 /** Hands hanging to the knees at the bottom of a rep: a hinge with a bar, not a squat. */
@@ -45,11 +87,24 @@ export const squat: MovementModule = {
   namedBy: { words: /\b(squats?|squatting|back squat|front squat)\b/i, precedence: 120 },
   phases: [
     {
+      event: 'descent_start',
+      label: 'Descent',
+      at: 'at the start of the descent',
+      words: /\b(descent|descend\w*|going down|way down|start of the (rep|squat))\b/i,
+      about: 'the hips starting down from standing',
+    },
+    {
       event: 'bottom',
       label: 'Bottom',
       at: 'at the bottom',
       words: /\b(bottom|lowest|deepest|depth|hole)\b/i,
       about: 'the lowest point of a rep',
+    },
+    {
+      event: 'lockout',
+      label: 'Lockout',
+      words: /\b(lock-?out|lock out|top|stand(ing)? (up|tall)|finish)\b/i,
+      about: 'hips and knees back to full extension at the top',
     },
   ],
   faults: [
@@ -207,7 +262,16 @@ export const squat: MovementModule = {
         ? ['Left/right knee difference: film from the front to compare the two legs.']
         : ['Trunk lean: the back angle needs a side-on camera to measure.'];
     return {
-      events: reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.bottom)),
+      events: reps.flatMap((r, i) => {
+        const { descentStart, lockout } = standingEnds(athlete, r, reps[i - 1], reps[i + 1]);
+        return [
+          ...(descentStart === undefined
+            ? []
+            : [event('descent_start', `Descent starts (rep ${i + 1})`, descentStart)]),
+          event('bottom', `Bottom of rep ${i + 1}`, r.bottom),
+          ...(lockout === undefined ? [] : [event('lockout', `Lockout (rep ${i + 1})`, lockout)]),
+        ];
+      }),
       repetitions: reps.map((r) => ({ t: r.bottom })),
       metrics,
       withheld,
