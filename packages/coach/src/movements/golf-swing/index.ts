@@ -12,6 +12,7 @@ import {
 } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import { golfView } from './view';
+import { impactTime } from './impact';
 import { distance } from '../../geometry';
 
 const TEMPO_SOURCE =
@@ -206,7 +207,12 @@ export const golfSwing: MovementModule = {
     );
   },
   read(athlete, context) {
-    const swing = findSwing(athlete);
+    const found = findSwing(athlete);
+    // Recognition's swing, with impact placed at the bottom of the hands' arc.
+    const swing = found && {
+      ...found,
+      impact: impactTime(athlete, found.topDeparture) ?? found.impact,
+    };
     const metrics: MetricDraft[] = [];
     const withheld = [
       'Hip and shoulder turn in degrees: a 2D camera sees rotation only as foreshortening; an overhead or 3D capture measures it.',
