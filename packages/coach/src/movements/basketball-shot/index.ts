@@ -132,10 +132,9 @@ export const basketballShot: MovementModule = {
     },
     {
       event: 'follow_through_hold',
-      label: 'Follow-through held',
-      at: 'in the held follow-through',
-      words:
-        /\b(hold(ing)? the follow-?through|gooseneck|held (the )?(follow-?through|finish)|finish(ed)? high)\b/i,
+      label: 'Gooseneck hold',
+      at: 'in the gooseneck hold',
+      words: /\b(gooseneck( hold)?|held follow-?through|hold(ing)? the follow-?through)\b/i,
       about: 'the shooting arm held high and still after the ball has gone',
     },
   ],
@@ -248,7 +247,7 @@ export const basketballShot: MovementModule = {
           : [
               event(
                 'follow_through_hold',
-                keys ? `Follow-through held (shot ${n + 1})` : 'Follow-through held',
+                keys ? `Gooseneck hold (shot ${n + 1})` : 'Gooseneck hold',
                 shot.hold,
               ),
             ]),
