@@ -7,12 +7,17 @@ const DOWNSWING_MAX_SECONDS = 1;
 // Enough smoothing to quiet a keypoint's jitter at 60 frames a second, little enough to keep
 // the bottom of a quarter-second downswing.
 const SMOOTHING_SECONDS = 0.03;
+// Samples closer than a frame at 50 fps already pin impact to a frame: the hands' lowest
+// sample is then no better than the recogniser's timing. Sparser, the bottom is interpolated.
+const DENSE_SECONDS = 0.02;
 
 /**
- * Impact: the hands at the bottom of their arc, back at the ball, between leaving the top and
- * rising into the follow-through. Placed between samples where the bottom falls between them.
+ * Impact where the scan samples the downswing sparsely (slowed footage sampled at 5 a second
+ * there): the hands at the bottom of their arc, back at the ball, between leaving the top and
+ * rising into the follow-through, placed between the samples. Undefined where the samples are
+ * dense enough to time it as they stand.
  */
-export function impactTime(athlete: Athlete, topDeparture: number): number | undefined {
+export function sparseImpactTime(athlete: Athlete, topDeparture: number): number | undefined {
   const h = handHeights(athlete, SMOOTHING_SECONDS);
   const t = athlete.moments.map((m) => m.t);
   let lowest: number | undefined;
@@ -22,7 +27,10 @@ export function impactTime(athlete: Athlete, topDeparture: number): number | und
     if (lowest === undefined || h[i]! < h[lowest]!) lowest = i;
   }
   if (lowest === undefined) return undefined;
-  if (lowest === 0 || lowest === t.length - 1) return t[lowest];
+  if (lowest === 0 || lowest === t.length - 1) return undefined;
+  if (Math.max(t[lowest]! - t[lowest - 1]!, t[lowest + 1]! - t[lowest]!) <= DENSE_SECONDS) {
+    return undefined;
+  }
   return vertexTime(
     [t[lowest - 1]!, t[lowest]!, t[lowest + 1]!],
     [h[lowest - 1]!, h[lowest]!, h[lowest + 1]!],

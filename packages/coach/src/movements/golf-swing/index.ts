@@ -12,7 +12,7 @@ import {
 } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import { golfView } from './view';
-import { impactTime } from './impact';
+import { sparseImpactTime } from './impact';
 import { distance } from '../../geometry';
 
 const TEMPO_SOURCE =
@@ -208,10 +208,10 @@ export const golfSwing: MovementModule = {
   },
   read(athlete, context) {
     const found = findSwing(athlete);
-    // Recognition's swing, with impact placed at the bottom of the hands' arc.
+    // Recognition's swing; where it was sampled sparsely, impact at the bottom of the hands' arc.
     const swing = found && {
       ...found,
-      impact: impactTime(athlete, found.topDeparture) ?? found.impact,
+      impact: sparseImpactTime(athlete, found.topDeparture) ?? found.impact,
     };
     const metrics: MetricDraft[] = [];
     const withheld = [
