@@ -13,11 +13,18 @@ import {
   uprightShare,
 } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
+import { shotMoments } from './moments';
 
 const SOURCE =
   'Common shooting coaching (e.g. BEEF): elbow near 90° at the set point, full extension at release';
 
-type Shot = { dip: number; setPoint: number; release: number };
+type Shot = {
+  /** Where the hands were first seen rising fast above the chest: the push is under way. */
+  push: number;
+  dip: number;
+  setPoint: number;
+  release: number;
+};
 
 /**
  * Shots: both hands rising together above the head, fast. Release is where that push ends; the dip the hips' last lowest moment before it; the set point the
@@ -80,7 +87,7 @@ export function findShots(athlete: Athlete): Shot[] {
         (j) => h[j]! >= 0.3,
       );
       const setIndex = extreme(setWindow, (j) => athlete.wristSpeed[j], true) ?? dipIndex;
-      shots.push({ dip: t[dipIndex]!, setPoint: t[setIndex]!, release: t[release]! });
+      shots.push({ push: t[i]!, dip: t[dipIndex]!, setPoint: t[setIndex]!, release: t[release]! });
       while (i < h.length && t[i]! < t[release]! + 0.8) i += 1;
     } else {
       i += 1;
@@ -123,6 +130,13 @@ export const basketballShot: MovementModule = {
       words: /\b(release|let go|shoot|shot|follow-?through|wrist flick)\b/i,
       about: 'the ball leaving the fingers',
     },
+    {
+      event: 'follow_through_hold',
+      label: 'Gooseneck hold',
+      at: 'in the gooseneck hold',
+      words: /\b(gooseneck( hold)?|held follow-?through|hold(ing)? the follow-?through)\b/i,
+      about: 'the shooting arm held high and still after the ball has gone',
+    },
   ],
   faults: [
     {
@@ -163,7 +177,8 @@ export const basketballShot: MovementModule = {
     return ramp(together, 0.2, 0.6) * uprightShare(athlete) * ramp(shots.length, 0, 1) * 0.95;
   },
   read(athlete, context) {
-    const shots = findShots(athlete);
+    // Recognition's shots, each timed afresh by its moments (the set point, the release).
+    const shots = findShots(athlete).map((found) => shotMoments(athlete, found));
     const metrics: MetricDraft[] = [];
     let slowed = false;
     shots.forEach((shot, n) => {
@@ -227,6 +242,15 @@ export const basketballShot: MovementModule = {
         event('dip', keys ? `Dip (shot ${n + 1})` : 'Dip', shot.dip),
         event('set_point', keys ? `Set point (shot ${n + 1})` : 'Set point', shot.setPoint),
         event('release', keys ? `Release (shot ${n + 1})` : 'Release', shot.release),
+        ...(shot.hold === null
+          ? []
+          : [
+              event(
+                'follow_through_hold',
+                keys ? `Gooseneck hold (shot ${n + 1})` : 'Gooseneck hold',
+                shot.hold,
+              ),
+            ]),
       ]),
       repetitions: shots.map((shot) => ({ t: shot.release })),
       metrics,

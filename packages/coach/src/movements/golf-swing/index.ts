@@ -12,6 +12,7 @@ import {
 } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import { golfView } from './view';
+import { sparseImpactTime } from './impact';
 import { distance } from '../../geometry';
 
 const TEMPO_SOURCE =
@@ -206,7 +207,12 @@ export const golfSwing: MovementModule = {
     );
   },
   read(athlete, context) {
-    const swing = findSwing(athlete);
+    const found = findSwing(athlete);
+    // Recognition's swing; where it was sampled sparsely, impact at the bottom of the hands' arc.
+    const swing = found && {
+      ...found,
+      impact: sparseImpactTime(athlete, found.topDeparture) ?? found.impact,
+    };
     const metrics: MetricDraft[] = [];
     const withheld = [
       'Hip and shoulder turn in degrees: a 2D camera sees rotation only as foreshortening; an overhead or 3D capture measures it.',

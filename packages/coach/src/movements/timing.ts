@@ -1,0 +1,31 @@
+/**
+ * Timing a moment between samples. Scans sample a clip sparsely except around fast moments,
+ * so a moment that falls between two samples is placed by interpolation, not snapped to one.
+ */
+
+/** When a value that went from `v0` at `t0` to `v1` at `t1` crossed `level` (linearly). */
+export function crossing(t0: number, v0: number, t1: number, v1: number, level: number): number {
+  if (v1 === v0) return t0;
+  const fraction = (level - v0) / (v1 - v0);
+  return t0 + (t1 - t0) * Math.max(0, Math.min(1, fraction));
+}
+
+/**
+ * The time of the extreme of the parabola through three samples around a local extreme (the
+ * middle one): a turning point (hands lowest at impact) lies between samples more often than
+ * on one. Stays within the neighbours' span.
+ */
+export function vertexTime(
+  [t0, t1, t2]: [number, number, number],
+  [v0, v1, v2]: [number, number, number],
+): number {
+  // Divided differences handle unevenly spaced samples (sparse then dense).
+  const d1 = (v1 - v0) / (t1 - t0);
+  const d2 = (v2 - v1) / (t2 - t1);
+  const curvature = (d2 - d1) / (t2 - t0);
+  if (!Number.isFinite(curvature) || curvature === 0) return t1;
+  // Newton's form: p(t) = v0 + d1 (t - t0) + curvature (t - t0)(t - t1), flat where
+  // d1 + curvature (2t - t0 - t1) = 0.
+  const vertex = (t0 + t1) / 2 - d1 / (2 * curvature);
+  return Math.max(t0, Math.min(t2, vertex));
+}
