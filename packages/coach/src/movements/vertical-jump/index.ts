@@ -152,7 +152,7 @@ export const verticalJump: MovementModule = {
     },
   ],
   recognise(athlete) {
-    const jumps = findJumps(athlete.moments);
+    const jumps = jumpsOf(athlete);
     if (!jumps.length) return 0;
     // A jump made to hit a serve or to shoot is part of that movement, not a jump test.
     if (findServes(athlete).length || findShots(athlete).length) return 0.3;
