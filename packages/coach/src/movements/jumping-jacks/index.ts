@@ -1,19 +1,31 @@
-import { handHeights, momentAt, peaks, type Athlete } from '../athlete';
+import { handHeights, momentAt, peaks, wristsOf, type Athlete } from '../athlete';
 import { judged, metric } from '../records';
 import { event, ramp, straighterElbow, uprightShare, extremeAt } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 
-/** Arms-overhead moments: both hands above the head, the arms wide apart below it in between. */
+/**
+ * Arms-overhead moments: both hands above the head, the arms swung down to the sides in
+ * between. The swing spans nearly two trunk lengths; a third of it stands a peak out even where
+ * the sparse samples miss the hands' lowest moment.
+ */
 function overheads(athlete: Athlete): number[] {
   const h = handHeights(athlete, 0.07);
   return peaks(
     h,
-    0.9,
+    0.6,
     0.4,
     athlete.moments.map((m) => m.t),
   )
-    .filter((i) => h[i]! > 0.6 && (athlete.wristGap[i] ?? 0) < 1)
+    .filter((i) => h[i]! > 0.6 && bothHandsUp(athlete, i))
     .map((i) => athlete.moments[i]!.t);
+}
+
+/** Both wrists above the shoulders (when both are seen): a jack's arms, not one hand's reach. */
+function bothHandsUp(athlete: Athlete, i: number): boolean {
+  const m = athlete.moments[i]!;
+  const wrists = wristsOf(m);
+  if (wrists.length < 2) return (athlete.wristGap[i] ?? 0) < 1;
+  return Math.max(...wrists.map((w) => w.y)) <= m.shoulder.y - 0.3 * athlete.trunk;
 }
 
 export const jumpingJacks: MovementModule = {
