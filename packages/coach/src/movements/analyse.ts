@@ -88,15 +88,28 @@ function clocksOf(track: PoseTrack, scan: PoseScan, onClip: Athlete): Clocks {
   };
 }
 
-/** How well one movement fits, at the playback factor that fits it best. */
+// Fits this close are as good as each other (a movement fits a range of speeds equally well).
+const SAME_FIT = 0.02;
+
+/**
+ * How well one movement fits, and at which playback factor. Real time wherever it fits as well
+ * as any slowed reading; otherwise the middle of the range of factors that fit best (a stride
+ * fits every speed between a jog's and a sprint's: the middle errs least either way).
+ */
 function fitOf(module: MovementModule, clocks: Clocks, factors: number[]): Recognition {
-  let best: Recognition = { id: module.id, score: 0, factor: factors[0]! };
-  for (const factor of module.timed ? factors : factors.slice(0, 1)) {
-    const prior = factor === 1 || factors.length === 1 ? 1 : SLOWED_PRIOR;
-    const score = clamp01(module.recognise(clocks(factor))) * prior;
-    if (score > best.score) best = { id: module.id, score, factor };
+  const tried = (module.timed ? factors : factors.slice(0, 1)).map((factor) => ({
+    factor,
+    score: clamp01(module.recognise(clocks(factor))),
+  }));
+  const best = Math.max(...tried.map((t) => t.score));
+  const fitting = tried.filter((t) => t.score >= best - SAME_FIT);
+  if (best === 0 || fitting[0]!.factor === factors[0]) {
+    return { id: module.id, score: best, factor: factors[0]! };
   }
-  return best;
+  const low = fitting[0]!.factor;
+  const high = fitting.at(-1)!.factor;
+  const factor = Math.round(Math.sqrt(low * high) * 2) / 2;
+  return { id: module.id, score: best * SLOWED_PRIOR, factor };
 }
 
 /** Every catalogue entry's fit for this athlete, best first. */
