@@ -23,7 +23,7 @@ const FLOORS = {
   eventsWithin: 0.45,
   variantEventsWithin: 0.35,
   repetitionsExact: 0.7,
-  fastEventsWithin: 0.6,
+  fastEventsWithin: 0.55,
   chosenFound: 0.9,
 } as const;
 const MAX_CONFIDENT_WRONG = 0;

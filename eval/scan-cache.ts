@@ -42,10 +42,14 @@ const ORIGINALS = path.join(os.tmpdir(), 'filmroom-eval');
 /** The variants' files and scans, apart so they can be cleared without the originals. */
 const VARIANTS = path.join(os.tmpdir(), 'filmroom-eval-variants');
 
-/** A clip's identity in a cache key: its name, size and modification time. */
+/**
+ * A clip's identity in a cache key: its name, size and a hash of its bytes, so a copy of the
+ * same clip (CI's copy of the fixtures beside a fresh clone) finds the same scans.
+ */
 async function sourceKey(file: string): Promise<string> {
-  const info = await stat(file);
-  return [path.basename(file), info.size, Math.round(info.mtimeMs)].join('.');
+  const bytes = await readFile(file);
+  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+  return [path.basename(file), bytes.length, digest].join('.');
 }
 
 /** Reads a cached scan, or scans `file` and caches it (written whole, then renamed into place). */
