@@ -105,7 +105,7 @@ test('a wrong password shows the Error toast with the server message', async ({ 
   await page.goto('/');
   await signInThroughUi(page, athlete.email, 'not the right password');
 
-  await expectToast(page, 'Error', '401: Invalid username or password');
+  await expectToast(page, 'Error', 'Invalid username or password');
   await expectSignInScreen(page);
 });
 

@@ -42,6 +42,9 @@ test('the dashboard counts every video, shows 6 recent ones and searches titles'
   const figures = page.getByRole('region', { name: 'Statistics' });
   await expect(figures).toContainText('Total Videos7');
   await expect(figures).toContainText(`Training Hours${(seconds / 3600).toFixed(1)}`);
+  // Under an hour of film, the figure alone would read 0.0 or 0.1: the minutes say how much.
+  expect(seconds).toBeLessThan(3600);
+  await expect(figures).toContainText(`${Math.round(seconds / 60)} min of video`);
   await expect(figures).toContainText('Active Athletes0');
 
   const recent = page.getByRole('list', { name: 'Videos' }).getByRole('listitem');

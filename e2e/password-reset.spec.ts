@@ -60,7 +60,7 @@ test('forgot password: the same answer for any e-mail, a link by mail, a new pas
   // The old password is gone, the new one signs in.
   await page.getByRole('button', { name: 'Logout' }).click();
   await signInThroughUi(page, athlete.email, athlete.password);
-  await expectToast(page, 'Error', '401: Invalid username or password');
+  await expectToast(page, 'Error', 'Invalid username or password');
   await signInThroughUi(page, athlete.email, newPassword);
   await expectToast(page, 'Success', 'Logged in successfully');
   await page.getByRole('button', { name: 'Logout' }).click();

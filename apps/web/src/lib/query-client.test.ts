@@ -91,6 +91,8 @@ describe('apiRequest error form', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toBe('400: Password must be at least 8 characters');
     expect(error.status).toBe(400);
+    // The words alone, for the sign-in forms' toast.
+    expect(error.text).toBe('Password must be at least 8 characters');
   });
 
   it('uses the body text of a 4xx answer that is not JSON', async () => {

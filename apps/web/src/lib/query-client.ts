@@ -27,7 +27,8 @@ export class ApiError extends Error {
 
   constructor(
     readonly status: number,
-    text: string,
+    /** The server's own words, without the status: what a person is shown where it is enough. */
+    readonly text: string,
   ) {
     super(`${status}: ${text}`);
   }

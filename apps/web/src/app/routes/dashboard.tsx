@@ -10,6 +10,7 @@ import { useRoster } from '@/features/coach/api/get-roster';
 import { useStudents } from '@/features/coach/api/get-students';
 import { pendingInvitationsHint } from '@/features/coach/lib/roster';
 import { useVideos } from '@/features/videos/api/get-videos';
+import { shortTrainingTime } from '@/lib/training-time';
 import { VideoGrid } from '@/features/videos/components/video-grid';
 import { VideoSearch } from '@/features/videos/components/video-search';
 import {
@@ -58,6 +59,8 @@ export function DashboardRoute({ user }: { user: User }) {
           icon={ClockIcon}
           value={videos.data ? trainingHours(videos.data) : null}
           failed={videos.isError && !videos.data}
+          // 38 s of film would read only "0.0" hours.
+          hint={videos.data ? (shortTrainingTime(videos.data) ?? undefined) : undefined}
         />
       </section>
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
+import { ApiError } from '@/lib/query-client';
 
 /** Spec §9: one toast at a time; a new one replaces the one showing. */
 const TOAST_LIMIT = 1;
@@ -60,6 +61,16 @@ function toast(input: ToastInput): string {
 /** Spec §8: every failed call shows a destructive toast titled Error with the message. */
 export function toastError(error: Error) {
   toast({ variant: 'destructive', title: 'Error', description: error.message });
+}
+
+/**
+ * The Error toast with only the server's words ("Invalid username or password", not "401: ..."):
+ * for the sign-in forms, where the status code means nothing to the person typing (spec §8: the
+ * toast's message is the response text).
+ */
+export function toastServerMessage(error: Error) {
+  const description = error instanceof ApiError ? error.text : error.message;
+  toast({ variant: 'destructive', title: 'Error', description });
 }
 
 /** Spec §8: success toasts are titled Success. */

@@ -117,6 +117,10 @@ export function useAnnotationSession(videoId: string, player: RefObject<Annotati
         return;
       }
       player.current?.pause();
+      // The Draw button sits under the player: pressed there (on a phone, or a wide frame
+      // under the top bar), the picture to draw on is scrolled partly away. It comes wholly
+      // into view, below the top bar, as for Add Annotation's click.
+      player.current?.reveal();
       if (mode !== 'composing') {
         const range = player.current?.markedRange() ?? null;
         if (range) player.current?.seekTo(range.start);

@@ -1,6 +1,6 @@
 import type { LoginBody, User } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toastSuccess } from '@/components/ui/use-toast';
+import { toastServerMessage, toastSuccess } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/query-client';
 import { USER_QUERY_KEY } from '@/lib/query-keys';
 
@@ -12,6 +12,9 @@ async function login(body: LoginBody): Promise<User> {
 export function useLogin(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The shared Error toast would read "401: ..."; these forms show the server's words.
+    meta: { showErrorToast: false },
+    onError: toastServerMessage,
     mutationFn: login,
     onSuccess: (user) => {
       queryClient.setQueryData(USER_QUERY_KEY, user);

@@ -20,6 +20,7 @@ import { canPan } from '@/lib/zoom';
 import { CoachingPointCard } from './coaching-point-card';
 import { PoseStatus } from './pose-status';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { useClickToPlay } from './use-click-to-play';
 import { TimelineOverlay } from './timeline-overlay';
 import type { TimelineMarker } from './timeline-overlay';
 import { usePlayerFullscreen } from './use-player-fullscreen';
@@ -158,6 +159,7 @@ export function VideoViewer({
   const containerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
   const stream = useStreamSource(videoRef, { streamUrl, url: resolveVideoUrl(url) });
   const storyboard = useStoryboard(storyboardUrl);
   const frame = useElementSize(frameRef);
@@ -236,7 +238,7 @@ export function VideoViewer({
     else video.pause();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (isOwnControl(event.target)) return;
     const video = videoRef.current;
     if (!video) return;
@@ -254,6 +256,16 @@ export function VideoViewer({
     else if (action.type === 'toggle-theatre') toggleTheatre();
     else seekTo(seekTarget(video.currentTime, action.seconds, video.duration));
   };
+
+  const clickToPlay = useClickToPlay({
+    videoRef,
+    stageRef,
+    focusRef: frameRef,
+    // The bar is drawn over the picture's foot, or (on a phone) in the strip kept under it.
+    nativeBarPx: NATIVE_BAR_PX,
+    onToggle: togglePlay,
+    onKey: onKeyDown,
+  });
 
   // On a phone the <video> box is the picture plus the native bar's strip under it, placed over
   // the picture; top-aligned, the picture fills the box's width and the bar lands in the strip.
@@ -293,6 +305,9 @@ export function VideoViewer({
           aria-label={`Video player: ${title}`}
           tabIndex={0}
           onKeyDown={onKeyDown}
+          onKeyDownCapture={clickToPlay.onKeyDownCapture}
+          onPointerDown={clickToPlay.onPointerDown}
+          onClick={clickToPlay.onClick}
           onDoubleClick={(event) => {
             // On the picture only, not on a pin or a marker drawn over it.
             if (event.target !== videoRef.current) return;
@@ -324,6 +339,7 @@ export function VideoViewer({
           }}
         >
           <div
+            ref={stageRef}
             {...zoomPan.stageHandlers}
             data-testid="video-stage"
             className={cn(
