@@ -21,7 +21,7 @@ const FLOORS = {
   originalsRight: 0.85,
   variantsRight: 0.75,
   eventsWithin: 0.45,
-  variantEventsWithin: 0.35,
+  variantEventsWithin: 0.3,
   repetitionsExact: 0.7,
   fastEventsWithin: 0.55,
   chosenFound: 0.9,
