@@ -5,8 +5,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
+import { problemWithInput } from '../../lib/json-input';
 import { peekBytes, sniffedType, SNIFF_BYTES } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
+import { isOutOfSpace, OUT_OF_SPACE_MESSAGE, SERVER_FAULT_MESSAGE } from '../../plugins/errors';
 import type { UserRow } from '../../db/schema';
 import { createResumableStore } from './resumable-store';
 import { handleWithTus } from './tus-handle';
@@ -38,9 +40,9 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   // Several API processes may serve one upload's requests: the lock on it lives in the database.
   const locker = new PostgresLocker(app.pool.options.connectionString!, { log: app.log });
   app.addHook('onClose', () => locker.close());
-  // Who is asking, and the name a creation reserved room under, for the tus server's hooks
-  // (they see only a copy of the request).
-  const asking = new AsyncLocalStorage<{ owner: UserRow; newUpload?: string }>();
+  // Who is asking, the name a creation reserved room under, and the upload the route checked
+  // is theirs, for the tus server's hooks (they see only a copy of the request).
+  const asking = new AsyncLocalStorage<Asker>();
 
   /** Stores the finished upload as the video of the one who sent it. */
   const commitFinished = async (upload: Upload, owner: UserRow) => {
@@ -80,6 +82,10 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     // default is any origin).
     allowedOrigins: () => false,
     namingFunction: () => asking.getStore()!.newUpload!,
+    // The upload is the one the route matched and checked is the asker's, never one the tus
+    // server reads from the URL itself: it takes the last "/" segment of the whole address,
+    // query included, so `/<mine>?x=/<theirs>` would reach someone else's.
+    getFileIdFromRequest: () => asking.getStore()?.uploadId,
     onUploadCreate: async (_request, upload) => ({
       metadata: { ...upload.metadata, owner: asking.getStore()!.owner.id },
     }),
@@ -87,11 +93,24 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const { video } = await commitFinished(upload, asking.getStore()!.owner);
       return { headers: { [VIDEO_ID_HEADER]: video.id } };
     },
+    // Every error is answered here, so none reaches the client with its details: the tus
+    // server's own default answer carries the error's message (SQL and its parameters, say).
     onResponseError: (_request, error) => {
       if (error instanceof HttpError) return { status_code: error.statusCode, body: error.message };
       // 423 Locked: tus clients try again later, as they should.
       if (error instanceof UploadLockTimeout) return { status_code: 423, body: error.message };
-      return undefined;
+      if (isTusAnswer(error)) {
+        if ((error as { status_code: number }).status_code >= 500) {
+          app.log.error({ err: error }, 'resumable upload request failed');
+        }
+        return undefined;
+      }
+      if (isOutOfSpace(error)) {
+        app.log.error({ err: error }, 'storage is full');
+        return { status_code: 507, body: OUT_OF_SPACE_MESSAGE };
+      }
+      app.log.error({ err: error }, 'resumable upload request failed');
+      return { status_code: 500, body: SERVER_FAULT_MESSAGE };
     },
   });
 
@@ -169,11 +188,11 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   const handOver = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    asker: { owner: UserRow; newUpload?: string },
+    asker: Asker,
+    beforeAnswer?: (status: number) => Promise<void>,
   ) => {
     reply.hijack();
-    await asking.run(asker, () => handleWithTus(tus, request.raw, reply.raw));
-    return reply.raw.statusCode;
+    return asking.run(asker, () => handleWithTus(tus, request.raw, reply.raw, beforeAnswer));
   };
 
   app.route({
@@ -184,11 +203,14 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const owner = requireUser(request);
       if (request.method !== 'POST') return void (await handOver(request, reply, { owner }));
       const newUpload = await reserveCreation(request, owner);
-      const status = await handOver(request, reply, { owner, newUpload }).catch((error) => {
+      // Not created: its room is free again before the client hears so.
+      const releaseUnlessCreated = async (status: number) => {
+        if (status !== 201) await videos.releaseReservation(newUpload);
+      };
+      await handOver(request, reply, { owner, newUpload }, releaseUnlessCreated).catch((error) => {
         void videos.releaseReservation(newUpload).catch(() => undefined);
         throw error;
       });
-      if (status !== 201) await videos.releaseReservation(newUpload);
     },
   });
 
@@ -202,15 +224,33 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const { uploadId } = request.params as { uploadId: string };
       const upload = await ownUpload(uploadId, owner);
       if (request.method === 'PATCH') await checkFirstBytes(request, reply, upload);
-      const status = await handOver(request, reply, { owner });
-      // Cancelled: what it stored is gone, and so is its room in the quota.
-      if (request.method === 'DELETE' && status === 204) await videos.releaseReservation(uploadId);
+      // Cancelled: what it stored is gone, and so is its room in the quota, before the client
+      // hears so (it may create the next upload at once).
+      await handOver(request, reply, { owner, uploadId: upload.id }, async (status) => {
+        if (request.method === 'DELETE' && status === 204)
+          await videos.releaseReservation(upload.id);
+      });
     },
   });
 };
 
+/** Who asks the tus server, and about which upload (never read from the URL by tus itself). */
+type Asker = { owner: UserRow; newUpload?: string; uploadId?: string };
+
+/**
+ * An error the tus server made itself as an answer (`ERRORS.*`: a wrong offset, a missing
+ * header): a status and a fixed sentence, nothing from inside the server.
+ */
+const isTusAnswer = (error: unknown): boolean =>
+  !(error instanceof Error) &&
+  typeof (error as { status_code?: unknown }).status_code === 'number' &&
+  typeof (error as { body?: unknown }).body === 'string';
+
 /** The video's fields from an upload's metadata, as the multipart form would give them. */
 function parseFields(metadata: Record<string, string | null>) {
+  // PostgreSQL text cannot hold a NUL: refused at creation, not after the last byte.
+  const problem = problemWithInput(metadata);
+  if (problem) throw badRequest(`Upload-Metadata: ${problem}`);
   const parsed = uploadFieldsSchema.safeParse({
     title: metadata.title ?? undefined,
     description: metadata.description ?? undefined,

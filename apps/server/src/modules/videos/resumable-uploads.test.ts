@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { registerAccount } from '../../../test/accounts';
 import { listenOnOwnPort, useTestApp } from '../../../test/test-app';
 import {
   createTusUpload,
+  hostileUploadPaths,
+  rawTus,
   sha256,
   tus,
   tusMetadata as metadata,
@@ -39,6 +41,8 @@ beforeAll(async () => {
   video = Buffer.concat([clip, randomBytes(24 * MB - clip.length)]);
 });
 afterAll(() => server?.app.close());
+
+const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 const uploadsFolder = () => path.join(ctx.dataDir, 'resumable-uploads');
 
@@ -149,6 +153,57 @@ describe('a resumable upload', () => {
     expect(notAnId.status).toBe(404);
   });
 
+  it("is found by the path alone: no way of writing the URL reaches another's upload", async () => {
+    const attacker = await registerAccount(ctx.app);
+    const victim = await registerAccount(ctx.app);
+    const small = video.subarray(0, 256 * 1024);
+    const created = await tus(server.origin, victim, 'POST', '/api/resumable-uploads', {
+      headers: {
+        'upload-length': String(small.length),
+        'upload-metadata': metadata({ title: 'Victim game' }),
+      },
+    });
+    const theirs = created.headers.get('location')!;
+    const started = await tus(server.origin, victim, 'PATCH', theirs, {
+      headers: { 'upload-offset': '0' },
+      body: small.subarray(0, 64 * 1024),
+    });
+    expect(started.status).toBe(204);
+    const mine = await create(attacker, small.length);
+    const [mineId, theirsId] = [path.basename(mine), path.basename(theirs)];
+    const secrets = [victim.user.id, ...[victim.user.id, 'Victim game'].map(base64)];
+
+    const victimsUploadIsIntact = async (url: string, method: string) => {
+      expect(await offsetOf(victim, theirs), `${method} ${url}`).toBe(64 * 1024);
+    };
+    const attempts = hostileUploadPaths(mineId, theirsId);
+    for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+      for (const url of attempts) {
+        const answer = await rawTus(server.origin, attacker, method, url, {
+          // What would finish the victim's upload: its offset, and the rest of its bytes.
+          ...(method === 'PATCH'
+            ? { headers: { 'upload-offset': String(64 * 1024) }, body: small.subarray(64 * 1024) }
+            : {}),
+        });
+        const seen = `${answer.body}\n${JSON.stringify(answer.headers)}`;
+        expect(answer.status, `${method} ${url}: ${answer.body}`).toBeLessThan(500);
+        for (const secret of secrets) expect(seen, `${method} ${url}`).not.toContain(secret);
+        await victimsUploadIsIntact(url, method);
+      }
+    }
+    const owned = await ctx.database.db
+      .select()
+      .from(videos)
+      .where(eq(videos.ownerId, attacker.user.id));
+    expect(owned).toEqual([]);
+    // The victim finishes their own upload as ever.
+    const finished = await tus(server.origin, victim, 'PATCH', theirs, {
+      headers: { 'upload-offset': String(64 * 1024) },
+      body: small.subarray(64 * 1024),
+    });
+    expect(finished.status).toBe(204);
+  });
+
   it('is refused at its first bytes when they are not a video', async () => {
     const owner = await registerAccount(ctx.app);
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(MB)]);
@@ -186,6 +241,50 @@ describe('a resumable upload', () => {
       (await attempt({ 'upload-length': '1000', 'upload-metadata': metadata({ title: '' }) }))
         .status,
     ).toBe(400);
+  });
+
+  it('refuses a NUL in its title or description at creation, as the form does', async () => {
+    const owner = await registerAccount(ctx.app);
+    const withNul: Record<string, string>[] = [
+      { title: 'Game\u0000' },
+      { title: 'Game', description: 'a\u0000b' },
+    ];
+    for (const fields of withNul) {
+      const response = await tus(server.origin, owner, 'POST', '/api/resumable-uploads', {
+        headers: { 'upload-length': String(MB), 'upload-metadata': metadata(fields) },
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /must not contain NUL characters/,
+      );
+    }
+    // Nothing was reserved: the whole quota is still there.
+    await create(owner, video.length);
+  });
+
+  it('answers a fault on its last byte with no detail of it: no SQL, no paths', async () => {
+    const owner = await registerAccount(ctx.app);
+    const small = video.subarray(0, MB);
+    const location = await create(owner, small.length);
+    // Where finished uploads are staged is a file, not a folder: the store's rename fails
+    // with the error naming the server's own paths.
+    const incoming = path.join(ctx.dataDir, 'blobs', 'incoming');
+    await rm(incoming, { recursive: true, force: true });
+    await writeFile(incoming, 'in the way');
+    try {
+      const response = await tus(server.origin, owner, 'PATCH', location, {
+        headers: { 'upload-offset': '0' },
+        body: small,
+      });
+      const body = await response.text();
+      expect(response.status).toBe(500);
+      expect(JSON.parse(body)).toEqual({
+        message: 'Something went wrong on our side. Please try again.',
+      });
+      expect(body).not.toMatch(/incoming|blobs|ENOTDIR|EEXIST|\//);
+    } finally {
+      await rm(incoming, { force: true });
+    }
   });
 
   it('holds each user to their quota, counting uploads under way from their creation', async () => {

@@ -20,10 +20,29 @@ export async function handleWithTus(
   tus: Server,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<void> {
+  /** Runs once the tus server has its answer and before the client gets it. */
+  beforeAnswer?: (status: number) => Promise<void>,
+): Promise<number> {
   const request = new NodeRequest({ req, res });
   if (req.method === 'PATCH') Object.defineProperty(request, 'body', { value: bodyOf(req) });
-  await sendNodeResponse(res, await tus.handleWeb(request));
+  const response = await tus.handleWeb(request);
+  await beforeAnswer?.(response.status);
+  await sendNodeResponse(res, await inApiShape(response));
+  return response.status;
+}
+
+/**
+ * An error answer of the tus server's as every other error of the API is: JSON `{message}`.
+ * Its own sentences are plain text ("Not found\n"); tus clients look only at the status.
+ */
+async function inApiShape(response: Response): Promise<Response> {
+  if (response.status < 400 || response.body === null) return response;
+  const message = (await response.text()).trim() || response.statusText;
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  const body = JSON.stringify({ message });
+  headers.set('content-length', String(Buffer.byteLength(body)));
+  return new Response(body, { status: response.status, headers });
 }
 
 /** The request's body as a web stream, chunk by chunk without copies. */
