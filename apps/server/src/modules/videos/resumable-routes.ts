@@ -159,14 +159,19 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * Judges the file by its first bytes as they arrive, so a renamed document is refused at
-   * once rather than after gigabytes. A later PATCH is not judged here: the finished file is.
+   * once rather than after gigabytes: in the PATCH that starts it, or in the creation that
+   * carries them (creation-with-upload). A later PATCH is not judged here: the finished file
+   * is. A refused upload is removed (`id`: stored under that name, if it is yet) with its room.
    */
-  const checkFirstBytes = async (request: FastifyRequest, reply: FastifyReply, upload: Upload) => {
-    if (request.headers['upload-offset'] !== '0' || upload.offset !== 0) return;
-    const wanted = Math.min(SNIFF_BYTES, upload.size!);
+  const checkFirstBytes = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upload: { id: string; size: number; stored: boolean },
+  ) => {
+    const wanted = Math.min(SNIFF_BYTES, upload.size);
     const { head, ended } = await peekBytes(request.raw, wanted);
     const refuse = async (error: HttpError) => {
-      await store.datastore.remove(upload.id).catch(() => undefined);
+      if (upload.stored) await store.datastore.remove(upload.id).catch(() => undefined);
       await videos.releaseReservation(upload.id);
       // The rest of the body is not read: the connection cannot carry another request.
       void reply.header('connection', 'close');
@@ -203,6 +208,12 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const owner = requireUser(request);
       if (request.method !== 'POST') return void (await handOver(request, reply, { owner }));
       const newUpload = await reserveCreation(request, owner);
+      // Creation-with-upload: the first bytes come with the creation, and are judged as a
+      // first PATCH's are.
+      if (carriesBytes(request)) {
+        const size = Number(request.headers['upload-length']);
+        await checkFirstBytes(request, reply, { id: newUpload, size, stored: false });
+      }
       // Not created: its room is free again before the client hears so.
       const releaseUnlessCreated = async (status: number) => {
         if (status !== 201) await videos.releaseReservation(newUpload);
@@ -223,7 +234,13 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const owner = requireUser(request);
       const { uploadId } = request.params as { uploadId: string };
       const upload = await ownUpload(uploadId, owner);
-      if (request.method === 'PATCH') await checkFirstBytes(request, reply, upload);
+      if (
+        request.method === 'PATCH' &&
+        request.headers['upload-offset'] === '0' &&
+        upload.offset === 0
+      ) {
+        await checkFirstBytes(request, reply, { id: upload.id, size: upload.size!, stored: true });
+      }
       // Cancelled: what it stored is gone, and so is its room in the quota, before the client
       // hears so (it may create the next upload at once).
       await handOver(request, reply, { owner, uploadId: upload.id }, async (status) => {
@@ -233,6 +250,16 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 };
+
+/** Whether a creation request carries the upload's first bytes, as tus's creation-with-upload. */
+function carriesBytes(request: FastifyRequest) {
+  const type = request.headers['content-type'];
+  const length = request.headers['content-length'];
+  return (
+    type?.split(';')[0]?.trim().toLowerCase() === 'application/offset+octet-stream' &&
+    (length === undefined ? request.headers['transfer-encoding'] !== undefined : length !== '0')
+  );
+}
 
 /** Who asks the tus server, and about which upload (never read from the URL by tus itself). */
 type Asker = { owner: UserRow; newUpload?: string; uploadId?: string };

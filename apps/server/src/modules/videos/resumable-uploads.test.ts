@@ -220,6 +220,32 @@ describe('a resumable upload', () => {
     expect(await offsetOf(owner, location)).toBe(404);
   });
 
+  it('is judged by its first bytes when they come with its creation (creation-with-upload)', async () => {
+    const owner = await registerAccount(ctx.app);
+    const before = await readdir(uploadsFolder());
+    // A JPEG's first bytes, then 2 MB: a photo, not a video.
+    const jpeg = Buffer.concat([
+      Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+      randomBytes(2 * MB),
+    ]);
+    const createWith = (body: Buffer, length: number) =>
+      tus(server.origin, owner, 'POST', '/api/resumable-uploads', {
+        headers: { 'upload-length': String(length), 'upload-metadata': metadata({ title: 'G' }) },
+        body,
+      });
+    // Declared larger than what it sends: nothing finishes, so only its first bytes can judge it.
+    const refused = await createWith(jpeg, jpeg.length + MB);
+    expect(refused.status).toBe(415);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'This file is image/jpeg, not a video. Choose a video file (MP4, MOV, WebM, ...).',
+    );
+    expect(await readdir(uploadsFolder())).toEqual(before);
+    // Its room was not kept: the whole quota is free for the real one.
+    const accepted = await createWith(video.subarray(0, MB), video.length);
+    expect(accepted.status).toBe(201);
+    expect(accepted.headers.get('upload-offset')).toBe(String(MB));
+  });
+
   it('is refused when it is too large, sizeless, empty or its fields are wrong', async () => {
     const owner = await registerAccount(ctx.app);
     const attempt = async (headers: Record<string, string>) => {
