@@ -1,3 +1,4 @@
+import { ADMIN_DISABLED_MESSAGE } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -20,7 +21,7 @@ import {
   uploadAcrossRestart,
 } from '../../../test/tus-client';
 import { fixture, multipartBody } from '../../../test/uploads';
-import { videos } from '../../db/schema';
+import { users, videos } from '../../db/schema';
 import { createResumableStore, sweepAbandonedUploads } from './resumable-store';
 
 const MB = 1024 * 1024;
@@ -203,6 +204,69 @@ describe('a resumable upload', () => {
     });
     expect(finished.status).toBe(204);
   });
+
+  it.each(['disabled', 'deleted'] as const)(
+    'does not become a video when its account is %s while the bytes arrive',
+    async (ending) => {
+      const admin = await registerAccount(ctx.app);
+      await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+      const owner = await registerAccount(ctx.app);
+      const small = video.subarray(0, 2 * MB);
+      const location = await create(owner, small.length);
+      const stored = path.join(uploadsFolder(), path.basename(location));
+      // The whole file in one PATCH, its first megabyte sent before the account ends.
+      const streaming = http.request(new URL(location, server.origin), {
+        method: 'PATCH',
+        headers: {
+          'tus-resumable': '1.0.0',
+          cookie: owner.cookie,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(small.length),
+        },
+      });
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        streaming.on('response', async (response) =>
+          resolve({ status: response.statusCode!, body: String(await buffer(response)) }),
+        );
+        streaming.on('error', reject);
+      });
+      streaming.write(small.subarray(0, MB));
+      await expect.poll(async () => (await stat(stored)).size).toBe(MB);
+
+      const ended = await ctx.app.inject(
+        ending === 'disabled'
+          ? {
+              method: 'POST',
+              url: `/api/admin/users/${owner.user.id}/disable`,
+              headers: { cookie: admin.cookie },
+            }
+          : {
+              method: 'DELETE',
+              url: `/api/admin/users/${owner.user.id}`,
+              headers: { cookie: admin.cookie },
+              payload: { confirmEmail: owner.username },
+            },
+      );
+      expect(ended.statusCode, ended.body).toBe(200);
+      streaming.end(small.subarray(MB));
+
+      const { status, body } = await answer;
+      expect(status).toBe(403);
+      expect(JSON.parse(body)).toEqual({
+        message:
+          ending === 'disabled'
+            ? ADMIN_DISABLED_MESSAGE
+            : 'This account was deleted while the video was uploading; it was not kept.',
+      });
+      const owned = await ctx.database.db
+        .select()
+        .from(videos)
+        .where(eq(videos.ownerId, owner.user.id));
+      expect(owned).toEqual([]);
+      expect(existsSync(stored)).toBe(false);
+    },
+  );
 
   it('is refused at its first bytes when they are not a video', async () => {
     const owner = await registerAccount(ctx.app);

@@ -1,4 +1,5 @@
 import {
+  ADMIN_DISABLED_MESSAGE,
   AUTO_DETECT,
   type AccessLevel,
   type MovementChoice,
@@ -318,6 +319,9 @@ export class VideoService {
       this.blobs,
       { stagingKey: file.stagingKey, finalKey: originalKey },
       async (transaction) => {
+        // The account may have been disabled or deleted while the bytes arrived (the session
+        // checked at the start of the request is gone by its end): then no video is made.
+        await requireActiveOwner(transaction, upload.owner.id);
         if (upload.quotaBytes !== undefined) {
           await lockOwnersQuota(transaction, upload.owner.id);
           const used = await this.storageUsedBy(upload.owner.id, transaction, upload.reservation);
@@ -475,6 +479,22 @@ export class VideoService {
 }
 
 // One of a user's uploads takes room in their quota at a time, so two cannot both fit the same room.
+/** Refuses (403) an owner who no longer exists or was disabled; holds the row till commit. */
+async function requireActiveOwner(transaction: Pick<pg.Pool, 'query'>, ownerId: string) {
+  // FOR SHARE: disabling or deleting the account waits for this transaction, so neither can
+  // slip in between the check and the video's row.
+  const { rows } = await transaction.query<{ disabled: boolean }>(
+    'SELECT disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1 FOR SHARE',
+    [ownerId],
+  );
+  if (rows.length === 0) throw new HttpError(403, ACCOUNT_GONE_MESSAGE);
+  if (rows[0]!.disabled) throw new HttpError(403, ADMIN_DISABLED_MESSAGE);
+}
+
+/** A video uploaded by an account deleted while it arrived. */
+const ACCOUNT_GONE_MESSAGE =
+  'This account was deleted while the video was uploading; it was not kept.';
+
 async function lockOwnersQuota(transaction: Pick<pg.Pool, 'query'>, ownerId: string) {
   await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [ownerId]);
 }
