@@ -52,6 +52,9 @@ const environmentSchema = z.object({
     .positive()
     .default(20 * 1024),
   UPLOAD_RESUME_HOURS: z.coerce.number().positive().default(24),
+  // Resumable uploads one account may have started and not finished: each holds files and
+  // quota for UPLOAD_RESUME_HOURS, so without a cap one account could start thousands.
+  MAX_OPEN_UPLOADS_PER_USER: z.coerce.number().int().positive().default(10),
   USER_QUOTA_GB: z.coerce.number().positive().optional(),
   AUTO_ANALYSIS_MAX_SECONDS: z.coerce.number().positive().default(300),
   S3_BUCKET: z.string().optional(),
@@ -129,7 +132,12 @@ export type Config = {
    * Resumable (tus) uploads: the largest accepted, in bytes, and how long an unfinished one is
    * kept, in milliseconds, before the sweep removes what it stored.
    */
-  resumableUploads: { maxBytes: number; expiryMs: number };
+  resumableUploads: {
+    maxBytes: number;
+    expiryMs: number;
+    /** Unfinished uploads one account may have at once. */
+    maxOpenPerUser: number;
+  };
   /** How many bytes of originals each user may store; unset means no limit. */
   userQuotaBytes: number | undefined;
   /** Longer videos are not scanned by themselves: the coach picks the ranges worth analysing. */
@@ -220,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resumableUploads: {
       maxBytes: Math.round(e.MAX_RESUMABLE_UPLOAD_MB * 1024 * 1024),
       expiryMs: Math.round(e.UPLOAD_RESUME_HOURS * 60 * 60 * 1000),
+      maxOpenPerUser: e.MAX_OPEN_UPLOADS_PER_USER,
     },
     userQuotaBytes:
       e.USER_QUOTA_GB === undefined ? undefined : Math.round(e.USER_QUOTA_GB * 1024 ** 3),

@@ -153,6 +153,7 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       bytes,
       quotaBytes: config.userQuotaBytes,
       expiresAt: new Date(Date.now() + config.resumableUploads.expiryMs),
+      maxOpen: config.resumableUploads.maxOpenPerUser,
     });
     return id;
   };

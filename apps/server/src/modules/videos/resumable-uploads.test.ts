@@ -446,6 +446,39 @@ describe('a resumable upload', () => {
     await create(owner, small.length);
   });
 
+  it('is refused past the cap on unfinished uploads an account may have at once', async () => {
+    const owner = await registerAccount(ctx.app);
+    const other = await registerAccount(ctx.app);
+    const capped = await listenOnOwnPort(ctx, {
+      resumableUploads: { ...ctx.config.resumableUploads, maxOpenPerUser: 3 },
+    });
+    try {
+      const open = [];
+      for (let i = 0; i < 3; i += 1) open.push(await create(owner, MB, capped.origin));
+      const fourth = await tus(capped.origin, owner, 'POST', '/api/resumable-uploads', {
+        headers: { 'upload-length': String(MB), 'upload-metadata': metadata({ title: 'G' }) },
+      });
+      expect(fourth.status).toBe(429);
+      expect(((await fourth.json()) as { message: string }).message).toBe(
+        'You have 3 uploads started and not finished, the most at once. ' +
+          'Finish or cancel one of them before starting another.',
+      );
+      // Someone else's count is their own.
+      await create(other, MB, capped.origin);
+      // A cancelled one, and a finished one, leave room for the next.
+      expect((await tus(capped.origin, owner, 'DELETE', open[0]!)).status).toBe(204);
+      const again = await create(owner, MB, capped.origin);
+      const finished = await tus(capped.origin, owner, 'PATCH', again, {
+        headers: { 'upload-offset': '0' },
+        body: video.subarray(0, MB),
+      });
+      expect(finished.status).toBe(204);
+      await create(owner, MB, capped.origin);
+    } finally {
+      await capped.app.close();
+    }
+  });
+
   it('stops counting an unfinished upload once it is past its time', async () => {
     const owner = await registerAccount(ctx.app);
     const shortLived = await listenOnOwnPort(ctx, {

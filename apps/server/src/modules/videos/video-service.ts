@@ -381,12 +381,19 @@ export class VideoService {
     bytes: number;
     quotaBytes: number | undefined;
     expiresAt: Date;
+    /** Unfinished uploads the owner may have at once (this one included). */
+    maxOpen: number;
   }): Promise<void> {
-    const { id, owner, bytes, quotaBytes, expiresAt } = reservation;
+    const { id, owner, bytes, quotaBytes, expiresAt, maxOpen } = reservation;
     await inTransaction(this.pool, async (client) => {
       await lockOwnersQuota(client, owner.id);
       // Expired reservations count no more; they are cleared here as well as by the sweep.
       await client.query('DELETE FROM upload_reservations WHERE expires_at <= now()');
+      const { rows } = await client.query<{ open: number }>(
+        'SELECT count(*)::int AS open FROM upload_reservations WHERE owner_id = $1',
+        [owner.id],
+      );
+      if (rows[0]!.open >= maxOpen) throw new HttpError(429, tooManyOpenUploads(maxOpen));
       const problem = quotaProblem(bytes, await this.storageUsedBy(owner.id, client), quotaBytes);
       if (problem) throw new HttpError(413, problem);
       await client.query(
@@ -479,6 +486,10 @@ export class VideoService {
 }
 
 // One of a user's uploads takes room in their quota at a time, so two cannot both fit the same room.
+const tooManyOpenUploads = (maxOpen: number) =>
+  `You have ${maxOpen} uploads started and not finished, the most at once. ` +
+  'Finish or cancel one of them before starting another.';
+
 /** Refuses (403) an owner who no longer exists or was disabled; holds the row till commit. */
 async function requireActiveOwner(transaction: Pick<pg.Pool, 'query'>, ownerId: string) {
   // FOR SHARE: disabling or deleting the account waits for this transaction, so neither can
