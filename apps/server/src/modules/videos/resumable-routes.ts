@@ -114,6 +114,31 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
+  // PATCHes sending bytes now, by account: each holds an upload's lock and a connection for as
+  // long as its client takes, so one account may only have a few at once (in this process).
+  const sending = new Map<string, number>();
+  /** Counts a PATCH of `owner`'s, or refuses it (429) past the cap; returns its end. */
+  const startSending = (owner: UserRow) => {
+    const cap = config.resumableUploads.maxSendingPerUser;
+    const now = sending.get(owner.id) ?? 0;
+    if (now >= cap) {
+      throw new HttpError(
+        429,
+        `You are already sending ${cap} uploads at once, the most at a time. ` +
+          'Let one finish, then send the next.',
+      );
+    }
+    sending.set(owner.id, now + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (sending.get(owner.id) ?? 1) - 1;
+      if (left > 0) sending.set(owner.id, left);
+      else sending.delete(owner.id);
+    };
+  };
+
   /** The asker's upload named in the address; 404 for anyone else's, as for none at all. */
   const ownUpload = async (id: string, owner: UserRow) => {
     if (!UPLOAD_ID.test(id)) throw notFound('Upload not found');
@@ -198,7 +223,12 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     beforeAnswer?: (status: number) => Promise<void>,
   ) => {
     reply.hijack();
-    return asking.run(asker, () => handleWithTus(tus, request.raw, reply.raw, beforeAnswer));
+    return asking.run(asker, () =>
+      handleWithTus(tus, request.raw, reply.raw, {
+        idleMs: config.resumableUploads.idleMs,
+        beforeAnswer,
+      }),
+    );
   };
 
   app.route({
@@ -235,19 +265,29 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const owner = requireUser(request);
       const { uploadId } = request.params as { uploadId: string };
       const upload = await ownUpload(uploadId, owner);
-      if (
-        request.method === 'PATCH' &&
-        request.headers['upload-offset'] === '0' &&
-        upload.offset === 0
-      ) {
-        await checkFirstBytes(request, reply, { id: upload.id, size: upload.size!, stored: true });
+      const stopSending = request.method === 'PATCH' ? startSending(owner) : undefined;
+      try {
+        if (
+          request.method === 'PATCH' &&
+          request.headers['upload-offset'] === '0' &&
+          upload.offset === 0
+        ) {
+          await checkFirstBytes(request, reply, {
+            id: upload.id,
+            size: upload.size!,
+            stored: true,
+          });
+        }
+        // Cancelled: what it stored is gone, and so is its room in the quota, before the
+        // client hears so (it may create the next upload at once).
+        await handOver(request, reply, { owner, uploadId: upload.id }, async (status) => {
+          if (request.method === 'DELETE' && status === 204) {
+            await videos.releaseReservation(upload.id);
+          }
+        });
+      } finally {
+        stopSending?.();
       }
-      // Cancelled: what it stored is gone, and so is its room in the quota, before the client
-      // hears so (it may create the next upload at once).
-      await handOver(request, reply, { owner, uploadId: upload.id }, async (status) => {
-        if (request.method === 'DELETE' && status === 204)
-          await videos.releaseReservation(upload.id);
-      });
     },
   });
 };

@@ -479,6 +479,125 @@ describe('a resumable upload', () => {
     }
   });
 
+  /** A PATCH of `length` bytes that sends `first` of them and then nothing more. */
+  const slowPatch = (
+    origin: string,
+    account: Account,
+    location: string,
+    first: Buffer,
+    length = video.length,
+  ) => {
+    const request = http.request(new URL(location, origin), {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        cookie: account.cookie,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(length),
+      },
+    });
+    const closed = new Promise<{ status?: number; body?: string }>((resolve) => {
+      request.on('response', async (response) =>
+        resolve({ status: response.statusCode!, body: String(await buffer(response)) }),
+      );
+      // Cut off by the server: no answer, the connection closed.
+      request.on('error', () => resolve({}));
+    });
+    request.write(first);
+    return { request, closed };
+  };
+
+  it('cuts off a PATCH that sends nothing for too long, keeping what arrived', async () => {
+    const owner = await registerAccount(ctx.app);
+    const impatient = await listenOnOwnPort(ctx, {
+      resumableUploads: { ...ctx.config.resumableUploads, idleMs: 1_000 },
+    });
+    try {
+      const location = await create(owner, video.length, impatient.origin);
+      const stalled = slowPatch(impatient.origin, owner, location, video.subarray(0, MB));
+      const started = performance.now();
+      expect(await stalled.closed).toEqual({});
+      const cutAfterMs = performance.now() - started;
+      expect(cutAfterMs).toBeLessThan(10_000);
+      // What arrived is kept, the lock is free: the upload goes on at once from there.
+      expect(await offsetOf(owner, location, impatient.origin)).toBe(MB);
+      const rest = await tus(impatient.origin, owner, 'PATCH', location, {
+        headers: { 'upload-offset': String(MB) },
+        body: video.subarray(MB),
+      });
+      expect(rest.status).toBe(204);
+    } finally {
+      await impatient.app.close();
+    }
+  });
+
+  it('lets one account send only a few PATCHes at once, and holds up no one else', async () => {
+    const accounts = await Promise.all([0, 1, 2, 3].map(() => registerAccount(ctx.app)));
+    const bystander = await registerAccount(ctx.app);
+    const capped = await listenOnOwnPort(ctx, {
+      resumableUploads: { ...ctx.config.resumableUploads, maxSendingPerUser: 3 },
+    });
+    const stalled: ReturnType<typeof slowPatch>[] = [];
+    try {
+      // Ten slow PATCHes, three per account (the most each may send), holding ten locks.
+      for (let i = 0; i < 10; i += 1) {
+        const account = accounts[Math.floor(i / 3)]!;
+        const location = await create(account, 4 * MB, capped.origin);
+        const stored = path.join(uploadsFolder(), path.basename(location));
+        const first = video.subarray(0, 64 * 1024);
+        stalled.push(slowPatch(capped.origin, account, location, first, 4 * MB));
+        await expect.poll(async () => (await stat(stored)).size).toBe(64 * 1024);
+      }
+      const fourth = await create(accounts[0]!, MB, capped.origin);
+      const refused = await tus(capped.origin, accounts[0]!, 'PATCH', fourth, {
+        headers: { 'upload-offset': '0' },
+        body: video.subarray(0, MB),
+      });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'You are already sending 3 uploads at once, the most at a time. ' +
+          'Let one finish, then send the next.',
+      );
+
+      // Anyone else creates, resumes, sends and cancels as ever: no waiting on the others' locks.
+      const timings: number[] = [];
+      const timed = async <T>(work: () => Promise<T>) => {
+        const started = performance.now();
+        const result = await work();
+        timings.push(performance.now() - started);
+        return result;
+      };
+      const mine = await timed(() => create(bystander, MB, capped.origin));
+      expect(await timed(() => offsetOf(bystander, mine, capped.origin))).toBe(0);
+      const sent = await timed(() =>
+        tus(capped.origin, bystander, 'PATCH', mine, {
+          headers: { 'upload-offset': '0' },
+          body: video.subarray(0, MB / 2),
+        }),
+      );
+      expect(sent.status).toBe(204);
+      const cancelled = await timed(() => tus(capped.origin, bystander, 'DELETE', mine));
+      expect(cancelled.status).toBe(204);
+      console.info(
+        `under ten slow PATCHes, another user's create/HEAD/PATCH/DELETE took ` +
+          `${timings.map((ms) => Math.round(ms)).join('/')} ms`,
+      );
+      expect(Math.max(...timings)).toBeLessThan(5_000);
+    } finally {
+      for (const { request } of stalled) request.destroy();
+      await Promise.all(stalled.map(({ closed }) => closed));
+      await capped.app.close();
+    }
+    // Their requests ended, the accounts may send again.
+    const again = await create(accounts[0]!, MB);
+    const resumed = await tus(server.origin, accounts[0]!, 'PATCH', again, {
+      headers: { 'upload-offset': '0' },
+      body: video.subarray(0, MB),
+    });
+    expect(resumed.status).toBe(204);
+  });
+
   it('stops counting an unfinished upload once it is past its time', async () => {
     const owner = await registerAccount(ctx.app);
     const shortLived = await listenOnOwnPort(ctx, {
