@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../test/accounts';
 import { eventually } from '../../test/processes';
 import { useTestApp } from '../../test/test-app';
-import { analysisRanges, users, videos } from '../db/schema';
+import { analysisRanges, clips, users, videoExports, videos } from '../db/schema';
+import { clipMediaKeys } from '../modules/clips/clip-media';
 import { videoKeys } from '../modules/videos/video-keys';
 import { sweepOrphanedBlobs } from './blob-inventory';
 import { WorkFolders } from '../storage';
@@ -201,6 +202,47 @@ describe('the leftover sweep', () => {
     expect(await ctx.runtime.deps.blobs.stat(oldPlaylistExport)).toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(youngOrphan)).not.toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(videoKeys.media(id))).not.toBeNull();
+  });
+});
+
+describe('clip cuts and exports', () => {
+  it("keeps a clip's cut of its current range, and sweeps a cut of a range it no longer has", async () => {
+    const id = await healthyVideo();
+    const [clip] = await ctx.runtime.deps.db
+      .insert(clips)
+      .values({ ownerId, videoId: id, title: 'Drive', startTime: 1.25, endTime: 4 })
+      .returning();
+    const cut = clipMediaKeys.media(clip!);
+    const stale = clipMediaKeys.media({ ...clip!, startTime: 0.5 });
+    // Cut two hours ago, as after plays a while back; the cut is a cache: none is no problem.
+    expect(await problemsOf()).toEqual([]);
+    await writeBlob(cut, TWO_HOURS_AGO);
+    await writeBlob(stale, TWO_HOURS_AGO);
+    expect(await problemsOf()).toEqual([{ check: 'blob without a row', subject: stale }]);
+    const cutoff = new Date(Date.now() - 60 * 60 * 1000);
+    expect(await sweepOrphanedBlobs(ctx.runtime.deps.pool, ctx.runtime.deps.blobs, cutoff)).toBe(1);
+    expect(await ctx.runtime.deps.blobs.stat(cut)).not.toBeNull();
+    expect(await ctx.runtime.deps.blobs.stat(stale)).toBeNull();
+  });
+
+  it('reports an export still queued that no job will make', async () => {
+    const id = await healthyVideo();
+    const [queued] = await ctx.runtime.deps.db
+      .insert(videoExports)
+      .values({
+        videoId: id,
+        ownerId,
+        startSeconds: 0,
+        endSeconds: 2,
+        overlays: ['drawings'],
+        status: 'queued',
+        progress: 0,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning();
+    expect(await problemsOf()).toEqual([
+      { check: 'stuck export', subject: `export ${queued!.id} of video ${id}` },
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ type Check =
   | 'stuck job'
   | 'stuck video'
   | 'stuck analysis'
+  | 'stuck export'
   | 'failure without a reason'
   | 'leftover work files';
 
@@ -159,6 +160,14 @@ async function unfinishedWork(pool: pg.Pool): Promise<Finding[]> {
            'still ' || status || ', but no job will finish it'
       FROM analysis_ranges WHERE status IN ('queued', 'scanning', 'analysing')
        AND NOT ${pending(['analysis.range'], 'analysis_ranges.video_id')}
+    UNION ALL
+    SELECT 'stuck export', 'export ' || id || ' of video ' || video_id,
+           'still ' || status || ', but no job will make it'
+      FROM video_exports e WHERE status IN ('queued', 'rendering') AND NOT EXISTS (
+        SELECT 1 FROM pgboss.job j
+        WHERE j.name IN ('export.render', '${givenUpQueue('export.render')}')
+          AND j.data->>'exportId' = e.id::text
+          AND j.state IN ('created', 'retry', 'active'))
     UNION ALL
     SELECT 'failure without a reason', 'video ' || id, 'failed, and nobody is told why'
       FROM videos WHERE status = 'failed' AND coalesce(trim(failure_reason), '') = ''

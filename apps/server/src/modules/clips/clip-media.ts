@@ -9,10 +9,10 @@ import { videoKeys } from '../videos';
  * Where a clip's own MP4 lives: under its video's prefix, so it goes with the video, and named by
  * its range, so a changed range is cut afresh.
  */
-const clipMediaKeys = {
+export const clipMediaKeys = {
   prefix: (clip: Pick<ClipRow, 'id' | 'videoId'>) =>
     `${videoKeys.prefix(clip.videoId)}clips/${clip.id}/`,
-  media: (clip: ClipRow) =>
+  media: (clip: Pick<ClipRow, 'id' | 'videoId' | 'startTime' | 'endTime'>) =>
     `${clipMediaKeys.prefix(clip)}${clip.startTime.toFixed(3)}-${clip.endTime.toFixed(3)}.mp4`,
 };
 
