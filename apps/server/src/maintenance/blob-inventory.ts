@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { clipMediaKeys } from '../modules/clips/clip-media';
+import { videoKeys } from '../modules/videos/video-keys';
 import type { BlobStore } from '../storage';
 
 /** Leftovers younger than this may belong to work still going on in another process. */
@@ -45,7 +45,7 @@ async function clipCutsRowsVouchFor(pool: pg.Pool): Promise<Set<string>> {
     endTime: number;
   }>(`SELECT id, video_id AS "videoId", start_time AS "startTime", end_time AS "endTime"
         FROM clips`);
-  return new Set(rows.map((clip) => clipMediaKeys.media(clip)));
+  return new Set(rows.map((clip) => videoKeys.clipCut(clip)));
 }
 
 /** Every key in the folders FilmRoom writes to. */

@@ -9,7 +9,6 @@ import { registerAccount } from '../../test/accounts';
 import { eventually } from '../../test/processes';
 import { useTestApp } from '../../test/test-app';
 import { analysisRanges, clips, users, videoExports, videos } from '../db/schema';
-import { clipMediaKeys } from '../modules/clips/clip-media';
 import { videoKeys } from '../modules/videos/video-keys';
 import { sweepOrphanedBlobs } from './blob-inventory';
 import { WorkFolders } from '../storage';
@@ -212,8 +211,8 @@ describe('clip cuts and exports', () => {
       .insert(clips)
       .values({ ownerId, videoId: id, title: 'Drive', startTime: 1.25, endTime: 4 })
       .returning();
-    const cut = clipMediaKeys.media(clip!);
-    const stale = clipMediaKeys.media({ ...clip!, startTime: 0.5 });
+    const cut = videoKeys.clipCut(clip!);
+    const stale = videoKeys.clipCut({ ...clip!, startTime: 0.5 });
     // Cut two hours ago, as after plays a while back; the cut is a cache: none is no problem.
     expect(await problemsOf()).toEqual([]);
     await writeBlob(cut, TWO_HOURS_AGO);

@@ -17,4 +17,4 @@ export {
   uploadsUrl,
   videoKeys,
 } from './video-keys';
-export { sweepAbandonedUploads } from './resumable-store';
+export { removeResumableUploads, sweepAbandonedUploads } from './resumable-store';

@@ -46,7 +46,18 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
 
   /** Stores the finished upload as the video of the one who sent it. */
   const commitFinished = async (upload: Upload, owner: UserRow) => {
-    const stagingKey = await store.stage(upload.id);
+    // An account disabled or deleted while the bytes arrived: refused, and the bytes removed,
+    // before anything moves (deleting it removes its unfinished uploads too; the commit checks
+    // again in its transaction).
+    await videos.requireActiveOwner(owner.id).catch(async (error: unknown) => {
+      await store.datastore.remove(upload.id).catch(() => undefined);
+      await videos.releaseReservation(upload.id);
+      throw error;
+    });
+    const stagingKey = await store.stage(upload.id).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw new HttpError(410, 'This upload was removed while it was being sent. Start it again.');
+    });
     await store.forget(upload.id);
     try {
       const head = await buffer(

@@ -86,3 +86,14 @@ export async function sweepAbandonedUploads(config: Config, blobs: BlobStore): P
   const { datastore } = await createResumableStore(config, blobs);
   return datastore.deleteExpired();
 }
+
+/** Removes the bytes of the resumable uploads named (an account's, when it is deleted). */
+export async function removeResumableUploads(
+  config: Config,
+  blobs: BlobStore,
+  ids: string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const { datastore } = await createResumableStore(config, blobs);
+  for (const id of ids) await datastore.remove(id).catch(() => undefined);
+}

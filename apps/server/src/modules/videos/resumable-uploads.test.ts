@@ -6,6 +6,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
@@ -21,7 +22,9 @@ import {
   uploadAcrossRestart,
 } from '../../../test/tus-client';
 import { fixture, multipartBody } from '../../../test/uploads';
-import { users, videos } from '../../db/schema';
+import { insertReadyVideo, MP4_HEADER } from '../../../test/videos';
+import { clips, users, videos } from '../../db/schema';
+import { videoKeys } from './video-keys';
 import { createResumableStore, sweepAbandonedUploads } from './resumable-store';
 
 const MB = 1024 * 1024;
@@ -267,6 +270,49 @@ describe('a resumable upload', () => {
       expect(existsSync(stored)).toBe(false);
     },
   );
+
+  it("goes with its account, as do the account's clip cuts of others' videos", async () => {
+    const admin = await registerAccount(ctx.app);
+    await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    const coach = await registerAccount(ctx.app);
+    const leaving = await registerAccount(ctx.app);
+    const location = await create(leaving, video.length);
+    await tus(server.origin, leaving, 'PATCH', location, {
+      headers: { 'upload-offset': '0' },
+      body: video.subarray(0, MB),
+    });
+    const stored = path.join(uploadsFolder(), path.basename(location));
+    expect(existsSync(stored)).toBe(true);
+    // A clip of the coach's video, made and played (cut) by the account that leaves.
+    const coachesVideo = await insertReadyVideo(ctx.runtime.deps, coach.user.id);
+    const [clip] = await ctx.database.db
+      .insert(clips)
+      .values({
+        ownerId: leaving.user.id,
+        videoId: coachesVideo,
+        title: 'Mine',
+        startTime: 0,
+        endTime: 1,
+      })
+      .returning();
+    const cut = videoKeys.clipCut(clip!);
+    await ctx.runtime.deps.blobs.write(cut, Readable.from([MP4_HEADER]), {
+      contentType: 'video/mp4',
+    });
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${leaving.user.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { confirmEmail: leaving.username },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(existsSync(stored)).toBe(false);
+    expect(existsSync(`${stored}.json`)).toBe(false);
+    expect(await ctx.runtime.deps.blobs.stat(cut)).toBeNull();
+    // The coach's video is untouched.
+    expect(await ctx.runtime.deps.blobs.stat(videoKeys.media(coachesVideo))).not.toBeNull();
+  });
 
   it('is refused at its first bytes when they are not a video', async () => {
     const owner = await registerAccount(ctx.app);

@@ -403,6 +403,11 @@ export class VideoService {
     });
   }
 
+  /** Refuses (403) an owner who no longer exists or was disabled. */
+  async requireActiveOwner(ownerId: string): Promise<void> {
+    await requireActiveOwner(this.pool, ownerId);
+  }
+
   /** The upload no longer holds room: cancelled, refused, or finished as a video. */
   releaseReservation(id: string): Promise<void> {
     return releaseReservation(this.pool, id);
