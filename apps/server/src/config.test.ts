@@ -15,6 +15,11 @@ describe('loadConfig', () => {
     expect(config.mail).toEqual({ smtpUrl: undefined, from: 'FilmRoom <no-reply@localhost>' });
     expect(config.role).toBe('all');
     expect(config.maxVideoSeconds).toBe(180 * 60);
+    expect(config.resumableUploads).toMatchObject({
+      maxOpenPerUser: 10,
+      maxSendingPerUser: 3,
+      idleMs: 60_000,
+    });
     // Several jobs at once even on a small machine, so one long film never holds the only slot.
     expect(config.jobConcurrency).toBeGreaterThanOrEqual(2);
     expect(config.jobConcurrency).toBeLessThanOrEqual(4);
@@ -27,6 +32,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_VIDEO_MINUTES: '0' })).toThrow(/MAX_VIDEO_MINUTES/);
     expect(() => loadConfig({ MAX_VIDEO_MINUTES: 'long' })).toThrow(/MAX_VIDEO_MINUTES/);
     expect(() => loadConfig({ JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY/);
+  });
+
+  it('reads the cap on unfinished uploads per account, and refuses nonsense', () => {
+    expect(loadConfig({ MAX_OPEN_UPLOADS_PER_USER: '4' }).resumableUploads.maxOpenPerUser).toBe(4);
+    expect(() => loadConfig({ MAX_OPEN_UPLOADS_PER_USER: '0' })).toThrow(/MAX_OPEN_UPLOADS/);
+    expect(() => loadConfig({ MAX_OPEN_UPLOADS_PER_USER: '2.5' })).toThrow(/MAX_OPEN_UPLOADS/);
+  });
+
+  it('reads how many upload requests an account may send at once, and how long one may idle', () => {
+    const config = loadConfig({ MAX_UPLOAD_REQUESTS_PER_USER: '1', UPLOAD_IDLE_SECONDS: '2.5' });
+    expect(config.resumableUploads).toMatchObject({ maxSendingPerUser: 1, idleMs: 2_500 });
+    expect(() => loadConfig({ MAX_UPLOAD_REQUESTS_PER_USER: '0' })).toThrow(/MAX_UPLOAD_REQ/);
+    expect(() => loadConfig({ UPLOAD_IDLE_SECONDS: '0' })).toThrow(/UPLOAD_IDLE_SECONDS/);
   });
 
   it('reads ADMIN_EMAILS as lower-cased addresses, and refuses one that is not', () => {

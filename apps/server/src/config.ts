@@ -52,6 +52,13 @@ const environmentSchema = z.object({
     .positive()
     .default(20 * 1024),
   UPLOAD_RESUME_HOURS: z.coerce.number().positive().default(24),
+  // Resumable uploads one account may have started and not finished: each holds files and
+  // quota for UPLOAD_RESUME_HOURS, so without a cap one account could start thousands.
+  MAX_OPEN_UPLOADS_PER_USER: z.coerce.number().int().positive().default(10),
+  // Resumable-upload requests sending bytes for one account at once (per API process), and how
+  // long one may send nothing before it is cut off: slow bodies hold an upload's lock.
+  MAX_UPLOAD_REQUESTS_PER_USER: z.coerce.number().int().positive().default(3),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().positive().default(60),
   USER_QUOTA_GB: z.coerce.number().positive().optional(),
   AUTO_ANALYSIS_MAX_SECONDS: z.coerce.number().positive().default(300),
   S3_BUCKET: z.string().optional(),
@@ -129,7 +136,16 @@ export type Config = {
    * Resumable (tus) uploads: the largest accepted, in bytes, and how long an unfinished one is
    * kept, in milliseconds, before the sweep removes what it stored.
    */
-  resumableUploads: { maxBytes: number; expiryMs: number };
+  resumableUploads: {
+    maxBytes: number;
+    expiryMs: number;
+    /** Unfinished uploads one account may have at once. */
+    maxOpenPerUser: number;
+    /** PATCH requests one account may have sending at once, in one API process. */
+    maxSendingPerUser: number;
+    /** How long a PATCH may send nothing before it is cut off. */
+    idleMs: number;
+  };
   /** How many bytes of originals each user may store; unset means no limit. */
   userQuotaBytes: number | undefined;
   /** Longer videos are not scanned by themselves: the coach picks the ranges worth analysing. */
@@ -220,6 +236,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resumableUploads: {
       maxBytes: Math.round(e.MAX_RESUMABLE_UPLOAD_MB * 1024 * 1024),
       expiryMs: Math.round(e.UPLOAD_RESUME_HOURS * 60 * 60 * 1000),
+      maxOpenPerUser: e.MAX_OPEN_UPLOADS_PER_USER,
+      maxSendingPerUser: e.MAX_UPLOAD_REQUESTS_PER_USER,
+      idleMs: Math.round(e.UPLOAD_IDLE_SECONDS * 1000),
     },
     userQuotaBytes:
       e.USER_QUOTA_GB === undefined ? undefined : Math.round(e.USER_QUOTA_GB * 1024 ** 3),

@@ -4,7 +4,7 @@ import {
   uploadFieldsSchema,
 } from '@filmroom/contract';
 import fc from 'fast-check';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,6 +23,7 @@ import type { JsonSchema, SchemaResolver } from '../test/json-schema-arbitrary';
 import { plainPhotoBodies } from '../test/photo-bodies';
 import { listServerRoutes, type ServerRoute } from '../test/route-inventory';
 import { useTestApp } from '../test/test-app';
+import { hostileUploadPaths, rawTus, tusMetadata } from '../test/tus-client';
 import { MP4_HEADER } from '../test/videos';
 import { voiceNote } from '../test/voice-notes';
 
@@ -456,6 +457,88 @@ describe('contract fuzz', () => {
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);
+  }, 180_000);
+
+  it('finds a resumable upload by its path alone, however the URL is written', async () => {
+    // Each signed-in role has an upload under way; every role then asks for another's through
+    // addresses that name its own upload (or none) in the path and the other's elsewhere in the
+    // URL: its answer shows nothing of it, and the other's upload is as it was.
+    const world = await seedFuzzWorld(ctx);
+    const signedIn = ROLES.filter((role) => world.cookies[role]);
+    const file = Buffer.concat([MP4_HEADER, Buffer.alloc(16_000)]);
+    const sent = 8192;
+    const uploads = new Map<Role, { id: string; title: string }>();
+    const asRole = (role: Role) => (world.cookies[role] ? { cookie: world.cookies[role] } : null);
+    const RESUMABLE = '/api/resumable-uploads';
+    const offsetOf = async (role: Role) => {
+      const answer = await rawTus(
+        origin,
+        asRole(role),
+        'HEAD',
+        `${RESUMABLE}/${uploads.get(role)!.id}`,
+      );
+      return answer.status === 200 ? Number(answer.headers['upload-offset']) : answer.status;
+    };
+    /** The role's upload, part sent; a new one if their own requests finished or cancelled it. */
+    const ensureUpload = async (role: Role) => {
+      if (uploads.has(role) && (await offsetOf(role)) === sent) return uploads.get(role)!;
+      const title = `UPLOAD-OF-${role}-${randomUUID()}`;
+      const created = await rawTus(origin, asRole(role), 'POST', RESUMABLE, {
+        headers: {
+          'upload-length': String(file.length),
+          'upload-metadata': tusMetadata({ title }),
+        },
+      });
+      expect(created.status, created.body).toBe(201);
+      const id = String(created.headers.location).split('/').pop()!;
+      const patched = await rawTus(origin, asRole(role), 'PATCH', `${RESUMABLE}/${id}`, {
+        headers: { 'upload-offset': '0' },
+        body: file.subarray(0, sent),
+      });
+      expect(patched.status, patched.body).toBe(204);
+      uploads.set(role, { id, title });
+      return uploads.get(role)!;
+    };
+    const none = '0'.repeat(32);
+    const shapes = hostileUploadPaths(none, none).length;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROLES),
+        fc.constantFrom(...signedIn),
+        fc.nat(shapes - 1),
+        fc.constantFrom('HEAD', 'PATCH', 'DELETE'),
+        async (role, victim, shape, method) => {
+          if (role === victim) return;
+          const theirs = await ensureUpload(victim);
+          const mine = world.cookies[role] ? (await ensureUpload(role)).id : none;
+          const url = hostileUploadPaths(mine, theirs.id)[shape]!;
+          // A PATCH with what would finish the other's upload: its offset and the rest.
+          const answer = await rawTus(origin, asRole(role), method, url, {
+            ...(method === 'PATCH'
+              ? { headers: { 'upload-offset': String(sent) }, body: file.subarray(sent) }
+              : {}),
+          });
+          const request: FuzzRequest = { method, url, headers: {}, body: 'none' };
+          const problem = problemWith(
+            { status: answer.status, headers: answer.headers, body: answer.body },
+            request,
+            role,
+            world,
+          );
+          if (problem) throw new Error(`${problem}\n  ${describeRequest(request, role)}`);
+          const seen = `${answer.body}\n${JSON.stringify(answer.headers)}`;
+          const title = Buffer.from(theirs.title).toString('base64');
+          expect(seen, `${describeRequest(request, role)} showed ${victim}'s upload`).not.toContain(
+            title,
+          );
+          expect(
+            await offsetOf(victim),
+            `${describeRequest(request, role)} changed ${victim}'s`,
+          ).toBe(sent);
+        },
+      ),
+      { seed: BASE_SEED, numRuns: RUNS * 40 },
+    );
   }, 180_000);
 
   it('is still up and serving signed-in people after all of it', async () => {

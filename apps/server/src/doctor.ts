@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { connectDatabase } from './db/connection';
 import { openEmbeddedPostgres } from './db/embedded-postgres';
 import { examine, type Finding } from './maintenance/doctor';
+import { resumableUploadsFolder } from './modules/videos';
 import { createBlobStore, WorkFolders } from './storage';
 
 async function doctor(): Promise<number> {
@@ -20,6 +21,15 @@ async function doctor(): Promise<number> {
       pool: database.pool,
       blobs,
       workFolders: WorkFolders.in(config.dataDir),
+      // On S3 the bucket holds them (as multipart uploads and .info objects).
+      ...(config.s3
+        ? {}
+        : {
+            resumableUploads: {
+              directory: resumableUploadsFolder(config),
+              expiryMs: config.resumableUploads.expiryMs,
+            },
+          }),
     });
     const { videos, blobs: files, activeJobs } = report.counts;
     const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -13,7 +13,7 @@ import { useTestApp } from '../test/test-app';
 import { multipartBody } from '../test/uploads';
 import { insertReadyVideo, MP4_HEADER } from '../test/videos';
 import { voiceNote, voiceNoteForm } from '../test/voice-notes';
-import { videos, videoShares } from './db/schema';
+import { users, videos, videoShares } from './db/schema';
 
 /**
  * Requests written by someone trying to break in or break things, one by one, each with the
@@ -523,6 +523,27 @@ describe('NUL characters in text (were 500s: PostgreSQL cannot store them)', () 
     expect(await filesUnder(path.join(ctx.dataDir, 'blobs'))).toEqual(before);
     const titled = await ctx.database.db.select().from(videos).where(eq(videos.title, 'Clip'));
     expect(titled).toEqual([]);
+  });
+
+  it.each(['/api/videos?q=%00', '/api/videos?q=a%00b', '/api/admin/users?q=%00'])(
+    'GET %s (a NUL in a query string) answers 400 naming it',
+    async (url) => {
+      // The admin route answers only an administrator; anyone else gets 404 before any query.
+      const admin = await registerAccount(ctx.app);
+      await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+      const response = await ctx.app.inject({ url, headers: { cookie: admin.cookie } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'q must not contain NUL characters' });
+    },
+  );
+
+  it('still answers the same searches without the NUL', async () => {
+    const admin = await registerAccount(ctx.app);
+    await ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    for (const url of ['/api/videos?q=a', '/api/admin/users?q=a']) {
+      const response = await ctx.app.inject({ url, headers: { cookie: admin.cookie } });
+      expect(response.statusCode, url).toBe(200);
+    }
   });
 
   it('still lets a NUL-free share through, so the check is no blanket refusal', async () => {

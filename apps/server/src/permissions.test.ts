@@ -9,6 +9,7 @@ import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../te
 import { insertReadyExport } from '../test/exports';
 import { storeScan } from '../test/scans';
 import { useTestApp } from '../test/test-app';
+import { hostileUploadPaths, rawTus, tusMetadata } from '../test/tus-client';
 import { multipartBody } from '../test/uploads';
 import { insertPlayableVideo } from '../test/clip-videos';
 import { insertReadyVideo, insertViewShare, MP4_HEADER } from '../test/videos';
@@ -967,6 +968,115 @@ describe('team routes, and what a team share reaches', () => {
       const team = await freshTeam();
       const cookie = role === 'signed out' ? undefined : teamPeople[role].cookie;
       expect(await statusOf(request(team), cookie)).toBe(expected[role]);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Resumable uploads: signed out, a stranger with an upload of their own under way, the owner.
+// An upload is its creator's however its address is written: the stranger's requests name
+// their own upload in the path and the owner's elsewhere in the URL.
+
+const UPLOAD_ROLES = ['signed out', 'stranger', 'owner'] as const;
+type UploadRole = (typeof UPLOAD_ROLES)[number];
+const RESUMABLE = '/api/resumable-uploads';
+// An MP4 by its first bytes, sent in two halves.
+const tusFile = Buffer.concat([MP4_HEADER, Buffer.alloc(16_000)]);
+const TUS_SENT = 8192;
+type UploadCell = {
+  /** The address asked, given the asker's own upload (if any) and the owner's. */
+  url: (own: string, owners: string) => string;
+  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE';
+};
+const NO_UPLOAD = '0'.repeat(32);
+const hostile = (which: number) => (own: string, owners: string) =>
+  hostileUploadPaths(own, owners)[which]!;
+
+const UPLOAD_ROUTES: [string, UploadCell, Record<UploadRole, number>][] = [
+  // prettier-ignore
+  ['POST /api/resumable-uploads', { method: 'POST', url: () => RESUMABLE },
+    { 'signed out': 401, stranger: 201, owner: 201 }],
+  // prettier-ignore
+  ['HEAD /api/resumable-uploads/:uploadId', { method: 'HEAD', url: (_own, owners) => `${RESUMABLE}/${owners}` },
+    { 'signed out': 401, stranger: 404, owner: 200 }],
+  // prettier-ignore
+  ['PATCH /api/resumable-uploads/:uploadId', { method: 'PATCH', url: (_own, owners) => `${RESUMABLE}/${owners}` },
+    { 'signed out': 401, stranger: 404, owner: 204 }],
+  // prettier-ignore
+  ['DELETE /api/resumable-uploads/:uploadId', { method: 'DELETE', url: (_own, owners) => `${RESUMABLE}/${owners}` },
+    { 'signed out': 401, stranger: 404, owner: 204 }],
+  // The asker's own upload in the path, the owner's after a query: the path's is the one.
+  // prettier-ignore
+  ['HEAD /api/resumable-uploads/:uploadId (?x=/ the owner\'s)', { method: 'HEAD', url: hostile(0) },
+    { 'signed out': 401, stranger: 200, owner: 200 }],
+  // prettier-ignore
+  ["PATCH /api/resumable-uploads/:uploadId (?x=/ the owner's: finishes the asker's own)", { method: 'PATCH', url: hostile(0) },
+    { 'signed out': 401, stranger: 204, owner: 204 }],
+  // prettier-ignore
+  ['DELETE /api/resumable-uploads/:uploadId (?x=/ the owner\'s)', { method: 'DELETE', url: hostile(0) },
+    { 'signed out': 401, stranger: 204, owner: 204 }],
+  // prettier-ignore
+  ['PATCH /api/resumable-uploads/:uploadId (%2F..%2F the owner\'s)', { method: 'PATCH', url: hostile(7) },
+    { 'signed out': 401, stranger: 404, owner: 404 }],
+  // prettier-ignore
+  ['DELETE /api/resumable-uploads/:uploadId (/../ the owner\'s)', { method: 'DELETE', url: hostile(9) },
+    { 'signed out': 404, stranger: 404, owner: 404 }],
+  // prettier-ignore
+  ['DELETE /api/resumable-uploads/:uploadId (// the owner\'s)', { method: 'DELETE', url: hostile(13) },
+    { 'signed out': 404, stranger: 404, owner: 404 }],
+  // prettier-ignore
+  ['HEAD /api/resumable-uploads/:uploadId (/api// the owner\'s)', { method: 'HEAD', url: hostile(15) },
+    { 'signed out': 404, stranger: 404, owner: 404 }],
+];
+
+describe('resumable upload routes, however the address is written', () => {
+  /** An upload of `account`'s with its first half sent; its id. */
+  const startUpload = async (account: Account) => {
+    const created = await rawTus(origin, account, 'POST', RESUMABLE, {
+      headers: {
+        'upload-length': String(tusFile.length),
+        'upload-metadata': tusMetadata({ title: 'Under way' }),
+      },
+    });
+    expect(created.status, created.body).toBe(201);
+    const id = String(created.headers.location).split('/').pop()!;
+    const patched = await rawTus(origin, account, 'PATCH', `${RESUMABLE}/${id}`, {
+      headers: { 'upload-offset': '0' },
+      body: tusFile.subarray(0, TUS_SENT),
+    });
+    expect(patched.status, patched.body).toBe(204);
+    return id;
+  };
+
+  describe.each(UPLOAD_ROUTES)('%s', (_route, cell, expected) => {
+    it.each(UPLOAD_ROLES)('as %s', async (role) => {
+      const owner = await registerAccount(ctx.app);
+      const stranger = await registerAccount(ctx.app);
+      const owners = await startUpload(owner);
+      const asker = { 'signed out': null, stranger, owner }[role];
+      const own = role === 'stranger' ? await startUpload(stranger) : owners;
+      const url = cell.url(role === 'signed out' ? NO_UPLOAD : own, owners);
+      // A PATCH sends what would finish the owner's upload: its offset and the rest.
+      const answer = await rawTus(origin, asker, cell.method, url, {
+        ...(cell.method === 'PATCH'
+          ? { headers: { 'upload-offset': String(TUS_SENT) }, body: tusFile.subarray(TUS_SENT) }
+          : {}),
+        ...(cell.method === 'POST'
+          ? {
+              headers: {
+                'upload-length': String(tusFile.length),
+                'upload-metadata': tusMetadata({ title: 'New' }),
+              },
+            }
+          : {}),
+      });
+      expect(answer.status, answer.body).toBe(expected[role]);
+      if (role !== 'owner') {
+        const head = await rawTus(origin, owner, 'HEAD', `${RESUMABLE}/${owners}`);
+        expect(head.headers['upload-offset'], "the owner's upload is as it was").toBe(
+          String(TUS_SENT),
+        );
+      }
     });
   });
 });

@@ -159,6 +159,9 @@ export const HOSTILE_QUERIES = [
   '?constructor[prototype][x]=1',
   '?id=..%2F..%2Fetc%2Fpasswd',
   '?x=%00',
+  // Names the list routes read (a NUL in a search reached PostgreSQL: a 500).
+  '?q=%00',
+  '?q=a%00&cursor=%00',
   '?x=%E0%A4%A',
   `?${'k'.repeat(2000)}=${'v'.repeat(2000)}`,
   '?limit=-1&offset=1e308',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { Upload } from 'tus-js-client';
 import { expect } from 'vitest';
 import type { registerAccount } from './accounts';
@@ -121,4 +122,76 @@ export async function uploadAcrossRestart(
   // It went on from what the server had, not from the start.
   expect(resumedFrom).toBeGreaterThanOrEqual(kept);
   return { videoId, location };
+}
+
+const RESUMABLE = '/api/resumable-uploads';
+
+/**
+ * Addresses that name one upload (`mine`) in the route's path and another (`theirs`)
+ * somewhere else in the URL, written every way a server or library might read it differently:
+ * after a query or fragment, behind encoded slashes, dot segments and doubled slashes.
+ */
+export function hostileUploadPaths(mine: string, theirs: string): string[] {
+  return [
+    `${RESUMABLE}/${mine}?x=/${theirs}`,
+    `${RESUMABLE}/${mine}?/${theirs}`,
+    `${RESUMABLE}/${mine}?x=/${theirs}/`,
+    `${RESUMABLE}/${mine}?x=%2F${theirs}`,
+    `${RESUMABLE}/${mine}?a=1&b=/../${theirs}`,
+    `${RESUMABLE}/${mine}#/${theirs}`,
+    `${RESUMABLE}/${mine}%2F${theirs}`,
+    `${RESUMABLE}/${mine}%2F..%2F${theirs}`,
+    `${RESUMABLE}/${mine}%2f..%2f${theirs}`,
+    `${RESUMABLE}/${mine}/../${theirs}`,
+    `${RESUMABLE}/${mine}/%2e%2e/${theirs}`,
+    `${RESUMABLE}/${theirs}/../${mine}`,
+    `${RESUMABLE}/./${theirs}`,
+    `${RESUMABLE}//${theirs}`,
+    `${RESUMABLE}/${mine}//${theirs}`,
+    `/api//resumable-uploads/${theirs}`,
+    `${RESUMABLE}/${mine};/${theirs}`,
+    `${RESUMABLE}/${mine}%00/${theirs}`,
+    `${RESUMABLE}/${mine}%5C${theirs}`,
+  ];
+}
+
+/**
+ * A tus request with its path sent exactly as written: fetch and URL would resolve dot
+ * segments and drop a fragment before the server ever saw them.
+ */
+export function rawTus(
+  origin: string,
+  account: { cookie: string } | null,
+  method: string,
+  rawPath: string,
+  init: { headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      hostname,
+      port,
+      method,
+      path: rawPath,
+      headers: {
+        'tus-resumable': '1.0.0',
+        ...(account ? { cookie: account.cookie } : {}),
+        ...(init.body ? { 'content-type': 'application/offset+octet-stream' } : {}),
+        ...init.headers,
+      },
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }

@@ -308,13 +308,25 @@ export class JobQueue {
 
   /**
    * Cancels one queued or running job (the Admin area), in every process as `cancelJobsOf`
-   * does. Resolves with false when the job is not an unfinished one of ours.
+   * does, and gives up on its subject as after a last failed attempt (`onGiveUp`): an export
+   * cancelled here is failed, not left "queued" for ever. Resolves with false when the job is
+   * not an unfinished one of ours.
    */
   async cancel(jobId: string): Promise<boolean> {
     const name = await this.nameOf(jobId, `state < 'completed'`);
     if (!name) return false;
+    const job = await this.boss.getJobById(name, jobId);
     await this.boss.cancel(name, jobId);
-    this.running.get(jobId)?.abort(new JobCancelled());
+    const cancelled = new JobCancelled();
+    this.running.get(jobId)?.abort(cancelled);
+    // A job of the given-up queue was on its way to giving up already.
+    const definition = this.definitions.get(name.replace(/\.given-up$/, '') as JobName);
+    if (job && definition?.onGiveUp) {
+      await (definition.onGiveUp as (payload: unknown, error: unknown) => Promise<void>)(
+        job.data,
+        cancelled,
+      );
+    }
     return true;
   }
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { videoKeys } from '../modules/videos/video-keys';
 import type { BlobStore } from '../storage';
 
 /** Leftovers younger than this may belong to work still going on in another process. */
@@ -31,6 +32,22 @@ async function foldersRowsReferTo(pool: pg.Pool): Promise<string[]> {
   return rows.flatMap((row) => (row.key ? [row.key.slice(0, row.key.lastIndexOf('/') + 1)] : []));
 }
 
+/**
+ * The cut of each clip's current range, where one has been made: a cache, cut on a first play,
+ * so a clip without one is no missing file, but one that is there is the clip's, not an orphan.
+ * (A cut of a range the clip no longer has is an orphan.)
+ */
+async function clipCutsRowsVouchFor(pool: pg.Pool): Promise<Set<string>> {
+  const { rows } = await pool.query<{
+    id: string;
+    videoId: string;
+    startTime: number;
+    endTime: number;
+  }>(`SELECT id, video_id AS "videoId", start_time AS "startTime", end_time AS "endTime"
+        FROM clips`);
+  return new Set(rows.map((clip) => videoKeys.clipCut(clip)));
+}
+
 /** Every key in the folders FilmRoom writes to. */
 export async function storedBlobs(blobs: BlobStore): Promise<string[]> {
   const keys: string[] = [];
@@ -47,10 +64,13 @@ export async function blobsWithoutRows(pool: pg.Pool, blobs: BlobStore) {
   const stored = await storedBlobs(blobs);
   const referred = await blobsRowsReferTo(pool);
   const folders = await foldersRowsReferTo(pool);
+  const clipCuts = await clipCutsRowsVouchFor(pool);
   const inReferredFolder = (key: string) => folders.some((folder) => key.startsWith(folder));
   return {
     stored,
-    orphaned: stored.filter((key) => !referred.has(key) && !inReferredFolder(key)),
+    orphaned: stored.filter(
+      (key) => !referred.has(key) && !clipCuts.has(key) && !inReferredFolder(key),
+    ),
     referred,
   };
 }

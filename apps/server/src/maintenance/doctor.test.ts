@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -8,11 +9,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../test/accounts';
 import { eventually } from '../../test/processes';
 import { useTestApp } from '../../test/test-app';
-import { analysisRanges, users, videos } from '../db/schema';
+import { analysisRanges, clips, users, videoExports, videos } from '../db/schema';
 import { videoKeys } from '../modules/videos/video-keys';
 import { sweepOrphanedBlobs } from './blob-inventory';
 import { WorkFolders } from '../storage';
 import { examine } from './doctor';
+import { Upload } from '@tus/server';
+import { createResumableStore } from '../modules/videos/resumable-store';
+import { resumableUploadsFolder } from '../modules/videos';
 
 const ctx = useTestApp();
 const TWO_HOURS_AGO = new Date(Date.now() - 2 * 60 * 60 * 1000);
@@ -201,6 +205,97 @@ describe('the leftover sweep', () => {
     expect(await ctx.runtime.deps.blobs.stat(oldPlaylistExport)).toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(youngOrphan)).not.toBeNull();
     expect(await ctx.runtime.deps.blobs.stat(videoKeys.media(id))).not.toBeNull();
+  });
+});
+
+describe('clip cuts and exports', () => {
+  it("keeps a clip's cut of its current range, and sweeps a cut of a range it no longer has", async () => {
+    const id = await healthyVideo();
+    const [clip] = await ctx.runtime.deps.db
+      .insert(clips)
+      .values({ ownerId, videoId: id, title: 'Drive', startTime: 1.25, endTime: 4 })
+      .returning();
+    const cut = videoKeys.clipCut(clip!);
+    const stale = videoKeys.clipCut({ ...clip!, startTime: 0.5 });
+    // Cut two hours ago, as after plays a while back; the cut is a cache: none is no problem.
+    expect(await problemsOf()).toEqual([]);
+    await writeBlob(cut, TWO_HOURS_AGO);
+    await writeBlob(stale, TWO_HOURS_AGO);
+    expect(await problemsOf()).toEqual([{ check: 'blob without a row', subject: stale }]);
+    const cutoff = new Date(Date.now() - 60 * 60 * 1000);
+    expect(await sweepOrphanedBlobs(ctx.runtime.deps.pool, ctx.runtime.deps.blobs, cutoff)).toBe(1);
+    expect(await ctx.runtime.deps.blobs.stat(cut)).not.toBeNull();
+    expect(await ctx.runtime.deps.blobs.stat(stale)).toBeNull();
+  });
+
+  it('reports an export still queued that no job will make', async () => {
+    const id = await healthyVideo();
+    const [queued] = await ctx.runtime.deps.db
+      .insert(videoExports)
+      .values({
+        videoId: id,
+        ownerId,
+        startSeconds: 0,
+        endSeconds: 2,
+        overlays: ['drawings'],
+        status: 'queued',
+        progress: 0,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning();
+    expect(await problemsOf()).toEqual([
+      { check: 'stuck export', subject: `export ${queued!.id} of video ${id}` },
+    ]);
+  });
+});
+
+describe('resumable uploads', () => {
+  it('lists the unfinished ones, and reports those left past their time or by a deleted account', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-doctor-'));
+    try {
+      const config = { ...ctx.config, dataDir };
+      const { datastore } = await createResumableStore(config, ctx.runtime.deps.blobs);
+      const day = 24 * 60 * 60 * 1000;
+      const start = async (id: string, createdAt: Date, reservedFor?: string) => {
+        await datastore.create(
+          new Upload({
+            id,
+            size: 2 * 1024 ** 2,
+            offset: 0,
+            creation_date: createdAt.toISOString(),
+          }),
+        );
+        if (!reservedFor) return;
+        await ctx.runtime.deps.pool.query(
+          'INSERT INTO upload_reservations (id, owner_id, bytes, expires_at) VALUES ($1, $2, $3, $4)',
+          [id, reservedFor, 2 * 1024 ** 2, new Date(createdAt.getTime() + day)],
+        );
+      };
+      const [underWay, abandoned, expired] = ['a', 'b', 'c'].map((c) => c.repeat(32));
+      await start(underWay!, new Date(), ownerId);
+      await start(abandoned!, new Date());
+      await start(expired!, new Date(Date.now() - 2 * day), ownerId);
+      const report = await examine({
+        ...ctx.runtime.deps,
+        resumableUploads: { directory: resumableUploadsFolder(config), expiryMs: day },
+      });
+      const named = (findings: { check: string; subject: string }[]) =>
+        findings
+          .filter((f) => f.check === 'unfinished upload')
+          .map((f) => f.subject)
+          .sort();
+      expect(named(report.inProgress)).toEqual([`resumable upload ${underWay}`]);
+      expect(named(report.problems)).toEqual([
+        `resumable upload ${abandoned}`,
+        `resumable upload ${expired}`,
+      ]);
+      expect(report.inProgress.find((f) => f.subject.endsWith(underWay!))!.detail).toMatch(
+        /^[^']+'s, 0\.0 MB of 2\.0 MB received, last written \d+ s ago$/,
+      );
+    } finally {
+      await ctx.runtime.deps.pool.query('DELETE FROM upload_reservations');
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

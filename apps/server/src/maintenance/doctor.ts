@@ -1,3 +1,5 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type pg from 'pg';
 import { givenUpQueue, type JobName } from '../jobs/queue';
 import type { BlobStore, WorkFolders } from '../storage';
@@ -11,6 +13,8 @@ type Check =
   | 'stuck job'
   | 'stuck video'
   | 'stuck analysis'
+  | 'stuck export'
+  | 'unfinished upload'
   | 'failure without a reason'
   | 'leftover work files';
 
@@ -29,6 +33,8 @@ type Dependencies = {
   blobs: BlobStore;
   /** DATA_DIR/work, where transcodes and downloads in progress are. */
   workFolders?: WorkFolders;
+  /** Where resumable uploads collect on local disk, and how long one may stay unfinished. */
+  resumableUploads?: { directory: string; expiryMs: number };
   now?: Date;
 };
 
@@ -92,6 +98,12 @@ export async function examine(deps: Dependencies): Promise<Report> {
       };
       (leftovers.has(folder.name) ? problems : inProgress).push(finding);
     }
+  }
+
+  if (deps.resumableUploads) {
+    const uploads = await unfinishedUploads(deps.pool, deps.resumableUploads, now);
+    problems.push(...uploads.problems);
+    inProgress.push(...uploads.inProgress);
   }
 
   problems.push(...(await stuckJobs(deps.pool, now)), ...(await unfinishedWork(deps.pool)));
@@ -160,6 +172,14 @@ async function unfinishedWork(pool: pg.Pool): Promise<Finding[]> {
       FROM analysis_ranges WHERE status IN ('queued', 'scanning', 'analysing')
        AND NOT ${pending(['analysis.range'], 'analysis_ranges.video_id')}
     UNION ALL
+    SELECT 'stuck export', 'export ' || id || ' of video ' || video_id,
+           'still ' || status || ', but no job will make it'
+      FROM video_exports e WHERE status IN ('queued', 'rendering') AND NOT EXISTS (
+        SELECT 1 FROM pgboss.job j
+        WHERE j.name IN ('export.render', '${givenUpQueue('export.render')}')
+          AND j.data->>'exportId' = e.id::text
+          AND j.state IN ('created', 'retry', 'active'))
+    UNION ALL
     SELECT 'failure without a reason', 'video ' || id, 'failed, and nobody is told why'
       FROM videos WHERE status = 'failed' AND coalesce(trim(failure_reason), '') = ''
     UNION ALL
@@ -168,6 +188,64 @@ async function unfinishedWork(pool: pg.Pool): Promise<Finding[]> {
       FROM analyses WHERE status = 'failed' AND coalesce(trim(failure_reason), '') = ''`);
   return rows;
 }
+
+/**
+ * Resumable uploads under way (the tus file store's `<id>` and `<id>.json`): in progress while
+ * their time lasts and their account holds room for them; a problem once past their time (the
+ * sweep should have removed them) or when no account does (it was deleted, and they stayed).
+ */
+async function unfinishedUploads(
+  pool: pg.Pool,
+  { directory, expiryMs }: { directory: string; expiryMs: number },
+  now: Date,
+): Promise<{ problems: Finding[]; inProgress: Finding[] }> {
+  const problems: Finding[] = [];
+  const inProgress: Finding[] = [];
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const ids = names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
+  const { rows } = await pool.query<{ id: string; owner: string }>(
+    `SELECT r.id, u.username AS owner FROM upload_reservations r JOIN users u ON u.id = r.owner_id
+      WHERE r.id = ANY($1)`,
+    [ids],
+  );
+  const owners = new Map(rows.map((row) => [row.id, row.owner]));
+  for (const id of ids) {
+    const record = JSON.parse(await readFile(path.join(directory, `${id}.json`), 'utf8')) as {
+      size?: number;
+      creation_date?: string;
+    };
+    const file = await stat(path.join(directory, id)).catch(() => null);
+    const created = new Date(record.creation_date ?? file?.mtime ?? now);
+    const received = `${mb(file?.size ?? 0)} of ${mb(record.size ?? 0)} received`;
+    const lastWritten = file
+      ? `, last written ${ageText(now.getTime() - file.mtime.getTime())} ago`
+      : '';
+    const owner = owners.get(id);
+    const subject = `resumable upload ${id}`;
+    if (now.getTime() - created.getTime() > expiryMs) {
+      problems.push({
+        check: 'unfinished upload',
+        subject,
+        detail: `${received}, kept past its time (UPLOAD_RESUME_HOURS): the sweep has not removed it`,
+      });
+    } else if (!owner) {
+      problems.push({
+        check: 'unfinished upload',
+        subject,
+        detail: `${received}${lastWritten}, and no account holds room for it (its account is gone)`,
+      });
+    } else {
+      inProgress.push({
+        check: 'unfinished upload',
+        subject,
+        detail: `${owner}'s, ${received}${lastWritten}`,
+      });
+    }
+  }
+  return { problems, inProgress };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 function ageText(ms: number): string {
   if (ms < 60_000) return `${Math.max(0, Math.round(ms / 1000))} s`;

@@ -27,8 +27,11 @@ function describeValidationIssue(issue: ValidationIssue, context: string | undef
 export const OUT_OF_SPACE_MESSAGE =
   'The server has run out of storage space, so nothing was saved. Please try again later, and let the administrator know.';
 
+/** What an unexpected error answers: its details go to the log only. */
+export const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again.';
+
 /** The disk (or the user's quota on it) is full: the operator's problem, not a bug. */
-function isOutOfSpace(error: unknown): boolean {
+export function isOutOfSpace(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
@@ -76,9 +79,7 @@ export default fp(
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply
-          .code(500)
-          .send({ message: 'Something went wrong on our side. Please try again.' });
+        return reply.code(500).send({ message: SERVER_FAULT_MESSAGE });
       }
       // Fastify's own 4xx errors (bad JSON, wrong content type, body too large, rate limits).
       return reply.code(status).send({ message: error.message });

@@ -79,11 +79,15 @@ export default fp(
       }
     });
 
-    // Hostile JSON, refused before any route sees it: a NUL character would reach PostgreSQL,
-    // which cannot store one, and absurd nesting any code that walks it. (Multipart fields are
-    // read later, by the route: see receiveSniffedUpload.)
+    // Hostile JSON, query strings and path parts, refused before any route sees them: a NUL
+    // character would reach PostgreSQL, which cannot store one (a search for "%00" was a 500),
+    // and absurd nesting any code that walks it. (Multipart fields are read later, by the
+    // route: see receiveSniffedUpload.)
     app.addHook('preValidation', async (request) => {
-      const problem = problemWithInput(request.body);
+      const problem =
+        problemWithInput(request.body) ??
+        problemWithInput(request.query) ??
+        problemWithInput(request.params);
       if (problem) throw badRequest(problem);
     });
   },

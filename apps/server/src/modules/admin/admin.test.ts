@@ -14,7 +14,8 @@ import { startSmtpPeer } from '../../../test/smtp-peer';
 import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo } from '../../../test/videos';
 import { waitUntilPrepared } from '../../../test/wait-for-video';
-import { adminAuditLog, userPhotos, users, videos } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { adminAuditLog, userPhotos, users, videoExports, videos } from '../../db/schema';
 import { profilePhotoKey } from '../users/profile-photos';
 import { videoKeys } from '../videos/video-keys';
 
@@ -349,6 +350,47 @@ describe('jobs', () => {
       expect(twice.statusCode).toBe(409);
     },
   );
+});
+
+describe("cancelling an export's job", () => {
+  it('fails the export, rather than leaving it queued for ever', async () => {
+    const owner = await registerAccount(ctx.app);
+    const videoId = await insertReadyVideo(ctx.runtime.deps, owner.user.id);
+    const [queued] = await ctx.database.db
+      .insert(videoExports)
+      .values({
+        videoId,
+        ownerId: owner.user.id,
+        startSeconds: 0,
+        endSeconds: 2,
+        overlays: ['drawings'],
+        status: 'queued',
+        progress: 0,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning();
+    // Its render waits an hour, so it is still queued when cancelled (this process works it).
+    const jobId = await inTransaction(ctx.database.pool, async (client) => {
+      const id = (await ctx.runtime.deps.jobs.send(
+        'export.render',
+        { exportId: queued!.id, videoId },
+        client,
+      ))!;
+      await client.query(
+        `UPDATE pgboss.job SET start_after = now() + interval '1 hour' WHERE id = $1`,
+        [id],
+      );
+      return id;
+    });
+    const cancelled = await as(first, 'POST', `/api/admin/jobs/${jobId}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    const [after] = await ctx.database.db
+      .select()
+      .from(videoExports)
+      .where(eq(videoExports.id, queued!.id));
+    expect(after).toMatchObject({ status: 'failed' });
+    expect(after!.failureReason).toEqual(expect.any(String));
+  });
 });
 
 describe('settings check', () => {

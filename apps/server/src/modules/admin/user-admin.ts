@@ -3,8 +3,10 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Dependencies } from '../../plugins/dependencies';
 import {
   annotations,
+  clips,
   passwordTokens,
   sessions,
+  uploadReservations,
   users,
   videoExports,
   videos,
@@ -14,7 +16,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { passwordResetMail, setPasswordLink } from '../../mail/messages';
 import { issuePasswordToken } from '../auth';
 import { endAccess } from '../users';
-import { videoKeys } from '../videos';
+import { removeResumableUploads, videoKeys } from '../videos';
 import { isAdministrator } from './admin-access';
 import { measureStorage } from './storage-usage';
 
@@ -157,7 +159,8 @@ export async function sendPasswordLink(
 
 /**
  * Deletes the account and everything it owns: its videos (jobs cancelled, files removed), its
- * photos, exports and voice notes on others' videos, and every row that hangs off it. The admin
+ * photos, exports, clip cuts and voice notes on others' videos, its unfinished resumable
+ * uploads, and every row that hangs off it. The admin
  * types the account's address to confirm. Resolves with how many videos went.
  */
 export async function deleteUser(
@@ -190,6 +193,15 @@ export async function deleteUser(
     .select({ id: videoExports.id })
     .from(videoExports)
     .where(eq(videoExports.ownerId, user.id));
+  // The cuts of their clips of others' videos, and the uploads they had not finished.
+  const theirClips = await deps.db
+    .select({ id: clips.id, videoId: clips.videoId })
+    .from(clips)
+    .where(eq(clips.ownerId, user.id));
+  const unfinished = await deps.db
+    .select({ id: uploadReservations.id })
+    .from(uploadReservations)
+    .where(eq(uploadReservations.ownerId, user.id));
 
   // Rows first (they cascade), so nothing can reach the files while they go.
   await deps.db.delete(users).where(eq(users.id, user.id));
@@ -201,6 +213,13 @@ export async function deleteUser(
   for (const { id } of exportIds) await deps.jobs.cancelJobsOf({ exportId: id });
   for (const videoId of videoIds) await deps.blobs.deletePrefix(videoKeys.prefix(videoId));
   for (const key of elsewhere) await deps.blobs.delete(key);
+  for (const clip of theirClips)
+    await deps.blobs.deletePrefix(videoKeys.clipCuts(clip.videoId, clip.id));
+  await removeResumableUploads(
+    deps.config,
+    deps.blobs,
+    unfinished.map((upload) => upload.id),
+  );
   // Profile photos live under the account's own prefix.
   await deps.blobs.deletePrefix(`users/${user.id}/`);
   return { user, videos: videoIds.length };

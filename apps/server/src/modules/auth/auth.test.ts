@@ -35,7 +35,9 @@ describe('POST /api/register', () => {
     });
     expect(response.body).not.toMatch(/argon2|password/i);
 
-    const cookie = response.headers['set-cookie'] as string;
+    // The session, and this browser as one the account knows (see rate-limits.test.ts).
+    const [cookie, device] = response.headers['set-cookie'] as string[];
+    expect(device).toMatch(/^filmroom_device=/);
     expect(cookie).toMatch(/^filmroom_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);

@@ -7,11 +7,11 @@ import { hasUsablePassword } from './password';
 
 /**
  * A browser someone has signed in from before (OWASP, "Slow Down Online Guessing Attacks with
- * Device Cookies"): a cookie naming the account, issued at each successful sign-in and when a
- * password is set from a mailed link. Attempts that carry one for the address they try are
- * throttled by that cookie alone, so failures from elsewhere (an attacker trying the owner's
- * address) never lock the owner out of a browser they use; the cookie has its own lockout in
- * case it is stolen.
+ * Device Cookies"): a cookie naming the account, issued at registration (which signs in), at
+ * each successful sign-in and when a password is set from a mailed link. Attempts that carry
+ * one for the address they try are throttled by that cookie alone, so failures from elsewhere
+ * (an attacker trying the owner's address) never lock the owner out of a browser they use;
+ * the cookie has its own lockout in case it is stolen.
  *
  * Signed with the account's password hash: a secret every API process reads from the same
  * database, with no key to configure, and changing the password retires every device cookie.

@@ -128,6 +128,28 @@ describe('sign-in from a browser the account has signed in from before (device c
     return cookie;
   };
 
+  it('knows the browser an account was registered in, before its first sign-in', async () => {
+    const username = uniqueEmail('newcomer');
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username, password: PASSWORD, name: 'New Comer', isCoach: false },
+      remoteAddress: '198.51.100.21',
+    });
+    expect(registered.statusCode).toBe(201);
+    const browser = deviceCookieFrom(registered);
+    expect(browser).toMatchObject({ path: '/api/login', httpOnly: true, sameSite: 'Strict' });
+
+    // Others use up the address's attempts.
+    for (let i = 0; i < 40; i += 1) {
+      await login(username, `guess ${i}`, { remoteAddress: `203.0.113.${20 + (i % 10)}` });
+    }
+    expect((await login(username, PASSWORD)).statusCode).toBe(429);
+    // The browser that made the account still gets in.
+    const back = await login(username, PASSWORD, { device: browser.value });
+    expect(back.statusCode).toBe(200);
+  });
+
   it("lets the owner in from their browser after an attacker's 1,000 failures", async () => {
     const owner = await registerAccount(ctx.app);
     // Two browsers the owner signs in from: a laptop and a phone.

@@ -90,6 +90,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       }
       const session = await app.sessions.create(user.id);
       setSessionCookie(request, reply, session.token);
+      // Registering signs in: this browser is the account's first known device, so guesses at
+      // the address from elsewhere never lock its owner out of it.
+      setDeviceCookie(request, reply, user);
       return reply.code(201).send(await loadUserView(app.db, user));
     },
   );

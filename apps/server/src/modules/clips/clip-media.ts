@@ -6,17 +6,6 @@ import type { BlobStore, WorkFolders } from '../../storage';
 import { videoKeys } from '../videos';
 
 /**
- * Where a clip's own MP4 lives: under its video's prefix, so it goes with the video, and named by
- * its range, so a changed range is cut afresh.
- */
-const clipMediaKeys = {
-  prefix: (clip: Pick<ClipRow, 'id' | 'videoId'>) =>
-    `${videoKeys.prefix(clip.videoId)}clips/${clip.id}/`,
-  media: (clip: ClipRow) =>
-    `${clipMediaKeys.prefix(clip)}${clip.startTime.toFixed(3)}-${clip.endTime.toFixed(3)}.mp4`,
-};
-
-/**
  * Clip MP4s, cut on the first request and kept in the blob store. Cuts asked for at once share
  * one ffmpeg run: a playlist opened by several people must not start the same encode twice.
  */
@@ -30,7 +19,7 @@ export class ClipMedia {
 
   /** The blob key of the clip's MP4, cutting it first if it is not there yet. */
   async ensure(clip: ClipRow, video: VideoRow): Promise<string> {
-    const key = clipMediaKeys.media(clip);
+    const key = videoKeys.clipCut(clip);
     if (await this.blobs.stat(key)) return key;
     let pending = this.cutting.get(key);
     if (!pending) {
@@ -42,7 +31,7 @@ export class ClipMedia {
   }
 
   async forget(clip: Pick<ClipRow, 'id' | 'videoId'>): Promise<void> {
-    await this.blobs.deletePrefix(clipMediaKeys.prefix(clip));
+    await this.blobs.deletePrefix(videoKeys.clipCuts(clip.videoId, clip.id));
   }
 
   private async cut(clip: ClipRow, video: VideoRow, key: string): Promise<void> {

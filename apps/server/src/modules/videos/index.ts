@@ -17,4 +17,8 @@ export {
   uploadsUrl,
   videoKeys,
 } from './video-keys';
-export { sweepAbandonedUploads } from './resumable-store';
+export {
+  removeResumableUploads,
+  resumableUploadsFolder,
+  sweepAbandonedUploads,
+} from './resumable-store';

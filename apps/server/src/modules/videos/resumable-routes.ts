@@ -5,8 +5,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
+import { problemWithInput } from '../../lib/json-input';
 import { peekBytes, sniffedType, SNIFF_BYTES } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
+import { isOutOfSpace, OUT_OF_SPACE_MESSAGE, SERVER_FAULT_MESSAGE } from '../../plugins/errors';
 import type { UserRow } from '../../db/schema';
 import { createResumableStore } from './resumable-store';
 import { handleWithTus } from './tus-handle';
@@ -38,13 +40,24 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   // Several API processes may serve one upload's requests: the lock on it lives in the database.
   const locker = new PostgresLocker(app.pool.options.connectionString!, { log: app.log });
   app.addHook('onClose', () => locker.close());
-  // Who is asking, and the name a creation reserved room under, for the tus server's hooks
-  // (they see only a copy of the request).
-  const asking = new AsyncLocalStorage<{ owner: UserRow; newUpload?: string }>();
+  // Who is asking, the name a creation reserved room under, and the upload the route checked
+  // is theirs, for the tus server's hooks (they see only a copy of the request).
+  const asking = new AsyncLocalStorage<Asker>();
 
   /** Stores the finished upload as the video of the one who sent it. */
   const commitFinished = async (upload: Upload, owner: UserRow) => {
-    const stagingKey = await store.stage(upload.id);
+    // An account disabled or deleted while the bytes arrived: refused, and the bytes removed,
+    // before anything moves (deleting it removes its unfinished uploads too; the commit checks
+    // again in its transaction).
+    await videos.requireActiveOwner(owner.id).catch(async (error: unknown) => {
+      await store.datastore.remove(upload.id).catch(() => undefined);
+      await videos.releaseReservation(upload.id);
+      throw error;
+    });
+    const stagingKey = await store.stage(upload.id).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw new HttpError(410, 'This upload was removed while it was being sent. Start it again.');
+    });
     await store.forget(upload.id);
     try {
       const head = await buffer(
@@ -80,6 +93,10 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     // default is any origin).
     allowedOrigins: () => false,
     namingFunction: () => asking.getStore()!.newUpload!,
+    // The upload is the one the route matched and checked is the asker's, never one the tus
+    // server reads from the URL itself: it takes the last "/" segment of the whole address,
+    // query included, so `/<mine>?x=/<theirs>` would reach someone else's.
+    getFileIdFromRequest: () => asking.getStore()?.uploadId,
     onUploadCreate: async (_request, upload) => ({
       metadata: { ...upload.metadata, owner: asking.getStore()!.owner.id },
     }),
@@ -87,13 +104,51 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const { video } = await commitFinished(upload, asking.getStore()!.owner);
       return { headers: { [VIDEO_ID_HEADER]: video.id } };
     },
+    // Every error is answered here, so none reaches the client with its details: the tus
+    // server's own default answer carries the error's message (SQL and its parameters, say).
     onResponseError: (_request, error) => {
       if (error instanceof HttpError) return { status_code: error.statusCode, body: error.message };
       // 423 Locked: tus clients try again later, as they should.
       if (error instanceof UploadLockTimeout) return { status_code: 423, body: error.message };
-      return undefined;
+      if (isTusAnswer(error)) {
+        if ((error as { status_code: number }).status_code >= 500) {
+          app.log.error({ err: error }, 'resumable upload request failed');
+        }
+        return undefined;
+      }
+      if (isOutOfSpace(error)) {
+        app.log.error({ err: error }, 'storage is full');
+        return { status_code: 507, body: OUT_OF_SPACE_MESSAGE };
+      }
+      app.log.error({ err: error }, 'resumable upload request failed');
+      return { status_code: 500, body: SERVER_FAULT_MESSAGE };
     },
   });
+
+  // PATCHes sending bytes now, by account: each holds an upload's lock and a connection for as
+  // long as its client takes, so one account may only have a few at once (in this process).
+  const sending = new Map<string, number>();
+  /** Counts a PATCH of `owner`'s, or refuses it (429) past the cap; returns its end. */
+  const startSending = (owner: UserRow) => {
+    const cap = config.resumableUploads.maxSendingPerUser;
+    const now = sending.get(owner.id) ?? 0;
+    if (now >= cap) {
+      throw new HttpError(
+        429,
+        `You are already sending ${cap} uploads at once, the most at a time. ` +
+          'Let one finish, then send the next.',
+      );
+    }
+    sending.set(owner.id, now + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (sending.get(owner.id) ?? 1) - 1;
+      if (left > 0) sending.set(owner.id, left);
+      else sending.delete(owner.id);
+    };
+  };
 
   /** The asker's upload named in the address; 404 for anyone else's, as for none at all. */
   const ownUpload = async (id: string, owner: UserRow) => {
@@ -134,20 +189,26 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       bytes,
       quotaBytes: config.userQuotaBytes,
       expiresAt: new Date(Date.now() + config.resumableUploads.expiryMs),
+      maxOpen: config.resumableUploads.maxOpenPerUser,
     });
     return id;
   };
 
   /**
    * Judges the file by its first bytes as they arrive, so a renamed document is refused at
-   * once rather than after gigabytes. A later PATCH is not judged here: the finished file is.
+   * once rather than after gigabytes: in the PATCH that starts it, or in the creation that
+   * carries them (creation-with-upload). A later PATCH is not judged here: the finished file
+   * is. A refused upload is removed (`id`: stored under that name, if it is yet) with its room.
    */
-  const checkFirstBytes = async (request: FastifyRequest, reply: FastifyReply, upload: Upload) => {
-    if (request.headers['upload-offset'] !== '0' || upload.offset !== 0) return;
-    const wanted = Math.min(SNIFF_BYTES, upload.size!);
+  const checkFirstBytes = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upload: { id: string; size: number; stored: boolean },
+  ) => {
+    const wanted = Math.min(SNIFF_BYTES, upload.size);
     const { head, ended } = await peekBytes(request.raw, wanted);
     const refuse = async (error: HttpError) => {
-      await store.datastore.remove(upload.id).catch(() => undefined);
+      if (upload.stored) await store.datastore.remove(upload.id).catch(() => undefined);
       await videos.releaseReservation(upload.id);
       // The rest of the body is not read: the connection cannot carry another request.
       void reply.header('connection', 'close');
@@ -169,11 +230,16 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   const handOver = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    asker: { owner: UserRow; newUpload?: string },
+    asker: Asker,
+    beforeAnswer?: (status: number) => Promise<void>,
   ) => {
     reply.hijack();
-    await asking.run(asker, () => handleWithTus(tus, request.raw, reply.raw));
-    return reply.raw.statusCode;
+    return asking.run(asker, () =>
+      handleWithTus(tus, request.raw, reply.raw, {
+        idleMs: config.resumableUploads.idleMs,
+        beforeAnswer,
+      }),
+    );
   };
 
   app.route({
@@ -184,11 +250,20 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const owner = requireUser(request);
       if (request.method !== 'POST') return void (await handOver(request, reply, { owner }));
       const newUpload = await reserveCreation(request, owner);
-      const status = await handOver(request, reply, { owner, newUpload }).catch((error) => {
+      // Creation-with-upload: the first bytes come with the creation, and are judged as a
+      // first PATCH's are.
+      if (carriesBytes(request)) {
+        const size = Number(request.headers['upload-length']);
+        await checkFirstBytes(request, reply, { id: newUpload, size, stored: false });
+      }
+      // Not created: its room is free again before the client hears so.
+      const releaseUnlessCreated = async (status: number) => {
+        if (status !== 201) await videos.releaseReservation(newUpload);
+      };
+      await handOver(request, reply, { owner, newUpload }, releaseUnlessCreated).catch((error) => {
         void videos.releaseReservation(newUpload).catch(() => undefined);
         throw error;
       });
-      if (status !== 201) await videos.releaseReservation(newUpload);
     },
   });
 
@@ -201,16 +276,60 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       const owner = requireUser(request);
       const { uploadId } = request.params as { uploadId: string };
       const upload = await ownUpload(uploadId, owner);
-      if (request.method === 'PATCH') await checkFirstBytes(request, reply, upload);
-      const status = await handOver(request, reply, { owner });
-      // Cancelled: what it stored is gone, and so is its room in the quota.
-      if (request.method === 'DELETE' && status === 204) await videos.releaseReservation(uploadId);
+      const stopSending = request.method === 'PATCH' ? startSending(owner) : undefined;
+      try {
+        if (
+          request.method === 'PATCH' &&
+          request.headers['upload-offset'] === '0' &&
+          upload.offset === 0
+        ) {
+          await checkFirstBytes(request, reply, {
+            id: upload.id,
+            size: upload.size!,
+            stored: true,
+          });
+        }
+        // Cancelled: what it stored is gone, and so is its room in the quota, before the
+        // client hears so (it may create the next upload at once).
+        await handOver(request, reply, { owner, uploadId: upload.id }, async (status) => {
+          if (request.method === 'DELETE' && status === 204) {
+            await videos.releaseReservation(upload.id);
+          }
+        });
+      } finally {
+        stopSending?.();
+      }
     },
   });
 };
 
+/** Whether a creation request carries the upload's first bytes, as tus's creation-with-upload. */
+function carriesBytes(request: FastifyRequest) {
+  const type = request.headers['content-type'];
+  const length = request.headers['content-length'];
+  return (
+    type?.split(';')[0]?.trim().toLowerCase() === 'application/offset+octet-stream' &&
+    (length === undefined ? request.headers['transfer-encoding'] !== undefined : length !== '0')
+  );
+}
+
+/** Who asks the tus server, and about which upload (never read from the URL by tus itself). */
+type Asker = { owner: UserRow; newUpload?: string; uploadId?: string };
+
+/**
+ * An error the tus server made itself as an answer (`ERRORS.*`: a wrong offset, a missing
+ * header): a status and a fixed sentence, nothing from inside the server.
+ */
+const isTusAnswer = (error: unknown): boolean =>
+  !(error instanceof Error) &&
+  typeof (error as { status_code?: unknown }).status_code === 'number' &&
+  typeof (error as { body?: unknown }).body === 'string';
+
 /** The video's fields from an upload's metadata, as the multipart form would give them. */
 function parseFields(metadata: Record<string, string | null>) {
+  // PostgreSQL text cannot hold a NUL: refused at creation, not after the last byte.
+  const problem = problemWithInput(metadata);
+  if (problem) throw badRequest(`Upload-Metadata: ${problem}`);
   const parsed = uploadFieldsSchema.safeParse({
     title: metadata.title ?? undefined,
     description: metadata.description ?? undefined,

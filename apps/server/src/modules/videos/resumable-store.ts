@@ -36,7 +36,7 @@ export async function createResumableStore(
     return createS3ResumableStore(config.s3, expirationPeriodInMilliseconds, blobs);
   }
   if (!(blobs instanceof LocalBlobStore)) throw new Error('Local uploads need local blobs');
-  const directory = path.join(config.dataDir, 'resumable-uploads');
+  const directory = resumableUploadsFolder(config);
   // FileStore makes its folder without waiting for it: a sweep on a fresh DATA_DIR, at once
   // after start-up, would list a folder that is not there yet (and the server would stop).
   await mkdir(directory, { recursive: true });
@@ -51,6 +51,10 @@ export async function createResumableStore(
     forget: (id) => datastore.configstore.delete(id),
   };
 }
+
+/** Where resumable uploads collect on local disk. */
+export const resumableUploadsFolder = (config: Pick<Config, 'dataDir'>) =>
+  path.join(config.dataDir, 'resumable-uploads');
 
 // As the blob store's own writes (local-blob-store.ts): room for a few network chunks while one
 // write is on disk.
@@ -85,4 +89,15 @@ class BufferedFileStore extends FileStore {
 export async function sweepAbandonedUploads(config: Config, blobs: BlobStore): Promise<number> {
   const { datastore } = await createResumableStore(config, blobs);
   return datastore.deleteExpired();
+}
+
+/** Removes the bytes of the resumable uploads named (an account's, when it is deleted). */
+export async function removeResumableUploads(
+  config: Config,
+  blobs: BlobStore,
+  ids: string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const { datastore } = await createResumableStore(config, blobs);
+  for (const id of ids) await datastore.remove(id).catch(() => undefined);
 }

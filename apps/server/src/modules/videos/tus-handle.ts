@@ -20,28 +20,74 @@ export async function handleWithTus(
   tus: Server,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<void> {
+  options: {
+    /** A PATCH body that sends nothing for this long is cut off (the connection closed). */
+    idleMs: number;
+    /** Runs once the tus server has its answer and before the client gets it. */
+    beforeAnswer?: (status: number) => Promise<void>;
+  },
+): Promise<number> {
   const request = new NodeRequest({ req, res });
-  if (req.method === 'PATCH') Object.defineProperty(request, 'body', { value: bodyOf(req) });
-  await sendNodeResponse(res, await tus.handleWeb(request));
+  if (req.method === 'PATCH') {
+    Object.defineProperty(request, 'body', { value: bodyOf(req, options.idleMs) });
+  }
+  const { beforeAnswer } = options;
+  const response = await tus.handleWeb(request);
+  await beforeAnswer?.(response.status);
+  await sendNodeResponse(res, await inApiShape(response));
+  return response.status;
 }
 
-/** The request's body as a web stream, chunk by chunk without copies. */
-function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+/**
+ * An error answer of the tus server's as every other error of the API is: JSON `{message}`.
+ * Its own sentences are plain text ("Not found\n"); tus clients look only at the status.
+ */
+async function inApiShape(response: Response): Promise<Response> {
+  if (response.status < 400 || response.body === null) return response;
+  const message = (await response.text()).trim() || response.statusText;
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  const body = JSON.stringify({ message });
+  headers.set('content-length', String(Buffer.byteLength(body)));
+  return new Response(body, { status: response.status, headers });
+}
+
+/**
+ * The request's body as a web stream, chunk by chunk without copies. A body that sends nothing
+ * for `idleMs` while it is being read is cut off: it holds its upload's lock, and a slow
+ * client would hold it for ever. (Time the body waits on the disk does not count.)
+ */
+function bodyOf(req: IncomingMessage, idleMs: number): ReadableStream<Uint8Array> {
+  let idle: NodeJS.Timeout | undefined;
+  const watch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => req.destroy(new Error('The upload sent nothing for too long')), idleMs);
+  };
+  const unwatch = () => clearTimeout(idle);
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        watch();
         req.on('data', (chunk: Buffer) => {
           controller.enqueue(chunk);
-          if (controller.desiredSize! <= 0) req.pause();
+          if (controller.desiredSize! > 0) return watch();
+          req.pause();
+          unwatch();
         });
         // A connection cut before the end is an error, as Readable.toWeb makes it.
-        finished(req, (error) => (error ? controller.error(error) : controller.close()));
+        finished(req, (error) => {
+          unwatch();
+          if (error) controller.error(error);
+          else controller.close();
+        });
       },
       pull() {
+        if (req.readableEnded || req.destroyed) return;
         req.resume();
+        watch();
       },
       cancel(reason) {
+        unwatch();
         req.destroy(reason as Error);
       },
     },

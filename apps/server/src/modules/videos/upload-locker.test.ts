@@ -67,6 +67,37 @@ describe('the upload lock shared through PostgreSQL', () => {
     await holder.lock.unlock();
   });
 
+  it('takes no shared pool a few slow requests could use up: others get their locks at once', async () => {
+    // Thirty uploads held at once in one process, as by slow PATCHes (ten once used up the
+    // lock connections, and every other upload waited 30 s for a 423).
+    const held = await Promise.all(Array.from({ length: 30 }, () => hold(first, uploadId())));
+    const started = performance.now();
+    const mine = await hold(first, uploadId());
+    const elsewhere = await hold(second, uploadId());
+    const waitedMs = performance.now() - started;
+    expect(waitedMs).toBeLessThan(1_000);
+    await mine.lock.unlock();
+    await elsewhere.lock.unlock();
+    for (const { lock, requests } of held) {
+      expect(requests).toBe(0);
+      await lock.unlock();
+    }
+  });
+
+  it('lets one request of a process at a time hold an upload, asking the holder to let go', async () => {
+    const id = uploadId();
+    const holder = await hold(first, id, (lock) => void lock.unlock());
+    // The same process: its connection's advisory locks are re-entrant, so this must wait
+    // for the holder here rather than be given the lock by PostgreSQL as well.
+    const next = await hold(first, id);
+    expect(holder.requests).toBe(1);
+    await expect(holder.lock.unlock()).rejects.toThrow('Releasing an unlocked lock!');
+    const third = hold(second, id);
+    await expect.poll(() => next.requests).toBeGreaterThan(0);
+    await next.lock.unlock();
+    await (await third).lock.unlock();
+  });
+
   it('gives up with a clear error when the holder does not let go in time', async () => {
     const id = uploadId();
     const holder = await hold(first, id);

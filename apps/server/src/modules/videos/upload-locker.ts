@@ -31,30 +31,34 @@ type Log = { warn(details: object, message: string): void };
 /**
  * The tus server's lock on an upload (one request at a time writes it), shared by every API
  * process through PostgreSQL: the tus MemoryLocker only sees its own process. A lock is a
- * session advisory lock held on a connection of its own for as long as the request holds it,
- * so a process that dies lets go with its connections. As with MemoryLocker, a request that
- * wants a held lock asks the holder to let go (NOTIFY, heard on a LISTEN connection in every
- * process): a PATCH resumed after a dropped connection does not wait behind the dead one.
+ * session advisory lock, all of a process's held on one connection of its own, so a process
+ * that dies lets go of them with it. As with MemoryLocker, a request that wants a held lock
+ * asks the holder to let go (NOTIFY, heard on a LISTEN connection in every process): a PATCH
+ * resumed after a dropped connection does not wait behind the dead one.
+ *
+ * Nothing is shared that one account could use up: a lock held or waited for takes no
+ * connection of its own (ten slow PATCHes once held a pool of ten, and every other upload
+ * waited 30 s for a 423). A waiter waits for its own upload's lock only.
  */
 export class PostgresLocker implements Locker {
-  private readonly pool: pg.Pool;
   /** What to call to make this process's holder of an upload's lock let go. */
   readonly holders = new Map<string, RequestRelease>();
+  /**
+   * Uploads this process holds or is taking the lock of: the connection's advisory locks are
+   * re-entrant, so two of this process's requests must never both ask PostgreSQL for one.
+   */
+  readonly claimed = new Map<string, RequestRelease>();
+  private connection: Promise<pg.Client> | undefined;
   private listener: Promise<pg.Client> | undefined;
   private closed = false;
 
   constructor(
-    connectionString: string,
+    readonly connectionString: string,
     readonly options: {
       acquireLockTimeoutMs?: number;
-      /** Requests of this process writing or waiting for an upload at once. */
-      maxLocks?: number;
       log?: Log;
     } = {},
-  ) {
-    this.pool = new pg.Pool({ connectionString, max: options.maxLocks ?? 10 });
-    this.pool.on('error', () => undefined);
-  }
+  ) {}
 
   get timeoutMs(): number {
     return this.options.acquireLockTimeoutMs ?? 30_000;
@@ -64,16 +68,35 @@ export class PostgresLocker implements Locker {
     return new PostgresLock(id, this);
   }
 
-  /** A connection for one lock, or the timeout error when every one is busy for too long. */
-  async connection(id: string, deadline: number): Promise<pg.PoolClient> {
-    const waited = this.pool.connect();
-    const timer = sleep(Math.max(0, deadline - Date.now()), null, { ref: false });
-    const client = await Promise.race([waited, timer]);
-    if (client === null) {
-      void waited.then((late) => late.release()).catch(() => undefined);
-      throw new UploadLockTimeout(id, this.timeoutMs);
-    }
-    return client;
+  /** The connection this process's advisory locks are held on (made when first needed). */
+  lockConnection(): Promise<pg.Client> {
+    this.connection ??= this.connect();
+    return this.connection;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.connection === connected) this.connection = undefined;
+      if (this.closed) return;
+      this.options.log?.warn({ err: error }, 'upload lock connection lost');
+      // Its locks went with it: every holder must stop writing at once.
+      for (const release of this.holders.values()) void release();
+    };
+    client.on('error', lose);
+    client.on('end', () => lose());
+    const connected = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        lost = true;
+        if (this.connection === connected) this.connection = undefined;
+        throw error;
+      },
+    );
+    return connected;
   }
 
   /** Makes sure this process hears requests to let go (before it holds anything). */
@@ -84,14 +107,14 @@ export class PostgresLocker implements Locker {
 
   private async listen() {
     try {
-      return await listenOn(this.pool.options.connectionString, CHANNEL, {
+      return await listenOn(this.connectionString, CHANNEL, {
         onNotification: (payload) => {
           if (payload) void this.holders.get(payload)?.();
         },
         onLost: (error) => {
           if (this.closed || this.listener === undefined) return;
           this.listener = undefined;
-          this.options.log?.warn({ err: error }, 'upload lock connection lost; reconnecting');
+          this.options.log?.warn({ err: error }, 'upload lock listener lost; reconnecting');
           // Holders keep listening; a later lock() would also reconnect.
           setTimeout(() => {
             if (!this.closed && this.holders.size > 0) this.listening().catch(() => undefined);
@@ -105,22 +128,23 @@ export class PostgresLocker implements Locker {
   }
 
   /** Asks whoever holds the upload's lock, in any process, to let go. */
-  async askToRelease(client: pg.PoolClient, id: string): Promise<void> {
+  async askToRelease(client: pg.Client, id: string): Promise<void> {
     await client.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     const listener = this.listener;
+    const connection = this.connection;
     this.listener = undefined;
+    this.connection = undefined;
     await listener?.then((client) => client.end()).catch(() => undefined);
-    await this.pool.end();
+    await connection?.then((client) => client.end()).catch(() => undefined);
   }
 }
 
 class PostgresLock implements Lock {
-  private client: pg.PoolClient | undefined;
-  private onLost: (() => void) | undefined;
+  private held = false;
 
   constructor(
     private readonly id: string,
@@ -128,51 +152,59 @@ class PostgresLock implements Lock {
   ) {}
 
   async lock(signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
-    const deadline = Date.now() + this.locker.timeoutMs;
-    await this.locker.listening();
-    const client = await this.locker.connection(this.id, deadline);
-    // Losing the connection loses the lock: the holder must stop writing at once.
-    const onLost = () => void requestRelease();
-    client.on('error', onLost);
+    const { id, locker } = this;
+    const deadline = Date.now() + locker.timeoutMs;
+    await locker.listening();
+    let askedAt = 0;
+    const waitOrGiveUp = async () => {
+      if (signal.aborted) throw ERRORS.ABORTED;
+      if (Date.now() >= deadline) throw new UploadLockTimeout(id, locker.timeoutMs);
+      await sleep(RETRY_MS, undefined, { signal }).catch(() => undefined);
+    };
+    // Another request of this process has the upload: ask it to let go, and wait for it here.
+    while (locker.claimed.has(id)) {
+      if (Date.now() - askedAt >= ASK_AGAIN_MS) {
+        void locker.claimed.get(id)!();
+        askedAt = Date.now();
+      }
+      await waitOrGiveUp();
+    }
+    locker.claimed.set(id, requestRelease);
     try {
-      let askedAt = 0;
+      askedAt = 0;
       for (;;) {
+        const client = await locker.lockConnection();
         const { rows } = await client.query<{ got: boolean }>(
           'SELECT pg_try_advisory_lock($1, hashtext($2)) AS got',
-          [UPLOAD_LOCK, this.id],
+          [UPLOAD_LOCK, id],
         );
         if (rows[0]!.got) break;
-        if (signal.aborted) throw ERRORS.ABORTED;
-        if (Date.now() >= deadline) throw new UploadLockTimeout(this.id, this.locker.timeoutMs);
         if (Date.now() - askedAt >= ASK_AGAIN_MS) {
-          await this.locker.askToRelease(client, this.id);
+          await locker.askToRelease(client, id);
           askedAt = Date.now();
         }
-        await sleep(RETRY_MS, undefined, { signal }).catch(() => undefined);
+        await waitOrGiveUp();
       }
     } catch (error) {
-      client.off('error', onLost);
-      client.release();
+      locker.claimed.delete(id);
       throw error;
     }
-    this.client = client;
-    this.onLost = onLost;
-    this.locker.holders.set(this.id, requestRelease);
+    this.held = true;
+    locker.holders.set(id, requestRelease);
   }
 
   async unlock(): Promise<void> {
-    const client = this.client;
-    if (!client) throw new Error('Releasing an unlocked lock!');
-    this.client = undefined;
-    this.locker.holders.delete(this.id);
+    if (!this.held) throw new Error('Releasing an unlocked lock!');
+    this.held = false;
+    const { id, locker } = this;
+    locker.holders.delete(id);
     try {
-      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [UPLOAD_LOCK, this.id]);
-      client.release();
-    } catch (error) {
-      // A broken connection is not reused: PostgreSQL drops its locks with it.
-      client.release(error as Error);
+      const client = await locker.lockConnection();
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [UPLOAD_LOCK, id]);
+    } catch {
+      // The connection is gone, and PostgreSQL dropped its locks with it.
     } finally {
-      client.off('error', this.onLost!);
+      locker.claimed.delete(id);
     }
   }
 }

@@ -13,6 +13,13 @@ export const videoKeys = {
   /** An annotation's voice note: under the video's prefix, so it goes when the video goes. */
   annotationAudio: (videoId: string, annotationId: string, extension: 'webm' | 'ogg') =>
     `videos/${videoId}/annotations/${annotationId}.${extension}`,
+  /**
+   * A clip's cut MP4s (cut on a first play): under the video's prefix, so they go with the
+   * video, and named by the range, so a changed range is cut afresh.
+   */
+  clipCuts: (videoId: string, clipId: string) => `videos/${videoId}/clips/${clipId}/`,
+  clipCut: (clip: { id: string; videoId: string; startTime: number; endTime: number }) =>
+    `videos/${clip.videoId}/clips/${clip.id}/${clip.startTime.toFixed(3)}-${clip.endTime.toFixed(3)}.mp4`,
   /** Uploads land here until their row commits. */
   incoming: (uploadId: string) => `incoming/${uploadId}`,
 };

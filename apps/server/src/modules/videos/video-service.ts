@@ -1,4 +1,5 @@
 import {
+  ADMIN_DISABLED_MESSAGE,
   AUTO_DETECT,
   type AccessLevel,
   type MovementChoice,
@@ -318,6 +319,9 @@ export class VideoService {
       this.blobs,
       { stagingKey: file.stagingKey, finalKey: originalKey },
       async (transaction) => {
+        // The account may have been disabled or deleted while the bytes arrived (the session
+        // checked at the start of the request is gone by its end): then no video is made.
+        await requireActiveOwner(transaction, upload.owner.id);
         if (upload.quotaBytes !== undefined) {
           await lockOwnersQuota(transaction, upload.owner.id);
           const used = await this.storageUsedBy(upload.owner.id, transaction, upload.reservation);
@@ -377,12 +381,19 @@ export class VideoService {
     bytes: number;
     quotaBytes: number | undefined;
     expiresAt: Date;
+    /** Unfinished uploads the owner may have at once (this one included). */
+    maxOpen: number;
   }): Promise<void> {
-    const { id, owner, bytes, quotaBytes, expiresAt } = reservation;
+    const { id, owner, bytes, quotaBytes, expiresAt, maxOpen } = reservation;
     await inTransaction(this.pool, async (client) => {
       await lockOwnersQuota(client, owner.id);
       // Expired reservations count no more; they are cleared here as well as by the sweep.
       await client.query('DELETE FROM upload_reservations WHERE expires_at <= now()');
+      const { rows } = await client.query<{ open: number }>(
+        'SELECT count(*)::int AS open FROM upload_reservations WHERE owner_id = $1',
+        [owner.id],
+      );
+      if (rows[0]!.open >= maxOpen) throw new HttpError(429, tooManyOpenUploads(maxOpen));
       const problem = quotaProblem(bytes, await this.storageUsedBy(owner.id, client), quotaBytes);
       if (problem) throw new HttpError(413, problem);
       await client.query(
@@ -390,6 +401,11 @@ export class VideoService {
         [id, owner.id, bytes, expiresAt],
       );
     });
+  }
+
+  /** Refuses (403) an owner who no longer exists or was disabled. */
+  async requireActiveOwner(ownerId: string): Promise<void> {
+    await requireActiveOwner(this.pool, ownerId);
   }
 
   /** The upload no longer holds room: cancelled, refused, or finished as a video. */
@@ -475,6 +491,26 @@ export class VideoService {
 }
 
 // One of a user's uploads takes room in their quota at a time, so two cannot both fit the same room.
+const tooManyOpenUploads = (maxOpen: number) =>
+  `You have ${maxOpen} uploads started and not finished, the most at once. ` +
+  'Finish or cancel one of them before starting another.';
+
+/** Refuses (403) an owner who no longer exists or was disabled; holds the row till commit. */
+async function requireActiveOwner(transaction: Pick<pg.Pool, 'query'>, ownerId: string) {
+  // FOR SHARE: disabling or deleting the account waits for this transaction, so neither can
+  // slip in between the check and the video's row.
+  const { rows } = await transaction.query<{ disabled: boolean }>(
+    'SELECT disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1 FOR SHARE',
+    [ownerId],
+  );
+  if (rows.length === 0) throw new HttpError(403, ACCOUNT_GONE_MESSAGE);
+  if (rows[0]!.disabled) throw new HttpError(403, ADMIN_DISABLED_MESSAGE);
+}
+
+/** A video uploaded by an account deleted while it arrived. */
+const ACCOUNT_GONE_MESSAGE =
+  'This account was deleted while the video was uploading; it was not kept.';
+
 async function lockOwnersQuota(transaction: Pick<pg.Pool, 'query'>, ownerId: string) {
   await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [ownerId]);
 }
