@@ -21,14 +21,24 @@ echo "==> Lint"
 npm run --silent lint
 
 echo "==> Unit and integration tests (embedded PostgreSQL)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+# The media commands and the HLS they serve run below on the default install's ffmpeg instead.
+npx vitest run --project '!media' --exclude '**/uploads/streaming.test.ts' \
+  --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+
+# What `npm install && npm start` gives a machine without Debian's ffmpeg: the static build from
+# npm (4.1, 2018). Every command line FilmRoom builds must work on it as on a current FFmpeg.
+echo "==> Media tests on the bundled ffmpeg (the default install's)"
+bundled() { (cd packages/media && node -p "require('$1').path"); }
+FFMPEG_PATH=$(bundled @ffmpeg-installer/ffmpeg) FFPROBE_PATH=$(bundled @ffprobe-installer/ffprobe) \
+  npx vitest run --project media --project server packages/media/ apps/server/src/modules/uploads/streaming.test.ts \
+  --reporter=default --reporter=json --outputFile.json="$results/vitest-bundled-ffmpeg.json"
 
 # On their own, so the vision scan of every labelled clip has the cores to itself.
 echo "==> Evaluation over the labelled clips (npm run eval, asserted)"
 npx vitest run --root eval \
   --reporter=default --reporter=json --outputFile.json="$results/vitest-eval.json"
 
-reports=(vitest.json vitest-eval.json playwright.json)
+reports=(vitest.json vitest-bundled-ffmpeg.json vitest-eval.json playwright.json)
 if debian_pg=$(bash scripts/debian-postgres.sh find 2>/dev/null); then
   reports+=(vitest-external.json)
   echo "==> Server tests again on Debian's PostgreSQL ($debian_pg): the DATABASE_URL path"

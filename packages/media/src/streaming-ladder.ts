@@ -1,7 +1,8 @@
 import { ffmpegProgress } from './ffmpeg-progress';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { masterPlaylist } from './hls-master';
 import { runMediaTool } from './run';
 import { ffmpegPath } from './tools';
 
@@ -89,8 +90,10 @@ export async function makeStreamingLadder(
   const hlsDir = path.join(outputDir, 'hls');
   const storyboardDir = path.join(outputDir, 'storyboard');
   await mkdir(storyboardDir, { recursive: true });
-  for (const rendition of renditions) {
-    await mkdir(path.join(hlsDir, rendition.name), { recursive: true });
+  // ffmpeg names each rendition's folder by its index (`%v`): 4.1, the static build from npm,
+  // has no names in -var_stream_map. They are renamed once it is done.
+  for (const [index] of renditions.entries()) {
+    await mkdir(path.join(hlsDir, String(index)), { recursive: true });
   }
 
   const landscape = options.size.width >= options.size.height;
@@ -116,10 +119,7 @@ export async function makeStreamingLadder(
     `${rendition.maxKbps * 2}k`,
   ]);
   const streamMap = renditions
-    .map(
-      (rendition, index) =>
-        `v:${index}${options.hasAudio ? `,a:${index}` : ''},name:${rendition.name}`,
-    )
+    .map((_, index) => `v:${index}${options.hasAudio ? `,a:${index}` : ''}`)
     .join(' ');
 
   const args = [
@@ -168,8 +168,6 @@ export async function makeStreamingLadder(
     'init.mp4',
     '-hls_segment_filename',
     path.join(hlsDir, '%v', 'segment-%05d.m4s'),
-    '-master_pl_name',
-    'master.m3u8',
     '-var_stream_map',
     streamMap,
     path.join(hlsDir, '%v', 'index.m3u8'),
@@ -188,6 +186,11 @@ export async function makeStreamingLadder(
       if (progress !== null) options.onProgress?.(progress);
     },
   });
+
+  for (const [index, rendition] of renditions.entries()) {
+    await rename(path.join(hlsDir, String(index)), path.join(hlsDir, rendition.name));
+  }
+  await writeFile(path.join(hlsDir, 'master.m3u8'), await masterPlaylist(hlsDir, renditions));
 
   const sheets = (await readdir(storyboardDir)).filter((name) => name.endsWith('.jpg')).sort();
   const first = await sharp(path.join(storyboardDir, sheets[0]!)).metadata();

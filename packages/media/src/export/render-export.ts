@@ -132,7 +132,7 @@ function audioGraph(render: ExportRender, firstVoiceInput: number) {
     const delayMs = Math.max(0, Math.round((note.at - render.start) * 1000));
     const label = `[voice${index}]`;
     filters.push(
-      `[${firstVoiceInput + index}:a]aresample=48000,aformat=channel_layouts=stereo,adelay=${delayMs}:all=1${label}`,
+      `[${firstVoiceInput + index}:a]aresample=48000,aformat=channel_layouts=stereo,adelay=${delayMs}|${delayMs}${label}`,
     );
     labels.push(label);
   });
@@ -140,12 +140,23 @@ function audioGraph(render: ExportRender, firstVoiceInput: number) {
     // A part of a joined export needs a sound track even when it has nothing to say.
     return render.canvas ? `anullsrc=r=48000:cl=stereo,atrim=0:${length.toFixed(3)}[a]` : null;
   }
-  // normalize=0: a voice note must not halve the match sound while it plays, nor the reverse.
-  const mix =
-    labels.length === 1
-      ? `${labels[0]}aresample=48000,aformat=channel_layouts=stereo`
-      : `${labels.join('')}amix=inputs=${labels.length}:duration=longest:normalize=0`;
-  filters.push(`${mix},apad,atrim=0:${length.toFixed(3)}[a]`);
+  if (labels.length === 1) {
+    filters.push(
+      `${labels[0]}aresample=48000,aformat=channel_layouts=stereo,apad,atrim=0:${length.toFixed(3)}[a]`,
+    );
+    return filters.join(';');
+  }
+  // A plain sum: a voice note must not halve the match sound while it plays, nor the reverse.
+  // amix divides by its inputs (normalize=0 came in FFmpeg 4.4; npm's static build is 4.1):
+  // padded, every input lasts to the end, so it divides by all of them throughout and volume
+  // multiplies back exactly.
+  const padded = labels.map((label, index) => {
+    filters.push(`${label}aresample=48000,aformat=channel_layouts=stereo,apad[padded${index}]`);
+    return `[padded${index}]`;
+  });
+  filters.push(
+    `${padded.join('')}amix=inputs=${labels.length}:duration=longest,volume=${labels.length},atrim=0:${length.toFixed(3)}[a]`,
+  );
   return filters.join(';');
 }
 
