@@ -52,6 +52,7 @@ function server(url: string, env: Record<string, string>, logFile?: string) {
       // Every test signs up and in; the production limits would stop the suite, not an attacker.
       AUTH_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_USERNAME: '100000',
+      REGISTRATIONS_PER_NETWORK_PER_HOUR: '100000',
       // The first account on each server, made by global-setup.ts (see ADMIN_EMAIL in support.ts).
       ADMIN_EMAILS: 'admin@filmroom.test',
       ...env,

@@ -10,7 +10,11 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
     expect(config.trustProxy).toBe(false);
-    expect(config.rateLimits).toEqual({ authPerIp: 30, authPerUsername: 10 });
+    expect(config.rateLimits).toEqual({
+      authPerIp: 30,
+      authPerUsername: 10,
+      registrationsPerHour: 20,
+    });
     expect(config.maxPhotoBytes).toBe(20 * 1024 * 1024);
     expect(config.mail).toEqual({ smtpUrl: undefined, from: 'FilmRoom <no-reply@localhost>' });
     expect(config.role).toBe('all');

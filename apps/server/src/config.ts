@@ -82,6 +82,7 @@ const environmentSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
+  REGISTRATIONS_PER_NETWORK_PER_HOUR: z.coerce.number().int().positive().default(20),
   MAX_PHOTO_MB: z.coerce.number().positive().default(20),
   EXPORT_KEEP_DAYS: z.coerce.number().positive().max(365).default(7),
   SMTP_URL: z
@@ -192,6 +193,8 @@ export type Config = {
     authPerIp: number;
     /** Sign-in and registration attempts per e-mail address per 15 minutes. */
     authPerUsername: number;
+    /** New accounts per network (client address) per hour. */
+    registrationsPerHour: number;
   };
 };
 
@@ -290,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       authPerIp: e.AUTH_RATE_LIMIT_PER_IP,
       authPerUsername: e.AUTH_RATE_LIMIT_PER_USERNAME,
+      registrationsPerHour: e.REGISTRATIONS_PER_NETWORK_PER_HOUR,
     },
   };
 }

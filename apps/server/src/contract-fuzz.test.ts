@@ -42,6 +42,7 @@ const ctx = useTestApp({
   // The fuzz signs in and registers far more often than anyone would.
   AUTH_RATE_LIMIT_PER_IP: '1000000',
   AUTH_RATE_LIMIT_PER_USERNAME: '1000000',
+  REGISTRATIONS_PER_NETWORK_PER_HOUR: '1000000',
 });
 
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_250_807);

@@ -9,7 +9,7 @@ import { grantAdminEmails } from './modules/admin';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media';
-import { digestJob, Notifier, UnsubscribeLinks } from './modules/notifications';
+import { digestJob, heldMailJob, Notifier, UnsubscribeLinks } from './modules/notifications';
 import { renderExportJob } from './modules/video-exports';
 import { VideoEvents } from './modules/videos/video-events';
 import type { Dependencies } from './plugins/dependencies';
@@ -46,7 +46,7 @@ export async function startRuntime(
   }
 
   const jobs = new JobQueue(database.pool, log);
-  const mailer = createMailer(config.mail, database.db, log);
+  const mailer = createMailer(config.mail, database, log);
   const unsubscribeLinks = new UnsubscribeLinks(database.db);
   const notifierDeps = {
     db: database.db,
@@ -67,6 +67,7 @@ export async function startRuntime(
       ...analysisJobs({ ...jobDeps, languageModel: config.languageModel, notifier }),
       renderExportJob(jobDeps),
       digestJob(notifierDeps),
+      heldMailJob(notifierDeps),
     ]),
   );
   if (options.ownsDatabase) await jobs.requeueOrphanedJobs();

@@ -34,6 +34,7 @@ export function useTestApp(
       WEB_DIST_DIR: '/nonexistent/filmroom-web',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_USERNAME: '1000',
+      REGISTRATIONS_PER_NETWORK_PER_HOUR: '1000',
       // Vision is minutes of CPU per clip: only the files that test analysis turn it on.
       WORK_QUEUES: 'media.prepare',
       ...env,

@@ -14,6 +14,8 @@ export type JobPayloads = {
   'export.render': { exportId: string; videoId: string };
   /** The daily notification digests (scheduled, never sent by hand). */
   'notifications.digest': Record<string, never>;
+  /** Notification mail held back while news about one video comes in (scheduled). */
+  'notifications.held-mail': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 /** The jobs about one video, sent when something happens to it. */

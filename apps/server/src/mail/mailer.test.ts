@@ -6,6 +6,7 @@ import type { Log } from '../lib/logger';
 import { createMailer } from './mailer';
 import { invitationMail, passwordResetMail, shareMail } from './messages';
 import { listOutboxOf } from './outbox-mailer';
+import { RECIPIENT_MAILS_PER_HOUR } from './recipient-limits';
 import { SmtpMailer } from './smtp-mailer';
 
 function recordingLog() {
@@ -96,7 +97,7 @@ describe('OutboxMailer (no SMTP_URL)', () => {
       ])
       .returning();
     const { log, lines } = recordingLog();
-    const mailer = createMailer({ smtpUrl: undefined, from: 'f@example.org' }, database.db, log);
+    const mailer = createMailer({ smtpUrl: undefined, from: 'f@example.org' }, database, log);
     expect(mailer.delivery).toBe('outbox');
 
     await mailer.send(
@@ -141,5 +142,57 @@ describe('OutboxMailer (no SMTP_URL)', () => {
     expect(rows.find((row) => row.kind === 'password-reset')!.senderId).toBeNull();
     // The operator of a relay-less install also finds the reset link in the log.
     expect(JSON.stringify(lines)).toContain('reset-password?token=abc');
+  });
+});
+
+describe('mail to one address, whoever sends it', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('sends an address at most its hourly share of each kind, and says in the log what it held back', async () => {
+    const senders = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 12 }, (_, index) => ({
+          username: `sender${index}@example.com`,
+          passwordHash: 'x',
+          name: `Sender ${index}`,
+        })),
+      )
+      .returning();
+    const { log, lines } = recordingLog();
+    const mailer = createMailer({ smtpUrl: undefined, from: 'f@example.org' }, database, log);
+    const shareTo = (to: string, sender: (typeof senders)[number]) =>
+      mailer.send(
+        shareMail({
+          to,
+          sharer: { id: sender.id, name: sender.name },
+          videoTitle: 'Game 3',
+          accessLevel: 'view',
+          link: 'http://localhost:3000/videos/x',
+          recipientConfirmed: true,
+        }),
+      );
+    // Twelve accounts share with one address; the letter case of the address is no way around.
+    for (const [index, sender] of senders.entries()) {
+      await shareTo(index % 2 ? 'Target@Example.com' : 'target@example.com', sender);
+    }
+    await shareTo('someone-else@example.com', senders[0]!);
+    await mailer.send(reset('target@example.com'));
+
+    const kept = await database.db.select().from(mailOutbox);
+    const toTarget = kept.filter((mail) => mail.recipient.toLowerCase() === 'target@example.com');
+    expect(toTarget.filter((mail) => mail.kind === 'share')).toHaveLength(
+      RECIPIENT_MAILS_PER_HOUR.share!,
+    );
+    // Other addresses and other kinds of mail are not held back.
+    expect(kept.filter((mail) => mail.recipient === 'someone-else@example.com')).toHaveLength(1);
+    expect(toTarget.filter((mail) => mail.kind === 'password-reset')).toHaveLength(1);
+    const heldBack = lines.filter((line) => line.level === 'warn');
+    expect(heldBack).toHaveLength(12 - RECIPIENT_MAILS_PER_HOUR.share!);
+    expect(heldBack[0]!.message).toMatch(/hourly share of this kind/);
   });
 });

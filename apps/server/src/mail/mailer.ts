@@ -1,13 +1,15 @@
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { Log } from '../lib/logger';
+import type pg from 'pg';
 import { OutboxMailer } from './outbox-mailer';
+import { RecipientLimitedMailer } from './recipient-limits';
 import { SmtpMailer } from './smtp-mailer';
 
 /** Mail-sending actions (shares, students added) one account may take per hour. */
 export const MAIL_SENDS_PER_HOUR = 100;
 
-type MailKind =
+export type MailKind =
   'invitation' | 'roster' | 'share' | 'confirmation' | 'password-reset' | 'notification' | 'digest';
 
 export type MailMessage = {
@@ -45,8 +47,13 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(mail: Config['mail'], db: Database, log: Log): Mailer {
-  return mail.smtpUrl
+export function createMailer(
+  mail: Config['mail'],
+  database: { db: Database; pool: pg.Pool },
+  log: Log,
+): Mailer {
+  const mailer = mail.smtpUrl
     ? new SmtpMailer({ smtpUrl: mail.smtpUrl, from: mail.from }, log)
-    : new OutboxMailer(db, log);
+    : new OutboxMailer(database.db, log);
+  return new RecipientLimitedMailer(mailer, database.pool, log);
 }

@@ -3,6 +3,7 @@ import {
   INVITATION_LINK_DAYS,
   PASSWORD_RESET_LINK_HOURS,
   type AccessLevel,
+  type NotificationKind,
 } from '@filmroom/contract';
 import type { MailMessage } from './mailer';
 
@@ -179,6 +180,47 @@ export function notificationMail(notice: {
       ...notificationFooter(notice.links, false),
     ].join('\n'),
     unsubscribeUrl: notice.links.oneClickUnsubscribe,
+  };
+}
+
+const NEWS_WORDS: Partial<Record<NotificationKind, [string, string]>> = {
+  'note-added': ['new note', 'new notes'],
+  'reply-added': ['new reply', 'new replies'],
+  'reaction-added': ['new reaction', 'new reactions'],
+};
+
+/** News about one video that came in while its last mail was recent, in one message. */
+export function heldNotificationsMail(held: {
+  to: string;
+  userId: string;
+  videoTitle: string;
+  kinds: NotificationKind[];
+  items: { summary: string; excerpt: string | null; link: string }[];
+  links: { settings: string; unsubscribe: string; oneClickUnsubscribe: string };
+}): MailMessage {
+  const count = held.items.length;
+  const sameKind = held.kinds.every((kind) => kind === held.kinds[0]);
+  const words = (sameKind && NEWS_WORDS[held.kinds[0]!]) || [
+    'new notification',
+    'new notifications',
+  ];
+  const headline = `${count} ${count === 1 ? words[0] : words[1]} on "${oneLine(held.videoTitle)}"`;
+  return {
+    kind: 'notification',
+    senderId: held.userId,
+    to: held.to,
+    subject: headline,
+    text: [
+      `${headline}:`,
+      ...held.items.flatMap((item) => [
+        '',
+        `- ${oneLine(item.summary)}`,
+        ...(item.excerpt ? [`  "${oneLine(item.excerpt)}"`] : []),
+        `  ${item.link}`,
+      ]),
+      ...notificationFooter(held.links, false),
+    ].join('\n'),
+    unsubscribeUrl: held.links.oneClickUnsubscribe,
   };
 }
 

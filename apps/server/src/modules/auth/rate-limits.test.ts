@@ -82,6 +82,29 @@ describe('sign-in rate limits, per address', () => {
   });
 });
 
+describe('new accounts, per network', () => {
+  const ctx = useTestApp({ REGISTRATIONS_PER_NETWORK_PER_HOUR: '3' });
+  const register = (remoteAddress: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: uniqueEmail(), password: PASSWORD, name: 'New Person' },
+      remoteAddress,
+    });
+
+  it('opens only so many accounts an hour from one network, and says so; others are unaffected', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await register('192.0.2.30')).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    const refused = await register('192.0.2.30');
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json().message).toMatch(
+      /^Too many new accounts from this network\. Try again in \d+ minutes\.$/,
+    );
+    expect((await register('198.51.100.30')).statusCode).toBe(201);
+  });
+});
+
 describe('sign-in rate limits across API processes', () => {
   const ctx = useTestApp({ AUTH_RATE_LIMIT_PER_IP: '100', AUTH_RATE_LIMIT_PER_USERNAME: '4' });
 

@@ -43,7 +43,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       `auth-user:${(request.body as { username: string }).username}`,
     message: 'Too many sign-in attempts for this account.',
   });
-  const rateLimited = { onRequest: perAddress, preHandler: perAccount };
+  // Accounts are cheap to make and each can share, invite and reply: a network may open only so
+  // many an hour (a squad signing up at training fits; a script making thirty a minute does not).
+  const newAccountsPerNetwork = app.limitRequests({
+    max: config.rateLimits.registrationsPerHour,
+    timeWindowMs: 60 * 60_000,
+    key: (request) => `register-ip:${request.ip}`,
+    message: 'Too many new accounts from this network.',
+  });
 
   // A sign-in from a browser the account has signed in from before (a device cookie) is
   // counted apart, per browser: no number of failures elsewhere locks the owner out of it.
@@ -74,7 +81,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/register',
     {
-      ...rateLimited,
+      onRequest: [perAddress, newAccountsPerNetwork],
+      preHandler: perAccount,
       schema: {
         tags: ['auth'],
         summary:

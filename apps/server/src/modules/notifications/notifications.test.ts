@@ -1,5 +1,5 @@
 import type { MailOutbox, Notification, NotificationList } from '@filmroom/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { addAcceptedStudent } from '../../../test/roster';
@@ -9,6 +9,8 @@ import { insertReadyVideo } from '../../../test/videos';
 import { analyses, mailOutbox, notifications } from '../../db/schema';
 import { analysisJobs } from '../analysis/analysis-jobs';
 import { sendDigests } from './digest';
+import { sendHeldMail } from './held-mail';
+import { MAIL_COALESCE_MINUTES } from './notifier';
 
 const ctx = useTestApp();
 
@@ -17,6 +19,12 @@ const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
 type Person = Awaited<ReturnType<typeof registerAccount>>;
+/** As if the person's last notification mails went out `minutes` earlier than they did. */
+const moveMailWindowBack = (person: Person, minutes: number) =>
+  ctx.app.db
+    .update(notifications)
+    .set({ mailedAt: sql`${notifications.mailedAt} - ${minutes} * interval '1 minute'` })
+    .where(and(eq(notifications.userId, person.user.id), isNotNull(notifications.mailedAt)));
 
 const listOf = async (person: Person) => {
   const response = await call('GET', '/api/notifications', person.cookie);
@@ -351,6 +359,69 @@ describe('notification mail', () => {
     expect(await mailTo(coach)).toHaveLength(1);
   });
 
+  it('mails news about one video once, then what came meanwhile as one message when the window ends', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    // A view-only viewer replies forty times.
+    for (let index = 1; index <= 40; index++)
+      await reply(athlete, videoId, note.id, `Point ${index}`);
+    expect((await listOf(coach)).unreadCount).toBe(40);
+    expect(await mailTo(coach)).toHaveLength(1);
+
+    // While the window is open nothing more is sent.
+    expect(await sendHeldMail(digestDeps())).toBe(0);
+    expect(await mailTo(coach)).toHaveLength(1);
+
+    // A quarter of an hour later, the other 39 go out together.
+    await moveMailWindowBack(coach, MAIL_COALESCE_MINUTES + 1);
+    expect(await sendHeldMail(digestDeps())).toBe(1);
+    const mails = await mailTo(coach);
+    expect(mails).toHaveLength(2);
+    const held = mails.find((mail) => mail.subject.startsWith('39'))!;
+    expect(held.subject).toBe('39 new replies on "Game 3"');
+    expect(held.body).toContain('"Point 40"');
+    expect(held.body).toContain('"Point 2"');
+    // Sent once: the next sweep has nothing left.
+    await moveMailWindowBack(coach, MAIL_COALESCE_MINUTES + 1);
+    expect(await sendHeldMail(digestDeps())).toBe(0);
+  });
+
+  it('sends nothing for held news the recipient has read in the meantime, or chose not to be mailed', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const note = await addNote(coach, videoId);
+    await reply(athlete, videoId, note.id, 'First');
+    await reply(athlete, videoId, note.id, 'Second');
+    await call('POST', '/api/notifications/read-all', coach.cookie);
+    await moveMailWindowBack(coach, MAIL_COALESCE_MINUTES + 1);
+    expect(await sendHeldMail(digestDeps())).toBe(0);
+    expect(await mailTo(coach)).toHaveLength(1);
+
+    const digestReader = await coachSharingWithAthlete('Game 4');
+    const put = await call('PUT', '/api/notifications/settings', digestReader.coach.cookie, {
+      email: 'digest',
+    });
+    expect(put.statusCode).toBe(200);
+    const digestNote = await addNote(digestReader.coach, digestReader.videoId);
+    await reply(digestReader.athlete, digestReader.videoId, digestNote.id, 'For the digest');
+    expect(await sendHeldMail(digestDeps())).toBe(0);
+    expect(await mailTo(digestReader.coach)).toHaveLength(0);
+  });
+
+  it('keeps news about another video out of the window: each video is its own thread', async () => {
+    const { coach, athlete, videoId } = await coachSharingWithAthlete();
+    const otherVideo = await insertReadyVideo(ctx.app, coach.user.id, { title: 'Game 5' });
+    expect((await share(coach, otherVideo, athlete)).statusCode).toBe(201);
+    const note = await addNote(coach, videoId);
+    const otherNote = await addNote(coach, otherVideo);
+    await reply(athlete, videoId, note.id, 'On game 3');
+    await reply(athlete, otherVideo, otherNote.id, 'On game 5');
+    const subjects = (await mailTo(coach)).map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      'Jamie Athlete replied to a note on "Game 3" at 0:01',
+      'Jamie Athlete replied to a note on "Game 5" at 0:01',
+    ]);
+  });
+
   it('one-click unsubscribe (RFC 8058): a form POST to the address in List-Unsubscribe', async () => {
     const { coach, athlete, videoId } = await coachSharingWithAthlete();
     const note = await addNote(coach, videoId);
@@ -430,6 +501,13 @@ describe('notification mail', () => {
       `SELECT cron, timezone FROM pgboss.schedule WHERE name = 'notifications.digest'`,
     );
     expect(rows).toEqual([{ cron: '0 6 * * *', timezone: 'UTC' }]);
+  });
+
+  it('looks for held notification mail every minute', async () => {
+    const { rows } = await ctx.app.pool.query<{ cron: string }>(
+      `SELECT cron FROM pgboss.schedule WHERE name = 'notifications.held-mail'`,
+    );
+    expect(rows).toEqual([{ cron: '* * * * *' }]);
   });
 });
 

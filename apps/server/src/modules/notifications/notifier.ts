@@ -1,5 +1,5 @@
 import type { NotificationEmail, NotificationKind } from '@filmroom/contract';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../../db/connection';
 import {
@@ -17,6 +17,12 @@ import { findVideoAccess, VideoEvents } from '../videos';
 import { countUnread, loadNotificationViews } from './notification-views';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 
+/**
+ * After a notification mail about a video, more news about the same video waits this long and
+ * then goes out as one message ("5 new replies on …"): a lively thread, or forty replies from
+ * one viewer, is one mail every quarter of an hour at most, never one per reply.
+ */
+export const MAIL_COALESCE_MINUTES = 15;
 /** Without a row of their own, a person gets a mail for each notification. */
 export const DEFAULT_NOTIFICATION_EMAIL: NotificationEmail = 'each';
 
@@ -50,6 +56,26 @@ export async function mailLinks(deps: NotifierDependencies, userId: string) {
   };
 }
 
+/** Whether this person had a notification mail about this video within the window. */
+export async function mailedAboutRecently(
+  db: Database,
+  userId: string,
+  videoId: string,
+): Promise<boolean> {
+  const [recent] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.videoId, videoId),
+        gt(notifications.mailedAt, sql`now() - ${MAIL_COALESCE_MINUTES} * interval '1 minute'`),
+      ),
+    )
+    .limit(1);
+  return recent !== undefined;
+}
+
 /**
  * Makes notifications when something happens for someone. The modules where things happen
  * (shares, annotations, analysis, coach) call it; it calls none of them back, reading the rows
@@ -72,7 +98,27 @@ export class Notifier {
     recipientIds: string[],
     options: { mailed?: boolean } = {},
   ): Promise<void> {
-    await this.tell({ kind: 'video-shared', actorId: sharerId, videoId }, recipientIds, options);
+    // Sharing again what was shared before (a team share removed and re-added) is not news:
+    // whoever was told of this video once is not told, nor mailed, again.
+    const told =
+      recipientIds.length === 0
+        ? []
+        : await this.deps.db
+            .select({ userId: notifications.userId })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.kind, 'video-shared'),
+                eq(notifications.videoId, videoId),
+                inArray(notifications.userId, recipientIds),
+              ),
+            );
+    const toldIds = new Set(told.map((row) => row.userId));
+    await this.tell(
+      { kind: 'video-shared', actorId: sharerId, videoId },
+      recipientIds.filter((id) => !toldIds.has(id)),
+      options,
+    );
   }
 
   /** A new note on a video: its owner hears of it. */
@@ -187,7 +233,13 @@ export class Notifier {
         .insert(notifications)
         .values({ ...event, userId: user.id, mailedAt: mailed ? new Date() : null })
         .returning();
-      if (!mailed && (email ?? DEFAULT_NOTIFICATION_EMAIL) === 'each') {
+      // More news about a video mailed of lately waits for the held-mail sweep, which sends it
+      // together (held-mail.ts): forty replies are not forty mails.
+      if (
+        !mailed &&
+        (email ?? DEFAULT_NOTIFICATION_EMAIL) === 'each' &&
+        !(event.videoId && (await mailedAboutRecently(db, user.id, event.videoId)))
+      ) {
         await this.mail(user, row!.id, event.actorId ?? user.id);
       }
       await VideoEvents.publishNotificationsChanged(

@@ -13,7 +13,7 @@ import { insertPlayableVideo } from '../../../test/clip-videos';
 import { addAcceptedStudent } from '../../../test/roster';
 import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo } from '../../../test/videos';
-import { analyses, videoShares } from '../../db/schema';
+import { analyses, mailOutbox, videoShares } from '../../db/schema';
 import { videoKeys } from '../videos/video-keys';
 import { listTeamMemberIds } from './index';
 
@@ -76,6 +76,9 @@ async function squad() {
   const video = await insertReadyVideo(ctx.runtime.deps, coach.user.id, { title: 'Game 3' });
   return { coach, athletes, invitee, otherCoach, stranger, team, video };
 }
+
+const mailCountTo = async (address: string) =>
+  (await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address))).length;
 
 const titlesIn = async (cookie: string, query = '') => {
   const response = await call('GET', `/api/videos${query}`, cookie);
@@ -265,6 +268,26 @@ describe('sharing with a team', () => {
       accessLevel: 'edit',
     });
     expect((await bell(athletes[0]!.cookie)).unreadCount).toBe(1);
+    // Nor is removing the share and adding it again: no second notice, no second mail.
+    const mailsBefore = await mailCountTo(athletes[0]!.username);
+    const [teamShare] = (await call('GET', `/api/videos/${video}/team-shares`, coach.cookie)).json<
+      TeamShare[]
+    >();
+    for (let round = 0; round < 3; round++) {
+      const removed = await call(
+        'DELETE',
+        `/api/videos/${video}/team-shares/${teamShare!.id}`,
+        coach.cookie,
+      );
+      expect(removed.statusCode).toBe(200);
+      const again = await call('POST', `/api/videos/${video}/team-shares`, coach.cookie, {
+        teamId: team.id,
+      });
+      expect(again.statusCode).toBe(201);
+      teamShare!.id = again.json<TeamShare>().id;
+    }
+    expect((await bell(athletes[0]!.cookie)).notifications).toHaveLength(1);
+    expect(await mailCountTo(athletes[0]!.username)).toBe(mailsBefore);
   });
 
   it('lets a member leave, and ends membership with the roster link or the team', async () => {
