@@ -13,7 +13,7 @@ import {
 } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import { squareToCamera } from '../view';
-import { contactTime, findFlight, findToss } from './moments';
+import { contactTime, findFlight, findRacketDrop, findToss } from './moments';
 
 const SOURCE = 'ITF coaching: loaded legs at the trophy position, full reach at contact';
 
@@ -61,10 +61,12 @@ function serveEvents(athlete: Athlete, serve: Serve) {
   const tosser = serve.hitter === 'left' ? 'right' : 'left';
   const toss = findToss(athlete, tosser, serve.trophy);
   const flight = findFlight(athlete, serve.trophy, serve.contact);
+  const drop = findRacketDrop(athlete, serve.hitter, serve.trophy, serve.contact);
   const found = [
     toss.ready !== undefined && event('ready', 'Ready stance', toss.ready),
     toss.tossRelease !== undefined && event('toss_release', 'Toss release', toss.tossRelease),
     event('trophy', 'Trophy position', serve.trophy),
+    drop !== undefined && event('racket_drop', 'Racket drop', drop),
     flight.takeOff !== undefined && event('take_off', 'Take-off', flight.takeOff),
     event('contact', 'Contact', contactTime(athlete, serve.hitter, serve.contact)),
     flight.landing !== undefined && event('landing', 'Landing', flight.landing),
@@ -106,6 +108,14 @@ export const tennisServe: MovementModule = {
       at: 'in the trophy position',
       words: /\b(trophy|toss|loading|knee bend)\b/i,
       about: 'tossing arm up, racket cocked, legs loaded',
+    },
+    {
+      event: 'racket_drop',
+      label: 'Racket drop',
+      at: 'at the racket drop',
+      words: /\b(racket drop|drop|back scratch|scratch|external rotation|lag)\b/i,
+      about:
+        'the racket hanging down the back, the hitting elbow bent and high, just before it straightens',
     },
     {
       event: 'take_off',

@@ -44,6 +44,11 @@ const FALL_STEP = 0.04;
 const SETTLE_SECONDS = 0.4;
 // ...to within this of the level they left (body lengths; ankle keypoints jitter by about 0.02).
 const GROUNDED_AGAIN = 0.04;
+// The hitting elbow's angle at racket drop (180 straight): about a right angle at the
+// shoulder's greatest outward turn (Elliott's serve studies: 90-110 degrees of flexion).
+const DROP_ELBOW = 90;
+// Racket drop comes this soon before contact at most (real seconds; about 0.15-0.25 s).
+const DROP_BEFORE_CONTACT = 0.4;
 // Longer than any serve's flight (a pro's lasts about 0.3 s): a longer "flight" is not one.
 const MAX_FLIGHT = 0.8;
 
@@ -174,6 +179,45 @@ export function findFlight(
     .filter((h): h is number => h !== undefined);
   if (!after.length || Math.min(...after) < -GROUNDED_AGAIN) return {};
   return { takeOff, landing };
+}
+
+const elbowAngle = (m: BodyMoment, side: Side) =>
+  side === 'left' ? m.leftElbowAngle : m.rightElbowAngle;
+
+/**
+ * Racket drop: the racket hanging down the back, the shoulder at its most turned out, the
+ * hitting elbow still bent at about a right angle; from there the elbow straightens into
+ * contact. Its time is where the elbow, walking back from contact, was last bent that far
+ * (between samples). Undefined when the bent elbow was not seen in the drop's window.
+ */
+export function findRacketDrop(
+  athlete: Athlete,
+  hitter: Side,
+  trophy: number,
+  contact: number,
+): number | undefined {
+  const tosser = hitter === 'left' ? 'right' : 'left';
+  // From racket drop to contact the hitting hand is above the folding tossing arm: a moment
+  // where it is not has the arms' keypoints swapped, and its elbow angle is the other arm's.
+  const hitterAbove = (m: BodyMoment) =>
+    (wristHeight(athlete, m, hitter) ?? Infinity) >= (wristHeight(athlete, m, tosser) ?? -Infinity);
+  const window = between(athlete, Math.max(trophy, contact - DROP_BEFORE_CONTACT), contact)
+    .filter((i) => {
+      const m = athlete.moments[i]!;
+      return elbowAngle(m, hitter) !== undefined && hitterAbove(m);
+    })
+    .reverse();
+  const bent = window.findIndex((i) => elbowAngle(athlete.moments[i]!, hitter)! <= DROP_ELBOW);
+  if (bent <= 0) return undefined;
+  const before = athlete.moments[window[bent]!]!;
+  const after = athlete.moments[window[bent - 1]!]!;
+  return crossing(
+    before.t,
+    elbowAngle(before, hitter)!,
+    after.t,
+    elbowAngle(after, hitter)!,
+    DROP_ELBOW,
+  );
 }
 
 /**
