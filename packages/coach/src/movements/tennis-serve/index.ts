@@ -113,7 +113,7 @@ export const tennisServe: MovementModule = {
       event: 'racket_drop',
       label: 'Racket drop',
       at: 'at the racket drop',
-      words: /\b(racket drop|drop|back scratch|scratch|external rotation|lag)\b/i,
+      words: /\b(racket drop|back scratch|external rotation)\b/i,
       about:
         'the racket hanging down the back, the hitting elbow bent and high, just before it straightens',
     },
