@@ -60,7 +60,7 @@ export function findServes(athlete: Athlete): Serve[] {
 function serveEvents(athlete: Athlete, serve: Serve) {
   const tosser = serve.hitter === 'left' ? 'right' : 'left';
   const toss = findToss(athlete, tosser, serve.trophy);
-  const flight = findFlight(athlete, serve.trophy, serve.contact);
+  const flight = findFlight(athlete, serve.trophy, serve.contact, toss.tossRelease);
   const drop = findRacketDrop(athlete, serve.hitter, serve.trophy, serve.contact);
   const found = [
     toss.ready !== undefined && event('ready', 'Ready stance', toss.ready),

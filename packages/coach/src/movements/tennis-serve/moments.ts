@@ -24,11 +24,15 @@ type Side = 'left' | 'right';
 const AT_REST = 0.15;
 // The ready stance holds the tossing hand below the chest, well under the shoulders.
 const BELOW_CHEST = -0.4;
+// The serve's stance is read from at least this many samples (one would be a glimpse).
+const MIN_STANCE_SAMPLES = 3;
 // A stance is still for at least this long (real seconds): a shorter stretch is a pass through.
 const STANCE_SECONDS = 0.1;
 // The ball leaves the hand as the hand starts braking: once its rise has slowed to this share
 // of its fastest, the ball is gone (it flies on at the hand's top speed).
 const RELEASE_SLOWING = 2 / 3;
+// The hand's rise is measured over this long (real seconds): a tenth of the toss's half second.
+const RISE_STEP = 0.05;
 // Smoothing for the hand's rise (real seconds): evens out keypoint jitter between close samples.
 const RISE_SMOOTHING = 0.08;
 // In body lengths (shoulder to ankle). The standing feet hold to this before the drive, or the
@@ -40,10 +44,9 @@ const GROUND_SECONDS = 0.5;
 const ANKLE_JITTER = 0.02;
 // A falling foot drops more than jitter in this long (real seconds): 4 cm under gravity alone.
 const FALL_STEP = 0.04;
-// After landing the feet are back on the ground within this long (real seconds)...
+// After landing the feet are back on the ground (within STEADY_GROUND of the level they left)
+// within this long (real seconds).
 const SETTLE_SECONDS = 0.4;
-// ...to within this of the level they left (body lengths; ankle keypoints jitter by about 0.02).
-const GROUNDED_AGAIN = 0.04;
 // The hitting elbow's angle at racket drop (180 straight): about a right angle at the
 // shoulder's greatest outward turn (Elliott's serve studies: 90-110 degrees of flexion).
 const DROP_ELBOW = 90;
@@ -95,18 +98,23 @@ export function findToss(athlete: Athlete, tosser: Side, trophy: number) {
     start - stanceFrom >= 2;
   const ready = still ? series[start]!.t : undefined;
 
-  // Upward speed between neighbouring samples, placed at their midpoint.
-  const speeds = series.slice(start + 1, peak + 1).map((s, n) => {
-    const before = series[start + n]!;
-    return { t: (before.t + s.t) / 2, v: (s.h - before.h) / (s.t - before.t), h: s.h };
+  // Upward speed over a fixed stretch of real time, placed at its middle: neighbouring samples
+  // can be a frame apart, where one glitching keypoint reads as a flick of the hand.
+  const speeds = series.slice(start, peak).flatMap((s) => {
+    const later = series.find((next) => next.t >= s.t + RISE_STEP - 1e-9);
+    return later
+      ? [{ t: (s.t + later.t) / 2, v: (later.h - s.h) / (later.t - s.t), h: later.h }]
+      : [];
   });
   if (!speeds.length) return { ready };
   const fastest = speeds.reduce((best, s, n) => (s.v > speeds[best]!.v ? n : best), 0);
   const brake = speeds[fastest]!.v * RELEASE_SLOWING;
-  const after = speeds.findIndex((s, n) => n > fastest && s.v < brake);
-  if (after < 0) return { ready };
-  const a = speeds[after - 1]!;
-  const b = speeds[after]!;
+  // The last moment the hand still rose that fast, walking back from its highest: a glitching
+  // keypoint early in the rise cannot place the release before the hand is up.
+  const fast = speeds.findLastIndex((s) => s.v >= brake);
+  if (fast < 0 || fast === speeds.length - 1) return { ready };
+  const a = speeds[fast]!;
+  const b = speeds[fast + 1]!;
   const tossRelease = crossing(a.t, a.v, b.t, b.v, brake);
   // A toss lets go above the shoulder: a hand still at the chest has not tossed yet.
   return { ready, tossRelease: b.h > 0 ? tossRelease : undefined };
@@ -121,6 +129,18 @@ function lowerAnkle(m: BodyMoment): number | undefined {
 }
 
 /**
+ * Where the server stands: the clip's standing reference, with the hips' standing height read
+ * from the serve's own stance (before `standingUntil`, the toss, when the knees start to bend)
+ * where it was seen: the whole clip's mixes in the walk into the court after landing.
+ */
+function servingStance(athlete: Athlete, standingUntil: number | undefined) {
+  const ref = standingReference(athlete.moments);
+  if (!ref || standingUntil === undefined) return ref;
+  const stance = athlete.moments.filter((m) => m.t <= standingUntil).map((m) => m.hip.y);
+  return stance.length >= MIN_STANCE_SAMPLES ? { ...ref, hipY: median(stance) } : ref;
+}
+
+/**
  * The jump into the court: take-off when the driving hips rise through their height on the
  * toes (as a jump's take-off is read when the feet leave no clear mark), landing when the
  * first foot's fall stops. Both only when the flight is seen: the feet stood on a steady
@@ -131,8 +151,9 @@ export function findFlight(
   athlete: Athlete,
   trophy: number,
   contact: number,
+  standingUntil: number | undefined,
 ): { takeOff?: number; landing?: number } {
-  const ref = standingReference(athlete.moments);
+  const ref = servingStance(athlete, standingUntil);
   if (!ref) return {};
   const stance = between(athlete, trophy - GROUND_SECONDS, trophy)
     .map((i) => lowerAnkle(athlete.moments[i]!))
@@ -163,13 +184,18 @@ export function findFlight(
     feet(athlete.moments[i]!)! > feet(athlete.moments[best]!)! ? i : best,
   );
   if (feet(athlete.moments[top]!)! < FEET_OFF) return {};
-  // Touch-down: the first moment the foot's fall stops, judged over a fixed stretch of real
-  // time (close samples of slowed footage differ by jitter alone).
-  const landingIndex = between(athlete, athlete.moments[top]!.t, takeOff + MAX_FLIGHT).find((i) => {
+  // Touch-down: the first moment the foot's fall stops, once it has started to fall (it
+  // hangs near the top of the flight), judged over a fixed stretch of real time (close
+  // samples of slowed footage differ by jitter alone).
+  const drop = (i: number) => {
     const now = feet(athlete.moments[i]!);
     const later = feet(momentAt(athlete, athlete.moments[i]!.t + FALL_STEP));
-    return now !== undefined && later !== undefined && now - later <= ANKLE_JITTER;
-  });
+    return now === undefined || later === undefined ? undefined : now - later;
+  };
+  const descent = between(athlete, athlete.moments[top]!.t, takeOff + MAX_FLIGHT);
+  const falling = descent.findIndex((i) => (drop(i) ?? 0) > ANKLE_JITTER);
+  const landingIndex =
+    falling < 0 ? undefined : descent.slice(falling).find((i) => (drop(i) ?? 0) <= ANKLE_JITTER);
   if (landingIndex === undefined) return {};
   const landing = athlete.moments[landingIndex]!.t;
   // The feet come back to the ground they left. Going well below it means the ground moved on
@@ -177,7 +203,7 @@ export function findFlight(
   const after = between(athlete, landing, landing + SETTLE_SECONDS)
     .map((i) => feet(athlete.moments[i]!))
     .filter((h): h is number => h !== undefined);
-  if (!after.length || Math.min(...after) < -GROUNDED_AGAIN) return {};
+  if (!after.length || Math.min(...after) < -STEADY_GROUND) return {};
   return { takeOff, landing };
 }
 
