@@ -71,7 +71,7 @@ function serveEvents(athlete: Athlete, serve: Serve) {
     event('contact', 'Contact', contactTime(athlete, serve.hitter, serve.contact)),
     flight.landing !== undefined && event('landing', 'Landing', flight.landing),
   ];
-  return found.filter((e) => e !== false);
+  return found.filter((e) => e !== false).sort((a, b) => a.t - b.t);
 }
 
 export const tennisServe: MovementModule = {
@@ -110,19 +110,19 @@ export const tennisServe: MovementModule = {
       about: 'tossing arm up, racket cocked, legs loaded',
     },
     {
+      event: 'take_off',
+      label: 'Take-off',
+      at: 'at take-off',
+      words: /\b(take[- ]?off|leg drive|drive up|jump|push off)\b/i,
+      about: 'the legs driving up out of the knee bend, the feet leaving the ground',
+    },
+    {
       event: 'racket_drop',
       label: 'Racket drop',
       at: 'at the racket drop',
       words: /\b(racket drop|back scratch|external rotation)\b/i,
       about:
         'the racket hanging down the back, the hitting elbow bent and high, just before it straightens',
-    },
-    {
-      event: 'take_off',
-      label: 'Take-off',
-      at: 'at take-off',
-      words: /\b(take[- ]?off|leg drive|drive up|jump|push off)\b/i,
-      about: 'the legs driving up out of the knee bend, the feet leaving the ground',
     },
     {
       event: 'contact',
