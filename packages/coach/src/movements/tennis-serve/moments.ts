@@ -6,16 +6,11 @@ import { momentAt, smoothInTime, type Athlete } from '../athlete';
 import { between } from '../shared';
 import { crossing, vertexTime } from '../timing';
 
-/**
- * A serve's key moments besides trophy and contact, each found from the body (times on the
- * real clock) and only where the clip shows it: undefined when it does not.
+/*
+ * A serve's key moments besides trophy and contact (found with the serve itself, in index.ts),
+ * each from the body on the real clock, and each only where the clip shows it: a finder
+ * returns undefined rather than a guess.
  */
-export type ServeMoments = {
-  ready?: number;
-  tossRelease?: number;
-  takeOff?: number;
-  landing?: number;
-};
 
 type Side = 'left' | 'right';
 
@@ -60,7 +55,7 @@ const wristHeight = (athlete: Athlete, m: BodyMoment, side: Side) => {
   return w ? (m.shoulder.y - w.y) / athlete.trunk : undefined;
 };
 
-/** Indexes, in order, among `indexes` where the wrist was seen, with its height. */
+/** The wrist's height (smoothed) at each of `indexes` where it was seen, in time order. */
 function wristSeries(athlete: Athlete, indexes: number[], side: Side) {
   const seen = indexes.flatMap((i) => {
     const h = wristHeight(athlete, athlete.moments[i]!, side);
@@ -76,8 +71,9 @@ function wristSeries(athlete: Athlete, indexes: number[], side: Side) {
 
 /**
  * The ready stance and the toss: the tossing hand held low and still, then rising to its
- * highest before the trophy. Ready is the stance's last still moment; the toss's release is
- * where the rising hand has slowed to RELEASE_SLOWING of its top speed, above the shoulder.
+ * highest before the trophy. Ready is the stance's last still moment (when the stance was seen
+ * still long enough); the toss's release is where the rising hand, above the shoulder, has
+ * slowed to RELEASE_SLOWING of its top speed.
  */
 export function findToss(athlete: Athlete, tosser: Side, trophy: number) {
   const series = wristSeries(athlete, between(athlete, -Infinity, trophy), tosser);
@@ -142,8 +138,9 @@ function servingStance(athlete: Athlete, standingUntil: number | undefined) {
 
 /**
  * The jump into the court: take-off when the driving hips rise through their height on the
- * toes (as a jump's take-off is read when the feet leave no clear mark), landing when the
- * first foot's fall stops. Both only when the flight is seen: the feet stood on a steady
+ * toes above the serving stance (as a jump's take-off is read when the feet leave no clear
+ * mark: side-on, the legs hide each other's ankles), landing when the first foot's fall stops
+ * after contact. Both only when the flight is seen: the feet stood on a steady
  * ground before the drive (a moving camera shifts the ground on the picture) and the lower
  * foot then rose clear of it.
  */
