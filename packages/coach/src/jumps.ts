@@ -31,11 +31,11 @@ const ABOVE = 0.04;
 // does a hip keypoint glitching for a frame or two (6 % on the squats clip).
 const MIN_RISE = 0.1;
 // The lower ankle rising this far confirms both feet left the ground.
-const FEET_OFF = 0.05;
+export const FEET_OFF = 0.05;
 // In the air: the lower ankle above this (the lower of two ankles barely jitters upwards), or
 // when the feet are unseen, the hips above this (about their height on the toes at take-off).
 const AIR_FEET = 0.02;
-const AIR_HIPS = 0.08;
+export const AIR_HIPS = 0.08;
 // Hips above standing for longer than this stepped up or walked away from the camera: the
 // longest human air times are under 1 s.
 const MAX_SPAN = 1.2;

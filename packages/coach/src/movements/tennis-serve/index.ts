@@ -13,10 +13,11 @@ import {
 } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import { squareToCamera } from '../view';
+import { contactTime, findFlight, findRacketDrop, findToss } from './moments';
 
 const SOURCE = 'ITF coaching: loaded legs at the trophy position, full reach at contact';
 
-type Serve = { trophy: number; contact: number };
+type Serve = { trophy: number; contact: number; hitter: 'left' | 'right' };
 
 const wristHeight = (athlete: Athlete, i: number, side: 'left' | 'right') => {
   const m = athlete.moments[i]!;
@@ -50,9 +51,27 @@ export function findServes(athlete: Athlete): Serve[] {
       before
         .filter((i) => i >= tossed && (wristHeight(athlete, i, tosser) ?? 0) >= peak * 0.85)
         .at(-1) ?? tossed;
-    serves.push({ trophy: athlete.moments[trophy]!.t, contact: t });
+    serves.push({ trophy: athlete.moments[trophy]!.t, contact: t, hitter });
   }
   return serves.sort((a, b) => a.contact - b.contact).slice(0, 1);
+}
+
+/** The serve's key moments the clip shows, in order. */
+function serveEvents(athlete: Athlete, serve: Serve) {
+  const tosser = serve.hitter === 'left' ? 'right' : 'left';
+  const toss = findToss(athlete, tosser, serve.trophy);
+  const flight = findFlight(athlete, serve.trophy, serve.contact, toss.tossRelease);
+  const drop = findRacketDrop(athlete, serve.hitter, serve.trophy, serve.contact);
+  const found = [
+    toss.ready !== undefined && event('ready', 'Ready stance', toss.ready),
+    toss.tossRelease !== undefined && event('toss_release', 'Toss release', toss.tossRelease),
+    event('trophy', 'Trophy position', serve.trophy),
+    drop !== undefined && event('racket_drop', 'Racket drop', drop),
+    flight.takeOff !== undefined && event('take_off', 'Take-off', flight.takeOff),
+    event('contact', 'Contact', contactTime(athlete, serve.hitter, serve.contact)),
+    flight.landing !== undefined && event('landing', 'Landing', flight.landing),
+  ];
+  return found.filter((e) => e !== false).sort((a, b) => a.t - b.t);
 }
 
 export const tennisServe: MovementModule = {
@@ -70,6 +89,20 @@ export const tennisServe: MovementModule = {
   namedBy: { words: /\b(serve|serving|service motion|tennis serve)\b/i, precedence: 30 },
   phases: [
     {
+      event: 'ready',
+      label: 'Ready stance',
+      at: 'in the ready stance',
+      words: /\b(ready|stance|set ?up|bounce)\b/i,
+      about: 'standing still side-on, the tossing hand low with the ball, before the toss',
+    },
+    {
+      event: 'toss_release',
+      label: 'Toss release',
+      at: 'at the toss release',
+      words: /\b(release|toss(ing)? arm|ball toss|let go)\b/i,
+      about: 'the tossing arm rising straight up and letting the ball go above the head',
+    },
+    {
       event: 'trophy',
       label: 'Trophy position',
       at: 'in the trophy position',
@@ -77,10 +110,32 @@ export const tennisServe: MovementModule = {
       about: 'tossing arm up, racket cocked, legs loaded',
     },
     {
+      event: 'take_off',
+      label: 'Take-off',
+      at: 'at take-off',
+      words: /\b(take[- ]?off|leg drive|drive up|jump|push off)\b/i,
+      about: 'the legs driving up out of the knee bend, the feet leaving the ground',
+    },
+    {
+      event: 'racket_drop',
+      label: 'Racket drop',
+      at: 'at the racket drop',
+      words: /\b(racket drop|back scratch|external rotation)\b/i,
+      about:
+        'the racket hanging down the back, the hitting elbow bent and high, just before it straightens',
+    },
+    {
       event: 'contact',
       label: 'Contact',
       words: /\b(contact|impact|hit|strike|ball)\b/i,
       about: 'the racket meeting the ball at full reach',
+    },
+    {
+      event: 'landing',
+      label: 'Landing',
+      at: 'on landing',
+      words: /\b(land|landing|touch ?down)\b/i,
+      about: 'the first foot back on the ground inside the court after contact',
     },
   ],
   faults: [
@@ -182,12 +237,7 @@ export const tennisServe: MovementModule = {
       }
     }
     return {
-      events: serve
-        ? [
-            event('trophy', 'Trophy position', serve.trophy),
-            event('contact', 'Contact', serve.contact),
-          ]
-        : [],
+      events: serve ? serveEvents(athlete, serve) : [],
       repetitions: serves.map((s) => ({ t: s.contact })),
       metrics,
       withheld: [
