@@ -13,6 +13,8 @@ import {
   uprightShare,
 } from '../shared';
 import { handsToKnees } from '../squat';
+import type { Cycle } from '../shared';
+import { liftMoments, type LiftMoments } from './moments';
 import type { MetricDraft, MovementModule } from '../types';
 
 /**
@@ -25,8 +27,6 @@ function lifts(athlete: Athlete) {
     handsToKnees(athlete, c.bottom),
   );
 }
-
-type Lift = { bottom: number; liftOff: number; lockout: number; barDown: number | null };
 
 /**
  * When `values` crossed `level` on the way from sample i-1 to sample i, by straight-line
@@ -41,44 +41,41 @@ function crossingTime(times: number[], values: number[], i: number, level: numbe
   return times[i - 1]! + share * (times[i]! - times[i - 1]!);
 }
 
+/** Each lift's moments: lift-off, lockout, the lowering and the bar back on the floor. */
+function timeLifts(athlete: Athlete): LiftMoments[] {
+  return liftMoments(athlete, lockouts(athlete));
+}
+
+// Shoulder heights within this of the highest (trunk lengths, about 2.5 cm) are at the top:
+// the keypoints' jitter at the lockout.
+const TOP_BAND = 0.05;
+
 /**
- * Each lift's moments from the shoulders' height: lockout is the first moment at the top,
- * lift-off where the unbroken rise to it began, the bar is down again once they are
- * back near the next low.
+ * Each lift's shoulder cycle with its lockout: the first moment the shoulders are at the top
+ * (hips and knees extended), between samples. A cycle travelling less than 0.3 trunk lengths
+ * is not a lift.
  */
-function timeLifts(athlete: Athlete): Lift[] {
+function lockouts(athlete: Athlete): (Cycle & { lockout: number })[] {
   const h = athlete.shoulderHeight;
   const t = athlete.moments.map((m) => m.t);
-  const found = lifts(athlete);
-  return found.flatMap((c, n) => {
+  return lifts(athlete).flatMap((c) => {
     const bottomIndex = t.findIndex((x) => x >= c.bottom);
     const topIndex = t.findIndex((x) => x >= c.end);
     if (bottomIndex < 0 || topIndex <= bottomIndex) return [];
     const low = h[bottomIndex]!;
-    const top = Math.max(...h.slice(bottomIndex, topIndex + 1));
+    const highest = Math.max(...h.slice(bottomIndex, topIndex + 1));
+    if (highest - low < 0.3) return [];
+    // The top is the highest point of the first stretch near the highest: a lean back or a
+    // flicker of the keypoints later in the hold is not the lockout.
+    let first = bottomIndex;
+    while (h[first]! < highest - TOP_BAND) first += 1;
+    let top = h[first]!;
+    for (let i = first; i <= topIndex && h[i]! >= highest - TOP_BAND; i += 1)
+      top = Math.max(top, h[i]!);
     let lockout = bottomIndex;
     while (lockout < topIndex && h[lockout]! < top - 0.01) lockout += 1;
-    // Lift-off: back from the lockout along the unbroken rise, to where it began.
-    let liftOff = lockout;
-    while (liftOff > bottomIndex && h[liftOff - 1]! < h[liftOff]! - 0.005) liftOff -= 1;
-    // The first few hundredths of that rise take up the slack; the bar leaves the floor after.
-    const start = h[liftOff]!;
-    while (liftOff < lockout && h[liftOff + 1]! < start + 0.04) liftOff += 1;
-    if (top - low < 0.3) return [];
-    const nextBottom = found[n + 1]?.bottom ?? t.at(-1)!;
-    const after = t.map((_, i) => i).filter((i) => t[i]! > t[lockout]! && t[i]! <= nextBottom);
-    const nextLow = after.length ? Math.min(...after.map((i) => h[i]!)) : Infinity;
-    const down = after.find((i) => h[i]! <= nextLow + 0.1 && nextLow < top - 0.3);
-    // Between samples (slow lifts are sampled sparsely), the moment each level was crossed.
-    const crossing = (i: number, level: number) => crossingTime(t, h, i, level);
-    return [
-      {
-        bottom: c.bottom,
-        liftOff: crossing(liftOff + 1, start + 0.04),
-        lockout: crossing(lockout, top - 0.01),
-        barDown: down === undefined ? null : crossing(down, nextLow + 0.1),
-      },
-    ];
+    // Between samples (slow lifts are sampled sparsely), the moment the top was reached.
+    return [{ ...c, lockout: crossingTime(t, h, lockout, top - 0.01) }];
   });
 }
 
@@ -106,6 +103,18 @@ export const hipHinge: MovementModule = {
       label: 'Lockout',
       words: /\b(lockout|lock out|top|finish|stand(ing)? tall)\b/i,
       about: 'standing tall with the hips through',
+    },
+    {
+      event: 'lowering_start',
+      label: 'Lowering',
+      words: /\b(lowering|lower(ing)? the bar|eccentric|way down|on the way down)\b/i,
+      about: 'the bar starting down from the lockout',
+    },
+    {
+      event: 'bar_on_floor',
+      label: 'Bar down',
+      words: /\b(bar (down|on the floor|back on the floor)|sets? (it|the bar) down|touch-?down)\b/i,
+      about: 'the bar back at rest on the floor',
     },
   ],
   faults: [
@@ -168,7 +177,9 @@ export const hipHinge: MovementModule = {
       );
     }
     const pulls = defined(
-      reps.map((r) => (r.lockout > r.liftOff ? r.lockout - r.liftOff : undefined)),
+      reps.map((r) =>
+        r.liftOff !== undefined && r.lockout > r.liftOff ? r.lockout - r.liftOff : undefined,
+      ),
     );
     if (pulls.length) {
       metrics.push(
@@ -182,13 +193,19 @@ export const hipHinge: MovementModule = {
       );
     }
     return {
-      events: reps.flatMap((r, i) => [
-        event('lift_off', `Lift-off (rep ${i + 1})`, r.liftOff),
-        event('lockout', `Lockout (rep ${i + 1})`, r.lockout),
-        ...(r.barDown === null
-          ? []
-          : [event('bar_on_floor', `Bar down (rep ${i + 1})`, r.barDown)]),
-      ]),
+      // A moment the clip does not show is left out, not guessed.
+      events: reps.flatMap((r, i) =>
+        (
+          [
+            ['lift_off', 'Lift-off', r.liftOff],
+            ['lockout', 'Lockout', r.lockout],
+            ['lowering_start', 'Lowering', r.loweringStart],
+            ['bar_on_floor', 'Bar down', r.barOnFloor],
+          ] as const
+        ).flatMap(([name, label, t]) =>
+          t === undefined ? [] : [event(name, `${label} (rep ${i + 1})`, t)],
+        ),
+      ),
       repetitions: reps.map((r) => ({ t: r.lockout })),
       metrics,
       withheld:
