@@ -15,6 +15,7 @@ import {
 import { handsToKnees } from '../squat';
 import type { Cycle } from '../shared';
 import { liftMoments, type LiftMoments } from './moments';
+import { crossing } from '../timing';
 import type { MetricDraft, MovementModule } from '../types';
 
 /**
@@ -28,32 +29,18 @@ function lifts(athlete: Athlete) {
   );
 }
 
-/**
- * When `values` crossed `level` on the way from sample i-1 to sample i, by straight-line
- * interpolation; sample i's own time when it did not cross between them.
- */
-function crossingTime(times: number[], values: number[], i: number, level: number): number {
-  const a = values[i - 1];
-  const b = values[i];
-  if (i <= 0 || a === undefined || b === undefined || a === b) return times[i] ?? times.at(-1)!;
-  const share = (level - a) / (b - a);
-  if (share < 0 || share > 1) return times[i]!;
-  return times[i - 1]! + share * (times[i]! - times[i - 1]!);
-}
-
 /** Each lift's moments: lift-off, lockout, the lowering and the bar back on the floor. */
 function timeLifts(athlete: Athlete): LiftMoments[] {
   return liftMoments(athlete, lockouts(athlete));
 }
 
-// Shoulder heights within this of the highest (trunk lengths, about 2.5 cm) are at the top:
-// the keypoints' jitter at the lockout.
-const TOP_BAND = 0.05;
+// The rise has ended once the shoulders rise at under this share of their fastest: what is
+// left is the keypoints' jitter and a slow creep or lean back through the hold.
+const RISE_ENDED = 0.1;
 
 /**
- * Each lift's shoulder cycle with its lockout: the first moment the shoulders are at the top
- * (hips and knees extended), between samples. A cycle travelling less than 0.3 trunk lengths
- * is not a lift.
+ * Each lift's shoulder cycle with its lockout (hips and knees extended: the shoulders' rise
+ * has ended), between samples. A cycle travelling less than 0.3 trunk lengths is not a lift.
  */
 function lockouts(athlete: Athlete): (Cycle & { lockout: number })[] {
   const h = athlete.shoulderHeight;
@@ -62,20 +49,28 @@ function lockouts(athlete: Athlete): (Cycle & { lockout: number })[] {
     const bottomIndex = t.findIndex((x) => x >= c.bottom);
     const topIndex = t.findIndex((x) => x >= c.end);
     if (bottomIndex < 0 || topIndex <= bottomIndex) return [];
+    // The clip ends on the way up: the lockout was not seen.
+    if (topIndex === t.length - 1) return [];
     const low = h[bottomIndex]!;
     const highest = Math.max(...h.slice(bottomIndex, topIndex + 1));
     if (highest - low < 0.3) return [];
-    // The top is the highest point of the first stretch near the highest: a lean back or a
-    // flicker of the keypoints later in the hold is not the lockout.
-    let first = bottomIndex;
-    while (h[first]! < highest - TOP_BAND) first += 1;
-    let top = h[first]!;
-    for (let i = first; i <= topIndex && h[i]! >= highest - TOP_BAND; i += 1)
-      top = Math.max(top, h[i]!);
-    let lockout = bottomIndex;
-    while (lockout < topIndex && h[lockout]! < top - 0.01) lockout += 1;
-    // Between samples (slow lifts are sampled sparsely), the moment the top was reached.
-    return [{ ...c, lockout: crossingTime(t, h, lockout, top - 0.01) }];
+    // The lockout ends the rise: where the shoulders' rising speed has fallen to a small
+    // share of its fastest (a lean back or a creep later in the hold is not the lockout).
+    const speed = (i: number) => {
+      const a = Math.max(bottomIndex, i - 1);
+      const b = Math.min(topIndex, i + 1);
+      return t[b]! > t[a]! ? (h[b]! - h[a]!) / (t[b]! - t[a]!) : 0;
+    };
+    let fastest = bottomIndex;
+    for (let i = bottomIndex; i <= topIndex; i += 1) if (speed(i) > speed(fastest)) fastest = i;
+    const stopped = speed(fastest) * RISE_ENDED;
+    let lockout = fastest;
+    while (lockout < topIndex && speed(lockout) > stopped) lockout += 1;
+    const at =
+      lockout > fastest
+        ? crossing(t[lockout - 1]!, speed(lockout - 1), t[lockout]!, speed(lockout), stopped)
+        : t[lockout]!;
+    return [{ ...c, lockout: at }];
   });
 }
 
