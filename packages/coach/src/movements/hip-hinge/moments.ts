@@ -31,7 +31,7 @@ const SETTLED = 0.1;
  * side), so the right one is moved by the usual difference between them before they are
  * averaged: a moment that sees only one wrist does not jump.
  */
-export function barHeights(athlete: Athlete): (number | undefined)[] {
+function barHeights(athlete: Athlete): (number | undefined)[] {
   const left = athlete.moments.map((m) => m.points.left_wrist?.y);
   const right = athlete.moments.map((m) => m.points.right_wrist?.y);
   const offset =
