@@ -13,6 +13,9 @@ import {
   uprightShare,
 } from '../shared';
 import { handsToKnees } from '../squat';
+import type { Cycle } from '../shared';
+import { liftMoments, type LiftMoments } from './moments';
+import { crossing } from '../timing';
 import type { MetricDraft, MovementModule } from '../types';
 
 /**
@@ -26,59 +29,48 @@ function lifts(athlete: Athlete) {
   );
 }
 
-type Lift = { bottom: number; liftOff: number; lockout: number; barDown: number | null };
-
-/**
- * When `values` crossed `level` on the way from sample i-1 to sample i, by straight-line
- * interpolation; sample i's own time when it did not cross between them.
- */
-function crossingTime(times: number[], values: number[], i: number, level: number): number {
-  const a = values[i - 1];
-  const b = values[i];
-  if (i <= 0 || a === undefined || b === undefined || a === b) return times[i] ?? times.at(-1)!;
-  const share = (level - a) / (b - a);
-  if (share < 0 || share > 1) return times[i]!;
-  return times[i - 1]! + share * (times[i]! - times[i - 1]!);
+/** Each lift's moments: lift-off, lockout, the lowering and the bar back on the floor. */
+function timeLifts(athlete: Athlete): LiftMoments[] {
+  return liftMoments(athlete, lockouts(athlete));
 }
 
+// The rise has ended once the shoulders rise at under this share of their fastest: what is
+// left is the keypoints' jitter and a slow creep or lean back through the hold.
+const RISE_ENDED = 0.1;
+
 /**
- * Each lift's moments from the shoulders' height: lockout is the first moment at the top,
- * lift-off where the unbroken rise to it began, the bar is down again once they are
- * back near the next low.
+ * Each lift's shoulder cycle with its lockout (hips and knees extended: the shoulders' rise
+ * has ended), between samples. A cycle travelling less than 0.3 trunk lengths is not a lift.
  */
-function timeLifts(athlete: Athlete): Lift[] {
+function lockouts(athlete: Athlete): (Cycle & { lockout: number })[] {
   const h = athlete.shoulderHeight;
   const t = athlete.moments.map((m) => m.t);
-  const found = lifts(athlete);
-  return found.flatMap((c, n) => {
+  return lifts(athlete).flatMap((c) => {
     const bottomIndex = t.findIndex((x) => x >= c.bottom);
     const topIndex = t.findIndex((x) => x >= c.end);
     if (bottomIndex < 0 || topIndex <= bottomIndex) return [];
+    // The clip ends on the way up: the lockout was not seen.
+    if (topIndex === t.length - 1) return [];
     const low = h[bottomIndex]!;
-    const top = Math.max(...h.slice(bottomIndex, topIndex + 1));
-    let lockout = bottomIndex;
-    while (lockout < topIndex && h[lockout]! < top - 0.01) lockout += 1;
-    // Lift-off: back from the lockout along the unbroken rise, to where it began.
-    let liftOff = lockout;
-    while (liftOff > bottomIndex && h[liftOff - 1]! < h[liftOff]! - 0.005) liftOff -= 1;
-    // The first few hundredths of that rise take up the slack; the bar leaves the floor after.
-    const start = h[liftOff]!;
-    while (liftOff < lockout && h[liftOff + 1]! < start + 0.04) liftOff += 1;
-    if (top - low < 0.3) return [];
-    const nextBottom = found[n + 1]?.bottom ?? t.at(-1)!;
-    const after = t.map((_, i) => i).filter((i) => t[i]! > t[lockout]! && t[i]! <= nextBottom);
-    const nextLow = after.length ? Math.min(...after.map((i) => h[i]!)) : Infinity;
-    const down = after.find((i) => h[i]! <= nextLow + 0.1 && nextLow < top - 0.3);
-    // Between samples (slow lifts are sampled sparsely), the moment each level was crossed.
-    const crossing = (i: number, level: number) => crossingTime(t, h, i, level);
-    return [
-      {
-        bottom: c.bottom,
-        liftOff: crossing(liftOff + 1, start + 0.04),
-        lockout: crossing(lockout, top - 0.01),
-        barDown: down === undefined ? null : crossing(down, nextLow + 0.1),
-      },
-    ];
+    const highest = Math.max(...h.slice(bottomIndex, topIndex + 1));
+    if (highest - low < 0.3) return [];
+    // The lockout ends the rise: where the shoulders' rising speed has fallen to a small
+    // share of its fastest (a lean back or a creep later in the hold is not the lockout).
+    const speed = (i: number) => {
+      const a = Math.max(bottomIndex, i - 1);
+      const b = Math.min(topIndex, i + 1);
+      return t[b]! > t[a]! ? (h[b]! - h[a]!) / (t[b]! - t[a]!) : 0;
+    };
+    let fastest = bottomIndex;
+    for (let i = bottomIndex; i <= topIndex; i += 1) if (speed(i) > speed(fastest)) fastest = i;
+    const stopped = speed(fastest) * RISE_ENDED;
+    let lockout = fastest;
+    while (lockout < topIndex && speed(lockout) > stopped) lockout += 1;
+    const at =
+      lockout > fastest
+        ? crossing(t[lockout - 1]!, speed(lockout - 1), t[lockout]!, speed(lockout), stopped)
+        : t[lockout]!;
+    return [{ ...c, lockout: at }];
   });
 }
 
@@ -106,6 +98,18 @@ export const hipHinge: MovementModule = {
       label: 'Lockout',
       words: /\b(lockout|lock out|top|finish|stand(ing)? tall)\b/i,
       about: 'standing tall with the hips through',
+    },
+    {
+      event: 'lowering_start',
+      label: 'Lowering',
+      words: /\b(lowering|lower(ing)? the bar|eccentric|way down|on the way down)\b/i,
+      about: 'the bar starting down from the lockout',
+    },
+    {
+      event: 'bar_on_floor',
+      label: 'Bar down',
+      words: /\b(bar (down|on the floor|back on the floor)|sets? (it|the bar) down|touch-?down)\b/i,
+      about: 'the bar back at rest on the floor',
     },
   ],
   faults: [
@@ -168,7 +172,9 @@ export const hipHinge: MovementModule = {
       );
     }
     const pulls = defined(
-      reps.map((r) => (r.lockout > r.liftOff ? r.lockout - r.liftOff : undefined)),
+      reps.map((r) =>
+        r.liftOff !== undefined && r.lockout > r.liftOff ? r.lockout - r.liftOff : undefined,
+      ),
     );
     if (pulls.length) {
       metrics.push(
@@ -182,13 +188,19 @@ export const hipHinge: MovementModule = {
       );
     }
     return {
-      events: reps.flatMap((r, i) => [
-        event('lift_off', `Lift-off (rep ${i + 1})`, r.liftOff),
-        event('lockout', `Lockout (rep ${i + 1})`, r.lockout),
-        ...(r.barDown === null
-          ? []
-          : [event('bar_on_floor', `Bar down (rep ${i + 1})`, r.barDown)]),
-      ]),
+      // A moment the clip does not show is left out, not guessed.
+      events: reps.flatMap((r, i) =>
+        (
+          [
+            ['lift_off', 'Lift-off', r.liftOff],
+            ['lockout', 'Lockout', r.lockout],
+            ['lowering_start', 'Lowering', r.loweringStart],
+            ['bar_on_floor', 'Bar down', r.barOnFloor],
+          ] as const
+        ).flatMap(([name, label, t]) =>
+          t === undefined ? [] : [event(name, `${label} (rep ${i + 1})`, t)],
+        ),
+      ),
       repetitions: reps.map((r) => ({ t: r.lockout })),
       metrics,
       withheld:

@@ -12,6 +12,7 @@ import {
 import { cycles, event, highestBetween, ramp, straighterElbow } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 import type { BodyMoment } from '../../body-series';
+import { crossing } from '../timing';
 
 const SOURCE =
   'ACSM push-up test: chest lowered until the elbows reach about 90°, body in a straight line';
@@ -32,8 +33,8 @@ const EXTENDED_ELBOW = 150;
 
 /**
  * The tops between reps (and after the last one, when the clip shows it): where the
- * shoulders are highest between two bottoms, with the elbows extended. Between samples, at the
- * vertex of the parabola through the highest sample and its neighbours.
+ * shoulders are highest between two bottoms, with the elbows extended: the middle of the
+ * pause there (see plateauMiddle).
  */
 function topsOf(athlete: Athlete, bottoms: number[]): number[] {
   const times = athlete.moments.map((m) => m.t);
@@ -48,8 +49,35 @@ function topsOf(athlete: Athlete, bottoms: number[]): number[] {
     if (top === times.length - 1 || top === from) return [];
     const elbow = straighterElbow(athlete.moments[top]!);
     if (elbow !== undefined && elbow < EXTENDED_ELBOW) return [];
-    return [highestBetween(times, h, top)];
+    return [plateauMiddle(times, h, from, to, top)];
   });
+}
+
+// Shoulders within this of their highest (trunk lengths, about 1.5 cm: the keypoints' jitter)
+// are at the top: a push-up's top is a pause, flat for a moment.
+const AT_TOP = 0.03;
+
+/**
+ * The middle of the pause at the top (`top` the highest sample between samples `from` and
+ * `to`): between where the shoulders rose to within AT_TOP of their highest and where they
+ * fell from it, each placed between samples. A sharp top (no pause) is its highest point.
+ */
+function plateauMiddle(times: number[], h: number[], from: number, to: number, top: number) {
+  const level = h[top]! - AT_TOP;
+  let first = top;
+  while (first > from && h[first - 1]! >= level) first -= 1;
+  let last = top;
+  while (last < to && h[last + 1]! >= level) last += 1;
+  if (first === last) return highestBetween(times, h, top);
+  const rose =
+    first > from
+      ? crossing(times[first - 1]!, h[first - 1]!, times[first]!, h[first]!, level)
+      : times[first]!;
+  const fell =
+    last < to
+      ? crossing(times[last]!, h[last]!, times[last + 1]!, h[last + 1]!, level)
+      : times[last]!;
+  return (rose + fell) / 2;
 }
 
 const bentElbow = (m: BodyMoment) => {
