@@ -34,6 +34,28 @@ type Swing = {
   anchors: SwingAnchors;
 };
 
+// A downswing brings the hands from the top back down past the shoulders to the ball in well
+// under a second (trunk lengths, real seconds).
+const DOWNSWING_DROP = 0.8;
+const DOWNSWING_SECONDS = 1;
+
+/**
+ * The hands' highest sample that a downswing follows: a finish may hold the hands higher than
+ * the top, but nothing swings down from it. The highest sample overall where none does.
+ */
+function swingTopIndex(h: number[], t: number[]): number {
+  let best: number | undefined;
+  for (let i = 0; i < h.length; i += 1) {
+    if (best !== undefined && h[i]! <= h[best]!) continue;
+    let lowest = h[i]!;
+    for (let j = i + 1; j < h.length && t[j]! - t[i]! <= DOWNSWING_SECONDS; j += 1) {
+      lowest = Math.min(lowest, h[j]!);
+    }
+    if (h[i]! - lowest >= DOWNSWING_DROP) best = i;
+  }
+  return best ?? h.reduce((highest, v, i) => (v > h[highest]! ? i : highest), 0);
+}
+
 /**
  * The swing's key moments from the hands: address (hands low and still before they move back),
  * top (the middle of the hands' highest stretch before the downswing), impact (the hands back
@@ -42,7 +64,7 @@ type Swing = {
 function findSwing(athlete: Athlete): Swing | undefined {
   const h = handHeights(athlete, 0.07);
   const t = athlete.moments.map((m) => m.t);
-  const topIndex = h.reduce((best, v, i) => (v > h[best]! ? i : best), 0);
+  const topIndex = swingTopIndex(h, t);
   const peak = h[topIndex]!;
   const low = quantile(h.slice(0, topIndex + 1), 0.1);
   if (low === undefined || peak - low < 0.8) return undefined;
@@ -242,6 +264,7 @@ export const golfSwing: MovementModule = {
       ramp(-(start ?? 0), 0.5, 0.7) *
       ramp(quantile(athlete.handHeight, 0.98), 1.1, 0.8) *
       ramp(swing.top - swing.address, 0.2, 0.5) *
+      // The downswing proper: a pause at the top is not part of it.
       ramp(swing.impact - swing.top, 1.2, 0.6) *
       ramp(hipTravel(athlete), 2, 0.8) *
       uprightShare(athlete) *

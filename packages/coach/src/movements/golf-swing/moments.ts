@@ -19,14 +19,17 @@ const PAUSE_SECONDS = 0.3;
 const ADDRESS_SECONDS = 1;
 // A finish is held: the hands high and the body still for at least this long (real seconds).
 const FINISH_HOLD_SECONDS = 0.2;
+// Held hands are judged averaged over this long (real seconds): a few frames, a fraction of the
+// hold, so a wrist keypoint's jitter is not taken for a move.
+const FINISH_SMOOTHING_SECONDS = 0.06;
 // Over that hold the hands move less than this (trunk lengths) and the trunk turns upright
 // by less than this many degrees: the body has come to rest, not only the hands.
-const FINISH_HANDS_STILL = 0.15;
+const FINISH_HANDS_STILL = 0.1;
 const FINISH_TRUNK_STILL = 4;
 // The finish holds the hands high: well above their address height (trunk lengths).
 const FINISH_HANDS_RAISED = 0.8;
 
-/** Where recognition found the swing: sample indices of the top's stretch and impact. */
+/** What recognition found of the swing: the hands' height at address (trunk lengths). */
 export type SwingAnchors = { low: number };
 
 /** A swing's key moments on the athlete's (real) clock, placed between samples. */
@@ -120,7 +123,7 @@ function topOf(t: number[], h: number[], impactIndex: number) {
   };
 }
 
-/** The held finish after impact, or the follow-through's highest where the clip ends first. */
+/** The held finish after impact, or where the clip ends first, the follow-through's last. */
 function endOfSwing(
   athlete: Athlete,
   h: number[],
@@ -128,6 +131,7 @@ function endOfSwing(
   impactIndex: number,
   low: number,
 ): Pick<SwingMoments, 'finish' | 'followThrough'> {
+  const calm = handHeights(athlete, FINISH_SMOOTHING_SECONDS);
   for (let i = impactIndex + 1; i < h.length; i += 1) {
     if (h[i]! < low + FINISH_HANDS_RAISED) continue;
     const window: number[] = [];
@@ -136,7 +140,7 @@ function endOfSwing(
     }
     // A hold shorter than the window's span (the clip ends, or samples are sparse) is not seen.
     if (window.length < 2 || t[window.at(-1)!]! - t[i]! < FINISH_HOLD_SECONDS * 0.75) continue;
-    const hands = window.map((j) => h[j]!);
+    const hands = window.map((j) => calm[j]!);
     const lean = window.map((j) => athlete.moments[j]!.trunkLean);
     if (
       Math.max(...hands) - Math.min(...hands) < FINISH_HANDS_STILL &&
