@@ -286,3 +286,44 @@ export function holdSet(
     rate,
   );
 }
+
+export type SwingSpec = {
+  /** Seconds from the takeaway to the hands at the top. */
+  backswing: number;
+  /** Seconds the hands wait at the top before starting down (a pause). */
+  pause?: number;
+  /** Seconds from leaving the top to impact. */
+  downswing: number;
+  /** The elbows at address: nearly straight for a golfer, bent for a tennis ready position. */
+  addressElbow?: number;
+};
+
+// A golfer's set-up: bent forward from the hips, knees soft, arms hanging.
+const ADDRESS: Posture = { kneeAngle: 160, trunkLean: 35, armRaise: 0, elbowAngle: 175 };
+// The arms at the top of the backswing and at a held finish (degrees of raise).
+const TOP_RAISE = 130;
+const FINISH_RAISE = 150;
+
+/**
+ * One golf swing seen from the side: a set-up held for 1 s, the arms swinging up to the top
+ * (takeaway at 1 s, the top at 1 + `backswing`), waiting there for `pause`, down to address
+ * height at impact (1 + backswing + pause + downswing), up into a finish held for 1 s.
+ */
+export function swingSet(
+  { backswing, pause = 0, downswing, addressElbow = 175 }: SwingSpec,
+  rate = 60,
+): PoseScan {
+  const address = { ...ADDRESS, elbowAngle: addressElbow };
+  const arms = (raise: number): Posture => ({ ...ADDRESS, armRaise: raise });
+  return sampled(
+    [
+      standFor(1, address),
+      { seconds: backswing, posture: (s) => arms(between(0, TOP_RAISE, s / backswing)) },
+      ...(pause ? [standFor(pause, arms(TOP_RAISE))] : []),
+      { seconds: downswing, posture: (s) => arms(between(TOP_RAISE, 0, s / downswing)) },
+      { seconds: 0.4, posture: (s) => arms(between(0, FINISH_RAISE, s / 0.4)) },
+      standFor(1, arms(FINISH_RAISE)),
+    ],
+    rate,
+  );
+}

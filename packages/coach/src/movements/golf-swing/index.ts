@@ -13,6 +13,8 @@ import {
 import type { MetricDraft, MovementModule } from '../types';
 import { golfView } from './view';
 import { sparseImpactTime } from './impact';
+import { looksLikeAddress } from './set-up';
+import { swingMoments, type SwingAnchors, type SwingMoments } from './moments';
 import { distance } from '../../geometry';
 
 const TEMPO_SOURCE =
@@ -28,7 +30,31 @@ type Swing = {
   topDeparture: number;
   impact: number;
   finish: number | null;
+  /** The hands' height at address (trunk lengths above the shoulders). */
+  anchors: SwingAnchors;
 };
+
+// A downswing brings the hands from the top back down past the shoulders to the ball in well
+// under a second (trunk lengths, real seconds).
+const DOWNSWING_DROP = 0.8;
+const DOWNSWING_SECONDS = 1;
+
+/**
+ * The hands' highest sample that a downswing follows: a finish may hold the hands higher than
+ * the top, but nothing swings down from it. The highest sample overall where none does.
+ */
+function swingTopIndex(h: number[], t: number[]): number {
+  let best: number | undefined;
+  for (let i = 0; i < h.length; i += 1) {
+    if (best !== undefined && h[i]! <= h[best]!) continue;
+    let lowest = h[i]!;
+    for (let j = i + 1; j < h.length && t[j]! - t[i]! <= DOWNSWING_SECONDS; j += 1) {
+      lowest = Math.min(lowest, h[j]!);
+    }
+    if (h[i]! - lowest >= DOWNSWING_DROP) best = i;
+  }
+  return best ?? h.reduce((highest, v, i) => (v > h[highest]! ? i : highest), 0);
+}
 
 /**
  * The swing's key moments from the hands: address (hands low and still before they move back),
@@ -38,7 +64,7 @@ type Swing = {
 function findSwing(athlete: Athlete): Swing | undefined {
   const h = handHeights(athlete, 0.07);
   const t = athlete.moments.map((m) => m.t);
-  const topIndex = h.reduce((best, v, i) => (v > h[best]! ? i : best), 0);
+  const topIndex = swingTopIndex(h, t);
   const peak = h[topIndex]!;
   const low = quantile(h.slice(0, topIndex + 1), 0.1);
   if (low === undefined || peak - low < 0.8) return undefined;
@@ -87,7 +113,30 @@ function findSwing(athlete: Athlete): Swing | undefined {
     topDeparture: t[to]!,
     impact: t[impact]!,
     finish,
+    anchors: { low },
   };
+}
+
+// Tour Tempo's 3:1 by the club reads about 2 to 3.5:1 at the hands (see the tempo metric).
+const TEMPO_RANGE = { min: 2, max: 3.5 };
+const TEMPO_UNCLEAR =
+  "Tempo verdict: the hands' takeaway or top is not clear enough in this clip to say whether the tempo is right (the club may still be going back while the hands wait at the top), so the ratio is shown without one.";
+
+/**
+ * Backswing:downswing as Tour Tempo counts it: takeaway to the top, the top to impact, a pause
+ * at the top belonging to neither. Judged only when every reading the samples allow agrees:
+ * the takeaway as early as the last sample at address, the top anywhere from the hands'
+ * arrival to their start down (where the club turns is not seen), the downswing from the last
+ * sample at the top. Otherwise the ratio is shown without a verdict.
+ */
+function tempoOf(swing: SwingMoments): { ratio: number; status: 'ok' | 'fault' | 'info' } {
+  const ratio = (swing.topArrival - swing.takeaway) / (swing.impact - swing.downswingStart);
+  const least = (swing.topArrival - swing.takeaway) / (swing.impact - swing.downswingEarliest);
+  const most =
+    (swing.downswingStart - swing.takeawayEarliest) / (swing.impact - swing.downswingStart);
+  const { min, max } = TEMPO_RANGE;
+  const status = least > max || most < min ? 'fault' : least >= min && most <= max ? 'ok' : 'info';
+  return { ratio, status };
 }
 
 export const golfSwing: MovementModule = {
@@ -116,7 +165,15 @@ export const golfSwing: MovementModule = {
       label: 'Top of the backswing',
       at: 'at the top of the backswing',
       words: /\b(top|backswing|transition)\b/i,
-      about: 'the end of the backswing',
+      about:
+        'the end of the backswing: the hands at their highest, or where they arrive for a pause',
+    },
+    {
+      event: 'downswing_start',
+      label: 'Start of the downswing',
+      at: 'at the start of the downswing',
+      words: /\b(downswing|start(s|ing)? down)\b/i,
+      about: 'the hands leaving the top on their way down to the ball',
     },
     {
       event: 'impact',
@@ -128,8 +185,15 @@ export const golfSwing: MovementModule = {
       event: 'finish',
       label: 'Finish',
       at: 'at the finish',
-      words: /\b(finish|follow-?through|end of the swing)\b/i,
-      about: 'the balanced end of the swing',
+      words: /\b(finish|end of the swing)\b/i,
+      about: 'the balanced end of the swing, held',
+    },
+    {
+      event: 'follow_through',
+      label: 'Follow-through',
+      at: 'in the follow-through',
+      words: /\bfollow-?through\b/i,
+      about: 'the hands swinging up after impact; shown where the clip ends before a held finish',
     },
   ],
   faults: [
@@ -153,7 +217,7 @@ export const golfSwing: MovementModule = {
     {
       id: 'early-extension',
       metric: 'posture_change',
-      title: 'Keep your spine angle through impact',
+      title: 'Keep your spine angle until impact',
       cue: 'Stay bent forward as at address until the ball is gone; the hips should not thrust towards it.',
       topic: 'posture',
       drills: [
@@ -200,6 +264,7 @@ export const golfSwing: MovementModule = {
       ramp(-(start ?? 0), 0.5, 0.7) *
       ramp(quantile(athlete.handHeight, 0.98), 1.1, 0.8) *
       ramp(swing.top - swing.address, 0.2, 0.5) *
+      // The downswing proper: a pause at the top is not part of it.
       ramp(swing.impact - swing.top, 1.2, 0.6) *
       ramp(hipTravel(athlete), 2, 0.8) *
       uprightShare(athlete) *
@@ -209,10 +274,13 @@ export const golfSwing: MovementModule = {
   read(athlete, context) {
     const found = findSwing(athlete);
     // Recognition's swing; where it was sampled sparsely, impact at the bottom of the hands' arc.
-    const swing = found && {
-      ...found,
-      impact: sparseImpactTime(athlete, found.topDeparture) ?? found.impact,
-    };
+    const swing =
+      found &&
+      swingMoments(
+        athlete,
+        found.anchors,
+        sparseImpactTime(athlete, found.topDeparture) ?? found.impact,
+      );
     const metrics: MetricDraft[] = [];
     const withheld = [
       'Hip and shoulder turn in degrees: a 2D camera sees rotation only as foreshortening; an overhead or 3D capture measures it.',
@@ -227,28 +295,37 @@ export const golfSwing: MovementModule = {
         summary: "No complete swing was found in the hands' path.",
       };
     }
-    // Tempo as Tour Tempo counts it: takeaway to the top, the top to impact; a pause at the top
-    // belongs to neither.
-    const back = swing.topArrival - swing.takeaway;
-    const down = swing.impact - swing.topDeparture;
-    const ratio = back / down;
+    // A swing's path alone fits other movements' arm swings: a golf swing starts from a set-up.
+    if (!looksLikeAddress(athlete, 2 * swing.address - swing.takeaway, swing.takeaway)) {
+      return {
+        events: [],
+        repetitions: [],
+        metrics,
+        withheld,
+        summary:
+          'No golf swing was found: before the hands swung up there was no set-up over a ball (arms hanging straight, hands joined low below the shoulders).',
+      };
+    }
+    const tempo = tempoOf(swing);
     metrics.push(
       metric({
         key: 'tempo',
         name: 'Backswing:downswing tempo (hands)',
-        value: ratio,
+        value: tempo.ratio,
         unit: ':1',
         decimals: 1,
         t: swing.impact,
         event: 'impact',
         // The club head starts back before the hands move and sets after they stop, so the
         // hands' backswing reads shorter than the club's 3:1.
-        target: '2-3.5:1 at the hands (3:1 by the club)',
+        target: `${TEMPO_RANGE.min}-${TEMPO_RANGE.max}:1 at the hands (3:1 by the club)`,
         source: TEMPO_SOURCE,
-        status: judged(Number(ratio.toFixed(1)), { min: 2, max: 3.5 }),
+        status: tempo.status,
         topic: 'tempo',
       }),
     );
+    if (tempo.status === 'info') withheld.push(TEMPO_UNCLEAR);
+    const down = swing.impact - swing.downswingStart;
     // Real downswings take about a quarter to half a second; far longer is slowed footage.
     const downswing = realSeconds(context, down, 0.7);
     if (downswing === undefined) withheld.push(SLOW_MOTION_SUSPECTED);
@@ -341,8 +418,12 @@ export const golfSwing: MovementModule = {
     const events = [
       event('address', 'Address', swing.address),
       event('top', 'Top of the backswing', swing.top),
+      event('downswing_start', 'Start of the downswing', swing.downswingStart),
       event('impact', 'Impact', swing.impact),
       ...(swing.finish !== null ? [event('finish', 'Finish', swing.finish)] : []),
+      ...(swing.followThrough !== null
+        ? [event('follow_through', 'Follow-through', swing.followThrough)]
+        : []),
     ];
     return {
       events,
