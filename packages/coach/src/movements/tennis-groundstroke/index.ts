@@ -4,7 +4,9 @@ import { judged, metric } from '../records';
 import { findStrikes } from '../running';
 import { event, hipRange, ramp, seconds, uprightShare } from '../shared';
 import { findJumps } from '../../jumps';
+import type { MovementEvent } from '@filmroom/contract';
 import type { MetricDraft, MovementModule } from '../types';
+import { strokePhases, type StrokePhases } from './stroke-phases';
 
 type Stroke = { t: number; kind: 'forehand' | 'backhand' | 'stroke' };
 
@@ -116,6 +118,28 @@ function reachesOut(athlete: Athlete, contact: number): boolean {
   });
 }
 
+/** A stroke's key moments as events, in time order; the moments the clip does not show are left out. */
+function strokeEvents(stroke: StrokePhases): MovementEvent[] {
+  const contact =
+    stroke.kind === 'stroke'
+      ? event('contact', 'Contact', stroke.contact)
+      : event(`contact_${stroke.kind}`, `Contact (${stroke.kind})`, stroke.contact);
+  const moments: [number | undefined, () => MovementEvent][] = [
+    [stroke.ready, () => event('ready', 'Ready', stroke.ready!)],
+    [
+      stroke.backswingEnd,
+      () => event('backswing_end', 'End of the backswing', stroke.backswingEnd!),
+    ],
+    [stroke.contact, () => contact],
+    [
+      stroke.followThroughEnd,
+      () => event('follow_through_end', 'End of the follow-through', stroke.followThroughEnd!),
+    ],
+    [stroke.recoveryReady, () => event('recovery_ready', 'Back to ready', stroke.recoveryReady!)],
+  ];
+  return moments.flatMap(([t, make]) => (t === undefined ? [] : [make()]));
+}
+
 export const tennisGroundstroke: MovementModule = {
   id: 'tennis_groundstroke',
   timed: true,
@@ -128,10 +152,34 @@ export const tennisGroundstroke: MovementModule = {
   namedBy: { words: /\b(forehand|backhand|groundstrokes?|rally|rallying)\b/i, precedence: 40 },
   phases: [
     {
+      event: 'ready',
+      label: 'Ready',
+      words: /(?<!back to )\b(ready|split.?step|waiting)\b/i,
+      about: 'both hands on the racket in front, shoulders square, before the turn',
+    },
+    {
+      event: 'backswing_end',
+      label: 'End of the backswing',
+      words: /\b(backswing|take.?back|unit turn|preparation|racket back)\b/i,
+      about: 'the racket hand at its farthest point back, where the swing turns forward',
+    },
+    {
       event: 'contact',
       label: 'Contact',
       words: /\b(contact|impact|hit|strike|ball|forehand|backhand)\b/i,
       about: 'the racket meeting the ball',
+    },
+    {
+      event: 'follow_through_end',
+      label: 'End of the follow-through',
+      words: /\b(follow.?through|finish|finishing)\b/i,
+      about: 'the racket hand arriving at its high finish across the body',
+    },
+    {
+      event: 'recovery_ready',
+      label: 'Back to ready',
+      words: /\b(recover(y|ing)?|back to ready|reset)\b/i,
+      about: 'the racket hand back where it waited, ready for the next ball',
     },
   ],
   faults: [
@@ -188,7 +236,12 @@ export const tennisGroundstroke: MovementModule = {
     );
   },
   read(athlete, context) {
-    const strokes = findStrokes(athlete);
+    // The turns recognition found, each timed and told forehand or backhand by the racket
+    // hand's path (a two-handed backhand holds the hands together like a forehand's unit turn).
+    const strokes = strokePhases(
+      athlete,
+      findStrokes(athlete).map((s) => s.t),
+    ).map((phases) => ({ ...phases, t: phases.contact }));
     const metrics: MetricDraft[] = [];
     const forehands = strokes.filter((s) => s.kind === 'forehand').length;
     metrics.push(
@@ -231,11 +284,7 @@ export const tennisGroundstroke: MovementModule = {
       );
     }
     return {
-      events: strokes.map((s) =>
-        s.kind === 'stroke'
-          ? event('contact', 'Contact', s.t)
-          : event(`contact_${s.kind}`, `Contact (${s.kind})`, s.t),
-      ),
+      events: strokes.flatMap(strokeEvents),
       repetitions: strokes.map((s) => ({ t: s.t, label: s.kind })),
       metrics,
       withheld: [
