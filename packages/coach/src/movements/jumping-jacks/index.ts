@@ -55,8 +55,23 @@ function overheadsInGaps(
     if (!(at(a) > at(a - 1)) || !(at(b + 1) < at(b))) continue;
     const higher = at(a) >= at(b) ? a : b;
     const level = Math.min(at(a), at(b));
-    // Both hands over the shoulders, a jack's full swing under them (as for a peak seen).
-    if (!bothHandsUp(athlete, higher) || at(higher) - level < 0.6) continue;
+    // Both hands over the shoulders, a jack's swing under them on both sides (the prominence
+    // a peak seen must have).
+    const swungFrom = (from: number, to: number) =>
+      Math.min(...h.slice(Math.max(0, from), to + 1).filter((v): v is number => v !== undefined)) <=
+      at(higher) - 0.6;
+    const within = (i: number, step: 1 | -1) => {
+      let j = i;
+      while (
+        j + step >= 0 &&
+        j + step < times.length &&
+        Math.abs(times[j + step]! - times[i]!) <= LONGEST_OVERHEAD
+      )
+        j += step;
+      return j;
+    };
+    if (!bothHandsUp(athlete, higher)) continue;
+    if (!swungFrom(within(a, -1), a) || !swungFrom(b, within(b, 1))) continue;
     const crossing =
       higher === a ? crossed(times, h, a, level, -1) : crossed(times, h, b, level, 1);
     if (crossing === undefined) continue;
