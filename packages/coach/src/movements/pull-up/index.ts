@@ -231,7 +231,7 @@ export const pullUp: MovementModule = {
       metrics.push(
         metric({
           key: 'chin_over_bar',
-          name: 'Reps with the chin clearly over the bar, of those clearly judged',
+          name: 'Reps with the chin over the bar (of those clearly seen)',
           value: chins.length - under.length,
           unit: `of ${chins.length}`,
           decimals: 0,
