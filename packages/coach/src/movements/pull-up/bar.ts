@@ -143,17 +143,13 @@ function handHeightsAbove(athlete: Athlete, barY: number): number[] {
   });
 }
 
-/** The first (or, `last`, the last) moment of a hang with the hands at the bar's level. */
-function atBar(hands: number[], from: number, to: number, last = false): number {
-  const order = last ? -1 : 1;
-  for (let i = last ? to : from; last ? i >= from : i <= to; i += order) {
-    if (Math.abs(hands[i]!) <= AT_THE_BAR) return i;
-  }
-  return last ? to : from;
-}
-
 /** When the hands arrived at the bar by a jump (the body rising with them), if the clip shows it. */
-function jumpToBar(athlete: Athlete, hands: number[], arrived: number): number | undefined {
+function jumpToBar(
+  athlete: Athlete,
+  hands: number[],
+  arrived: number,
+  to: number,
+): number | undefined {
   const times = athlete.moments.map((m) => m.t);
   let low = arrived;
   for (let i = arrived - 1; i >= 0 && times[arrived]! - times[i]! <= 1; i -= 1) {
@@ -162,7 +158,7 @@ function jumpToBar(athlete: Athlete, hands: number[], arrived: number): number |
   if (hands[low]! > -2 * OFF_THE_BAR) return undefined;
   const rise = athlete.shoulderHeight[arrived]! - athlete.shoulderHeight[low]!;
   if (rise < JUMP_RISE) return undefined;
-  return reachedLevel(times, hands, low, arrived, 0, AT_THE_BAR, 1);
+  return reachedLevel(times, hands, low, to, 0, AT_THE_BAR, 1);
 }
 
 /** When the hands left the bar downward (and stayed down), if the clip shows it. */
@@ -176,15 +172,13 @@ function dropOffBar(athlete: Athlete, hands: number[], left: number): number | u
 export function hangsOf(athlete: Athlete): Hang[] {
   return barStretches(athlete).map(({ from, to, barY }) => {
     const hands = handHeightsAbove(athlete, barY);
-    const first = atBar(hands, from, to);
-    const last = atBar(hands, from, to, true);
     return {
-      from: first,
-      to: last,
+      from,
+      to,
       barY,
-      tops: topsIn(athlete, first, last),
-      jumpedTo: jumpToBar(athlete, hands, first),
-      droppedOff: dropOffBar(athlete, hands, last),
+      tops: topsIn(athlete, from, to),
+      jumpedTo: jumpToBar(athlete, hands, from, to),
+      droppedOff: dropOffBar(athlete, hands, to),
     };
   });
 }
