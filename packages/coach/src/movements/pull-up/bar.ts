@@ -147,10 +147,13 @@ function handHeightsAbove(athlete: Athlete, barY: number): number[] {
 function jumpToBar(
   athlete: Athlete,
   hands: number[],
-  arrived: number,
+  from: number,
   to: number,
 ): number | undefined {
   const times = athlete.moments.map((m) => m.t);
+  // The first moment the hands are at the bar's level, then where they came up from.
+  let arrived = from;
+  while (arrived < to && hands[arrived]! < -AT_THE_BAR) arrived += 1;
   let low = arrived;
   for (let i = arrived - 1; i >= 0 && times[arrived]! - times[i]! <= 1; i -= 1) {
     if (hands[i]! < hands[low]!) low = i;
@@ -158,7 +161,7 @@ function jumpToBar(
   if (hands[low]! > -2 * OFF_THE_BAR) return undefined;
   const rise = athlete.shoulderHeight[arrived]! - athlete.shoulderHeight[low]!;
   if (rise < JUMP_RISE) return undefined;
-  return reachedLevel(times, hands, low, to, 0, AT_THE_BAR, 1);
+  return reachedLevel(times, hands, low, arrived, 0, AT_THE_BAR, 1);
 }
 
 /** When the hands left the bar downward (and stayed down), if the clip shows it. */
