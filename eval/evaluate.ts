@@ -44,7 +44,7 @@ export type ClipResult = {
 const CATALOGUE = new Set<string>(MOVEMENT_IDS.filter((id) => id !== 'general'));
 
 /**
- * Whether a label names a movement the catalogue coaches. The others (pull_up, dance, situp,
+ * Whether a label names a movement the catalogue coaches. The others (dance, situp,
  * walking, jump_rope, boxing, baseball_pitch, general_play) are read right by the general
  * reading, until the catalogue grows one for them.
  */

@@ -22,7 +22,7 @@ describe('judging a reading against its label', () => {
   });
 
   it('calls the general reading right, and any rubric wrong, on a movement outside the catalogue', () => {
-    for (const movement of ['pull_up', 'situp', 'walking', 'jump_rope', 'dance', 'boxing']) {
+    for (const movement of ['situp', 'walking', 'jump_rope', 'dance', 'boxing']) {
       expect(evaluateClip('c', { movement }, [reading('general')], 0).outcome).toBe('right');
       expect(evaluateClip('c', { movement }, [reading('push_up')], 0).outcome).toBe('wrong');
     }

@@ -111,6 +111,7 @@ export const MOVEMENTS = [
   { id: 'lunge', label: 'Lunge', sport: 'strength' },
   { id: 'hip_hinge', label: 'Hip hinge / deadlift', sport: 'strength' },
   { id: 'push_up', label: 'Push-up', sport: 'strength' },
+  { id: 'pull_up', label: 'Pull-up', sport: 'strength' },
   { id: 'vertical_jump', label: 'Vertical jump', sport: 'athletics' },
   { id: 'jumping_jacks', label: 'Jumping jacks', sport: 'fitness' },
   { id: 'running', label: 'Running / sprinting', sport: 'athletics' },

@@ -176,16 +176,43 @@ function factorForChoice(module: MovementModule, clocks: Clocks, factors: number
   return best.factor;
 }
 
+/**
+ * With a movement named by the coach, the athletes doing it come first: a passer-by seen longer
+ * than the athlete (crossing the foreground) is not the clip's subject. Otherwise (nobody, or
+ * everybody, does it) the order stays the most seen first.
+ */
+function doingFirst<T extends { clocks: Clocks }>(
+  athletes: T[],
+  module: MovementModule | undefined,
+  factors: number[],
+): T[] {
+  if (!module || athletes.length < 2) return athletes;
+  const repetitions = athletes.map(({ clocks }) => {
+    const factor = factorForChoice(module, clocks, factors);
+    return module.read(clocks(factor), {
+      view: 'unknown',
+      timeScale: 1 / factor,
+      timeDeclared: true,
+      timeInferred: false,
+    }).repetitions.length;
+  });
+  return athletes
+    .map((athlete, i) => ({ athlete, doing: repetitions[i]! > 0 }))
+    .sort((a, b) => Number(b.doing) - Number(a.doing))
+    .map(({ athlete }) => athlete);
+}
+
 /** Each athlete's movement, events, metrics and coaching points. */
 export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAnalysis[] {
   const declared = options.slowMotionFactor;
   const factors = declared ? [declared] : PLAYBACK_FACTORS;
   const chosen = options.movement;
-  const athletes = athletesIn(scan).map(({ track, athlete: onClip }) => ({
+  const seen = athletesIn(scan).map(({ track, athlete: onClip }) => ({
     track,
     onClip,
     clocks: clocksOf(track, scan, onClip),
   }));
+  const athletes = chosen ? doingFirst(seen, moduleFor(chosen), factors) : seen;
   const rankings = withinOneSport<Recognition>(
     athletes.map(({ clocks }) =>
       chosen

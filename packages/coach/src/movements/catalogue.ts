@@ -5,6 +5,7 @@ import { golfSwing } from './golf-swing';
 import { hipHinge } from './hip-hinge';
 import { jumpingJacks } from './jumping-jacks';
 import { lunge } from './lunge';
+import { pullUp } from './pull-up';
 import { pushUp } from './push-up';
 import { running } from './running';
 import { squat } from './squat';
@@ -20,6 +21,7 @@ export const CATALOGUE: MovementModule[] = [
   lunge,
   hipHinge,
   pushUp,
+  pullUp,
   verticalJump,
   jumpingJacks,
   running,

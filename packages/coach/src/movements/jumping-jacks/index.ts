@@ -9,15 +9,107 @@ import type { MetricDraft, MovementModule } from '../types';
  * the sparse samples miss the hands' lowest moment.
  */
 function overheads(athlete: Athlete): number[] {
+  const bridged = overheadsInGaps(athlete);
+  // A peak seen at the edge of a gap the top was traced into is that top's approach, not it.
+  const seen = overheadsSeen(athlete).filter(
+    (t) =>
+      !bridged.some((gap) => t === gap.rose || t === gap.fell || t === gap.from || t === gap.to),
+  );
+  return mergeNear([...seen, ...bridged.map((gap) => gap.t)]);
+}
+
+/** Arms-overhead moments the scan saw: the hands' highest sample, both above the shoulders. */
+function overheadsSeen(athlete: Athlete): number[] {
   const h = handHeights(athlete, 0.07);
-  return peaks(
-    h,
-    0.6,
-    0.4,
-    athlete.moments.map((m) => m.t),
-  )
+  const times = athlete.moments.map((m) => m.t);
+  return peaks(h, 0.6, 0.4, times)
     .filter((i) => h[i]! > 0.6 && bothHandsUp(athlete, i))
-    .map((i) => athlete.moments[i]!.t);
+    .map((i) => times[i]!);
+}
+
+// The scan samples at least five times a second: a longer gap is the athlete lost for a
+// moment (a backlit body, arms crossing the face), not a sparse stretch.
+const LOST = 0.3;
+// Hands overhead for longer than this are held there, not swung through a jack.
+const LONGEST_OVERHEAD = 1;
+
+/**
+ * Arms-overhead moments the scan lost the athlete over: the hands rising above the shoulders
+ * into the gap and coming back down out of it. A jack's swing is symmetric about its top, so
+ * the top is midway between the times the hands passed the same height going up and coming
+ * down (the lower of the two heights seen at the gap's edges, found on the other side by
+ * interpolating between samples). Not read for measures: no sample shows that moment.
+ */
+function overheadsInGaps(
+  athlete: Athlete,
+): { t: number; from: number; to: number; rose: number; fell: number }[] {
+  const times = athlete.moments.map((m) => m.t);
+  const h = athlete.handHeight;
+  const at = (i: number) => h[i] ?? Number.NaN;
+  const out: { t: number; from: number; to: number; rose: number; fell: number }[] = [];
+  for (let a = 1; a + 2 < times.length; a += 1) {
+    const b = a + 1;
+    const gap = times[b]! - times[a]!;
+    if (gap <= LOST || gap > LONGEST_OVERHEAD) continue;
+    // Rising into the gap and falling out of it (NaN, a wrist unseen, fails both).
+    if (!(at(a) > at(a - 1)) || !(at(b + 1) < at(b))) continue;
+    const higher = at(a) >= at(b) ? a : b;
+    const level = Math.min(at(a), at(b));
+    // Both hands over the shoulders, a jack's swing under them on both sides (the prominence
+    // a peak seen must have).
+    const swungFrom = (from: number, to: number) =>
+      Math.min(...h.slice(Math.max(0, from), to + 1).filter((v): v is number => v !== undefined)) <=
+      at(higher) - 0.6;
+    const within = (i: number, step: 1 | -1) => {
+      let j = i;
+      while (
+        j + step >= 0 &&
+        j + step < times.length &&
+        Math.abs(times[j + step]! - times[i]!) <= LONGEST_OVERHEAD
+      )
+        j += step;
+      return j;
+    };
+    if (!bothHandsUp(athlete, higher)) continue;
+    if (!swungFrom(within(a, -1), a) || !swungFrom(b, within(b, 1))) continue;
+    const crossing =
+      higher === a ? crossed(times, h, a, level, -1) : crossed(times, h, b, level, 1);
+    if (crossing === undefined) continue;
+    const [rose, fell] = higher === a ? [crossing, times[b]!] : [times[a]!, crossing];
+    if (fell - rose <= LONGEST_OVERHEAD * 2) {
+      out.push({ t: (rose + fell) / 2, from: times[a]!, to: times[b]!, rose, fell });
+    }
+  }
+  return out;
+}
+
+/**
+ * When the hands' height last (step -1, searching back) or next (step 1) stood at `level`
+ * from sample `from`, between samples; undefined if not seen.
+ */
+function crossed(
+  times: number[],
+  h: (number | undefined)[],
+  from: number,
+  level: number,
+  step: 1 | -1,
+): number | undefined {
+  for (let i = from; i + step >= 0 && i + step < times.length; i += step) {
+    const [near, far] = [h[i], h[i + step]];
+    if (near === undefined || far === undefined) return undefined;
+    if (Math.abs(times[i + step]! - times[i]!) > LOST) return undefined;
+    if (far <= level) {
+      const share = near === far ? 0 : (near - level) / (near - far);
+      return times[i]! + share * (times[i + step]! - times[i]!);
+    }
+  }
+  return undefined;
+}
+
+/** Moments closer than a jack apart are one. */
+function mergeNear(times: number[]): number[] {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted.filter((t, i) => i === 0 || t - sorted[i - 1]! >= 0.4);
 }
 
 /** Both wrists above the shoulders (when both are seen): a jack's arms, not one hand's reach. */
@@ -69,7 +161,13 @@ export const jumpingJacks: MovementModule = {
   read(athlete, context) {
     const found = overheads(athlete);
     const metrics: MetricDraft[] = [];
-    const worst = extremeAt(athlete, found, straighterElbow, 'smallest');
+    // Measured only where a sample shows the arms overhead, not at a top traced into a gap.
+    const worst = extremeAt(
+      athlete,
+      found.filter((t) => overheadsSeen(athlete).includes(t)),
+      straighterElbow,
+      'smallest',
+    );
     if (worst) {
       metrics.push(
         metric({
