@@ -41,7 +41,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   const clipService = new ClipService(
     app.db,
     new AnnotationService(app.db, app.pool, app.blobs, app.log, app.notifier),
-    new ClipMedia(app.blobs, WorkFolders.in(app.config.dataDir)),
+    new ClipMedia(app.blobs, WorkFolders.in(app.config.dataDir), app.config.clipCuts),
   );
   const playlistService = new PlaylistService(app.db, clipService);
   // A playlist's events are heard by whoever may open it, checked as each event goes out.
@@ -189,13 +189,20 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['clips'],
         summary:
-          'The clip’s range alone as an MP4 (cut on first request), with Range support; nothing outside the range',
+          'The clip’s range alone as an MP4 (cut on first request, which waits its turn: 503 with Retry-After if it takes too long), with Range support; nothing outside the range',
         params: clipParamsSchema,
+        response: errorResponses(401, 404, 503),
       },
       logLevel: 'warn',
     },
     async (request, reply) => {
-      const key = await clipService.mediaKey(requireUser(request), request.params.clipId);
+      const user = requireUser(request);
+      // A client that gives up closes the connection before an answer: it waits no more.
+      const leave = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) leave.abort();
+      });
+      const key = await clipService.mediaKey(user, request.params.clipId, leave.signal);
       return sendBlob(request, reply, key, 'video/mp4', 'Clip not found');
     },
   );
