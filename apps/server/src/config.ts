@@ -84,6 +84,8 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
   MAX_PHOTO_MB: z.coerce.number().positive().default(20),
   EXPORT_KEEP_DAYS: z.coerce.number().positive().max(365).default(7),
+  // Exports one account may have queued or rendering at once: each is minutes of encoding.
+  MAX_EXPORTS_PER_USER: z.coerce.number().int().positive().default(3),
   // A clip's first play encodes its range: a few at once per process, the rest wait their turn
   // (each encode takes the cores it can get), and a request waits this long before a 503.
   CLIP_CUT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
@@ -181,6 +183,8 @@ export type Config = {
   maxPhotoBytes: number;
   /** How long an exported video stays downloadable before the sweep removes it, in seconds. */
   exportKeepSeconds: number;
+  /** Exports one account may have being made (queued or rendering) at once. */
+  maxExportsPerUser: number;
   /** Clip cuts one process encodes at once, and how long a play waits for its cut. */
   clipCuts: { concurrency: number; waitMs: number };
   mail: {
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.min(4, Math.max(2, availableParallelism())),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
     exportKeepSeconds: Math.round(e.EXPORT_KEEP_DAYS * 24 * 60 * 60),
+    maxExportsPerUser: e.MAX_EXPORTS_PER_USER,
     // One encode per two cores: libx264 uses every core it is given, so more only queue in
     // the kernel instead of here, and requests for the API answer slower meanwhile.
     clipCuts: {

@@ -41,7 +41,10 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   const clipService = new ClipService(
     app.db,
     new AnnotationService(app.db, app.pool, app.blobs, app.log, app.notifier),
-    new ClipMedia(app.blobs, WorkFolders.in(app.config.dataDir), app.config.clipCuts),
+    new ClipMedia(app.pool, app.blobs, WorkFolders.in(app.config.dataDir), {
+      ...app.config.clipCuts,
+      quotaBytes: app.config.userQuotaBytes,
+    }),
   );
   const playlistService = new PlaylistService(app.db, clipService);
   // A playlist's events are heard by whoever may open it, checked as each event goes out.
@@ -191,7 +194,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The clip’s range alone as an MP4 (cut on first request, which waits its turn: 503 with Retry-After if it takes too long), with Range support; nothing outside the range',
         params: clipParamsSchema,
-        response: errorResponses(401, 404, 503),
+        response: errorResponses(401, 404, 413, 503),
       },
       logLevel: 'warn',
     },
