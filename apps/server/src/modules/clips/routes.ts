@@ -297,7 +297,8 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['playlists'],
-        summary: 'Add one of your clips at the end of the playlist',
+        summary:
+          'Add one of your clips at the end of the playlist (403 for a clip of a video you may only view, once the playlist is shared)',
         params: playlistParamsSchema,
         body: addPlaylistItemBodySchema,
         response: { 201: playlistSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -364,7 +365,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['playlists'],
         summary:
-          'Share the playlist with an e-mail address (view only: its clips’ ranges, nothing else of their videos)',
+          'Share the playlist with an e-mail address (view only: its clips’ ranges, nothing else of their videos); 403 if it holds clips of someone else’s video you may only view',
         params: playlistParamsSchema,
         body: sharePlaylistBodySchema,
         response: { 200: playlistShareSchema, 201: playlistShareSchema, ...errors },
