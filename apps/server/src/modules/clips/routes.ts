@@ -205,7 +205,14 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) leave.abort();
       });
-      const key = await clipService.mediaKey(user, request.params.clipId, leave.signal);
+      const key = await clipService
+        .mediaKey(user, request.params.clipId, leave.signal)
+        .catch((error: unknown) => {
+          // The asker left and their cut stopped: no one to answer, and nothing went wrong.
+          if (leave.signal.aborted) return null;
+          throw error;
+        });
+      if (key === null) return reply;
       return sendBlob(request, reply, key, 'video/mp4', 'Clip not found');
     },
   );
