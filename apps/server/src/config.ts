@@ -85,6 +85,12 @@ const environmentSchema = z.object({
   REGISTRATIONS_PER_NETWORK_PER_HOUR: z.coerce.number().int().positive().default(20),
   MAX_PHOTO_MB: z.coerce.number().positive().default(20),
   EXPORT_KEEP_DAYS: z.coerce.number().positive().max(365).default(7),
+  // Exports one account may have queued or rendering at once: each is minutes of encoding.
+  MAX_EXPORTS_PER_USER: z.coerce.number().int().positive().default(3),
+  // A clip's first play encodes its range: a few at once per process, the rest wait their turn
+  // (each encode takes the cores it can get), and a request waits this long before a 503.
+  CLIP_CUT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  CLIP_CUT_WAIT_SECONDS: z.coerce.number().positive().default(120),
   SMTP_URL: z
     .string()
     .url()
@@ -178,6 +184,10 @@ export type Config = {
   maxPhotoBytes: number;
   /** How long an exported video stays downloadable before the sweep removes it, in seconds. */
   exportKeepSeconds: number;
+  /** Exports one account may have being made (queued or rendering) at once. */
+  maxExportsPerUser: number;
+  /** Clip cuts one process encodes at once, and how long a play waits for its cut. */
+  clipCuts: { concurrency: number; waitMs: number };
   mail: {
     /** Unset means: mail is not sent but kept in the outbox table and written to the log. */
     smtpUrl: string | undefined;
@@ -283,6 +293,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.min(4, Math.max(2, availableParallelism())),
     maxPhotoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
     exportKeepSeconds: Math.round(e.EXPORT_KEEP_DAYS * 24 * 60 * 60),
+    maxExportsPerUser: e.MAX_EXPORTS_PER_USER,
+    // One encode per two cores: libx264 uses every core it is given, so more only queue in
+    // the kernel instead of here, and requests for the API answer slower meanwhile.
+    clipCuts: {
+      concurrency: e.CLIP_CUT_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+      waitMs: Math.round(e.CLIP_CUT_WAIT_SECONDS * 1000),
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from:

@@ -443,6 +443,8 @@ export const clips = pgTable(
     title: text('title').notNull(),
     startTime: doublePrecision('start_time').notNull(),
     endTime: doublePrecision('end_time').notNull(),
+    /** Bytes of the cut of the current range, once made: counted to the clip's owner's quota. */
+    cutBytes: bigint('cut_bytes', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -139,10 +139,13 @@ export class ClipService {
     await this.media.forget(clip);
   }
 
-  /** The blob key of the clip's range as an MP4 of its own, for whoever may play the clip. */
-  async mediaKey(user: UserRow, clipId: string): Promise<string> {
+  /**
+   * The blob key of the clip's range as an MP4 of its own, for whoever may play the clip;
+   * `leave` aborts when the asker stops waiting for its cut.
+   */
+  async mediaKey(user: UserRow, clipId: string, leave: AbortSignal): Promise<string> {
     const { clip, video } = await requireClipAccess(this.db, user, clipId);
-    return this.media.ensure(clip, video);
+    return this.media.ensure(clip, video, leave);
   }
 
   /**

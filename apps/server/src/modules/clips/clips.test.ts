@@ -126,6 +126,87 @@ describe('clips', () => {
     });
   });
 
+  it('lets a viewer clip a video for themselves, but not share its clips onward without edit access', async () => {
+    // Finding 8 of issue 28: a view-only sharee clipped the video and shared a playlist of it
+    // with anyone, and the owner's share list did not show it. View level means view.
+    const { coach: carol, videoId, makeClip } = await coachWithVideo();
+    const [bob, dave] = [
+      await registerAccount(ctx.app, { name: 'Bob', isCoach: true }),
+      await registerAccount(ctx.app, { name: 'Dave' }),
+    ];
+    await insertViewShare(ctx.database.db, videoId, carol, bob);
+    const carolsShares = async () => {
+      const listed = await call('GET', `/api/videos/${videoId}/shares`, carol.cookie);
+      expect(listed.statusCode).toBe(200);
+      return listed.json<unknown>();
+    };
+    const sharesBefore = await carolsShares();
+    expect(JSON.stringify(sharesBefore)).toContain(bob.username);
+    const clip = (
+      await makeClip({ start: 1, end: 2, title: 'Bob’s' }, bob.cookie)
+    ).json<ClipDetail>();
+    expect(clip.mine).toBe(true);
+    expect((await call('GET', `/api/clips/${clip.id}/media`, bob.cookie)).statusCode).toBe(200);
+    const playlist = (
+      await call('POST', '/api/playlists', bob.cookie, { title: 'Onward', clipIds: [clip.id] })
+    ).json<Playlist>();
+    const why =
+      /^“Squats” is shared with you to view only: a playlist holding clips of it can be shared only by someone who may edit that video/;
+
+    const byAddress = await call('POST', `/api/playlists/${playlist.id}/shares`, bob.cookie, {
+      email: dave.username,
+    });
+    expect(byAddress.statusCode).toBe(403);
+    expect(byAddress.json<{ message: string }>().message).toMatch(why);
+    const team = (
+      await call('POST', '/api/teams', bob.cookie, { name: 'Bob’s team', sport: 'Basketball' })
+    ).json<{ id: string }>();
+    const byTeam = await call('POST', `/api/playlists/${playlist.id}/team-shares`, bob.cookie, {
+      teamId: team.id,
+    });
+    expect(byTeam.statusCode).toBe(403);
+    expect(byTeam.json<{ message: string }>().message).toMatch(why);
+    // Nobody new reaches the video through Bob: Dave sees nothing, Carol's list is as it was.
+    expect((await call('GET', '/api/playlists', dave.cookie)).json<PlaylistSummary[]>()).toEqual(
+      [],
+    );
+    expect((await call('GET', `/api/clips/${clip.id}/media`, dave.cookie)).statusCode).toBe(404);
+    expect(await carolsShares()).toEqual(sharesBefore);
+
+    // Nor by adding the clip to a playlist already shared.
+    const ownVideo = await insertPlayableVideo(ctx.runtime.deps, bob.user.id);
+    const own = (
+      await call('POST', '/api/clips', bob.cookie, {
+        videoId: ownVideo,
+        title: 'Own',
+        start: 0,
+        end: 1,
+      })
+    ).json<ClipDetail>();
+    const other = (
+      await call('POST', '/api/playlists', bob.cookie, { title: 'Mine', clipIds: [own.id] })
+    ).json<Playlist>();
+    const sharedOwn = await call('POST', `/api/playlists/${other.id}/shares`, bob.cookie, {
+      email: dave.username,
+    });
+    expect(sharedOwn.statusCode).toBe(201);
+    const added = await call('POST', `/api/playlists/${other.id}/items`, bob.cookie, {
+      clipId: clip.id,
+    });
+    expect(added.statusCode).toBe(403);
+    expect(added.json<{ message: string }>().message).toMatch(why);
+
+    // With edit access Bob may share it, as he might share the video itself.
+    await ctx.database.db
+      .update(videoShares)
+      .set({ accessLevel: 'edit' })
+      .where(eq(videoShares.videoId, videoId));
+    const allowed = await call('POST', `/api/playlists/${playlist.id}/shares`, bob.cookie, {
+      email: dave.username,
+    });
+    expect(allowed.statusCode).toBe(201);
+  });
+
   it('is its owner’s alone to list, change and delete', async () => {
     const { coach, videoId, makeClip } = await coachWithVideo();
     const viewer = await registerAccount(ctx.app);

@@ -2,4 +2,5 @@
 // An export of a clip or a playlist starts from clipRangeFor / playlistClipsFor: each checks
 // that the asker may play what it returns (a ClipRange of clip-access.ts each).
 export { clipRangeFor, playlistClipsFor, requirePlaylistAccess } from './clip-access';
+export { requirePlaylistSharable } from './onward-sharing';
 export { clipRoutes } from './routes';

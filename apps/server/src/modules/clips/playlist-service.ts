@@ -22,6 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { findVideoAccess } from '../videos';
 import { playableItems, playlistReaches, requirePlaylistAccess } from './clip-access';
 import type { ClipService } from './clip-service';
+import { requireClipAddable, requirePlaylistSharable } from './onward-sharing';
 
 /**
  * Playlists: an owner's clips in the order they play. The owner alone changes a playlist and
@@ -107,6 +108,7 @@ export class PlaylistService {
   async addClip(user: UserRow, playlistId: string, clipId: string): Promise<Playlist> {
     await this.requireOwner(user, playlistId);
     await this.requireOwnClips(user, [clipId]);
+    await requireClipAddable(this.db, user, playlistId, clipId);
     await this.db.transaction(async (tx) => {
       // One change at a time per playlist, so two adds cannot take the same place.
       await tx.execute(
@@ -178,6 +180,7 @@ export class PlaylistService {
   ): Promise<{ share: PlaylistShare; created: boolean }> {
     await this.requireOwner(user, playlistId);
     if (email === user.username) throw badRequest('You cannot share a playlist with yourself');
+    await requirePlaylistSharable(this.db, user, playlistId);
     const [added] = await this.db
       .insert(playlistShares)
       .values({ playlistId, sharedWithEmail: email, sharedById: user.id })

@@ -41,7 +41,10 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   const clipService = new ClipService(
     app.db,
     new AnnotationService(app.db, app.pool, app.blobs, app.log, app.notifier),
-    new ClipMedia(app.blobs, WorkFolders.in(app.config.dataDir)),
+    new ClipMedia(app.pool, app.blobs, WorkFolders.in(app.config.dataDir), {
+      ...app.config.clipCuts,
+      quotaBytes: app.config.userQuotaBytes,
+    }),
   );
   const playlistService = new PlaylistService(app.db, clipService);
   // A playlist's events are heard by whoever may open it, checked as each event goes out.
@@ -189,13 +192,27 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['clips'],
         summary:
-          'The clip’s range alone as an MP4 (cut on first request), with Range support; nothing outside the range',
+          'The clip’s range alone as an MP4 (cut on first request, which waits its turn: 503 with Retry-After if it takes too long), with Range support; nothing outside the range',
         params: clipParamsSchema,
+        response: errorResponses(401, 404, 413, 503),
       },
       logLevel: 'warn',
     },
     async (request, reply) => {
-      const key = await clipService.mediaKey(requireUser(request), request.params.clipId);
+      const user = requireUser(request);
+      // A client that gives up closes the connection before an answer: it waits no more.
+      const leave = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) leave.abort();
+      });
+      const key = await clipService
+        .mediaKey(user, request.params.clipId, leave.signal)
+        .catch((error: unknown) => {
+          // The asker left and their cut stopped: no one to answer, and nothing went wrong.
+          if (leave.signal.aborted) return null;
+          throw error;
+        });
+      if (key === null) return reply;
       return sendBlob(request, reply, key, 'video/mp4', 'Clip not found');
     },
   );
@@ -287,7 +304,8 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['playlists'],
-        summary: 'Add one of your clips at the end of the playlist',
+        summary:
+          'Add one of your clips at the end of the playlist (403 for a clip of a video you may only view, once the playlist is shared)',
         params: playlistParamsSchema,
         body: addPlaylistItemBodySchema,
         response: { 201: playlistSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -354,7 +372,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['playlists'],
         summary:
-          'Share the playlist with an e-mail address (view only: its clips’ ranges, nothing else of their videos)',
+          'Share the playlist with an e-mail address (view only: its clips’ ranges, nothing else of their videos); 403 if it holds clips of someone else’s video you may only view',
         params: playlistParamsSchema,
         body: sharePlaylistBodySchema,
         response: { 200: playlistShareSchema, 201: playlistShareSchema, ...errors },

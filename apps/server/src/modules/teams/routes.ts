@@ -199,7 +199,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['teams'],
-        summary: 'Share the playlist with one of your teams, at view level (its owner)',
+        summary:
+          'Share the playlist with one of your teams, at view level (its owner; 403 if it holds clips of someone else’s video you may only view)',
         params: playlistParamsSchema,
         body: sharePlaylistWithTeamBodySchema,
         response: { 200: teamShareSchema, 201: teamShareSchema, ...errors },

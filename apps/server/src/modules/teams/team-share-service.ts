@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { teamPlaylistShares, teams, teamVideoShares, type UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { requirePlaylistAccess } from '../clips';
+import { requirePlaylistAccess, requirePlaylistSharable } from '../clips';
 import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
 import { mayKnowTeam, requireVideoAccess, VideoEvents } from '../videos';
@@ -92,6 +92,7 @@ export class TeamShareService {
   ): Promise<{ share: TeamShare; created: boolean }> {
     await this.requireOwnPlaylist(user, playlistId);
     const team = await this.requireOwnTeam(user, teamId);
+    await requirePlaylistSharable(this.db, user, playlistId);
     const [added] = await this.db
       .insert(teamPlaylistShares)
       .values({ teamId, playlistId, sharedById: user.id })

@@ -1,5 +1,5 @@
 import type { CreateExportBody, VideoExport } from '@filmroom/contract';
-import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
@@ -7,10 +7,16 @@ import type { Database } from '../../db/connection';
 import { inTransaction } from '../../db/transaction';
 import { videoExports, videos, type UserRow, type VideoExportRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
-import { conflict, notFound } from '../../lib/http-errors';
+import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import type { BlobStore } from '../../storage';
-import { VideoEvents } from '../videos';
-import { resolveNewSource, sightOfSource } from './export-source';
+import {
+  estimatedRangeBytes,
+  lockOwnersQuota,
+  quotaProblem,
+  storageUsedBy,
+  VideoEvents,
+} from '../videos';
+import { resolveNewSource, sightOfSource, type ResolvedSource } from './export-source';
 import { exportFileName, toExportView } from './export-view';
 
 export type ExportDependencies = {
@@ -20,6 +26,10 @@ export type ExportDependencies = {
   jobs: JobQueue;
   /** How long a finished export stays downloadable. */
   keepSeconds: number;
+  /** Exports one account may have queued or rendering at once. */
+  maxInProgressPerUser: number;
+  /** Each user's storage quota in bytes (their exports count); undefined: none. */
+  quotaBytes: number | undefined;
 };
 
 const NOT_FOUND = 'Export not found';
@@ -43,8 +53,10 @@ export async function createExport(
   body: CreateExportBody,
 ): Promise<VideoExport> {
   const source = await resolveNewSource(deps.db, user, body.source);
+  const estimate = await estimatedBytes(deps.db, source);
   // The row and its job commit together: an export never waits for a job that was never queued.
   const row = await inTransaction(deps.pool, async (client) => {
+    await requireRoomForExport(deps, client, user, estimate);
     const [created] = await drizzle(client)
       .insert(videoExports)
       .values({
@@ -66,6 +78,54 @@ export async function createExport(
     return created!;
   });
   return toExportView(row, source.title);
+}
+
+/** The bytes the export's file is expected to take (its videos' share for its ranges). */
+async function estimatedBytes(db: Database, source: ResolvedSource): Promise<number> {
+  const ids = [...new Set(source.segments.map((segment) => segment.videoId))];
+  const rows = await db
+    .select({ id: videos.id, originalBytes: videos.originalBytes, duration: videos.duration })
+    .from(videos)
+    .where(inArray(videos.id, ids));
+  const byId = new Map(rows.map((video) => [video.id, video]));
+  return source.segments.reduce((total, segment) => {
+    const video = byId.get(segment.videoId);
+    return total + (video ? estimatedRangeBytes(video, segment.end - segment.start) : 0);
+  }, 0);
+}
+
+const IN_PROGRESS = ['queued', 'rendering'];
+
+/**
+ * Refuses an export past the user's limit of exports being made at once (429), or one whose
+ * expected size would take them past their storage quota (413). Under the owner's quota lock,
+ * so parallel requests are judged one after another.
+ */
+async function requireRoomForExport(
+  deps: ExportDependencies,
+  client: pg.PoolClient,
+  user: UserRow,
+  estimate: number,
+) {
+  await lockOwnersQuota(client, user.id);
+  const { rows } = await client.query<{ making: number }>(
+    `SELECT count(*)::int AS making FROM video_exports
+      WHERE owner_id = $1 AND status = ANY($2) AND expires_at > now()`,
+    [user.id, IN_PROGRESS],
+  );
+  if (rows[0]!.making >= deps.maxInProgressPerUser) {
+    throw new HttpError(
+      429,
+      `You have ${rows[0]!.making} exports being made, the most one account may have at once ` +
+        `(${deps.maxInProgressPerUser}): wait for one to finish, or remove one, and try again.`,
+    );
+  }
+  const problem = quotaProblem(estimate, await storageUsedBy(client, user.id), deps.quotaBytes, {
+    what: 'This export',
+    whose: 'you',
+    advice: 'Remove exports or videos you no longer need, or ask your administrator for more room.',
+  });
+  if (problem) throw new HttpError(413, problem);
 }
 
 export async function getExport(deps: ExportDependencies, user: UserRow, exportId: string) {

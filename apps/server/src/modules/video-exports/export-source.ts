@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import {
   playlists,
+  users,
   videos,
   type ExportSegment,
   type ExportSourceKind,
@@ -135,6 +136,16 @@ export async function resolveNewSource(
   };
 }
 
+/** Whether whoever asked for the export may still view every video its file holds. */
+async function exporterStillViews(db: Database, row: VideoExportRow): Promise<boolean> {
+  const [exporter] = await db.select().from(users).where(eq(users.id, row.ownerId));
+  if (!exporter) return false;
+  for (const videoId of new Set(row.segments.map((segment) => segment.videoId))) {
+    if (!(await findVideoAccess(db, exporter, videoId))) return false;
+  }
+  return true;
+}
+
 /** Whether `error` is the "not found" that the clips module answers to those it keeps out. */
 const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
 
@@ -171,13 +182,11 @@ export async function sightOfSource(
     if (isNotFound(error)) return null;
     throw error;
   }
-  // A playlist export holds the picture of every video it was made from: once one of them is
-  // deleted, nobody may download it any more (the sweep then removes it).
-  const ids = [...new Set(row.segments.map((segment) => segment.videoId))];
-  const present = ids.length
-    ? await db.select({ id: videos.id }).from(videos).where(inArray(videos.id, ids))
-    : [];
-  if (present.length !== ids.length) return null;
+  // A playlist export holds the picture of every video it was made from, rendered with its
+  // exporter's access: once they may no longer view one of them (the video deleted, or its
+  // share with them removed), nobody may download it any more — the playlist leaving out the
+  // clip that went with that access does not take the clip out of the file.
+  if (!(await exporterStillViews(db, row))) return null;
   const [playlist] = await db
     .select({ title: playlists.title })
     .from(playlists)

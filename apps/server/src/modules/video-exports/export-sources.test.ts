@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { insertPlayableVideo } from '../../../test/clip-videos';
 import { useTestApp } from '../../../test/test-app';
-import { annotations, videoExports } from '../../db/schema';
+import { annotations, videoExports, videoShares } from '../../db/schema';
 import type { VideoChannelEvent } from '../videos/video-events';
 import { sweepExpiredExports } from './export-service';
 
@@ -196,6 +196,61 @@ describe('export of a clip or a playlist', () => {
       .from(videoExports)
       .where(eq(videoExports.ownerId, coach.user.id));
     expect(left).toEqual([]);
+  });
+
+  it('closes a playlist export for everyone once its exporter may no longer view a video in it', async () => {
+    // Finding 4 of issue 28: Carol shares a video with Bob; Bob clips it into a playlist shared
+    // with Dave and exports the playlist; Carol removes Bob's share. The file, Carol's footage,
+    // still downloaded for Bob and Dave until it expired.
+    const [carol, bob, dave] = await Promise.all([
+      registerAccount(ctx.app, { name: 'Carol', isCoach: true }),
+      registerAccount(ctx.app, { name: 'Bob', isCoach: true }),
+      registerAccount(ctx.app, { name: 'Dave' }),
+    ]);
+    const carols = await insertPlayableVideo(ctx.runtime.deps, carol.user.id, { title: 'Carol’s' });
+    const bobs = await insertPlayableVideo(ctx.runtime.deps, bob.user.id, { title: 'Bob’s' });
+    // Edit access: sharing a playlist of clips of someone else's video onward needs it.
+    const [share] = await ctx.database.db
+      .insert(videoShares)
+      .values({
+        videoId: carols,
+        sharedWithEmail: bob.username,
+        accessLevel: 'edit',
+        sharedById: carol.user.id,
+      })
+      .returning();
+    const clipOf = async (videoId: string) =>
+      (
+        await call('POST', '/api/clips', bob.cookie, { videoId, title: 'Clip', start: 0, end: 1 })
+      ).json<ClipDetail>().id;
+    const created = await call('POST', '/api/playlists', bob.cookie, {
+      title: 'Mixed',
+      clipIds: [await clipOf(carols), await clipOf(bobs)],
+    });
+    const playlist = created.json<Playlist>();
+    const sharedOn = await call('POST', `/api/playlists/${playlist.id}/shares`, bob.cookie, {
+      email: dave.username,
+    });
+    expect(sharedOn.statusCode).toBe(201);
+    const started = await call('POST', '/api/exports', bob.cookie, {
+      source: { kind: 'playlist', playlistId: playlist.id },
+      overlays: [],
+    });
+    const done = await waitUntilDone(bob.cookie, started.json<VideoExport>().id);
+    expect(done.status).toBe('ready');
+    for (const person of [bob, dave]) {
+      expect((await call('GET', done.downloadUrl!, person.cookie)).statusCode).toBe(200);
+    }
+
+    const removed = await call('DELETE', `/api/videos/${carols}/shares/${share!.id}`, carol.cookie);
+    expect(removed.statusCode).toBe(200);
+    for (const person of [bob, dave]) {
+      expect((await call('GET', done.downloadUrl!, person.cookie)).statusCode).toBe(404);
+      expect((await call('GET', `/api/exports/${done.id}`, person.cookie)).statusCode).toBe(404);
+    }
+    // The playlist itself plays on with Bob's own clip.
+    const left = (await call('GET', `/api/playlists/${playlist.id}`, dave.cookie)).json<Playlist>();
+    expect(left.items).toHaveLength(1);
   });
 
   it.each([

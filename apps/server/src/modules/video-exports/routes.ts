@@ -29,6 +29,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     blobs: app.blobs,
     jobs: app.jobs,
     keepSeconds: app.config.exportKeepSeconds,
+    maxInProgressPerUser: app.config.maxExportsPerUser,
+    quotaBytes: app.config.userQuotaBytes,
   };
 
   app.post(
@@ -39,7 +41,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Export a video, or a range of it, as an MP4 with the chosen overlays burned in (view access to the video)',
         body: createExportBodySchema,
-        response: { 201: videoExportSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 201: videoExportSchema, ...errorResponses(400, 401, 404, 409, 413, 429) },
       },
     },
     async (request, reply) =>

@@ -22,3 +22,10 @@ export {
   resumableUploadsFolder,
   sweepAbandonedUploads,
 } from './resumable-store';
+export {
+  estimatedRangeBytes,
+  lockOwnersQuota,
+  quotaProblem,
+  storageUsedBy,
+  type QuotaSubject,
+} from './storage-quota';

@@ -33,6 +33,7 @@ import { mayKnowTeam, requireVideoAccess, videosSharedWith } from './video-acces
 import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
 import { VideoEvents } from './video-events';
 import { videoKeys } from './video-keys';
+import { lockOwnersQuota, quotaProblem, storageUsedBy } from './storage-quota';
 import type { AnalysisProgress, VideoWithSharing } from './video-view';
 
 export type CommittedUpload = {
@@ -48,22 +49,6 @@ export type CommittedUpload = {
   /** The resumable upload this finishes: its reserved room becomes the video's. */
   reservation?: string;
 };
-
-/** Whether the owner has room for `bytes` more; the 413 message when not. */
-function quotaProblem(
-  bytes: number,
-  usedBytes: number,
-  quotaBytes: number | undefined,
-): string | null {
-  if (quotaBytes === undefined || usedBytes + bytes <= quotaBytes) return null;
-  return (
-    `This video (${gigabytes(bytes)}) would take you past your storage quota of ` +
-    `${gigabytes(quotaBytes)} (${gigabytes(usedBytes)} used). Delete videos you no longer need, ` +
-    'or ask your administrator for more room.'
-  );
-}
-
-const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;
 
 const sharer = alias(users, 'sharer');
 
@@ -352,22 +337,13 @@ export class VideoService {
     return { video, share: null, analysis: null };
   }
 
-  /**
-   * What the storage quota counts: bytes of originals the user has stored, and the declared
-   * sizes of their resumable uploads still under way (but `exceptUpload`'s).
-   */
+  /** What the storage quota counts (see storage-quota.ts), but `exceptUpload`'s reservation. */
   async storageUsedBy(
     ownerId: string,
     client: Pick<pg.Pool, 'query'> = this.pool,
     exceptUpload?: string,
   ) {
-    const { rows } = await client.query<{ used: string }>(
-      `SELECT (SELECT coalesce(sum(original_bytes), 0) FROM videos WHERE owner_id = $1)
-            + (SELECT coalesce(sum(bytes), 0) FROM upload_reservations
-                WHERE owner_id = $1 AND expires_at > now() AND id IS DISTINCT FROM $2) AS used`,
-      [ownerId, exceptUpload ?? null],
-    );
-    return Number(rows[0]!.used);
+    return storageUsedBy(client, ownerId, exceptUpload);
   }
 
   /**
@@ -510,10 +486,6 @@ async function requireActiveOwner(transaction: Pick<pg.Pool, 'query'>, ownerId: 
 /** A video uploaded by an account deleted while it arrived. */
 const ACCOUNT_GONE_MESSAGE =
   'This account was deleted while the video was uploading; it was not kept.';
-
-async function lockOwnersQuota(transaction: Pick<pg.Pool, 'query'>, ownerId: string) {
-  await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [ownerId]);
-}
 
 async function releaseReservation(client: Pick<pg.Pool, 'query'>, id: string) {
   await client.query('DELETE FROM upload_reservations WHERE id = $1', [id]);

@@ -11,7 +11,9 @@ import { useSharePlaylist } from '../api/share-playlist';
 
 /**
  * Share the playlist with a person by e-mail: they play its clips, and nothing else of the
- * videos they were cut from. It reaches an address once that address is confirmed.
+ * videos they were cut from. It reaches an address once that address is confirmed. View level
+ * means view: clips of a video shared with the owner to view keep the playlist unshareable
+ * (the server refuses with 403 and says which video).
  */
 export function SharePlaylistForm({
   playlistId,
@@ -39,6 +41,10 @@ export function SharePlaylistForm({
       <p className="text-xs text-muted-foreground">
         They can play these clips and see their notes, on their Playlists page, and nothing else of
         the videos.
+      </p>
+      <p className="text-xs text-muted-foreground">
+        Clips of a video someone shared with you to view are for you alone: a playlist holding them
+        can be shared only once its owner gives you edit access to that video.
       </p>
       <form
         onSubmit={submit}
