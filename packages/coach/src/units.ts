@@ -1,4 +1,4 @@
-import { formatMoment } from '@filmroom/contract';
+import { formatMoment, formatWholeSeconds } from '@filmroom/contract';
 
 /**
  * A moment of the video in the coach's text: the one formatter the web's chips, the chat and
@@ -16,5 +16,4 @@ export function clockFor(_times: number[]): (seconds: number) => string {
 }
 
 /** A length of video ("0:07", "12:30"), not a moment in it: whole seconds, rounded down. */
-export const clipLength = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+export const clipLength = formatWholeSeconds;

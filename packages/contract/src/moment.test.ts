@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoment } from './moment';
+import { formatMoment, formatWholeSeconds } from './moment';
 
 describe('formatMoment', () => {
   it('writes a moment to the tenth, so one under a second is not "0:00"', () => {
@@ -18,5 +18,13 @@ describe('formatMoment', () => {
   it('reads a negative or missing time as the start', () => {
     expect(formatMoment(-2.77555756156e-16)).toBe('0:00.0');
     expect(formatMoment(Number.NaN)).toBe('0:00.0');
+  });
+});
+
+describe('formatWholeSeconds', () => {
+  it('writes a length in whole seconds, rounded down, minutes past the hour', () => {
+    expect(formatWholeSeconds(7.9)).toBe('0:07');
+    expect(formatWholeSeconds(4503)).toBe('75:03');
+    expect(formatWholeSeconds(Number.NaN)).toBe('0:00');
   });
 });

@@ -21,3 +21,12 @@ export function formatMoment(seconds: number): string {
 export function momentTenths(seconds: number): number {
   return Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds * 10 + 1e-6)) : 0;
 }
+
+/**
+ * A length of video or a label on a time axis, in whole seconds: m:ss ("0:07", "75:03"),
+ * rounded down; minutes keep counting past an hour so labels on one axis line up.
+ */
+export function formatWholeSeconds(seconds: number): string {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}

@@ -1,14 +1,10 @@
-import { momentTenths } from '@filmroom/contract';
+import { formatWholeSeconds, momentTenths } from '@filmroom/contract';
 
 /**
  * Spec §9 timeline labels: minutes and two-digit seconds ("0:05", "12:30"). Minutes keep
  * counting past an hour ("75:03") so labels on one timeline always line up.
  */
-export function formatTimelineLabel(seconds: number): string {
-  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
-  const minutes = Math.floor(whole / 60);
-  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
-}
+export const formatTimelineLabel = formatWholeSeconds;
 
 /** A range of a video as its tabs name it: "12:05–14:30". */
 export const formatTimeSpan = (span: { start: number; end: number }) =>
