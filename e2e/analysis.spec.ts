@@ -196,7 +196,7 @@ test("a movement chosen at upload; each athlete's reading; the movement and slow
   await expect(page.getByRole('heading', { name: 'Coaching Points' })).toBeVisible();
 
   // A key moment seeks the player.
-  await reading.getByRole('button', { name: 'Impact 3.2s' }).click();
+  await reading.getByRole('button', { name: 'Impact 0:03.2' }).click();
   await expect.poll(async () => (await videoState(page)).currentTime).toBeCloseTo(3.2, 1);
 
   // The movement picker regenerates with the chosen movement; the reading follows. With the

@@ -583,6 +583,9 @@ const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>]
   ['GET /api/events', () => ({ method: 'GET', url: '/api/events' }),
     { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore
+  ['GET /api/test/transcribe', () => ({ method: 'GET', url: '/api/test/transcribe' }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
   ['POST /api/test/transcribe (an empty recording)', () => ({ method: 'POST', url: '/api/test/transcribe', body: transcriptionUpload() }),
     { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore

@@ -140,7 +140,7 @@ describe('Regenerate instructions applied to the reading', () => {
       instructions: 'between 30 and 40 s',
     });
     expect(analysis.coachingPoints).toEqual([]);
-    expect(banner(analysis)).toBe('moments between 0:30 and 0:40');
+    expect(banner(analysis)).toBe('moments between 0:30.0 and 0:40.0');
     // Without the window, every point is kept and no focus is claimed.
     // "Not a golf swing" is said back when no athlete was read as one, never when one was.
     const notGolf = analysePoses(faultySquats, { movement: 'squat', instructions: 'not golf' });

@@ -54,6 +54,31 @@ describe('Narrator', () => {
     },
   );
 
+  it('keeps the banner to what the reading did, whatever the model says it did', async () => {
+    const asked = 'do not talk about the knees, focus on the arms';
+    const steered = analysePoses(squatSet([{ bottomKneeAngle: 85 }, { bottomKneeAngle: 118 }]), {
+      movement: 'squat',
+      instructions: asked,
+    });
+    const banner = steered.textAnalysis.split('\n')[0]!;
+    expect(banner).toBe('_As asked: focus on arms; leaving out legs._');
+    reply = {
+      status: 200,
+      content:
+        '**As asked:** focus on arms and knees.\n\n## Squat\nAs asked, here are your arms.\nStay tall.\n---\nGood.',
+    };
+    const narrative = await new Narrator({ baseUrl, apiKey: 'k', model: 'm' }).narrate(
+      steered,
+      asked,
+    );
+    expect(narrative.source).toBe('model');
+    expect(narrative.textAnalysis).toBe(`${banner}\n\n## Squat\nStay tall.`);
+
+    // Nothing applied: no banner, and none of the model's.
+    const plain = await new Narrator({ baseUrl, apiKey: 'k', model: 'm' }).narrate(analysis, asked);
+    expect(plain.textAnalysis).toBe('## Squat\nStay tall.');
+  });
+
   it('falls back to the measured wording when the model invents a number', async () => {
     reply = {
       status: 200,

@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import { askedLineOf, withReadingsAskedLine } from './asked-line';
 import { inventedNumbers, numbersIn } from './grounding';
 import type { CoachAnalysis } from './index';
 
@@ -105,7 +106,8 @@ export class Narrator {
     const allowed = numbersIn(`${measurements}\n${draft}\n${instructions}`);
     if (inventedNumbers(answer, allowed).length > 0) return measured;
     return {
-      textAnalysis: text.trim(),
+      // The banner says what the reading did, never what the model says was done.
+      textAnalysis: withReadingsAskedLine(text, askedLineOf(analysis.textAnalysis)),
       overallFeedback: feedback?.trim() || analysis.overallFeedback,
       source: 'model',
     };

@@ -251,6 +251,24 @@ export const reactionBodySchema = z
   .meta({ id: 'ReactionBody', description: 'Gives the reaction, or takes it back if given' });
 export type ReactionBody = z.input<typeof reactionBodySchema>;
 
+/**
+ * Said to a note form whose server has no speech-to-text engine: plainly, for a coach (how to
+ * turn one on is for whoever runs the server, on the admin settings page).
+ */
+export const NO_TRANSCRIPTION_MESSAGE = 'This server does not transcribe voice notes.';
+
+/** `GET /api/test/transcribe`: whether this server turns voice notes into words. */
+export const transcriptionStatusSchema = z
+  .object({
+    available: z
+      .boolean()
+      .describe(
+        'False when no speech-to-text engine is set up: voice notes are kept without words',
+      ),
+  })
+  .meta({ id: 'TranscriptionStatus' });
+export type TranscriptionStatus = z.infer<typeof transcriptionStatusSchema>;
+
 /** What `POST /api/test/transcribe` heard in a voice note. */
 export const transcriptionSchema = z
   .object({

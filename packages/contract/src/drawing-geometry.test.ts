@@ -18,6 +18,27 @@ describe('angleDegrees', () => {
     ).toBe(90);
   });
 
+  it('reads the same degrees in every box the frame is drawn in (player, still, export)', () => {
+    // A portrait frame: its pixels, the player's box, and a note's still a pixel off its shape.
+    const boxes = [
+      { width: 1080, height: 1920 },
+      { width: 253.125, height: 450 },
+      { width: 320, height: 569 },
+      { width: 202, height: 360 },
+    ];
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 100;
+    const point = () => ({
+      x: Math.round(random() * 100) / 100,
+      y: Math.round(random() * 100) / 100,
+    });
+    for (let trial = 0; trial < 2000; trial += 1) {
+      const arms = [point(), point(), point()] as const;
+      const degrees = boxes.map((box) => angleDegrees(arms, box));
+      expect(new Set(degrees).size, JSON.stringify(arms)).toBe(1);
+    }
+  });
+
   it('would read the same points wrongly on a square picture', () => {
     expect(
       angleDegrees(

@@ -16,12 +16,16 @@ export function angleDegrees(
   [a, vertex, b]: readonly [Point, Point, Point],
   picture: PictureSize,
 ): number | null {
-  const ax = ((a.x - vertex.x) / 100) * picture.width;
-  const ay = ((a.y - vertex.y) / 100) * picture.height;
-  const bx = ((b.x - vertex.x) / 100) * picture.width;
-  const by = ((b.y - vertex.y) / 100) * picture.height;
+  // The frame's shape to a hundredth: the same frame is drawn in boxes whose sizes differ by a
+  // pixel's rounding (the player, a note's still 569 px high for 568.9), and that must not
+  // turn a 158° drawn on the player into 159° once saved.
+  const aspect = Math.round((picture.width / picture.height) * 100) / 100;
+  const ax = (a.x - vertex.x) * aspect;
+  const ay = a.y - vertex.y;
+  const bx = (b.x - vertex.x) * aspect;
+  const by = b.y - vertex.y;
   const lengths = Math.hypot(ax, ay) * Math.hypot(bx, by);
-  if (lengths === 0) return null;
+  if (!(lengths > 0)) return null;
   const cosine = Math.min(1, Math.max(-1, (ax * bx + ay * by) / lengths));
   return Math.round((Math.acos(cosine) * 180) / Math.PI);
 }

@@ -19,3 +19,4 @@ export * from './admin';
 export * from './teams';
 export * from './analysis-ranges';
 export * from './drawing-geometry';
+export * from './moment';

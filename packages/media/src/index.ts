@@ -20,5 +20,12 @@ export { remuxAudio, SPEECH_WAV_HEADER_BYTES, writeSpeechWav } from './audio';
 export { EXPORT_MAX_LONG_SIDE, exportSize, fitWithin, renderExport } from './export/render-export';
 export { joinExportParts } from './export/join-parts';
 export type { ExportRender, ExportStill } from './export/render-export';
-export { captionSvg, drawingSvg, guidesSvg, nameLabelSvg, svgDocument } from './export/overlay-svg';
+export {
+  captionSvg,
+  drawingSvg,
+  guidesSvg,
+  nameLabelSvg,
+  stackedCaptions,
+  svgDocument,
+} from './export/overlay-svg';
 export type { FrameSize } from './export/overlay-svg';

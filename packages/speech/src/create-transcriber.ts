@@ -50,6 +50,11 @@ export async function createTranscriber(
   });
 }
 
+/** How whoever runs the server turns transcription on (said to them, never to a coach). */
+export const HOW_TO_ENABLE_TRANSCRIPTION =
+  'To enable it, install the offline engine (sudo apt-get install pocketsphinx pocketsphinx-en-us) ' +
+  'or set STT_BASE_URL, STT_API_KEY and STT_MODEL to an OpenAI-compatible speech-to-text service.';
+
 /** Stands in when no engine is available, so the server can answer 503 with the remedy. */
 class UnavailableTranscriber implements Transcriber {
   readonly name = 'unavailable';
@@ -58,9 +63,7 @@ class UnavailableTranscriber implements Transcriber {
 
   async transcribe(_audio: AudioInput): Promise<Transcript> {
     throw new TranscriptionUnavailable(
-      `Transcription is not available: ${this.reason}. ` +
-        'To enable it, install the offline engine (sudo apt-get install pocketsphinx pocketsphinx-en-us) ' +
-        'or set STT_BASE_URL, STT_API_KEY and STT_MODEL to an OpenAI-compatible speech-to-text service.',
+      `Transcription is not available: ${this.reason}. ${HOW_TO_ENABLE_TRANSCRIPTION}`,
     );
   }
 }

@@ -8,7 +8,7 @@ export { sentimentOf } from './sentiment';
 export type { Sentiment, SentimentLabel } from './sentiment';
 
 /** Speech to text: `await createTranscriber(settings)` once, then `transcriber.transcribe(audio)`. */
-export { createTranscriber } from './create-transcriber';
+export { createTranscriber, HOW_TO_ENABLE_TRANSCRIPTION } from './create-transcriber';
 export type { TranscriptionSettings } from './create-transcriber';
 export type { Transcriber, TranscriberName, Transcript } from './transcriber';
 export type { AudioInput } from './audio';

@@ -36,7 +36,10 @@ describe('formatDuration', () => {
 describe('formatPointTimestamp', () => {
   it('shows one decimal and the suffix s', () => {
     expect(formatPointTimestamp(12)).toBe('12.0s');
-    expect(formatPointTimestamp(3.456)).toBe('3.5s');
+    expect(formatPointTimestamp(3.456)).toBe('3.4s');
+    // Cut to the tenth as the reading's text writes the moment (0:04.3), never rounded up.
+    expect(formatPointTimestamp(4.36)).toBe('4.3s');
+    expect(formatPointTimestamp(4.3)).toBe('4.3s');
   });
 });
 

@@ -78,6 +78,21 @@ describe('niceTicks', () => {
     });
   });
 
+  it('writes every tick as a whole number of steps: a tick at zero is 0, not float noise', () => {
+    // Compare's axis runs around the sync point, from a start that is a sum of floats.
+    for (const start of [-0.7000000000000001, -0.30000000000000004, -2.9, -1.05]) {
+      for (const count of [2, 3, 4, 6, 9, 12, 16, 30]) {
+        const { ticks, step } = niceTicks(start, start + 3.3, count);
+        for (const tick of ticks) {
+          expect(String(tick)).not.toMatch(/e/);
+          expect(Object.is(tick, -0)).toBe(false);
+          expect(Math.abs(tick / step - Math.round(tick / step))).toBeLessThan(1e-9);
+        }
+        expect(ticks).toContain(0);
+      }
+    }
+  });
+
   it('puts a flat series in the middle of a band', () => {
     const { domain } = niceTicks(100, 100, 4);
     expect(domain[0]).toBeLessThan(100);

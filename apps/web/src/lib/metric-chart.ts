@@ -90,9 +90,12 @@ export function niceTicks(
   const first = Math.floor(min / step + 1e-9) * step;
   const last = Math.ceil(max / step - 1e-9) * step;
   const ticks: number[] = [];
-  for (let tick = first; tick <= last + step / 2; tick += step) {
-    // Rounded so 0.1 + 0.2 reads 0.3 in a label.
-    ticks.push(Number(tick.toPrecision(12)));
+  const stepCount = Math.round((last - first) / step);
+  for (let index = 0; index <= stepCount; index += 1) {
+    // A whole number of steps, rounded so 0.1 + 0.2 reads 0.3 and a tick at the sync point
+    // reads 0, not float noise such as −2.77555756156e-16 (and never −0).
+    const steps = Math.round(first / step) + index;
+    ticks.push(Number((steps * step).toPrecision(12)) + 0);
   }
   return { ticks, domain: [first, last], step };
 }

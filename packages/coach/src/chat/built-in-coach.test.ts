@@ -106,11 +106,11 @@ describe('phase words find their moment', () => {
     expect(run).toContain('**Cadence**: 158 steps/min at foot strike (0:00.5)');
 
     const squats = composeAnswer(squatsContext(), 'how is my depth at the bottom?');
-    expect(squats).toMatch(/^\*\*At the bottom \(0:02, 0:06, 0:11\)\*\*/);
-    expect(squats).toContain('107° at the bottom of rep 1 (0:02)');
+    expect(squats).toMatch(/^\*\*At the bottom \(0:02\.3, 0:06\.4, 0:11\.2\)\*\*/);
+    expect(squats).toContain('107° at the bottom of rep 1 (0:02.3)');
     expect(squats).not.toContain('Trunk lean');
     const last = composeAnswer(squatsContext(), 'what happened at the bottom of the last rep?');
-    expect(last).toMatch(/^\*\*At the bottom \(0:11\)\*\*/);
+    expect(last).toMatch(/^\*\*At the bottom \(0:11\.2\)\*\*/);
     expect(last).toContain('38°');
     expect(last).not.toContain('107°');
   });
@@ -257,7 +257,7 @@ describe('the other questions', () => {
 
   it('counts repetitions by the movement’s repeated moment', () => {
     expect(composeAnswer(squatsContext(), 'How many reps did I do?')).toBe(
-      '**3 reps** measured, bottom at 0:02, 0:06, 0:11.',
+      '**3 reps** measured, bottom at 0:02.3, 0:06.4, 0:11.2.',
     );
     expect(composeAnswer(golf, 'how many swings did I do?')).toBe(
       '**1 swing** measured: address at 0:01.2, top of the backswing at 0:04.1, impact at 0:04.4 and finish at 0:05.3.',
@@ -273,7 +273,7 @@ describe('the other questions', () => {
       analysis: { ...older.analysis!, athletes: [uncounted as AthleteReading] },
     };
     expect(composeAnswer(before, 'How many reps did I do?')).toBe(
-      '**3 reps** measured, bottom at 0:02, 0:06, 0:11.',
+      '**3 reps** measured, bottom at 0:02.3, 0:06.4, 0:11.2.',
     );
   });
 
@@ -291,14 +291,14 @@ describe('the other questions', () => {
     expect(answer).toContain('**Top of the backswing** at 0:04.1');
     expect(answer).toContain('**Impact** at 0:04.4');
     expect(composeAnswer(golf, 'what happened at 1:05')).toBe(
-      'The clip is only 0:07 long, so there is nothing at 1:05.',
+      'The clip is only 0:07 long, so there is nothing at 1:05.0.',
     );
   });
 
   it('names number 7 from the detections, with the athletes the analysis followed', () => {
     const squats = squatsContext();
     expect(composeAnswer(squats, 'Who is number 7?')).toBe(
-      'Number 7 is **Alex Kim** (#7, red shirt), seen 0:01-0:06, confidence up to 91 %.',
+      'Number 7 is **Alex Kim** (#7, red shirt), seen 0:01.0-0:06.2, confidence up to 91 %.',
     );
     expect(composeAnswer(squats, 'who is in the video?')).toContain(
       'The analysis followed **Alex Kim** (squat).',
@@ -310,9 +310,11 @@ describe('the other questions', () => {
 
   it('summarises the notes by time, with their sentiment', () => {
     const answer = composeAnswer(squatsContext(), 'summarise the notes');
-    const setup = answer.indexOf('**0:01** Coach Sam: “Nice setup, good brace” _(positive, 80 %)_');
+    const setup = answer.indexOf(
+      '**0:01.0** Coach Sam: “Nice setup, good brace” _(positive, 80 %)_',
+    );
     const caving = answer.indexOf(
-      '**0:06** Coach Sam: “Knees caving on this one” _(negative, 72 %)_',
+      '**0:06.5** Coach Sam: “Knees caving on this one” _(negative, 72 %)_',
     );
     expect(setup).toBeGreaterThan(0);
     expect(caving).toBeGreaterThan(setup);

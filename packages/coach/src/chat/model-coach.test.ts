@@ -103,12 +103,12 @@ describe('streamModelAnswer', () => {
     expect(top).toMatchObject({ value: '34°', time: '0:04.1', atMoment: 'Top of the backswing' });
     expect(top.drills).toBeUndefined();
     expect(JSON.stringify(measurements)).not.toMatch(/"value":\s*\d/);
-    expect(measurements.coachingPoints[0]).toMatchObject({ time: '0:04', athlete: 'Alex Kim' });
+    expect(measurements.coachingPoints[0]).toMatchObject({ time: '0:04.4', athlete: 'Alex Kim' });
     expect(measurements.detectedPlayers[0]).toMatchObject({
       name: 'Alex Kim',
       jerseyNumbers: ['7'],
     });
-    expect(measurements.notes[0]).toMatchObject({ time: '0:01', author: 'Coach Sam' });
+    expect(measurements.notes[0]).toMatchObject({ time: '0:01.0', author: 'Coach Sam' });
     // The model's answer quotes only what the readings hold.
     expect(ungroundedNumbers(context, content)).toEqual([]);
     // The conversation comes as turns after the system prompt, the question last.

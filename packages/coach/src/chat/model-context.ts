@@ -4,7 +4,7 @@ import type { ChatContext, ChatMessage } from './context';
 import { detectedPeople } from './people';
 import { eventLabel, faultOf, timeWriter } from './readings';
 import { isUnsure, likelyMovements } from './unsure';
-import { clock } from './wording';
+import { clipLength, clock } from './wording';
 
 // The measured context stays under this many characters (about 6k tokens): enough for a long
 // clip's readings, points and notes, small enough for local models' context windows.
@@ -47,7 +47,7 @@ function measuredFacts(context: ChatContext, limits: Limits) {
   const nameOf = (index: number | undefined) =>
     readings.find((r) => r.index === index)?.name ?? null;
   return {
-    video: { title: video.title, duration: clock(video.duration) },
+    video: { title: video.title, duration: clipLength(video.duration) },
     analysed: analysis !== null,
     athletes: readings.map((reading) => athleteFacts(reading, limits)),
     coachingPoints:

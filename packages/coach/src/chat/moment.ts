@@ -2,7 +2,7 @@ import type { ChatContext } from './context';
 import { detectedPeople, describePerson, noteLine } from './people';
 import type { Question } from './question';
 import { athleteHeading, clipOrReason, eventLabel, recordLine, timeWriter } from './readings';
-import { clock, lowerFirst } from './wording';
+import { clipLength, clock, lowerFirst } from './wording';
 
 // "What happened at 0:12" covers this many seconds either side: m:ss is whole seconds, and a
 // key moment or a point a second away is what the asker is looking at.
@@ -14,7 +14,7 @@ export function momentAnswer(context: ChatContext, question: Question): string {
   const t = question.time ?? 0;
   const { video } = context;
   if (t > video.duration + 0.5) {
-    return `The clip is only ${clock(video.duration)} long, so there is nothing at ${clock(t)}.`;
+    return `The clip is only ${clipLength(video.duration)} long, so there is nothing at ${clock(t)}.`;
   }
   const near = (time: number, window = WINDOW) => time >= t - window && time < t + 1 + window;
   const clip = clipOrReason(context);

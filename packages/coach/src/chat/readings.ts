@@ -15,7 +15,7 @@ import type { ChatAnalysis, ChatContext } from './context';
 import type { ClipWords, Question } from './question';
 import { TOPIC_WORDS, telling } from './topics';
 import { clockFor } from '../units';
-import { atMoment, clock, lowerFirst } from './wording';
+import { atMoment, clipLength, lowerFirst } from './wording';
 
 // A record counts as taken at a key moment this close to it (seconds).
 const SAME_MOMENT = 0.15;
@@ -43,7 +43,7 @@ export function clipOrReason(context: ChatContext): Clip | string {
       );
     }
     return (
-      `The analysis found no athlete clear enough to measure in this ${clock(video.duration)} ` +
+      `The analysis found no athlete clear enough to measure in this ${clipLength(video.duration)} ` +
       'clip, so there are no moments or numbers to answer from. For the next clip, film the ' +
       'whole body, in good light, and keep the athlete in frame.'
     );

@@ -4,10 +4,10 @@
  */
 
 /**
- * A moment of the video as m:ss, rounded down so a link to it starts just before the moment.
- * The web turns m:ss in the coach's text into links that seek the video.
+ * A moment of the video as m:ss.d (the formatter the web's chips use too), and a clip's length
+ * as m:ss. The web turns m:ss(.d) in the coach's text into links that seek the video.
  */
-export { clock } from '../units';
+export { clipLength, clock } from '../units';
 
 export const percent = (share: number) => `${Math.round(share * 100)} %`;
 export const plural = (count: number, word: string, many = `${word}s`) =>

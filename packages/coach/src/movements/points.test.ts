@@ -34,7 +34,7 @@ describe('measuredLine', () => {
 
   it('gives the time, not the moment of its kind, for a record taken at another time', () => {
     expect(measuredLine(sway(2.3), yoga, events)).toBe(
-      'Hold 1 hip sway 2.4 % of body length at 0:02.',
+      'Hold 1 hip sway 2.4 % of body length at 0:02.3.',
     );
   });
 });

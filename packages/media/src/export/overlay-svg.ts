@@ -6,6 +6,7 @@ import {
   type DrawingShape,
   type VisualGuide,
 } from '@filmroom/contract';
+import type { ExportStill } from './render-export';
 
 /** The exported picture's size in pixels. */
 export type FrameSize = { width: number; height: number };
@@ -174,17 +175,26 @@ function wrap(text: string, perLine: number, maxLines: number): string[] {
   return lines;
 }
 
-/** A note's text as a caption in the bottom third: white on a dark band, centred, wrapped. */
-export function captionSvg(text: string, size: FrameSize): string {
+/** How a caption is laid out: its font, its wrapped lines, and the height of its band. */
+function captionLayout(text: string, size: FrameSize) {
   // From the shorter side: on an upright phone clip a caption sized by the height fills the frame.
   const fontSize = Math.max(14, Math.round(Math.min(size.width, size.height) * 0.045));
   const perLine = Math.max(12, Math.floor((size.width * 0.85) / (fontSize * 0.55)));
   const lines = wrap(text, perLine, 3);
-  if (lines.length === 0) return '';
   const lineHeight = fontSize * 1.3;
-  const bottom = size.height * 0.92;
+  return { fontSize, lines, lineHeight, height: lines.length * lineHeight + fontSize * 0.6 };
+}
+
+/**
+ * A note's text as a caption in the bottom third: white on a dark band, centred, wrapped;
+ * `raise` pixels higher when captions below it are still showing.
+ */
+export function captionSvg(text: string, size: FrameSize, raise = 0): string {
+  const { fontSize, lines, lineHeight, height } = captionLayout(text, size);
+  if (lines.length === 0) return '';
+  const bottom = size.height * 0.92 - raise;
   const top = bottom - lines.length * lineHeight;
-  const band = `<rect x="${n(size.width * 0.05)}" y="${n(top - fontSize * 0.4)}" width="${n(size.width * 0.9)}" height="${n(lines.length * lineHeight + fontSize * 0.6)}" rx="${n(fontSize * 0.3)}" fill="rgba(0,0,0,0.6)"/>`;
+  const band = `<rect x="${n(size.width * 0.05)}" y="${n(top - fontSize * 0.4)}" width="${n(size.width * 0.9)}" height="${n(height)}" rx="${n(fontSize * 0.3)}" fill="rgba(0,0,0,0.6)"/>`;
   const texts = lines
     .map(
       (line, index) =>
@@ -192,6 +202,39 @@ export function captionSvg(text: string, size: FrameSize): string {
     )
     .join('');
   return band + texts;
+}
+
+type TimedCaption = { from: number; to: number; text: string };
+
+/**
+ * Notes' captions as stills, stacked where their times overlap: each takes the lowest place
+ * free of the captions showing with it (four notes at one moment read as four bands, not one
+ * blur of text). A caption that would rise past the top fifth of the frame waits at the bottom
+ * instead, since covering the athlete's whole body is worse than overlapping.
+ */
+export function stackedCaptions(captions: readonly TimedCaption[], size: FrameSize): ExportStill[] {
+  const gap = Math.min(size.width, size.height) * 0.015;
+  const ceiling = size.height * 0.72;
+  const placed: (TimedCaption & { raise: number; height: number })[] = [];
+  for (const caption of [...captions].sort((a, b) => a.from - b.from)) {
+    const { height, lines } = captionLayout(caption.text, size);
+    if (lines.length === 0) continue;
+    const taken = placed
+      .filter((other) => other.from < caption.to && caption.from < other.to)
+      .sort((a, b) => a.raise - b.raise);
+    let raise = 0;
+    for (const other of taken) {
+      if (raise + height + gap <= other.raise) break;
+      raise = Math.max(raise, other.raise + other.height + gap);
+    }
+    if (raise + height > ceiling) raise = 0;
+    placed.push({ ...caption, raise, height });
+  }
+  return placed.map(({ from, to, text, raise }) => ({
+    from,
+    to,
+    svg: captionSvg(text, size, raise),
+  }));
 }
 
 /** Who the video is of, in the top-left corner for the whole export. */

@@ -1,5 +1,6 @@
 import type { SettingsCheck, SettingsPart, SettingsTestResult } from '@filmroom/contract';
 import { Narrator } from '@filmroom/coach/narrator';
+import { HOW_TO_ENABLE_TRANSCRIPTION } from '@filmroom/speech';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -71,7 +72,7 @@ export function settingsOverview(deps: Deps): SettingsCheck {
           ? `${config.speechToText.model} at ${withoutCredentials(config.speechToText.baseUrl)}`
           : deps.transcriber.name === 'pocketsphinx'
             ? 'The offline engine (pocketsphinx)'
-            : 'Off: install pocketsphinx or set STT_BASE_URL',
+            : `Off: voice notes are kept without words (coaches are told this server does not transcribe). ${HOW_TO_ENABLE_TRANSCRIPTION} Then restart FilmRoom.`,
       },
     ],
     version: VERSION,

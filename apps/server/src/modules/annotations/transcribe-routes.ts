@@ -1,4 +1,11 @@
-import { errorResponseSchema, transcriptionSchema, type Transcription } from '@filmroom/contract';
+import {
+  errorResponseSchema,
+  NO_TRANSCRIPTION_MESSAGE,
+  transcriptionSchema,
+  transcriptionStatusSchema,
+  type Transcription,
+  type TranscriptionStatus,
+} from '@filmroom/contract';
 import { TranscriptionError } from '@filmroom/speech';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +35,23 @@ export const transcribeRoutes: FastifyPluginAsyncZod = async (app) => {
     key: (request) => `transcribe:${request.user?.id ?? request.ip}`,
     message: 'Too many transcriptions from this account.',
   });
+
+  // Asked by the note form before a recording is sent, so a server without an engine says so
+  // plainly instead of failing each voice note.
+  app.get(
+    '/test/transcribe',
+    {
+      schema: {
+        tags: ['annotations'],
+        summary: 'Whether this server transcribes voice notes',
+        response: { 200: transcriptionStatusSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request): Promise<TranscriptionStatus> => {
+      requireUser(request);
+      return { available: app.transcriber.name !== 'unavailable' };
+    },
+  );
 
   app.post(
     '/test/transcribe',
@@ -93,15 +117,16 @@ const busy = () =>
 
 /**
  * What the person is told when transcription fails. The engine's own account (which may name
- * an internal service address) goes to the log; "unavailable" is told as it is, since it says
- * how to enable transcription.
+ * an internal service address) goes to the log; "unavailable" says plainly that this server
+ * does not transcribe.
  */
 function transcriptionHttpError(error: unknown, log: Log): unknown {
   if (error instanceof TranscriberBusy) return busy();
   if (!(error instanceof TranscriptionError)) return error;
   switch (error.code) {
     case 'unavailable':
-      return new HttpError(503, error.message);
+      // How to set an engine up is for whoever runs the server (the admin settings page).
+      return new HttpError(503, NO_TRANSCRIPTION_MESSAGE);
     case 'unreadable-audio':
       log.warn({ err: error }, 'a voice note could not be decoded');
       return badRequest('This recording could not be read as audio. Record the voice note again.');

@@ -102,7 +102,7 @@ describe('offline, with pocketsphinx (the default)', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
-  it('says how to enable transcription when no engine is there (503)', async () => {
+  it('tells a coach plainly that this server does not transcribe (503), no install command', async () => {
     const app = await appWith(
       ctx,
       new LimitedTranscriber(
@@ -112,10 +112,29 @@ describe('offline, with pocketsphinx (the default)', () => {
     try {
       const response = await transcribe(app, coach.cookie, { data: await voiceNote('webm') });
       expect(response.statusCode).toBe(503);
-      const { message } = response.json<{ message: string }>();
-      expect(message).toMatch(/^Transcription is not available/);
-      expect(message).toContain('sudo apt-get install pocketsphinx pocketsphinx-en-us');
-      expect(message).toContain('STT_BASE_URL');
+      expect(response.json()).toEqual({ message: 'This server does not transcribe voice notes.' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tells the note form whether this server transcribes, to signed-in people only', async () => {
+    const status = (app: App, cookie?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/test/transcribe',
+        headers: cookie ? { cookie } : {},
+      });
+    expect((await status(ctx.app, coach.cookie)).json()).toEqual({ available: true });
+    expect((await status(ctx.app)).statusCode).toBe(401);
+    const app = await appWith(
+      ctx,
+      new LimitedTranscriber(
+        await createTranscriber({ pocketsphinx: { command: 'pocketsphinx_continuous_missing' } }),
+      ),
+    );
+    try {
+      expect((await status(app, coach.cookie)).json()).toEqual({ available: false });
     } finally {
       await app.close();
     }

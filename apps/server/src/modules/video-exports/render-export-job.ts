@@ -1,6 +1,5 @@
 import { DEFAULT_DISPLAY_SECONDS, type ExportOverlay, type ExportStatus } from '@filmroom/contract';
 import {
-  captionSvg,
   drawingSvg,
   exportSize,
   fitWithin,
@@ -9,6 +8,7 @@ import {
   nameLabelSvg,
   probeMedia,
   renderExport,
+  stackedCaptions,
   type ExportStill,
   type FrameSize,
 } from '@filmroom/media';
@@ -114,6 +114,7 @@ async function collectOverlays(
     .where(eq(annotations.videoId, segment.videoId))
     .orderBy(asc(annotations.timestamp));
   const voiceNotes: { key: string; at: number }[] = [];
+  const captions: { from: number; to: number; text: string }[] = [];
   for (const note of notes) {
     const shownUntil = note.timestamp + (note.displaySeconds ?? DEFAULT_DISPLAY_SECONDS);
     if (chosen.has('drawings') && note.drawing && overlaps(note.timestamp, shownUntil, segment)) {
@@ -131,7 +132,7 @@ async function collectOverlays(
       note.content.trim() &&
       overlaps(note.timestamp, captionUntil, segment)
     ) {
-      stills.push({ from: note.timestamp, to: captionUntil, svg: captionSvg(note.content, size) });
+      captions.push({ from: note.timestamp, to: captionUntil, text: note.content });
     }
     if (
       chosen.has('voiceNotes') &&
@@ -142,6 +143,8 @@ async function collectOverlays(
       voiceNotes.push({ key: note.audioKey, at: note.timestamp });
     }
   }
+  // Notes at the same moment: their captions stack instead of drawing over each other.
+  stills.push(...stackedCaptions(captions, size));
   if (chosen.has('guides')) {
     const analysis = await findAnalysis(deps.db, segment.videoId);
     for (const point of analysis?.coachingPoints ?? []) {

@@ -1,5 +1,5 @@
 import { ChartYGrid } from '@/components/chart-y-grid';
-import type { CoachingPoint, MetricSeries } from '@filmroom/contract';
+import { formatMoment, type CoachingPoint, type MetricSeries } from '@filmroom/contract';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
@@ -241,7 +241,7 @@ export function MetricChart({
           <tbody>
             {thinSamples(series.samples, TABLE_ROWS).map(([time, sample]) => (
               <tr key={time}>
-                <td>{formatPointTimestamp(time)}</td>
+                <td>{formatMoment(time)}</td>
                 <td>{value(sample)}</td>
               </tr>
             ))}

@@ -1,4 +1,10 @@
-import type { Analysis, AthleteReading, MetricRecord, RegenerateBody } from '@filmroom/contract';
+import {
+  formatMoment,
+  type Analysis,
+  type AthleteReading,
+  type MetricRecord,
+  type RegenerateBody,
+} from '@filmroom/contract';
 import { AUTO_DETECT, type MovementChoice, type MovementId } from '@filmroom/contract/values';
 import {
   CircleAlertIcon,
@@ -14,7 +20,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { formatPointTimestamp } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 import { useIsRegenerating, useRegenerateAnalysis } from '../api/regenerate-analysis';
 import {
@@ -272,7 +277,7 @@ function AthleteReadingView({
           </p>
           <ul aria-labelledby={`${headingId}-moments`} className="flex flex-wrap gap-1.5">
             {reading.events.map((event) => {
-              const time = formatPointTimestamp(event.t);
+              const time = formatMoment(event.t);
               return (
                 <li key={`${event.name}-${event.t}`}>
                   <button

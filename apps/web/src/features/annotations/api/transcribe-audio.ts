@@ -1,5 +1,5 @@
-import type { Transcription } from '@filmroom/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { Transcription, TranscriptionStatus } from '@filmroom/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { messageFromBody } from '@/lib/query-client';
 
 /** Spec §8: the fixed message for any failed transcription. */
@@ -57,5 +57,18 @@ export function useTranscribeAudio() {
   return useMutation({
     mutationFn: ({ audio, fileName }: { audio: Blob; fileName: string }) =>
       transcribeAudio(audio, fileName),
+  });
+}
+
+/**
+ * GET /api/test/transcribe: whether this server turns voice notes into words. Asked once (the
+ * server's set-up does not change while the page is open); a failure reads as "it does", so
+ * a recording is still sent and any real problem is told then.
+ */
+export function useTranscriptionStatus() {
+  return useQuery<TranscriptionStatus>({
+    queryKey: ['/api/test/transcribe'],
+    staleTime: Infinity,
+    meta: { showErrorToast: false },
   });
 }

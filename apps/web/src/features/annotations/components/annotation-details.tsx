@@ -15,6 +15,7 @@ import { formatClockTime, formatDuration } from '@/lib/format-time';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useDeleteAnnotation } from '../api/delete-annotation';
 import { canDeleteAnnotation } from '../lib/annotation-permissions';
+import { NOT_TRANSCRIBED } from '../lib/annotation-label';
 import { AnnotationDiscussion } from './annotation-discussion';
 import { AuthorAvatar } from './author-avatar';
 import { NoteReviewActions } from './note-review-actions';
@@ -104,7 +105,7 @@ export function AnnotationDetails({
         ) : (
           <p className="text-sm text-muted-foreground italic">
             {annotation.audioUrl
-              ? 'A voice note without words.'
+              ? NOT_TRANSCRIBED
               : annotation.drawing
                 ? 'A drawing without words.'
                 : 'No text.'}

@@ -3,7 +3,7 @@ import {
   DISPLAY_SECONDS_MAX,
   DISPLAY_SECONDS_MIN,
 } from '@filmroom/contract';
-import type { Transcription } from '@filmroom/contract';
+import { NO_TRANSCRIPTION_MESSAGE, type Transcription } from '@filmroom/contract';
 import { MapPinIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -15,7 +15,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateAnnotation } from '../api/create-annotation';
 import type { VoiceNote } from '../api/create-annotation';
-import { TranscriptionFailed, useTranscribeAudio } from '../api/transcribe-audio';
+import {
+  TranscriptionFailed,
+  useTranscribeAudio,
+  useTranscriptionStatus,
+} from '../api/transcribe-audio';
 import { formatNoteTime } from '../lib/note-review';
 import { drawingSummary } from '../lib/drawing-description';
 import type { JointNear } from '../lib/drawing-description';
@@ -64,6 +68,8 @@ export function AnnotationForm({
   // Only the latest recording's transcription may fill the text.
   const recordingCount = useRef(0);
   const transcribe = useTranscribeAudio();
+  // A server without a speech-to-text engine keeps the recording as it is, and says so.
+  const transcribes = useTranscriptionStatus().data?.available !== false;
   const create = useCreateAnnotation(videoId);
 
   const recorder = useVoiceRecorder((note) => {
@@ -72,6 +78,7 @@ export function AnnotationForm({
     setVoiceNote(note);
     setTranscriptionProblem(null);
     setHeard(null);
+    if (!transcribes) return;
     transcribe.mutate(
       { audio: note.blob, fileName: voiceNoteFileName(note.mimeType) },
       {
@@ -217,6 +224,11 @@ export function AnnotationForm({
             Transcribing…
           </p>
         ) : null}
+        {transcribes ? null : (
+          <p data-testid="no-transcription" className="text-sm text-muted-foreground">
+            {NO_TRANSCRIPTION_MESSAGE} The recording is saved as it is, without words.
+          </p>
+        )}
         {transcriptionProblem ? (
           <p role="alert" className="text-sm text-destructive">
             {transcriptionProblem}

@@ -8,7 +8,9 @@ describe('annotationSummary', () => {
     expect(annotationSummary({ content: '  Keep\n your elbow up ', audioUrl: null })).toBe(
       'Keep your elbow up',
     );
-    expect(annotationSummary({ content: '', audioUrl: '/uploads/a.webm' })).toBe('Voice note');
+    expect(annotationSummary({ content: '', audioUrl: '/uploads/a.webm' })).toBe(
+      'Voice note, not transcribed',
+    );
   });
 
   it('says a wordless note with a drawing is a drawing', () => {

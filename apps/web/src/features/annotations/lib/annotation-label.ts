@@ -3,13 +3,16 @@ import { formatClockTime } from '@/lib/format-time';
 
 const EXCERPT_LENGTH = 60;
 
+/** How a voice note saved without words is labelled (its server does not transcribe, or it was silent). */
+export const NOT_TRANSCRIBED = 'Not transcribed';
+
 /** What a note says in a line: its words, else that it is a voice note or a drawing. */
 export function annotationSummary(
   annotation: Pick<Annotation, 'content' | 'audioUrl'> & { drawing?: Annotation['drawing'] },
 ): string {
   const text = annotation.content.trim().replace(/\s+/g, ' ');
   if (text) return text;
-  if (annotation.audioUrl) return 'Voice note';
+  if (annotation.audioUrl) return `Voice note, ${NOT_TRANSCRIBED.toLowerCase()}`;
   return annotation.drawing ? 'Drawing' : 'Annotation';
 }
 

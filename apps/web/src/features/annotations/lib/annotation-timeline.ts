@@ -1,6 +1,6 @@
 import type { Annotation } from '@filmroom/contract';
 import { formatClockTime } from '@/lib/format-time';
-import { annotationLabel } from './annotation-label';
+import { annotationLabel, annotationSummary } from './annotation-label';
 import { SENTIMENT_COLOURS, sentimentTone } from './sentiment';
 
 export type AnnotationKind = 'text' | 'voice' | 'drawing';
@@ -41,6 +41,7 @@ export function annotationTimelineMarkers(
     kind: annotationKind(annotation),
     muted: annotation.resolvedAt !== null,
     label: timelineLabel(annotation),
+    summary: `${annotation.user.name}: ${annotationSummary(annotation)}`,
     colour: SENTIMENT_COLOURS[sentimentTone(annotation.sentiment)],
     onSelect: () => onSelect(annotation),
   }));

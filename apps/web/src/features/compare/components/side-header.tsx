@@ -1,10 +1,9 @@
-import type { MovementEvent } from '@filmroom/contract';
+import { formatMoment, type MovementEvent } from '@filmroom/contract';
 import { ChevronLeftIcon, ChevronRightIcon, CrosshairIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { formatPointTimestamp } from '@/lib/format-time';
 import { SIDE_COLOUR } from '../lib/side-colours';
 import type { SideKey } from '../lib/side-colours';
 
@@ -120,7 +119,7 @@ export function SideHeader({
               </option>
               {events.map((event, index) => (
                 <option key={`${event.name}-${event.t}`} value={index}>
-                  {event.label} · {formatPointTimestamp(event.t)}
+                  {event.label} · {formatMoment(event.t)}
                 </option>
               ))}
             </NativeSelect>

@@ -8,8 +8,10 @@ import { cn } from '@/lib/utils';
 import { draggedRange, formatRangeTime } from '../../lib/time-range';
 import type { StoryboardTile } from '../../lib/storyboard';
 import type { TimeRange } from '../../lib/time-range';
+import { clusterMarkers } from '../../lib/marker-clusters';
 import { markerPercent } from '../../lib/timeline';
 import { ScrubBar } from './scrub-bar';
+import { TimelineMarkerCluster } from './timeline-marker-cluster';
 import type { RangeLoop } from './use-range-loop';
 
 /** A marker another feature puts on the timeline (an annotation), in its own lane. */
@@ -24,6 +26,8 @@ export type TimelineMarker = {
   muted?: boolean;
   /** The accessible name and tooltip. */
   label: string;
+  /** A short line for a list of markers at one moment ("Casey Coach: Knees out"). */
+  summary?: string;
   /** A CSS colour for the marker's fill. */
   colour: string;
   onSelect: () => void;
@@ -70,6 +74,7 @@ export function TimelineOverlay({
   storyboard = null,
 }: TimelineOverlayProps) {
   const laneRef = useRef<HTMLDivElement>(null);
+  const lane = useElementSize(laneRef);
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
   const placed = points
     .map((point) => ({ point, percent: markerPercent(point.timestamp, duration) }))
@@ -81,6 +86,8 @@ export function TimelineOverlay({
     .filter(
       (extra): extra is { marker: TimelineMarker; percent: number } => extra.percent !== null,
     );
+  // Markers that would overlap at this width are drawn as one, with their count.
+  const clusters = clusterMarkers(placedExtras, lane.width);
   const known = markerPercent(0, duration) !== null;
   const marks = rangeLoop?.marks;
   const shownRange: TimeRange | null = drag
@@ -169,38 +176,52 @@ export function TimelineOverlay({
         ) : null}
         {placedExtras.length > 0 ? (
           <ol aria-label="Annotations on the timeline" className="absolute inset-0">
-            {placedExtras.map(({ marker, percent }) => (
-              <li key={marker.key}>
-                {marker.endSeconds !== undefined ? (
-                  <span
-                    aria-hidden
-                    data-testid="timeline-annotation-band"
-                    className={cn(
-                      'absolute bottom-[5px] h-1 rounded-full opacity-80',
-                      marker.muted && 'opacity-35',
-                    )}
-                    style={{
-                      ...bandStyle(marker.seconds, marker.endSeconds, duration),
-                      backgroundColor: marker.colour,
-                    }}
-                  />
-                ) : null}
-                <button
-                  type="button"
-                  onClick={marker.onSelect}
-                  aria-label={marker.label}
-                  title={marker.label}
-                  data-testid="timeline-annotation-marker"
-                  data-kind={marker.kind ?? 'text'}
-                  style={{ left: `${percent}%`, backgroundColor: marker.colour }}
-                  className={cn(
-                    'pointer-events-auto absolute bottom-0.5 size-3 -translate-x-1/2 border-[1.5px] border-white shadow-md transition-[scale,opacity] outline-none hover:scale-125 focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-black',
-                    KIND_SHAPES[marker.kind ?? 'text'],
-                    marker.muted && 'border-white/60 opacity-45 hover:opacity-100',
+            {clusters.map(({ members, percent }) => {
+              const marker = members[0]!.marker;
+              return (
+                <li key={marker.key}>
+                  {members.map(({ marker: member }) =>
+                    member.endSeconds !== undefined ? (
+                      <span
+                        key={member.key}
+                        aria-hidden
+                        data-testid="timeline-annotation-band"
+                        className={cn(
+                          'absolute bottom-[5px] h-1 rounded-full opacity-80',
+                          member.muted && 'opacity-35',
+                        )}
+                        style={{
+                          ...bandStyle(member.seconds, member.endSeconds, duration),
+                          backgroundColor: member.colour,
+                        }}
+                      />
+                    ) : null,
                   )}
-                />
-              </li>
-            ))}
+                  {members.length > 1 ? (
+                    <TimelineMarkerCluster
+                      markers={members.map((member) => member.marker)}
+                      percent={percent}
+                      laneWidth={lane.width}
+                    />
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={marker.onSelect}
+                      aria-label={marker.label}
+                      title={marker.label}
+                      data-testid="timeline-annotation-marker"
+                      data-kind={marker.kind ?? 'text'}
+                      style={{ left: `${percent}%`, backgroundColor: marker.colour }}
+                      className={cn(
+                        'pointer-events-auto absolute bottom-0.5 size-3 -translate-x-1/2 border-[1.5px] border-white shadow-md transition-[scale,opacity] outline-none hover:scale-125 focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-black',
+                        KIND_SHAPES[marker.kind ?? 'text'],
+                        marker.muted && 'border-white/60 opacity-45 hover:opacity-100',
+                      )}
+                    />
+                  )}
+                </li>
+              );
+            })}
           </ol>
         ) : null}
       </div>
