@@ -12,10 +12,17 @@ import {
   type VariantKind,
 } from './variants';
 
-/** What a scan's result depends on: the vision code and the frame decoding it is fed by. */
-const scanSources = ['../packages/vision/src/', '../packages/media/src/'].map((folder) =>
-  fileURLToPath(new URL(folder, import.meta.url)),
-);
+/**
+ * What a scan's result depends on: the vision code, and in the media package only what decodes
+ * frames for it (a change to streaming or exports does not make every clip scan again).
+ */
+const scanSources: { folder: string; only?: string[] }[] = [
+  { folder: '../packages/vision/src/' },
+  {
+    folder: '../packages/media/src/',
+    only: ['frames.ts', 'probe.ts', 'run.ts', 'tools.ts', 'binaries.ts'],
+  },
+].map((source) => ({ ...source, folder: fileURLToPath(new URL(source.folder, import.meta.url)) }));
 
 let fingerprint: Promise<string> | undefined;
 
@@ -23,11 +30,11 @@ let fingerprint: Promise<string> | undefined;
 function visionFingerprint(): Promise<string> {
   return (fingerprint ??= (async () => {
     const hash = createHash('sha256');
-    for (const folder of scanSources) {
+    for (const { folder, only } of scanSources) {
       for (const entry of (await readdir(folder, { withFileTypes: true })).sort((a, b) =>
         a.name.localeCompare(b.name),
       )) {
-        if (!entry.isFile()) continue;
+        if (!entry.isFile() || (only && !only.includes(entry.name))) continue;
         hash.update(entry.name).update(await readFile(path.join(folder, entry.name)));
       }
     }
