@@ -21,11 +21,11 @@ const TARGETS = { originalsRight: 0.9, variantsRight: 0.8, eventsWithin: 0.8 } a
 const FLOORS = {
   originalsRight: 0.85,
   variantsRight: 0.6,
-  eventsWithin: 0.45,
+  eventsWithin: 0.6,
   variantEventsWithin: 0.25,
   repetitionsExact: 0.7,
   fastEventsWithin: 0.55,
-  chosenFound: 0.85,
+  chosenFound: 0.9,
 } as const;
 const MAX_CONFIDENT_WRONG = 0;
 /**

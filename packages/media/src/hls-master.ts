@@ -43,9 +43,7 @@ type MediaPlaylist = { initUri?: string; segments: { uri: string; seconds: numbe
 
 export function parseMediaPlaylist(text: string): MediaPlaylist {
   const lines = text.split(/\r?\n/).map((line) => line.trim());
-  const initUri = lines
-    .find((line) => line.startsWith('#EXT-X-MAP:'))
-    ?.match(/URI="([^"]+)"/)?.[1];
+  const initUri = lines.find((line) => line.startsWith('#EXT-X-MAP:'))?.match(/URI="([^"]+)"/)?.[1];
   const segments: MediaPlaylist['segments'] = [];
   let seconds: number | undefined;
   for (const line of lines) {
