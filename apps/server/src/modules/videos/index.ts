@@ -22,10 +22,4 @@ export {
   resumableUploadsFolder,
   sweepAbandonedUploads,
 } from './resumable-store';
-export {
-  estimatedRangeBytes,
-  lockOwnersQuota,
-  quotaProblem,
-  storageUsedBy,
-  type QuotaSubject,
-} from './storage-quota';
+export { estimatedRangeBytes, lockOwnersQuota, quotaProblem, storageUsedBy } from './storage-quota';

@@ -2,7 +2,7 @@ import { median } from '../../geometry';
 import { type Athlete } from '../athlete';
 import { highestBetween } from '../shared';
 
-export type StrokeKind = 'forehand' | 'backhand' | 'stroke';
+type StrokeKind = 'forehand' | 'backhand' | 'stroke';
 
 /** One stroke's key moments on the athlete's clock; a moment the clip does not show is absent. */
 export type StrokePhases = {
