@@ -57,7 +57,7 @@ export async function mailLinks(deps: NotifierDependencies, userId: string) {
 }
 
 /** Whether this person had a notification mail about this video within the window. */
-export async function mailedAboutRecently(
+async function mailedAboutRecently(
   db: Database,
   userId: string,
   videoId: string,

@@ -54,13 +54,12 @@ export async function lockOwnersQuota(transaction: Queryable, ownerId: string): 
   await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [ownerId]);
 }
 
-export const gigabytes = (bytes: number) =>
-  `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;
+const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;
 
 /** What is being made, whose quota it counts to, and what they can do about it. */
 export type QuotaSubject = { what: string; whose: 'you' | 'its owner'; advice: string };
 
-export const NEW_VIDEO: QuotaSubject = {
+const NEW_VIDEO: QuotaSubject = {
   what: 'This video',
   whose: 'you',
   advice: 'Delete videos you no longer need, or ask your administrator for more room.',

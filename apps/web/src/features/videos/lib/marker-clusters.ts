@@ -5,7 +5,7 @@
  */
 
 /** A marker is 12 px across; closer than this, two of them overlap or touch. */
-export const MARKER_SPACING_PX = 14;
+const MARKER_SPACING_PX = 14;
 
 export type MarkerCluster<T> = {
   /** Where the cluster is drawn: the middle of its first and last marker, in percent. */
