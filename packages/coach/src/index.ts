@@ -161,7 +161,7 @@ function focusUnmet(analyses: AthleteAnalysis[], instructions: CoachInstructions
 
 function timingNote(options: AnalyseOptions, detected: number | undefined): string | null {
   if (detected)
-    return `Slow motion: the movement's own timing shows the footage played back about ${detected}× slower than real time. Its key moments are found on that clock, but times and speeds are left out until you set the factor under Movement.`;
+    return `Slow motion? By the movement's own timing this looks played back about ${detected}× slower than real time: its key moments are found on that clock, but times and speeds are left out until you set the speed under Movement (1× if it is real time).`;
   const factor = options.slowMotionFactor;
   if (!factor || factor === 1) return null;
   return `Slow motion: the footage plays ${factor} times slower than life, so times and speeds below are converted to real time.`;

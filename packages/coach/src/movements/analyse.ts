@@ -90,6 +90,10 @@ function clocksOf(track: PoseTrack, scan: PoseScan, onClip: Athlete): Clocks {
 
 // Fits this close are as good as each other (a movement fits a range of speeds equally well).
 const SAME_FIT = 0.02;
+// A movement this clearly there on the clip's own clock is read on it, whatever a slower clock
+// would add: people move slowly too (a practice swing, a pause at the top), and saying a real-
+// time clip is slow motion is a false statement about the clip.
+const REAL_TIME_FITS = 0.8;
 
 /**
  * How well one movement fits, and at which playback factor. Real time wherever it fits as well
@@ -103,7 +107,7 @@ function fitOf(module: MovementModule, clocks: Clocks, factors: number[]): Recog
   }));
   const best = Math.max(...tried.map((t) => t.score));
   const fitting = tried.filter((t) => t.score >= best - SAME_FIT);
-  if (best === 0 || fitting[0]!.factor === factors[0]) {
+  if (best === 0 || fitting[0]!.factor === factors[0] || tried[0]!.score >= REAL_TIME_FITS) {
     return { id: module.id, score: best, factor: factors[0]! };
   }
   const low = fitting[0]!.factor;
