@@ -14,8 +14,14 @@ type Stroke = { t: number; kind: 'forehand' | 'backhand' | 'stroke' };
 const MIN_TURN = 0.35;
 // ...with the shoulders' apparent width at one end at least this (trunk lengths): square on...
 const SQUARE = 0.45;
-// ...and at least this fast (trunk lengths per second) at the height of the swing.
-const MIN_TURN_SPEED = 2;
+// ...and at least this fast (trunk lengths per second) at the height of the swing: a club
+// player's or a shadow swing turns the shoulders from side-on to square (about half a trunk of
+// apparent width) in half a second, far slower than a pro's whip.
+const MIN_TURN_SPEED = 0.9;
+// The unit turn comes at most this long before contact (seconds on the real clock).
+const UNIT_TURN_LEAD = 1.25;
+// The racket hand sweeps at least this far across the picture through a stroke (trunks).
+const SWEEP = 1.1;
 
 /** The shoulder line's signed apparent width: it sweeps through a stroke as the trunk turns. */
 function shoulderTurn(athlete: Athlete): number[] {
@@ -53,6 +59,8 @@ function findStrokes(athlete: Athlete): Stroke[] {
     while (from > 0 && speed[from - 1]! * direction > 0) from -= 1;
     let to = i;
     while (to < w.length - 1 && speed[to + 1]! * direction > Math.abs(speed[i]!) * 0.25) to += 1;
+    // A turn still going where the clip starts or ends shows neither its size nor its end.
+    if (from === 0 || to === w.length - 1) return [];
     const size = Math.abs(w[to]! - w[from]!);
     // A swing turns the shoulders between side-on and square to the camera: one end of the
     // turn shows them wide. A walker's shoulders stay side-on; a flip of a narrow line is noise.
@@ -61,12 +69,24 @@ function findStrokes(athlete: Athlete): Stroke[] {
     const overhead = (athlete.handHeight[to] ?? 0) > 0.6;
     return size >= MIN_TURN && square && !overhead ? [{ contact: to }] : [];
   });
-  // A stroke turns the trunk back (the unit turn) and then through the ball: of turns in
-  // quick succession, the last is the swing, and it ends at contact.
-  const kept = turns.filter((turn, n) => {
-    const next = turns[n + 1];
-    return !next || t[next.contact]! - t[turn.contact]! > 0.8;
-  });
+  // A stroke turns the trunk back (the unit turn), then through the ball, then back to the
+  // ready (the recovery): of turns in quick succession, the swing is the one that sweeps the
+  // racket hand across the body (the last, if none or several do), and it ends at contact. A
+  // club player starts the unit turn up to a second and a quarter before contact.
+  const kept: { contact: number }[] = [];
+  let cluster: { contact: number; sweeps: boolean }[] = [];
+  const close = () => {
+    const swings = cluster.filter((turn) => turn.sweeps);
+    const swing = (swings.length ? swings : cluster).at(-1);
+    if (swing) kept.push(swing);
+    cluster = [];
+  };
+  for (const turn of turns) {
+    const last = cluster.at(-1);
+    if (last && t[turn.contact]! - t[last.contact]! > UNIT_TURN_LEAD) close();
+    cluster.push({ ...turn, sweeps: handSweep(athlete, t[turn.contact]!) >= SWEEP });
+  }
+  close();
   const strokes: Stroke[] = kept.map(({ contact }) => {
     // A two-handed backhand hides one wrist behind the other: look a few frames either side.
     const near = athlete.moments
@@ -79,15 +99,20 @@ function findStrokes(athlete: Athlete): Stroke[] {
   return strokes;
 }
 
+// The swing from the end of the backswing to contact, and on to the finish across the body,
+// each take up to half a second on the real clock for a club player.
+const SWING_BEFORE = 0.5;
+const SWING_AFTER = 0.5;
+
 /**
- * How far either hand travels across the picture relative to the hips in the half second
- * around a stroke's contact, in trunk lengths (read without left and right).
+ * How far either hand travels across the picture relative to the hips through a stroke (from
+ * the end of the backswing to the finish), in trunk lengths (read without left and right).
  */
 function handSweep(athlete: Athlete, contact: number): number {
   let widest = 0;
   for (const side of ['left_wrist', 'right_wrist']) {
     const xs = athlete.moments
-      .filter((m) => m.t >= contact - 0.4 && m.t <= contact + 0.2)
+      .filter((m) => m.t >= contact - SWING_BEFORE && m.t <= contact + SWING_AFTER)
       .flatMap((m) => {
         const wrist = m.points[side];
         return wrist ? [(wrist.x - m.hip.x) / athlete.trunk] : [];
@@ -96,6 +121,10 @@ function handSweep(athlete: Athlete, contact: number): number {
   }
   return widest;
 }
+
+// A straight-arm stroke meets the ball with the elbow near 170°, a double-bend forehand near
+// 120-140°; a runner's or a skipper's elbows stay near 90°.
+const CONTACT_ELBOW = 115;
 
 /**
  * At contact the hitting arm is long and away from the body (the racket meets the ball out in
@@ -111,7 +140,7 @@ function reachesOut(athlete: Athlete, contact: number): boolean {
       return (
         wrist !== undefined &&
         elbow !== undefined &&
-        elbow >= 130 &&
+        elbow >= CONTACT_ELBOW &&
         Math.abs(wrist.x - m.hip.x) >= 0.7 * athlete.trunk
       );
     });
@@ -209,7 +238,7 @@ export const tennisGroundstroke: MovementModule = {
     // The racket hand swings out and across the body to meet the ball: hands that stay by the
     // hips (a skipping rope) or at the chest (a guard) make no stroke, however the trunk turns.
     const swung =
-      strokes.filter((s) => handSweep(athlete, s.t) >= 1.1 && reachesOut(athlete, s.t)).length /
+      strokes.filter((s) => handSweep(athlete, s.t) >= SWEEP && reachesOut(athlete, s.t)).length /
       strokes.length;
     // A rally is played on level hips with a split step now and then: hips that sink and rise
     // a trunk's length (lunges, squats) or feet that keep leaving the ground (a skipping rope)
