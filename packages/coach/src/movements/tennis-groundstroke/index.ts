@@ -59,25 +59,34 @@ function findStrokes(athlete: Athlete): Stroke[] {
     while (from > 0 && speed[from - 1]! * direction > 0) from -= 1;
     let to = i;
     while (to < w.length - 1 && speed[to + 1]! * direction > Math.abs(speed[i]!) * 0.25) to += 1;
-    // A turn still going where the clip starts or ends shows neither its size nor its end.
-    if (from === 0 || to === w.length - 1) return [];
     const size = Math.abs(w[to]! - w[from]!);
     // A swing turns the shoulders between side-on and square to the camera: one end of the
     // turn shows them wide. A walker's shoulders stay side-on; a flip of a narrow line is noise.
     const square = Math.max(Math.abs(w[from]!), Math.abs(w[to]!)) >= SQUARE;
     // Groundstrokes are hit between the knees and the shoulders, never overhead.
     const overhead = (athlete.handHeight[to] ?? 0) > 0.6;
-    return size >= MIN_TURN && square && !overhead ? [{ contact: to }] : [];
+    // The swing turns the shoulders back towards square to the net; the unit turn away.
+    const towardSquare = Math.abs(w[to]!) > Math.abs(w[from]!);
+    // A turn still going where the clip starts shows neither its size nor its start; one still
+    // going where it ends is a stroke only if it is squaring up to the ball as the clip ends.
+    if (from === 0 || (to === w.length - 1 && !towardSquare)) return [];
+    return size >= MIN_TURN && square && !overhead ? [{ contact: to, towardSquare }] : [];
   });
   // A stroke turns the trunk back (the unit turn), then through the ball, then back to the
-  // ready (the recovery): of turns in quick succession, the swing is the one that sweeps the
-  // racket hand across the body (the last, if none or several do), and it ends at contact. A
-  // club player starts the unit turn up to a second and a quarter before contact.
+  // ready (the recovery): of turns in quick succession, the swing is the last that turns the
+  // shoulders towards square and sweeps the racket hand across the body (or, failing that, the
+  // last that turns towards square; the last at all), and it ends at contact. A club player
+  // starts the unit turn up to a second and a quarter before contact.
   const kept: { contact: number }[] = [];
-  let cluster: { contact: number; sweeps: boolean }[] = [];
+  let cluster: { contact: number; towardSquare: boolean; sweeps: boolean }[] = [];
   const close = () => {
-    const swings = cluster.filter((turn) => turn.sweeps);
-    const swing = (swings.length ? swings : cluster).at(-1);
+    const swing = [
+      cluster.filter((turn) => turn.towardSquare && turn.sweeps),
+      cluster.filter((turn) => turn.towardSquare),
+      cluster,
+    ]
+      .find((turns) => turns.length)
+      ?.at(-1);
     if (swing) kept.push(swing);
     cluster = [];
   };
