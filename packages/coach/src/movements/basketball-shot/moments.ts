@@ -64,7 +64,13 @@ export function shotMoments(
     let end = n;
     while (end + 1 < window.length && rise[window[end + 1]!]! >= RISING) end += 1;
     const run = window.slice(n, end + 1);
-    const gain = h[window[end]!]! - h[Math.max(0, start - 1)]!;
+    // The push's whole rise, from where the hands last stood lowest to where they stop rising:
+    // the stretch above the speed threshold alone shifts with one keypoint more or less seen.
+    let low = start;
+    while (low > 0 && h[low - 1]! <= h[low]!) low -= 1;
+    let high = window[end]!;
+    while (high + 1 < h.length && h[high + 1]! >= h[high]!) high += 1;
+    const gain = h[high]! - h[low]!;
     if (gain >= PUSH_GAIN) fastest = extreme(run, (j) => rise[j]);
     n = end + 1;
   }
