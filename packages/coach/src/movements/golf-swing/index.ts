@@ -117,6 +117,9 @@ function findSwing(athlete: Athlete): Swing | undefined {
   };
 }
 
+// The middle of the top to impact in life: under this for any golfer (s)...
+const TOP_TO_IMPACT = { realTime: 0.75, slowed: 1.3 };
+
 // Tour Tempo's 3:1 by the club reads about 2 to 3.5:1 at the hands (see the tempo metric).
 const TEMPO_RANGE = { min: 2, max: 3.5 };
 const TEMPO_UNCLEAR =
@@ -264,8 +267,9 @@ export const golfSwing: MovementModule = {
       ramp(-(start ?? 0), 0.5, 0.7) *
       ramp(quantile(athlete.handHeight, 0.98), 1.1, 0.8) *
       ramp(swing.top - swing.address, 0.2, 0.5) *
-      // The downswing proper: a pause at the top is not part of it.
-      ramp(swing.impact - swing.top, 1.2, 0.6) *
+      // From the middle of the top to impact: a club golfer's transition (a pause at the top
+      // included) and downswing take under 0.75 s in life; a swing shown over 1.3 s is slowed.
+      ramp(swing.impact - swing.top, TOP_TO_IMPACT.slowed, TOP_TO_IMPACT.realTime) *
       ramp(hipTravel(athlete), 2, 0.8) *
       uprightShare(athlete) *
       (0.6 + 0.4 * ramp(lean, 3, 10))
