@@ -52,4 +52,21 @@ describe('the golf swing read by the hands', () => {
     expect(reading.events).toEqual([]);
     expect(analysis.textAnalysis).toMatch(/No golf swing was found: .*set-up/);
   });
+
+  // A club golfer: a one-second backswing, a pause at the top, a downswing of 0.4 s.
+  const clubSwing = { backswing: 1, pause: 0.3, downswing: 0.4 };
+
+  it('reads a club golfer’s swing with a pause at the top in real time, not as slow motion', () => {
+    const [reading] = analysePoses(swingSet(clubSwing, 30)).readings;
+    expect(reading!.movement).toBe('golf_swing');
+    expect(reading!.detectedSlowMotion).toBeUndefined();
+  });
+
+  it('still reads the same swing played 5.5 times slower as slowed', () => {
+    const slowed = { backswing: 5.5, pause: 0.3 * 5.5, downswing: 0.4 * 5.5 };
+    const [reading] = analysePoses(swingSet(slowed, 30)).readings;
+    expect(reading!.movement).toBe('golf_swing');
+    expect(reading!.detectedSlowMotion).toBeGreaterThanOrEqual(4);
+    expect(reading!.detectedSlowMotion).toBeLessThanOrEqual(8);
+  });
 });
