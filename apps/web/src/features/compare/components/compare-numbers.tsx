@@ -251,7 +251,7 @@ export function CompareNumbers({
       )}
       {repRows.length > 0 ? (
         <MetricTable
-          title="At each side’s sync point"
+          title={`${chart.kind === 'chart' ? chart.name : 'The key metric'} at each side’s synced rep`}
           rows={repRows}
           testId="compare-rep-numbers"
         />

@@ -169,13 +169,13 @@ describe('syncedRepRows', () => {
     const byKey = Object.fromEntries(rows.map((row) => [row.key, row]));
     expect(byKey.rep).toMatchObject({ a: 'Rep 1 of 2', b: 'Rep 2 of 2', difference: null });
     expect(byKey['at-sync-point']).toMatchObject({
-      name: 'Knee angle at the sync point',
+      name: 'At the sync point',
       a: '119°',
       b: '95°',
       difference: '−23°',
     });
     expect(byKey['rep-low']).toMatchObject({
-      name: 'Knee angle: lowest frame in the rep',
+      name: 'Lowest frame in the rep',
       a: '119°',
     });
     expect(byKey['rep-high']!.a).toBe('170°');

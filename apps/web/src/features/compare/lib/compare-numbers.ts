@@ -135,7 +135,8 @@ type RepSide = {
 export function syncedRepRows(a: RepSide, b: RepSide): MetricRow[] {
   if (!a.series || !b.series) return [];
   if (a.series.name !== b.series.name || a.series.unit !== b.series.unit) return [];
-  const { name, unit } = a.series;
+  // The table's caption names the measure (the chart's): the rows stay short on a phone.
+  const { unit } = a.series;
   const decimals = seriesDecimals(unit);
   const numbers = {
     a: sideRepNumbers(a.series, a.events, a.syncPoint),
@@ -163,8 +164,8 @@ export function syncedRepRows(a: RepSide, b: RepSide): MetricRow[] {
       b: repName(numbers.b.rep),
       difference: null,
     },
-    row('at-sync-point', `${name} at the sync point`, (side) => side.atSyncPoint),
-    row('rep-low', `${name}: lowest frame ${where}`, (side) => side.low),
-    row('rep-high', `${name}: highest frame ${where}`, (side) => side.high),
+    row('at-sync-point', 'At the sync point', (side) => side.atSyncPoint),
+    row('rep-low', `Lowest frame ${where}`, (side) => side.low),
+    row('rep-high', `Highest frame ${where}`, (side) => side.high),
   ];
 }
