@@ -45,7 +45,7 @@ describe('labels', () => {
   it('summarises the range for the accessible name and the description', () => {
     expect(metricSummary(kneeAngle)).toEqual({
       label: 'Knee angle over time, from 98° to 175°',
-      description: 'Lowest 98° at 0:00, highest 175° at 0:00. Target 90°.',
+      description: 'Lowest frame 98° at 0:00, highest frame 175° at 0:00. Target 90°.',
     });
     const speed: MetricSeries = {
       name: 'Hip speed',
@@ -58,7 +58,8 @@ describe('labels', () => {
     };
     expect(metricSummary(speed)).toEqual({
       label: 'Hip speed over time, from 0.10 body lengths/s to 0.42 body lengths/s',
-      description: 'Lowest 0.10 body lengths/s at 0:03, highest 0.42 body lengths/s at 1:04.',
+      description:
+        'Lowest frame 0.10 body lengths/s at 0:03, highest frame 0.42 body lengths/s at 1:04.',
     });
     expect(metricSummary({ ...speed, samples: [] }).label).toBe('Hip speed over time');
   });

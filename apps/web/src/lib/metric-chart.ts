@@ -52,7 +52,9 @@ export function metricSummary(series: MetricSeries): { label: string; descriptio
   const value = (number: number) => formatMetricValue(number, series.unit, decimals);
   const at = (time: number) => formatTimelineLabel(time);
   const description = [
-    `Lowest ${value(extremes.low.value)} at ${at(extremes.low.time)}, highest ${value(extremes.high.value)} at ${at(extremes.high.time)}.`,
+    // Named for what they are, single frames: the analysis table's numbers are read at rep
+    // bottoms ("Knee angle at the bottom (shallowest rep)"), a frame beside one can differ.
+    `Lowest frame ${value(extremes.low.value)} at ${at(extremes.low.time)}, highest frame ${value(extremes.high.value)} at ${at(extremes.high.time)}.`,
     series.target === null ? null : `Target ${value(series.target)}.`,
   ]
     .filter(Boolean)

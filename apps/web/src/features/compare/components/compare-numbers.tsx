@@ -163,15 +163,79 @@ function AlignedMetricChart({
   );
 }
 
+/** Matching measures of A and B in rows, with B − A. */
+function MetricTable({
+  title,
+  rows,
+  testId,
+}: {
+  title: string;
+  rows: readonly MetricRow[];
+  testId: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid={testId}>
+        <caption className="pb-1 text-left text-sm font-semibold">{title}</caption>
+        <thead>
+          <tr className="border-b text-left text-muted-foreground">
+            <th scope="col" className="py-1.5 pr-3 font-medium">
+              Metric
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+              A
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+              B
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Difference (B − A)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} data-metric={row.key} className="border-b last:border-0">
+              <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                {row.name}
+              </th>
+              <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">{row.a}</td>
+              <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">{row.b}</td>
+              <td className="py-1.5 text-right font-medium whitespace-nowrap tabular-nums">
+                {row.difference ?? '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 type CompareNumbersProps = {
   chart: ReturnType<typeof alignedKeyMetrics>;
+  /** The key metric at each side's own synced rep. */
+  repRows: readonly MetricRow[];
+  /** The whole-clip records both analyses quote. */
   rows: readonly MetricRow[];
+  /** Both sides are one video: its whole-clip numbers are the same on both. */
+  sameVideo: boolean;
   range: { start: number; end: number };
   sharedTime: number;
 };
 
-/** The numbers of both takes side by side: the key metric over time and the matching measures. */
-export function CompareNumbers({ chart, rows, range, sharedTime }: CompareNumbersProps) {
+/**
+ * The numbers of both takes side by side: the key metric over time, each side's synced rep,
+ * and the whole-clip measures.
+ */
+export function CompareNumbers({
+  chart,
+  repRows,
+  rows,
+  sameVideo,
+  range,
+  sharedTime,
+}: CompareNumbersProps) {
   return (
     <section
       aria-labelledby="compare-numbers-title"
@@ -185,42 +249,21 @@ export function CompareNumbers({ chart, rows, range, sharedTime }: CompareNumber
       ) : (
         <p className="text-sm text-muted-foreground">{chart.reason}</p>
       )}
-      {rows.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Matching metrics of A and B</caption>
-            <thead>
-              <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  Metric
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                  A
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                  B
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  Difference (B − A)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className="border-b last:border-0">
-                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                    {row.name}
-                  </th>
-                  <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">{row.a}</td>
-                  <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">{row.b}</td>
-                  <td className="py-1.5 text-right font-medium whitespace-nowrap tabular-nums">
-                    {row.difference ?? '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {repRows.length > 0 ? (
+        <MetricTable
+          title={`${chart.kind === 'chart' ? chart.name : 'The key metric'} at each side’s synced rep`}
+          rows={repRows}
+          testId="compare-rep-numbers"
+        />
+      ) : null}
+      {sameVideo ? (
+        // The same records on both sides would read ±0 everywhere and say nothing about the reps.
+        <p className="text-sm text-muted-foreground" data-testid="compare-same-video">
+          Both sides are the same video, so its whole-clip numbers are the same on both: compare the
+          reps above.
+        </p>
+      ) : rows.length > 0 ? (
+        <MetricTable title="Whole clip" rows={rows} testId="compare-clip-numbers" />
       ) : (
         <p className="text-sm text-muted-foreground">
           No measured numbers both takes share yet: they appear once both videos are analysed as the

@@ -9,6 +9,7 @@ import {
   mainReading,
   matchingMetrics,
   syncableEvents,
+  syncedRepRows,
 } from '../lib/compare-numbers';
 import { compareKeyAction } from '../lib/compare-keys';
 import type { CompareMoment } from '../lib/compare-url';
@@ -174,14 +175,16 @@ export function CompareSession({
 
   return (
     <div className="grid gap-4" data-testid="compare-session" data-playing={lockstep.playing}>
-      {/* Side by side the order reads A's name, A, B's name, B (stacked on a phone); in the
-          overlay both names come first and B's picture lies over A's in the same cell. */}
+      {/* The two pictures stay side by side at every width: stacked, a phone showed one take at
+          a time on a page of 2,500 px. On a phone the pictures come first (what the thumb
+          compares) and each side's controls under its own picture; wider, the names lead. In
+          the overlay both names come first and B's picture lies over A's in the same cell. */}
       <div
         className={cn(
-          'grid gap-x-4 gap-y-3',
+          'grid gap-y-3',
           overlay
-            ? "[grid-template-areas:'ha'_'hb'_'st'] sm:grid-cols-2 sm:[grid-template-areas:'ha_hb'_'st_st']"
-            : "[grid-template-areas:'ha'_'sa'_'hb'_'sb'] lg:grid-cols-2 lg:[grid-template-areas:'ha_hb'_'sa_sb']",
+            ? "gap-x-4 [grid-template-areas:'ha'_'hb'_'st'] sm:grid-cols-2 sm:[grid-template-areas:'ha_hb'_'st_st']"
+            : "grid-cols-2 gap-x-2 [grid-template-areas:'sa_sb'_'ha_hb'] sm:gap-x-4 lg:[grid-template-areas:'ha_hb'_'sa_sb']",
         )}
       >
         {header('a', videoA, '[grid-area:ha]')}
@@ -221,7 +224,20 @@ export function CompareSession({
           { series: videoA.analysis?.keyMetric, syncPoint: a.seconds },
           { series: videoB.analysis?.keyMetric, syncPoint: b.seconds },
         )}
+        repRows={syncedRepRows(
+          {
+            series: videoA.analysis?.keyMetric,
+            events: readingA?.events ?? [],
+            syncPoint: a.seconds,
+          },
+          {
+            series: videoB.analysis?.keyMetric,
+            events: readingB?.events ?? [],
+            syncPoint: b.seconds,
+          },
+        )}
         rows={matchingMetrics(readingA, readingB)}
+        sameVideo={videoA.id === videoB.id}
         range={range}
         sharedTime={lockstep.sharedTime}
       />

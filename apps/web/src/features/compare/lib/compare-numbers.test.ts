@@ -1,6 +1,11 @@
 import type { AthleteReading, MetricRecord } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
-import { alignedKeyMetrics, matchingMetrics, syncableEvents } from './compare-numbers';
+import {
+  alignedKeyMetrics,
+  matchingMetrics,
+  syncableEvents,
+  syncedRepRows,
+} from './compare-numbers';
 
 function metric(overrides: Partial<MetricRecord>): MetricRecord {
   return {
@@ -134,5 +139,55 @@ describe('matchingMetrics', () => {
     expect(matchingMetrics(a, reading({ metrics: [metric({})] }))[0]?.difference).toBe('±0°');
     expect(matchingMetrics(a, reading({ metrics: [metric({ unit: 'cm' })] }))).toEqual([]);
     expect(matchingMetrics(a, null)).toEqual([]);
+  });
+});
+
+describe('syncedRepRows', () => {
+  const events = [
+    { name: 'bottom', label: 'Bottom of rep 1', t: 1 },
+    { name: 'bottom', label: 'Bottom of rep 2', t: 3 },
+  ];
+  const series = {
+    name: 'Knee angle',
+    unit: '°',
+    target: 100,
+    samples: [
+      [0, 170],
+      [0.5, 130],
+      [1, 118.6],
+      [1.5, 140],
+      [2, 170],
+      [2.5, 120],
+      [3, 95.2],
+      [3.5, 150],
+      [4, 170],
+    ] as [number, number][],
+  };
+
+  it('reads one clip at two reps as two different takes', () => {
+    const rows = syncedRepRows({ series, events, syncPoint: 1 }, { series, events, syncPoint: 3 });
+    const byKey = Object.fromEntries(rows.map((row) => [row.key, row]));
+    expect(byKey.rep).toMatchObject({ a: 'Rep 1 of 2', b: 'Rep 2 of 2', difference: null });
+    expect(byKey['at-sync-point']).toMatchObject({
+      name: 'At the sync point',
+      a: '119°',
+      b: '95°',
+      difference: '−23°',
+    });
+    expect(byKey['rep-low']).toMatchObject({
+      name: 'Lowest frame in the rep',
+      a: '119°',
+    });
+    expect(byKey['rep-high']!.a).toBe('170°');
+  });
+
+  it('has nothing to say across different measures', () => {
+    const height = { ...series, name: 'Hip height', unit: 'trunk lengths' };
+    expect(
+      syncedRepRows({ series, events, syncPoint: 1 }, { series: height, events, syncPoint: 1 }),
+    ).toEqual([]);
+    expect(
+      syncedRepRows({ series: null, events, syncPoint: 1 }, { series, events, syncPoint: 1 }),
+    ).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type {
 } from '@filmroom/contract';
 import { formatMetricValue } from '@/lib/metric-chart';
 import type { MetricSample } from '@/lib/metric-chart';
+import { repName, sideRepNumbers, type SideRepNumbers } from './rep-numbers';
 
 /** The athlete a comparison is about on each side: the first reading, the one the chart follows. */
 export function mainReading(analysis: Analysis | null | undefined): AthleteReading | null {
@@ -95,18 +96,76 @@ export function matchingMetrics(a: AthleteReading | null, b: AthleteReading | nu
     const recordB = byKey.get(metricKey(recordA));
     if (!recordB) continue;
     const decimals = Math.max(decimalsOf(recordA.text), decimalsOf(recordB.text));
-    const delta = recordB.value - recordA.value;
-    const rounded = Number(delta.toFixed(decimals));
-    const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '±';
     rows.push({
       key: metricKey(recordA),
       name: recordA.name,
       a: recordA.text,
       b: recordB.text,
-      difference: Number.isFinite(delta)
-        ? `${sign}${formatMetricValue(Math.abs(rounded), recordA.unit, decimals)}`
-        : null,
+      difference: differenceText(recordA.value, recordB.value, recordA.unit, decimals),
     });
   }
   return rows;
+}
+
+/** B − A, signed ("+4°", "−0.12 trunk lengths", "±0°"), at the precision the values are quoted. */
+function differenceText(a: number, b: number, unit: string, decimals: number): string | null {
+  const delta = b - a;
+  if (!Number.isFinite(delta)) return null;
+  const rounded = Number(delta.toFixed(decimals));
+  const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '±';
+  return `${sign}${formatMetricValue(Math.abs(rounded), unit, decimals)}`;
+}
+
+/** Decimals a series' values are quoted at: whole degrees, as the records write angles. */
+function seriesDecimals(unit: string): number {
+  return unit === '°' || unit === '%' ? 0 : 2;
+}
+
+type RepSide = {
+  series: MetricSeries | null | undefined;
+  events: readonly MovementEvent[];
+  syncPoint: number;
+};
+
+/**
+ * The key metric read on each side at its own synced rep: which rep, the value at the sync
+ * point, and the rep's lowest and highest. Two reps of one clip differ here, where the
+ * whole-clip records are the same on both sides. Empty unless both sides measure the same thing.
+ */
+export function syncedRepRows(a: RepSide, b: RepSide): MetricRow[] {
+  if (!a.series || !b.series) return [];
+  if (a.series.name !== b.series.name || a.series.unit !== b.series.unit) return [];
+  // The table's caption names the measure (the chart's): the rows stay short on a phone.
+  const { unit } = a.series;
+  const decimals = seriesDecimals(unit);
+  const numbers = {
+    a: sideRepNumbers(a.series, a.events, a.syncPoint),
+    b: sideRepNumbers(b.series, b.events, b.syncPoint),
+  };
+  const where = numbers.a.rep || numbers.b.rep ? 'in the rep' : 'in the clip';
+  const row = (key: string, label: string, pick: (side: SideRepNumbers) => number | null) => {
+    const [valueA, valueB] = [pick(numbers.a), pick(numbers.b)];
+    const text = (value: number | null) =>
+      value === null ? '—' : formatMetricValue(value, unit, decimals);
+    return {
+      key,
+      name: label,
+      a: text(valueA),
+      b: text(valueB),
+      difference:
+        valueA === null || valueB === null ? null : differenceText(valueA, valueB, unit, decimals),
+    };
+  };
+  return [
+    {
+      key: 'rep',
+      name: 'Synced on',
+      a: repName(numbers.a.rep),
+      b: repName(numbers.b.rep),
+      difference: null,
+    },
+    row('at-sync-point', 'At the sync point', (side) => side.atSyncPoint),
+    row('rep-low', `Lowest frame ${where}`, (side) => side.low),
+    row('rep-high', `Highest frame ${where}`, (side) => side.high),
+  ];
 }
