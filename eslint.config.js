@@ -26,7 +26,7 @@ export const serverModuleDependencies = {
   analysis: ['notifications', 'players', 'videos'],
   chat: ['analysis', 'videos'],
   uploads: ['users', 'videos'],
-  clips: ['annotations', 'videos'],
+  clips: ['annotations', 'notifications', 'videos'],
   'video-exports': ['analysis', 'clips', 'videos'],
   admin: ['auth', 'users', 'videos'],
   teams: ['clips', 'notifications', 'users', 'videos'],

@@ -9,6 +9,8 @@ export const notificationKindSchema = z.enum([
   'analysis-ready',
   'analysis-failed',
   'invitation-accepted',
+  'playlist-shared',
+  'roster-invitation',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -23,6 +25,8 @@ export const notificationSchema = z
     /** Whose action it was; null for the server's own news (an analysis finished). */
     actor: z.object({ name: z.string() }).nullable(),
     video: z.object({ id: z.string().uuid(), title: z.string() }).nullable(),
+    /** The playlist shared with the recipient (playlist-shared). */
+    playlist: z.object({ id: z.string().uuid(), title: z.string() }).nullable(),
     /** The note it is about (for a reply: the note replied to) and where it sits. */
     annotation: z
       .object({

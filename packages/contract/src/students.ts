@@ -28,6 +28,12 @@ export const coachStudentLinkSchema = z
     student: z.object({
       name: z.string(),
       username: z.string().describe('The e-mail address the athlete signs in with'),
+      avatarUrl: z
+        .string()
+        .nullable()
+        .describe(
+          'Their profile photo once they have accepted; null before, or when they have none',
+        ),
     }),
     invitationPending: z
       .boolean()

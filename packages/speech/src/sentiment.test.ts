@@ -24,6 +24,28 @@ describe('sentimentOf', () => {
     expect(sentimentOf(text).label).toBe(label);
   });
 
+  // Issue 29: "keep your head still, you are lifting early" was called positive. Corrective
+  // cues, with or without manners, are not praise; praise around a cue still is.
+  it.each([
+    ['Keep your head still, you are lifting early', 'negative'],
+    ['Keep your head still, you are lifting early, fine', 'negative'],
+    ['Please keep your head still, you are lifting early', 'negative'],
+    ["OK, you're opening your hips too early", 'negative'],
+    ['You are rushing the backswing', 'negative'],
+    ['Your heels are coming up early', 'negative'],
+    ['Relax your grip', 'neutral'],
+    ['Stay strong through the finish', 'neutral'],
+    ['Please keep your chest up', 'neutral'],
+    ['Get to the ball early and load', 'neutral'],
+    ['Stop leaning back', 'negative'],
+    ['Good depth, keep it up', 'positive'],
+    ['Keep up the great work', 'positive'],
+    ['Stay relaxed, great rhythm on that rep', 'positive'],
+    ["That's fine, same again", 'positive'],
+  ] as const)('coaching cue %s → %s', (text, label) => {
+    expect(sentimentOf(text).label).toBe(label);
+  });
+
   it('gives VADER’s compound strength as the confidence of praise and criticism', () => {
     // VADER scores "Great footwork on that drive!" at compound 0.6588.
     expect(sentimentOf('Great footwork on that drive!')).toEqual({

@@ -32,7 +32,37 @@ const COACHING_FAULTS: readonly { words: RegExp; readAs: string }[] = [
   },
   // "careless" is -1.5.
   { words: /\bsloppy\b/gi, readAs: 'careless' },
+  // Early is late's twin: a movement made before its time ("impatient" is -1.2). Only after
+  // a verb it describes or with "too", so "get there early" and "early in the set" stay times.
+  { words: /\btoo (?:early|soon)\b/gi, readAs: 'too impatient' },
+  {
+    words: /(?<=\b[a-z]+(?:ing|ed|s) (?:\w+ )?)early\b(?![\s-]+(?:in|on|season|days?)\b)/gi,
+    readAs: 'impatient',
+  },
+  {
+    words: /\brush(?:ed|ing)\b(?= (?:the|your|it|this|that|through|into)\b)/gi,
+    readAs: 'impatient',
+  },
 ];
+
+/**
+ * Words VADER's lexicon counts as praise that in a coaching comment are manners or tags: "please
+ * keep your chest up" is a request, "…, ok?" a check that it landed. "That's fine" and "OK
+ * effort" stay praise: only a tag set off by a comma (or the end) is dropped.
+ */
+const COURTESIES: readonly RegExp[] = [
+  /\bplease\b/gi,
+  /(?:^|,)\s*(?:ok|okay|alright|all right|yeah|fine)\s*(?=[,.?!]|$)/gim,
+];
+
+/**
+ * Verbs a coaching cue starts with: the clause says what to do, and its words describe the aim,
+ * not how it went ("relax your grip", "stay strong through the finish" are not praise).
+ */
+const CUE_VERB =
+  /^(?:(?:now|just|then|and|but|so)\s+)*(?:keep|stay|relax|hold|let|try|finish|stand|sit|drive|push|pull|make|get|find|land|breathe|focus|lead|brace|squeeze|lock|reach)\b/i;
+/** "Keep it up", "keep going": a cue to go on as now is encouragement, and VADER may read it so. */
+const ENCOURAGEMENT = /^(?:just\s+)?keep\s+(?:it\s+up|up|going|doing|that)\b/i;
 
 /**
  * The sentiment of a coaching comment, with VADER (rule-based, no model to load, under a
@@ -45,10 +75,32 @@ const COACHING_FAULTS: readonly { words: RegExp; readAs: string }[] = [
  */
 export function sentimentOf(text: string): Sentiment {
   if (!text.trim()) return { label: 'neutral', confidence: 1 };
-  const scores = vader.SentimentIntensityAnalyzer.polarity_scores(inCoachingTerms(text));
+  const judged = withoutCueAims(inCoachingTerms(withoutCourtesies(text)));
+  // Nothing left but instructions and manners: a plain instruction.
+  if (!/\p{L}/u.test(judged)) return { label: 'neutral', confidence: 1 };
+  const scores = vader.SentimentIntensityAnalyzer.polarity_scores(judged);
   if (scores.compound >= POSITIVE_FROM) return { label: 'positive', confidence: scores.compound };
   if (scores.compound <= NEGATIVE_FROM) return { label: 'negative', confidence: -scores.compound };
   return { label: 'neutral', confidence: scores.neu };
+}
+
+function withoutCourtesies(text: string): string {
+  return COURTESIES.reduce((rest, words) => rest.replace(words, ''), text);
+}
+
+/**
+ * Leaves out the cue clauses that VADER would read as praise. A cue that criticises ("stop
+ * leaning back") stays: it says what went wrong.
+ */
+function withoutCueAims(text: string): string {
+  return text
+    .split(/(?<=[,.;:!?—–])\s*/)
+    .filter((clause) => {
+      const words = clause.trim();
+      if (!CUE_VERB.test(words) || ENCOURAGEMENT.test(words)) return true;
+      return vader.SentimentIntensityAnalyzer.polarity_scores(words).compound <= 0;
+    })
+    .join(' ');
 }
 
 function inCoachingTerms(text: string): string {

@@ -591,6 +591,8 @@ export const notifications = pgTable(
     /** Whose action it was; null for the server's own news (an analysis finished). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    /** The playlist shared with them (playlist-shared); gone with the playlist. */
+    playlistId: uuid('playlist_id').references(() => playlists.id, { onDelete: 'cascade' }),
     /** The note it is about; for a reply, the note replied to. */
     annotationId: uuid('annotation_id').references(() => annotations.id, { onDelete: 'cascade' }),
     replyId: uuid('reply_id').references(() => annotations.id, { onDelete: 'cascade' }),

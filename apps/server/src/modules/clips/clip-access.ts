@@ -1,12 +1,9 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import {
   clips,
   playlistItems,
-  playlistShares,
   playlists,
-  teamPlaylistShares,
   users,
   type ClipRow,
   type PlaylistRow,
@@ -14,7 +11,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { findVideoAccess, teamsReaching } from '../videos';
+import { findVideoAccess, playlistReaches } from '../videos';
 
 export type ClipAccess = {
   clip: ClipRow;
@@ -23,32 +20,6 @@ export type ClipAccess = {
   /** Whether the asker may view the whole video (else they get the range and nothing more). */
   seesVideo: boolean;
 };
-
-/**
- * Whether `playlistId` (a column or a value) is shared with the user: to their address, once
- * it is confirmed, or to a team they are on.
- */
-export function playlistReaches(db: Database, user: UserRow, playlistId: PgColumn): SQL {
-  const byTeam = sql`EXISTS (${db
-    .select({ id: teamPlaylistShares.id })
-    .from(teamPlaylistShares)
-    .where(
-      and(
-        eq(teamPlaylistShares.playlistId, playlistId),
-        inArray(teamPlaylistShares.teamId, teamsReaching(db, user)),
-      ),
-    )})`;
-  if (!user.emailConfirmedAt) return byTeam;
-  return sql`(${byTeam} OR EXISTS (${db
-    .select({ id: playlistShares.id })
-    .from(playlistShares)
-    .where(
-      and(
-        eq(playlistShares.playlistId, playlistId),
-        eq(playlistShares.sharedWithEmail, user.username),
-      ),
-    )}))`;
-}
 
 /** The playlist and whether it is the user's own, if they may see it; else "not found". */
 export async function requirePlaylistAccess(

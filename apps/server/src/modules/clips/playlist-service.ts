@@ -19,8 +19,9 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
-import { findVideoAccess } from '../videos';
-import { playableItems, playlistReaches, requirePlaylistAccess } from './clip-access';
+import type { Notifier } from '../notifications';
+import { findVideoAccess, playlistReaches } from '../videos';
+import { playableItems, requirePlaylistAccess } from './clip-access';
 import type { ClipService } from './clip-service';
 import { requireClipAddable, requirePlaylistSharable } from './onward-sharing';
 
@@ -33,6 +34,7 @@ export class PlaylistService {
   constructor(
     private readonly db: Database,
     private readonly clipService: ClipService,
+    private readonly notifier: Notifier,
   ) {}
 
   /** The user's playlists, then those shared with them; most recently changed first. */
@@ -186,9 +188,19 @@ export class PlaylistService {
       .values({ playlistId, sharedWithEmail: email, sharedById: user.id })
       .onConflictDoNothing()
       .returning();
+    if (added) await this.tellRecipient(user, playlistId, email);
     const shares = await this.shares(playlistId);
     const share = shares.find((listed) => listed.sharedWithEmail === email)!;
     return { share, created: added !== undefined };
+  }
+
+  /** The account behind the address hears of it (no account yet: nobody to ring). */
+  private async tellRecipient(user: UserRow, playlistId: string, email: string) {
+    const [recipient] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, email));
+    if (recipient) await this.notifier.playlistShared(user.id, playlistId, [recipient.id]);
   }
 
   /** Stops sharing; answers the address whose access just ended. */

@@ -46,7 +46,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       quotaBytes: app.config.userQuotaBytes,
     }),
   );
-  const playlistService = new PlaylistService(app.db, clipService);
+  const playlistService = new PlaylistService(app.db, clipService, app.notifier);
   // A playlist's events are heard by whoever may open it, checked as each event goes out.
   app.videoEvents.hearPlaylistsWith((user, playlistId) =>
     requirePlaylistAccess(app.db, user, playlistId).then(

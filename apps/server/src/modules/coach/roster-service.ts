@@ -17,7 +17,8 @@ import {
   setPasswordLink,
 } from '../../mail/messages';
 import { issueEmailLink, NO_PASSWORD, issuePasswordToken } from '../auth';
-import { endAccess } from '../users';
+import { endAccess, loadPeopleViews } from '../users';
+import type { Notifier } from '../notifications';
 import type { VideoEvents } from '../videos';
 
 type NewStudent = z.output<typeof addStudentBodySchema>;
@@ -51,13 +52,25 @@ type LinkRow = {
   status: RosterStatus;
 };
 
-const toLinkView = (row: LinkRow): CoachStudentLink => ({
+const toLinkView = (row: LinkRow, avatarUrl: string | null): CoachStudentLink => ({
   id: row.id,
   studentId: row.studentId,
-  student: { name: row.name, username: row.username },
+  student: { name: row.name, username: row.username, avatarUrl },
   invitationPending: row.status === 'pending',
   status: row.status,
 });
+
+/**
+ * The cards with each athlete's photo. Only an athlete who accepted shows theirs: until then the
+ * coach sees only what they typed, as with the name.
+ */
+async function withPhotos(db: Database, rows: LinkRow[]): Promise<CoachStudentLink[]> {
+  const people = await loadPeopleViews(
+    db,
+    rows.filter((row) => row.status === 'accepted').map((row) => row.studentId),
+  );
+  return rows.map((row) => toLinkView(row, people.get(row.studentId)?.avatarUrl ?? null));
+}
 
 /** What an e-mail resolved to: an account, and whether this request made it (and must invite). */
 type Enrolment = { student: UserRow; invitationToken: string | null };
@@ -74,6 +87,7 @@ export class RosterService {
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly events: VideoEvents,
+    private readonly notifier: Notifier,
   ) {}
 
   async list(coach: UserRow): Promise<CoachStudentLink[]> {
@@ -84,7 +98,7 @@ export class RosterService {
       .innerJoin(users, eq(users.id, coachStudents.studentId))
       .where(eq(coachStudents.coachId, coach.id))
       .orderBy(asc(shownName), asc(users.username));
-    return rows.map(toLinkView);
+    return withPhotos(this.db, rows);
   }
 
   async add(coach: UserRow, body: NewStudent, origin: string): Promise<CoachStudentLink> {
@@ -230,10 +244,15 @@ export class RosterService {
             ),
           }),
     );
+    // An existing account also hears of it in the app, where they answer it.
+    if (!invitationToken) await this.notifier.rosterInvitation(coach.id, student.id);
   }
 
   private async find(coach: UserRow, linkId: string): Promise<CoachStudentLink> {
-    return toLinkView(await this.findRow(coach, eq(coachStudents.id, linkId)));
+    const [link] = await withPhotos(this.db, [
+      await this.findRow(coach, eq(coachStudents.id, linkId)),
+    ]);
+    return link!;
   }
 
   private async findRow(coach: UserRow, which: SQL): Promise<LinkRow> {

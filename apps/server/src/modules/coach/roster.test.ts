@@ -53,7 +53,7 @@ describe('adding a student who has no account', () => {
     expect(link).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       studentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      student: { name: 'Jo Runner', username: email },
+      student: { name: 'Jo Runner', username: email, avatarUrl: null },
       invitationPending: true,
       status: 'pending',
     });
@@ -123,7 +123,7 @@ describe('adding a student who has no account', () => {
     const email = uniqueEmail('sam.lee');
     const added = await addStudent(kay.cookie, { email, name: '   ' });
     expect(added.statusCode).toBe(201);
-    expect(added.json().student).toEqual({ name: email, username: email });
+    expect(added.json().student).toEqual({ name: email, username: email, avatarUrl: null });
     const [made] = await ctx.database.db.select().from(users).where(eq(users.username, email));
     expect(made!.name).toBe(email.split('@')[0]);
   });
@@ -139,7 +139,7 @@ describe('adding a student who already has an account', () => {
     expect(link).toEqual({
       id: expect.any(String),
       studentId: athlete.user.id,
-      student: { name: athlete.username, username: athlete.username },
+      student: { name: athlete.username, username: athlete.username, avatarUrl: null },
       invitationPending: true,
       status: 'pending',
     });
@@ -170,7 +170,7 @@ describe('adding a student who already has an account', () => {
     expect((await call('GET', '/api/coach/students', kay.cookie)).json()).toEqual([
       {
         ...link,
-        student: { name: 'Pat Keeper', username: athlete.username },
+        student: { name: 'Pat Keeper', username: athlete.username, avatarUrl: null },
         invitationPending: false,
         status: 'accepted',
       },
@@ -186,6 +186,30 @@ describe('adding a student who already has an account', () => {
     const again = await addStudent(kay.cookie, { email: athlete.username.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'This student is already on your list' });
+  });
+
+  it("shows the athlete's photo on the card once they accept, never before", async () => {
+    const kay = await coach('Coach Kay');
+    const athlete = await confirmedAthlete('Pat Keeper');
+    const photo = `/uploads/users/${athlete.user.id}/photos/face.jpg`;
+    await ctx.database.db
+      .update(users)
+      .set({ avatarUrl: photo })
+      .where(eq(users.id, athlete.user.id));
+    const added = (
+      await addStudent(kay.cookie, { email: athlete.username })
+    ).json<CoachStudentLink>();
+    expect(added.student.avatarUrl).toBeNull();
+    const [invitation] = (await invitationsOf(athlete.cookie)).json<{ id: string }[]>();
+    expect((await answer(athlete.cookie, invitation!.id, 'accept')).statusCode).toBe(200);
+    const [card] = (await call('GET', '/api/coach/students', kay.cookie)).json<
+      CoachStudentLink[]
+    >();
+    expect(card!.student).toEqual({
+      name: 'Pat Keeper',
+      username: athlete.username,
+      avatarUrl: photo,
+    });
   });
 
   it('lets the athlete decline in the app, and leave a list they joined', async () => {
@@ -315,7 +339,7 @@ describe('editing a student', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({
       studentId: athlete.user.id,
-      student: { name: 'Robin (keeper)', username: athlete.username },
+      student: { name: 'Robin (keeper)', username: athlete.username, avatarUrl: null },
     });
     const own = await call('GET', '/api/user', athlete.cookie);
     expect(own.json().name).toBe('Robin Account');
@@ -326,7 +350,11 @@ describe('editing a student', () => {
 
     // Blank and missing values keep what the card shows.
     const kept = await patch({ name: '  ', email: '   ' });
-    expect(kept.json().student).toEqual({ name: 'Robin (keeper)', username: athlete.username });
+    expect(kept.json().student).toEqual({
+      name: 'Robin (keeper)',
+      username: athlete.username,
+      avatarUrl: null,
+    });
     expect((await patch({})).json().student.name).toBe('Robin (keeper)');
     // Back to the account's own name: the card follows the account again.
     expect((await patch({ name: 'Robin Account' })).json().student.name).toBe('Robin Account');
@@ -339,7 +367,7 @@ describe('editing a student', () => {
     expect(moved.statusCode).toBe(200);
     // The card asks the new address afresh, keeping the name the coach knew.
     expect(moved.json()).toMatchObject({
-      student: { name: 'Robin Account', username: corrected },
+      student: { name: 'Robin Account', username: corrected, avatarUrl: null },
       invitationPending: true,
       status: 'pending',
     });

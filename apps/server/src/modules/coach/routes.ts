@@ -27,7 +27,7 @@ const errors = errorResponses(400, 401, 403, 404);
 
 export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
   const students = new StudentService(app.db);
-  const roster = new RosterService(app.db, app.mailer, app.videoEvents);
+  const roster = new RosterService(app.db, app.mailer, app.videoEvents, app.notifier);
   const coaches = new CoachLinkService(app.db, app.videoEvents, app.notifier);
   // Adding or re-pointing a student mails the address typed: a cap keeps a coach account from
   // relaying spam.

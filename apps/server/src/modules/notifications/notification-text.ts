@@ -29,5 +29,11 @@ export function summaryOf(view: Omit<Notification, 'summary'>): string {
       return `The analysis of ${title} failed`;
     case 'invitation-accepted':
       return `${who} accepted your invitation and joined your athletes`;
+    case 'playlist-shared':
+      return view.playlist
+        ? `${who} shared the playlist "${view.playlist.title}" with you`
+        : `${who} shared a playlist with you`;
+    case 'roster-invitation':
+      return `${who} wants to add you to their athletes`;
   }
 }

@@ -6,13 +6,14 @@ import {
   annotations,
   coachStudents,
   notifications,
+  playlists,
   users,
   videos,
   type AnnotationRow,
   type NotificationRow,
   type UserRow,
 } from '../../db/schema';
-import { findVideoAccess } from '../videos';
+import { findVideoAccess, playlistReaches } from '../videos';
 import { summaryOf } from './notification-text';
 
 const actor = alias(users, 'actor');
@@ -34,6 +35,9 @@ function excerptOf(annotation: NoteText): string {
 /** Where a notification takes its reader: the video at the note's time with the thread open. */
 function linkOf(row: NotificationRow, timestamp: number | null): string {
   if (row.kind === 'invitation-accepted') return '/athletes';
+  // Settings holds the invitations to answer (a banner above every page does too).
+  if (row.kind === 'roster-invitation') return '/settings';
+  if (row.kind === 'playlist-shared' && row.playlistId) return `/playlists/${row.playlistId}`;
   if (!row.videoId) return '/notifications';
   const query = new URLSearchParams();
   if (row.annotationId) query.set('note', row.annotationId);
@@ -48,11 +52,9 @@ function linkOf(row: NotificationRow, timestamp: number | null): string {
  * rule: one about a video they can no longer see is left out (with its title and any note's
  * text), as is an accepted invitation whose athlete has since left their list.
  */
-async function stillVisible<T extends Pick<NotificationRow, 'kind' | 'videoId' | 'actorId'>>(
-  db: Database,
-  user: UserRow,
-  rows: T[],
-): Promise<T[]> {
+async function stillVisible<
+  T extends Pick<NotificationRow, 'kind' | 'videoId' | 'actorId' | 'playlistId'>,
+>(db: Database, user: UserRow, rows: T[]): Promise<T[]> {
   const videoIds = [...new Set(rows.flatMap((row) => (row.videoId ? [row.videoId] : [])))];
   const visible = new Set<string>();
   for (const videoId of videoIds) {
@@ -78,11 +80,53 @@ async function stillVisible<T extends Pick<NotificationRow, 'kind' | 'videoId' |
               )
           ).map((row) => row.id),
         );
-  return rows.filter((row) =>
-    row.kind === 'invitation-accepted'
-      ? row.actorId !== null && athletes.has(row.actorId)
-      : row.videoId === null || visible.has(row.videoId),
+  const playlistIds = [...new Set(rows.flatMap((row) => (row.playlistId ? [row.playlistId] : [])))];
+  const reachedPlaylists =
+    playlistIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ id: playlists.id })
+              .from(playlists)
+              .where(
+                and(inArray(playlists.id, playlistIds), playlistReaches(db, user, playlists.id)),
+              )
+          ).map((row) => row.id),
+        );
+  const invitingCoachIds = rows.flatMap((row) =>
+    row.kind === 'roster-invitation' && row.actorId ? [row.actorId] : [],
   );
+  const invitingCoaches =
+    invitingCoachIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ id: coachStudents.coachId })
+              .from(coachStudents)
+              .where(
+                and(
+                  eq(coachStudents.studentId, user.id),
+                  inArray(coachStudents.coachId, invitingCoachIds),
+                ),
+              )
+          ).map((row) => row.id),
+        );
+  return rows.filter((row) => {
+    switch (row.kind) {
+      case 'invitation-accepted':
+        return row.actorId !== null && athletes.has(row.actorId);
+      // Only while the coach still has them on their list (pending, or answered since).
+      case 'roster-invitation':
+        return row.actorId !== null && invitingCoaches.has(row.actorId);
+      // Only while the playlist is still shared with them.
+      case 'playlist-shared':
+        return row.playlistId !== null && reachedPlaylists.has(row.playlistId);
+      default:
+        return row.videoId === null || visible.has(row.videoId);
+    }
+  });
 }
 
 /** The user's notifications matching `where` that they may still see, as the API shows them. */
@@ -97,6 +141,7 @@ export async function loadNotificationViews(
       notification: notifications,
       actorName: actor.name,
       videoTitle: videos.title,
+      playlistTitle: playlists.title,
       note: { content: note.content, audioKey: note.audioKey, drawing: note.drawing },
       noteTimestamp: note.timestamp,
       reply: { content: reply.content, audioKey: reply.audioKey, drawing: reply.drawing },
@@ -104,6 +149,7 @@ export async function loadNotificationViews(
     .from(notifications)
     .leftJoin(actor, eq(actor.id, notifications.actorId))
     .leftJoin(videos, eq(videos.id, notifications.videoId))
+    .leftJoin(playlists, eq(playlists.id, notifications.playlistId))
     .leftJoin(note, eq(note.id, notifications.annotationId))
     .leftJoin(reply, eq(reply.id, notifications.replyId))
     .where(and(eq(notifications.userId, user.id), where))
@@ -124,6 +170,10 @@ export async function loadNotificationViews(
         actor: n.actorId && row.actorName !== null ? { name: row.actorName } : null,
         video:
           n.videoId && row.videoTitle !== null ? { id: n.videoId, title: row.videoTitle } : null,
+        playlist:
+          n.playlistId && row.playlistTitle !== null
+            ? { id: n.playlistId, title: row.playlistTitle }
+            : null,
         annotation:
           n.annotationId && row.noteTimestamp !== null && about
             ? { id: n.annotationId, timestamp: row.noteTimestamp, excerpt: excerptOf(about) }
@@ -144,6 +194,7 @@ export async function countUnread(db: Database, user: UserRow): Promise<number> 
       kind: notifications.kind,
       videoId: notifications.videoId,
       actorId: notifications.actorId,
+      playlistId: notifications.playlistId,
     })
     .from(notifications)
     .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)));

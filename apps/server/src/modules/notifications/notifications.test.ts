@@ -218,7 +218,84 @@ describe('notifications: who hears of what', () => {
         summary: 'Jamie Athlete accepted your invitation and joined your athletes',
       }),
     ]);
-    expect((await listOf(athlete)).notifications).toEqual([]);
+    // Issue 29: the invitation itself rang the athlete's bell, pointing where it is answered.
+    // Its mail was the invitation mail, so no notification mail repeats it.
+    expect((await listOf(athlete)).notifications).toEqual([
+      expect.objectContaining({
+        kind: 'roster-invitation',
+        actor: { name: 'Coach Carter' },
+        video: null,
+        playlist: null,
+        link: '/settings',
+        summary: 'Coach Carter wants to add you to their athletes',
+      }),
+    ]);
+    expect(await mailTo(athlete)).toEqual([]);
+  });
+
+  it('tells the people a playlist is shared with, by address or through a team, once; mail as each chose', async () => {
+    const coach = await registerAccount(ctx.app, { name: 'Coach Carter', isCoach: true });
+    const athlete = await registerAccount(ctx.app, { name: 'Jamie Athlete' });
+    const teammate = await registerAccount(ctx.app, { name: 'Sam Teammate' });
+    expect(
+      (await call('PUT', '/api/notifications/settings', teammate.cookie, { email: 'off' }))
+        .statusCode,
+    ).toBe(200);
+    const playlist = (
+      await call('POST', '/api/playlists', coach.cookie, { title: 'Pressing drills' })
+    ).json<{ id: string }>();
+    const byAddress = await call('POST', `/api/playlists/${playlist.id}/shares`, coach.cookie, {
+      email: athlete.username,
+    });
+    expect(byAddress.statusCode).toBe(201);
+    const told = expect.objectContaining({
+      kind: 'playlist-shared',
+      actor: { name: 'Coach Carter' },
+      video: null,
+      playlist: { id: playlist.id, title: 'Pressing drills' },
+      link: `/playlists/${playlist.id}`,
+      summary: 'Coach Carter shared the playlist "Pressing drills" with you',
+      read: false,
+    });
+    expect((await listOf(athlete)).notifications).toEqual([told]);
+    const [mail] = await mailTo(athlete);
+    expect(mail?.subject).toContain('Coach Carter shared the playlist "Pressing drills" with you');
+    expect(mail?.body).toContain(`/playlists/${playlist.id}`);
+
+    // Through a team: its members hear of it; the athlete, told already, is not told twice.
+    await addAcceptedStudent(ctx.app, coach, athlete);
+    await addAcceptedStudent(ctx.app, coach, teammate);
+    const team = (
+      await call('POST', '/api/teams', coach.cookie, { name: 'Firsts', sport: 'Soccer' })
+    ).json<{ id: string }>();
+    for (const member of [athlete, teammate]) {
+      const added = await call('POST', `/api/teams/${team.id}/members`, coach.cookie, {
+        athleteId: member.user.id,
+      });
+      expect(added.statusCode).toBeLessThan(300);
+    }
+    const byTeam = await call('POST', `/api/playlists/${playlist.id}/team-shares`, coach.cookie, {
+      teamId: team.id,
+    });
+    expect(byTeam.statusCode).toBe(201);
+    const kinds = async (person: Person) =>
+      (await listOf(person)).notifications.map((notice) => notice.kind).sort();
+    expect(await kinds(athlete)).toEqual(['playlist-shared', 'roster-invitation']);
+    expect(await kinds(teammate)).toEqual(['playlist-shared', 'roster-invitation']);
+    // Sam chose no mail.
+    expect(await mailTo(teammate)).toEqual([]);
+    expect((await listOf(coach)).notifications.map((notice) => notice.kind)).not.toContain(
+      'playlist-shared',
+    );
+
+    // Unshared: the notice goes, title and all.
+    const [shareRow] = (await call('GET', `/api/playlists/${playlist.id}`, coach.cookie)).json<{
+      shares: { id: string }[];
+    }>().shares;
+    await call('DELETE', `/api/playlists/${playlist.id}/shares/${shareRow!.id}`, coach.cookie);
+    await call('DELETE', `/api/teams/${team.id}`, coach.cookie);
+    const response = await call('GET', '/api/notifications', athlete.cookie);
+    expect(response.body).not.toContain('Pressing drills');
   });
 });
 

@@ -31,6 +31,7 @@ type NewNotification = {
   /** Whose action it was (never notified of it); null for the server's own news. */
   actorId: string | null;
   videoId?: string;
+  playlistId?: string;
   annotationId?: string;
   replyId?: string;
 };
@@ -190,6 +191,41 @@ export class Notifier {
   /** An athlete accepted a coach's invitation to their athletes. */
   async invitationAccepted(athleteId: string, coachId: string): Promise<void> {
     await this.tell({ kind: 'invitation-accepted', actorId: athleteId }, [coachId]);
+  }
+
+  /**
+   * A playlist was shared with these accounts (by address, or through a team). As with videos,
+   * whoever was told of this playlist once is not told again.
+   */
+  async playlistShared(sharerId: string, playlistId: string, recipientIds: string[]) {
+    const told =
+      recipientIds.length === 0
+        ? []
+        : await this.deps.db
+            .select({ userId: notifications.userId })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.kind, 'playlist-shared'),
+                eq(notifications.playlistId, playlistId),
+                inArray(notifications.userId, recipientIds),
+              ),
+            );
+    const toldIds = new Set(told.map((row) => row.userId));
+    await this.tell(
+      { kind: 'playlist-shared', actorId: sharerId, playlistId },
+      recipientIds.filter((id) => !toldIds.has(id)),
+    );
+  }
+
+  /**
+   * A coach asked an athlete who has an account to join their athletes. The invitation mail
+   * went out already, so only the bell rings.
+   */
+  async rosterInvitation(coachId: string, athleteId: string): Promise<void> {
+    await this.tell({ kind: 'roster-invitation', actorId: coachId }, [athleteId], {
+      mailed: true,
+    });
   }
 
   private async ownerOf(videoId: string): Promise<string[]> {

@@ -110,7 +110,14 @@ export class TeamShareService {
             ),
           );
     // Members' open Playlists pages hear of it, and list the playlist at once.
-    if (added) await VideoEvents.publishPlaylistsChanged(this.db.$client, [playlistId]);
+    if (added) {
+      await VideoEvents.publishPlaylistsChanged(this.db.$client, [playlistId]);
+      await this.notifier.playlistShared(
+        user.id,
+        playlistId,
+        await listTeamMemberIds(this.db, teamId),
+      );
+    }
     return { share: await this.view(share!.id, team, 'view'), created: added !== undefined };
   }
 

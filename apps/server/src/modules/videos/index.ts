@@ -4,6 +4,7 @@ export {
   canView,
   findVideoAccess,
   mayKnowTeam,
+  playlistReaches,
   requireVideoAccess,
   sharesReaching,
   teamsReaching,

@@ -1,9 +1,12 @@
 import type { AccessLevel } from '@filmroom/contract';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection';
 import {
   coachStudents,
+  playlistShares,
   teamMembers,
+  teamPlaylistShares,
   teams,
   teamVideoShares,
   videoShares,
@@ -158,4 +161,33 @@ export async function requireVideoAccess(
     );
   }
   return access;
+}
+
+/**
+ * Kept beside the video rules because the notifications module (which the clips module sits
+ * above) asks it too.
+ *
+ * Whether `playlistId` (a column or a value) is shared with the user: to their address, once
+ * it is confirmed, or to a team they are on.
+ */
+export function playlistReaches(db: Database, user: UserRow, playlistId: PgColumn): SQL {
+  const byTeam = sql`EXISTS (${db
+    .select({ id: teamPlaylistShares.id })
+    .from(teamPlaylistShares)
+    .where(
+      and(
+        eq(teamPlaylistShares.playlistId, playlistId),
+        inArray(teamPlaylistShares.teamId, teamsReaching(db, user)),
+      ),
+    )})`;
+  if (!user.emailConfirmedAt) return byTeam;
+  return sql`(${byTeam} OR EXISTS (${db
+    .select({ id: playlistShares.id })
+    .from(playlistShares)
+    .where(
+      and(
+        eq(playlistShares.playlistId, playlistId),
+        eq(playlistShares.sharedWithEmail, user.username),
+      ),
+    )}))`;
 }

@@ -1,7 +1,7 @@
 import type { ReactionSummary } from '@filmroom/contract';
 import { useToggleReaction } from '../api/toggle-reaction';
 import { REACTIONS } from '@filmroom/contract/values';
-import { REACTION_NAMES } from '../lib/reactions';
+import { REACTION_ICONS, REACTION_NAMES } from '../lib/reactions';
 
 /**
  * The five reactions (spec §9) with their counts; pressed are the ones the viewer gave, and
@@ -21,6 +21,7 @@ export function ReactionBar({
     <div role="group" aria-label="Reactions" className="flex flex-wrap gap-1.5">
       {REACTIONS.map((reaction) => {
         const { count, mine } = reactions[reaction] ?? { count: 0, mine: false };
+        const Icon = REACTION_ICONS[reaction];
         return (
           <button
             key={reaction}
@@ -35,9 +36,7 @@ export function ReactionBar({
             }}
             className="inline-flex h-8 min-w-12 items-center justify-center gap-1.5 rounded-full border bg-card px-2.5 text-sm font-semibold tabular-nums transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:border-primary aria-pressed:bg-primary/10 aria-pressed:text-primary"
           >
-            <span aria-hidden className="text-base leading-none">
-              {reaction}
-            </span>
+            <Icon aria-hidden data-reaction={reaction} className="size-4 shrink-0" />
             <span aria-hidden data-testid="reaction-count">
               {count}
             </span>

@@ -2,12 +2,12 @@ import type { CoachStudentLink } from '@filmroom/contract';
 import { MailIcon, MailXIcon, PencilIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
+import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { initialsOf } from '@/lib/initials';
 import { useUpdateStudent } from '../api/update-student';
 import { studentChanges } from '../lib/roster';
 import { RemoveStudentDialog } from './remove-student-dialog';
@@ -31,12 +31,7 @@ export function StudentCard({ link }: { link: CoachStudentLink }) {
       className="flex w-full flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
     >
       <div className="flex items-start gap-3">
-        <span
-          aria-hidden
-          className="grid size-11 shrink-0 place-items-center rounded-full bg-secondary text-sm font-bold text-secondary-foreground"
-        >
-          {initialsOf(student.name)}
-        </span>
+        <PersonAvatar person={student} className="size-11 text-sm" />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h3 id={titleId} className="truncate font-semibold" title={student.name}>
             {student.name}

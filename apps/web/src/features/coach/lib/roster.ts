@@ -26,7 +26,7 @@ export function searchStudents(
 /** Spec §5 Edit student: a blank name or e-mail falls back to the value the card shows. */
 export function studentChanges(
   draft: { name: string; email: string },
-  current: CoachStudentLink['student'],
+  current: Pick<CoachStudentLink['student'], 'name' | 'username'>,
 ): UpdateStudentBody {
   return {
     name: draft.name.trim() || current.name,

@@ -5,11 +5,13 @@ import {
   CheckCheckIcon,
   CheckIcon,
   CircleAlertIcon,
+  ListVideoIcon,
   MessageSquareIcon,
   MessageSquareReplyIcon,
   SmileIcon,
   SparklesIcon,
   UserRoundCheckIcon,
+  UserRoundPlusIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -33,6 +35,8 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   'analysis-ready': SparklesIcon,
   'analysis-failed': CircleAlertIcon,
   'invitation-accepted': UserRoundCheckIcon,
+  'playlist-shared': ListVideoIcon,
+  'roster-invitation': UserRoundPlusIcon,
 };
 
 /** The Notifications page's body: newest first, unread ones marked, each a link to its place. */

@@ -11,6 +11,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { UploadCancelledError, useUploadVideo } from '../api/upload-video';
+import type { UnfinishedUpload } from '../lib/unfinished-uploads';
+import { UnfinishedUploads } from './unfinished-uploads';
 import { defaultMovement, type DefaultMovement } from '../lib/default-movement';
 import { readLastMovement, rememberMovement } from '../lib/last-movement';
 import { UploadProgressPanel } from './upload-progress-panel';
@@ -102,6 +104,19 @@ export function UploadVideoForm({ team = null, userId }: UploadVideoFormProps) {
     );
   }
 
+  /**
+   * Takes an unfinished upload's details and asks for its file: the same file picked again
+   * continues on the server from its last byte (tus finds it by the file's fingerprint).
+   */
+  function resume(unfinished: UnfinishedUpload) {
+    setTitle(unfinished.title);
+    setDescription(unfinished.description);
+    setPicked(unfinished.movement);
+    const fileInput = document.getElementById(ids.file);
+    fileInput?.focus();
+    fileInput?.click();
+  }
+
   // With no file the submit button is disabled (spec §2), which also stops Enter from
   // submitting; send it through anyway so the person hears what is missing.
   function submitOnEnter(event: KeyboardEvent<HTMLInputElement>) {
@@ -113,6 +128,7 @@ export function UploadVideoForm({ team = null, userId }: UploadVideoFormProps) {
 
   return (
     <form ref={form} onSubmit={submit} className="grid gap-6" aria-busy={uploading}>
+      {uploading ? null : <UnfinishedUploads onResume={resume} />}
       <div className="grid gap-2">
         <Label htmlFor={ids.title}>Title</Label>
         <Input
