@@ -163,9 +163,16 @@ function decide(ranked: Recognition[]): Recognition | undefined {
  * The playback factor a chosen movement is read at: where the movement fits best, or, where it
  * fits nowhere, where its reading finds the most key moments (real time on a tie).
  */
-function factorForChoice(module: MovementModule, clocks: Clocks, factors: number[]): number {
+function factorForChoice(
+  module: MovementModule,
+  clocks: Clocks,
+  factors: number[],
+): { factor: number; fitted: boolean } {
   const fit = fitOf(module, clocks, factors);
-  if (fit.score > 0 || factors.length === 1) return fit.factor;
+  // Only a clear fit says the clip is slowed; a faint one still reads on its clock, unsaid.
+  if (fit.score > 0 || factors.length === 1) {
+    return { factor: fit.factor, fitted: fit.score >= APPLY };
+  }
   let best = { factor: factors[0]!, events: -1 };
   for (const factor of factors) {
     const reading = module.read(clocks(factor), {
@@ -177,7 +184,9 @@ function factorForChoice(module: MovementModule, clocks: Clocks, factors: number
     const events = reading.events.length + reading.repetitions.length;
     if (events > best.events) best = { factor, events };
   }
-  return best.factor;
+  // The phases were looked for on every clock, but the body never fit the movement on any: the
+  // clock they were found on is no evidence of slow motion, and is not offered as such.
+  return { factor: best.factor, fitted: false };
 }
 
 /**
@@ -192,7 +201,7 @@ function doingFirst<T extends { clocks: Clocks }>(
 ): T[] {
   if (!module || athletes.length < 2) return athletes;
   const repetitions = athletes.map(({ clocks }) => {
-    const factor = factorForChoice(module, clocks, factors);
+    const { factor } = factorForChoice(module, clocks, factors);
     return module.read(clocks(factor), {
       view: 'unknown',
       timeScale: 1 / factor,
@@ -235,9 +244,9 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
     const module = moduleFor(movementId) ?? moduleFor('general')!;
     // Movements are read on the real clock (a jump's air time, a stride's length in time are
     // real-world facts); times go back to the clip's clock for the player.
-    const factor = chosen
+    const { factor, fitted } = chosen
       ? factorForChoice(module, clocks, factors)
-      : (decided?.factor ?? factors[0]!);
+      : { factor: decided?.factor ?? factors[0]!, fitted: true };
     const athlete = clocks(factor);
     const timeScale = 1 / factor;
     const toClip = (t: number) => Math.round((t / timeScale) * 100) / 100;
@@ -262,7 +271,7 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
       confidence: chosen ? 1 : confidenceOf(ranked, decided),
       movementSource: chosen ? 'chosen' : 'detected',
       ...(candidates.length ? { candidates } : {}),
-      ...(declared === null && factor !== 1 ? { detectedSlowMotion: factor } : {}),
+      ...(declared === null && factor !== 1 && fitted ? { detectedSlowMotion: factor } : {}),
       view: view.view,
       viewConfidence: view.confidence,
       events: movement.events.map((event) => ({ ...event, t: toClip(event.t) })),

@@ -79,7 +79,7 @@ describe('analysis of an uploaded clip', () => {
       expect(again.statusCode).toBe(200);
       const steered = again.json<Analysis>();
       expect(steered.textAnalysis).toMatch(
-        /^_As asked: focus on depth; moments between 0:00 and 0:05\._/,
+        /^_As asked: focus on depth; moments between 0:00.0 and 0:05.0\._/,
       );
       expect(steered.coachingPoints!.length).toBeGreaterThan(0);
       expect(steered.coachingPoints!.every((point) => point.timestamp <= 5)).toBe(true);

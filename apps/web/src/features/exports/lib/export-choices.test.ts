@@ -42,6 +42,6 @@ describe('toggleOverlay', () => {
 
 describe('rangeLabel', () => {
   it('reads as a span of the video', () => {
-    expect(rangeLabel({ start: 5, end: 72.25 })).toBe('5.0s – 72.3s');
+    expect(rangeLabel({ start: 5, end: 72.25 })).toBe('5.0s – 72.2s');
   });
 });
