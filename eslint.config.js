@@ -22,7 +22,7 @@ export const serverModuleDependencies = {
   coach: ['auth', 'notifications', 'users', 'videos'],
   shares: ['auth', 'notifications', 'users', 'videos'],
   annotations: ['notifications', 'users', 'videos'],
-  players: ['users'],
+  players: ['users', 'videos'],
   analysis: ['notifications', 'players', 'videos'],
   chat: ['analysis', 'videos'],
   uploads: ['users', 'videos'],

@@ -150,6 +150,8 @@ async function freshVideo() {
     jerseyNumber: null,
     jerseyColor: null,
     faceDetected: false,
+    box: [0.1, 0.1, 0.3, 0.8],
+    trackId: 0,
   };
   await db.insert(analyses).values({
     videoId: id,
@@ -237,6 +239,12 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['POST /api/videos/:id/detect-players', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/detect-players` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:id/player-candidates', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/player-candidates` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['PUT /api/videos/:id/player-identification', (v) => ({ method: 'PUT', url: `/api/videos/${v.id}/player-identification`, body: { trackId: 0, timestamp: 0, box: [0.1, 0.1, 0.3, 0.8], playerId: people.athlete.user.id } }),
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['GET /api/videos/:id/analysis-ranges', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/analysis-ranges` }),

@@ -45,6 +45,10 @@ export const playerDetectionSchema = z
     faceDetected: z.boolean(),
     /** [x, y, width, height] as fractions of the frame. */
     box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+    /** Beyond the spec: the tracked person this detection is of, within its scan. */
+    trackId: z.number().int().nonnegative().optional(),
+    /** Beyond the spec: who named the person, a face match or the coach by hand. */
+    identifiedBy: z.enum(['face', 'coach']).optional(),
   })
   .meta({ id: 'PlayerDetection' });
 export type PlayerDetection = z.infer<typeof playerDetectionSchema>;
@@ -222,6 +226,26 @@ export type Player = z.infer<typeof playerSchema>;
 export const playerDetectionsResponseSchema = z
   .object({ playerDetections: z.array(playerDetectionSchema) })
   .meta({ id: 'PlayerDetections' });
+
+/**
+ * A person named (or un-named, with null) by hand: the detection clicked, so the name follows
+ * that tracked person through this detection and the next.
+ */
+export const playerIdentificationBodySchema = z
+  .object({
+    trackId: z.number().int().nonnegative(),
+    timestamp: z.number().min(0),
+    box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    playerId: z.string().uuid({ error: 'Player id must be a UUID' }).nullable(),
+  })
+  .meta({ id: 'PlayerIdentificationBody' });
+export type PlayerIdentificationBody = z.infer<typeof playerIdentificationBodySchema>;
+
+/** Someone a person in a video may be named as: the video's owner or one of their athletes. */
+export const playerCandidateSchema = z
+  .object({ id: z.string(), name: z.string() })
+  .meta({ id: 'PlayerCandidate' });
+export type PlayerCandidate = z.infer<typeof playerCandidateSchema>;
 
 /**
  * The measured body positions of a video, for drawing skeletons over playback. Keypoints come

@@ -5,6 +5,7 @@ import {
   FACE_MATCH,
   identifyTrack,
   identifyTracks,
+  nameTracks,
   playerDetections,
   type Candidate,
 } from './identify-players';
@@ -151,6 +152,7 @@ describe('playerDetections', () => {
       jerseyColor: 'Red',
       faceDetected: false,
       box: [0.1, 0.1, 0.3, 0.8],
+      trackId: 1,
     });
   });
 
@@ -166,5 +168,52 @@ describe('playerDetections', () => {
       true,
     );
     expect(detections.map((d) => d.faceDetected)).toEqual([true, false, false, false]);
+  });
+});
+
+describe('nameTracks', () => {
+  const athlete = candidate('a', { faceEmbeddings: [reference] });
+  const other = candidate('b', { faceEmbeddings: [face(0, 2)] });
+  // The coach clicked track 2's box at 0.5 s (track 1 is seen at 0.4 and 0.6 s).
+  const clicked = { timestamp: 0.5, box: [0.1, 0.1, 0.3, 0.8] as const };
+
+  it("puts the coach's name on the clicked track, over a face match, and drops a face match that would put one person in two places", () => {
+    const namings = nameTracks(
+      [track({ id: 1, faces: [face(0.7)] }), track({ id: 2, from: 0.3, faces: [face(0.7, 2)] })],
+      [athlete, other],
+      [{ ...clicked, userId: 'a' }],
+    );
+    expect(namings.get(2)).toEqual({
+      identity: { candidate: athlete, confidence: 1 },
+      identifiedBy: 'coach',
+    });
+    // Track 1's face says "a" too, but overlaps in time the track the coach named "a".
+    expect(namings.has(1)).toBe(false);
+  });
+
+  it('keeps the newest naming, silences a face match with "nobody listed", and ignores a click that hits no track', () => {
+    const tracks = [track({ id: 2, from: 0.3, faces: [face(0.7)] })];
+    const renamed = nameTracks(
+      tracks,
+      [athlete, other],
+      [
+        { ...clicked, userId: 'b' },
+        { ...clicked, userId: 'a' },
+      ],
+    );
+    expect(renamed.get(2)?.identity?.candidate.userId).toBe('a');
+    const nobody = nameTracks(tracks, [athlete], [{ ...clicked, userId: null }]);
+    expect(nobody.get(2)).toEqual({ identity: null, identifiedBy: 'coach' });
+    const missed = nameTracks(
+      tracks,
+      [athlete, other],
+      [{ ...clicked, box: [0.5, 0.1, 0.3, 0.8], userId: 'b' }],
+    );
+    expect(missed.get(2)).toMatchObject({ identifiedBy: 'face', identity: { candidate: athlete } });
+    expect(
+      playerDetections(tracks, [athlete], [{ ...clicked, userId: null }]).every(
+        (d) => d.playerMatchId === null,
+      ),
+    ).toBe(true);
   });
 });

@@ -14,6 +14,26 @@ export type Candidate = {
 /** A tracked person named on evidence, and how sure that naming is (0-1). */
 export type Identity = { candidate: Candidate; confidence: number };
 
+/**
+ * A person named by hand: the detection (time and box) the coach clicked, and who they said it
+ * is (null: nobody the app knows, which also silences a face match).
+ */
+export type ManualIdentification = {
+  timestamp: number;
+  box: readonly [number, number, number, number];
+  userId: string | null;
+};
+
+/** A track's name from the coach's hand, or from a face match. */
+type Naming = { identity: Identity | null; identifiedBy: 'face' | 'coach' };
+
+// A clicked detection is matched to the sample it was drawn from: same frame, same box. The
+// stored numbers come back through JSON and a float column, so a little slack.
+const SAME_TIME_S = 0.01;
+const SAME_BOX = 0.005;
+// The coach's word is not a measurement: shown as sure, not as certain.
+const COACH_CONFIDENCE = 1;
+
 // One detection per person every half second: the Players tab shows those within 0.5 s.
 const DETECTION_INTERVAL_S = 0.5;
 
@@ -109,12 +129,64 @@ function overlap(a: Track, b: Track): boolean {
   return aStart <= bEnd && bStart <= aEnd;
 }
 
+/** The newest identification by hand that points at one of the track's samples, if any. */
+function manualFor(
+  track: Track,
+  manual: readonly ManualIdentification[],
+): ManualIdentification | undefined {
+  return manual.findLast((named) =>
+    track.samples.some(
+      (sample) =>
+        Math.abs(sample.t - named.timestamp) <= SAME_TIME_S &&
+        sample.box.every((value, i) => Math.abs(value - named.box[i]!) <= SAME_BOX),
+    ),
+  );
+}
+
+/**
+ * Each track's naming: the coach's by hand first (newest wins), then face matches, which may
+ * not give a name the coach put on a track overlapping in time (one person, one place).
+ */
+export function nameTracks(
+  tracks: Track[],
+  candidates: Candidate[],
+  manual: readonly ManualIdentification[] = [],
+): Map<number, Naming> {
+  const namings = new Map<number, Naming>();
+  for (const track of tracks) {
+    const named = manualFor(track, manual);
+    if (!named) continue;
+    const candidate = candidates.find((c) => c.userId === named.userId);
+    namings.set(track.id, {
+      identity: candidate ? { candidate, confidence: COACH_CONFIDENCE } : null,
+      identifiedBy: 'coach',
+    });
+  }
+  const byHand = tracks.filter((track) => namings.has(track.id));
+  for (const [trackId, identity] of identifyTracks(tracks, candidates)) {
+    if (namings.has(trackId)) continue;
+    const track = tracks.find((t) => t.id === trackId)!;
+    const clash = byHand.some(
+      (other) =>
+        namings.get(other.id)?.identity?.candidate.userId === identity.candidate.userId &&
+        overlap(other, track),
+    );
+    if (!clash) namings.set(trackId, { identity, identifiedBy: 'face' });
+  }
+  return namings;
+}
+
 /** The Players tab's detections: each tracked person every half second, identified or not. */
-export function playerDetections(tracks: Track[], candidates: Candidate[]): PlayerDetection[] {
-  const identities = identifyTracks(tracks, candidates);
+export function playerDetections(
+  tracks: Track[],
+  candidates: Candidate[],
+  manual: readonly ManualIdentification[] = [],
+): PlayerDetection[] {
+  const namings = nameTracks(tracks, candidates, manual);
   const detections: PlayerDetection[] = [];
   for (const track of tracks) {
-    const identity = identities.get(track.id);
+    const naming = namings.get(track.id);
+    const identity = naming?.identity ?? null;
     let nextAt = -Infinity;
     for (const sample of track.samples) {
       if (sample.t < nextAt) continue;
@@ -130,6 +202,8 @@ export function playerDetections(tracks: Track[], candidates: Candidate[]): Play
         jerseyColor: track.jerseyColor?.name ?? null,
         faceDetected: sample.face !== undefined,
         box: sample.box,
+        trackId: track.id,
+        ...(naming?.identity ? { identifiedBy: naming.identifiedBy } : {}),
       });
     }
   }

@@ -1,19 +1,32 @@
-import type { Player, PlayerDetection } from '@filmroom/contract';
+import type {
+  Player,
+  PlayerCandidate,
+  PlayerDetection,
+  PlayerIdentificationBody,
+} from '@filmroom/contract';
 import type { VisionScan } from '@filmroom/vision';
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import {
+  analyses,
   coachStudents,
   jerseyColors,
+  playerIdentifications,
   userJerseyColors,
   userPhotos,
   users,
   videos,
   type UserRow,
 } from '../../db/schema';
-import { notFound } from '../../lib/http-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
 import { mayKnowPerson, loadUserView } from '../users';
-import { identifyTracks, playerDetections, type Candidate } from './identify-players';
+import { requireVideoAccess } from '../videos';
+import {
+  nameTracks,
+  playerDetections,
+  type Candidate,
+  type ManualIdentification,
+} from './identify-players';
 
 /**
  * The people a video's detections may be matched to: its owner and the athletes who accepted
@@ -57,20 +70,100 @@ async function candidatesForVideo(db: Database, videoId: string): Promise<Candid
   return video ? candidatesFor(db, video.ownerId) : [];
 }
 
+/** The people named by hand in a video, oldest first (the newest naming of a person wins). */
+async function manualIdentifications(
+  db: Database,
+  videoId: string,
+): Promise<ManualIdentification[]> {
+  return db
+    .select({
+      timestamp: playerIdentifications.timestamp,
+      box: playerIdentifications.box,
+      userId: playerIdentifications.userId,
+    })
+    .from(playerIdentifications)
+    .where(eq(playerIdentifications.videoId, videoId))
+    .orderBy(asc(playerIdentifications.createdAt));
+}
+
 export async function detectPlayers(
   db: Database,
   videoId: string,
   scan: Pick<VisionScan, 'tracks'>,
 ): Promise<PlayerDetection[]> {
-  return playerDetections(scan.tracks, await candidatesForVideo(db, videoId));
+  const [candidates, manual] = await Promise.all([
+    candidatesForVideo(db, videoId),
+    manualIdentifications(db, videoId),
+  ]);
+  return playerDetections(scan.tracks, candidates, manual);
+}
+
+/** Who the people in a video may be named as (edit access): its owner and their athletes. */
+export async function listPlayerCandidates(
+  asker: UserRow,
+  db: Database,
+  videoId: string,
+): Promise<PlayerCandidate[]> {
+  const { video } = await requireVideoAccess(db, asker, videoId, 'edit');
+  const candidates = await candidatesFor(db, video.ownerId);
+  return candidates
+    .map(({ userId, name }) => ({ id: userId, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Names a person by hand (edit access): stores the naming, so the next Detect Players keeps
+ * it, and names the same tracked person in the detections on show now, without a new scan.
+ */
+export async function identifyPlayerByHand(
+  asker: UserRow,
+  db: Database,
+  videoId: string,
+  body: PlayerIdentificationBody,
+): Promise<PlayerDetection[]> {
+  const { video } = await requireVideoAccess(db, asker, videoId, 'edit');
+  const candidates = await candidatesFor(db, video.ownerId);
+  if (body.playerId !== null && !candidates.some((c) => c.userId === body.playerId)) {
+    throw badRequest("The player must be the video's owner or one of the owner's athletes");
+  }
+  const [analysis] = await db
+    .select({ playerDetections: analyses.playerDetections })
+    .from(analyses)
+    .where(eq(analyses.videoId, videoId));
+  const shown = analysis?.playerDetections ?? [];
+  const clicked = shown.find(
+    (detection) =>
+      detection.trackId === body.trackId &&
+      Math.abs(detection.timestamp - body.timestamp) < 1e-6 &&
+      detection.box?.every((value, i) => Math.abs(value - body.box[i]!) < 1e-6),
+  );
+  if (!clicked) throw badRequest('No such detection in this video: run Detect Players again');
+
+  await db.insert(playerIdentifications).values({
+    videoId,
+    timestamp: body.timestamp,
+    box: body.box,
+    userId: body.playerId,
+    namedBy: asker.id,
+  });
+  // Face matches elsewhere in the clip stay until the next detection, which weighs them all.
+  const renamed = shown.map((detection) => {
+    if (detection.trackId !== body.trackId) return detection;
+    const { identifiedBy: _, ...rest } = detection;
+    return body.playerId
+      ? { ...rest, playerMatchId: body.playerId, confidence: 1, identifiedBy: 'coach' as const }
+      : { ...rest, playerMatchId: null };
+  });
+  await db.update(analyses).set({ playerDetections: renamed }).where(eq(analyses.videoId, videoId));
+  return renamed;
 }
 
 /** Who a tracked person is, for the analysis to call them by name. */
 export type IdentifiedPerson = { name: string; playerMatchId: string | null };
 
 /**
- * The tracks of a scan that are identified on evidence (a face matching a profile photo), by
- * track id, with the person's name. Tracks nobody can be sure of are left out: the analysis
+ * The tracks of a scan that are identified on evidence (a face matching a profile photo) or by
+ * the coach's hand, by track id, with the person's name. Tracks nobody can be sure of are left out: the analysis
  * must not call them by anyone's name. Called by the analysis job, which has no asker: the
  * video's owner decides who the candidates are, as in Detect Players.
  */
@@ -79,13 +172,20 @@ export async function identifyPeople(
   videoId: string,
   scan: Pick<VisionScan, 'tracks'>,
 ): Promise<Map<number, IdentifiedPerson>> {
-  const identities = identifyTracks(scan.tracks, await candidatesForVideo(db, videoId));
-  return new Map(
-    [...identities].map(([trackId, { candidate }]) => [
-      trackId,
-      { name: candidate.name, playerMatchId: candidate.userId },
-    ]),
-  );
+  const [candidates, manual] = await Promise.all([
+    candidatesForVideo(db, videoId),
+    manualIdentifications(db, videoId),
+  ]);
+  const named = new Map<number, IdentifiedPerson>();
+  for (const [trackId, { identity }] of nameTracks(scan.tracks, candidates, manual)) {
+    if (identity) {
+      named.set(trackId, {
+        name: identity.candidate.name,
+        playerMatchId: identity.candidate.userId,
+      });
+    }
+  }
+  return named;
 }
 
 /** A matched player's name and photo, for people the asker may know of; others are "not found". */

@@ -1,9 +1,15 @@
-import { playerSchema } from '@filmroom/contract';
+import {
+  playerCandidateSchema,
+  playerDetectionsResponseSchema,
+  playerIdentificationBodySchema,
+  playerSchema,
+  videoIdParamsSchema,
+} from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import { requireUser } from '../../plugins/auth';
-import { findPlayerFor } from './player-service';
+import { findPlayerFor, identifyPlayerByHand, listPlayerCandidates } from './player-service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -19,5 +25,39 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => findPlayerFor(requireUser(request), app.db, request.params.playerMatchId),
+  );
+
+  app.get(
+    '/videos/:id/player-candidates',
+    {
+      schema: {
+        tags: ['players'],
+        summary: "Who a person in the video may be named as: the owner and the owner's athletes",
+        params: videoIdParamsSchema,
+        response: { 200: z.array(playerCandidateSchema), ...errors },
+      },
+    },
+    async (request) => listPlayerCandidates(requireUser(request), app.db, request.params.id),
+  );
+
+  app.put(
+    '/videos/:id/player-identification',
+    {
+      schema: {
+        tags: ['players'],
+        summary: 'Name a detected person by hand; the next Detect Players keeps it',
+        params: videoIdParamsSchema,
+        body: playerIdentificationBodySchema,
+        response: { 200: playerDetectionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      playerDetections: await identifyPlayerByHand(
+        requireUser(request),
+        app.db,
+        request.params.id,
+        request.body,
+      ),
+    }),
   );
 };

@@ -30,7 +30,11 @@ import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { MakeClipDialog } from '@/features/clips/components/make-clip-dialog';
 import { rangeAroundMoment, type ClipDraft } from '@/features/clips/lib/clip-range';
 import { ExportVideoDialog } from '@/features/exports/components/export-video-dialog';
+import { DetectionsLayer } from '@/features/players/components/detections-layer';
+import { NamePlayerDialog } from '@/features/players/components/name-player-dialog';
 import { PlayersPanel } from '@/features/players/components/players-panel';
+import { usePlayersOnVideo } from '@/features/players/components/use-players-on-video';
+import { personKey } from '@/features/players/lib/detections-on-picture';
 import { personBoxAt } from '@/features/players/lib/picked-detection';
 import type { PickedDetection } from '@/features/players/lib/picked-detection';
 import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
@@ -94,6 +98,12 @@ function VideoDetailPage({ id }: { id: string }) {
   // The Players tab shows each analysed range's players: asked for once the tab is opened.
   const [playersOpened, setPlayersOpened] = useState(false);
   const analysisRanges = useAnalysisRanges(id, { enabled: playersOpened });
+  // While the Players tab is open its people are boxed over the video, linked to their rows.
+  const [playersTabOn, setPlayersTabOn] = useState(false);
+  const playersOnVideo = usePlayersOnVideo(
+    video.data?.analysis?.playerDetections ?? null,
+    analysisRanges.data?.ranges ?? [],
+  );
   // "Compare" (this moment) or a coaching point's "Compare with another take" (its moment):
   // A's moment while the other video is picked.
   const [compareFrom, setCompareFrom] = useState<number | null>(null);
@@ -199,6 +209,13 @@ function VideoDetailPage({ id }: { id: string }) {
             <Columns2Icon aria-hidden />
             Compare
           </Button>
+          {editable ? (
+            <NamePlayerDialog
+              videoId={detail.id}
+              detection={playersOnVideo.naming}
+              onClose={() => playersOnVideo.setNaming(null)}
+            />
+          ) : null}
           <AiCoachDialog
             videoId={detail.id}
             suggestedPrompts={detail.suggestedPrompts}
@@ -258,9 +275,36 @@ function VideoDetailPage({ id }: { id: string }) {
               coachingPoints={coachingPoints}
               onTimeUpdate={setCurrentTime}
               posesAvailable={detail.analysis !== null}
-              overlay={(viewer) => <AnnotationLayer viewer={viewer} session={annotations} />}
+              overlay={(viewer) => (
+                <>
+                  {playersTabOn ? (
+                    <DetectionsLayer
+                      viewer={viewer}
+                      detections={playersOnVideo.detections}
+                      hovered={playersOnVideo.hovered}
+                      onHover={playersOnVideo.setHovered}
+                      pickedKey={pickedDetection ? personKey(pickedDetection.detection) : null}
+                      editable={editable && playersOnVideo.nameable}
+                      onChoose={({ detection }, name) => {
+                        if (
+                          editable &&
+                          playersOnVideo.nameable &&
+                          detection.trackId !== undefined
+                        ) {
+                          playerRef.current?.pause();
+                          playersOnVideo.setNaming(detection);
+                        } else {
+                          setPickedDetection({ detection, name });
+                        }
+                      }}
+                    />
+                  ) : null}
+                  <AnnotationLayer viewer={viewer} session={annotations} />
+                </>
+              )}
               timelineMarkers={annotationTimelineMarkers(annotations.annotations, annotations.open)}
-              personBox={personBoxAt(pickedDetection, currentTime)}
+              // The Players tab's layer boxes everyone, the picked person too.
+              personBox={playersTabOn ? null : personBoxAt(pickedDetection, currentTime)}
               theatre={panelsBeside ? theatre : undefined}
               ref={playerRef}
             />
@@ -307,6 +351,7 @@ function VideoDetailPage({ id }: { id: string }) {
           defaultValue="analysis"
           onValueChange={(tab) => {
             if (tab === 'players') setPlayersOpened(true);
+            setPlayersTabOn(tab === 'players');
           }}
         >
           <TabsList className="w-full">
@@ -391,6 +436,7 @@ function VideoDetailPage({ id }: { id: string }) {
               editable={editable}
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
               picked={pickedDetection}
+              shared={playersOnVideo}
               onPick={(picked) => {
                 setPickedDetection(picked);
                 if (!picked) return;

@@ -14,9 +14,11 @@ import { usePlayer } from '../api/get-player';
 import { confidenceTone } from '../lib/confidence-tone';
 import { detectionScans, shownScan, type DetectionScan } from '../lib/detection-scans';
 import { detectionsNear } from '../lib/detections-near';
+import { personKey } from '../lib/detections-on-picture';
 import { detectionKey, isPicked, pickAnnouncement } from '../lib/picked-detection';
 import type { PickedDetection } from '../lib/picked-detection';
 import { DetectionsTimelineBar } from './detections-timeline-bar';
+import type { PlayersOnVideo } from './use-players-on-video';
 
 type PlayersPanelProps = {
   videoId: string;
@@ -36,6 +38,8 @@ type PlayersPanelProps = {
    * time and boxes the person there.
    */
   onPick: (picked: PickedDetection | null) => void;
+  /** The scan on show and the person hovered, shared with the boxes over the video. */
+  shared: PlayersOnVideo;
 };
 
 const TONE_CLASS = {
@@ -58,9 +62,10 @@ export function PlayersPanel({
   onSeek,
   picked,
   onPick,
+  shared,
 }: PlayersPanelProps) {
   const detect = useDetectPlayers(videoId);
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  const { chosenScanId: chosenId, setChosenScanId: setChosenId } = shared;
   const rangeList = ranges.data?.ranges ?? [];
   const scans = detectionScans(wholeVideo, rangeList);
   const shown = shownScan(scans, chosenId);
@@ -110,6 +115,8 @@ export function PlayersPanel({
         onSeek={onSeek}
         picked={picked}
         onPick={onPick}
+        hovered={shared.hovered}
+        onHover={shared.setHovered}
         busy={detect.isPending && shown?.range === null}
       />
       <p role="status" className="sr-only">
@@ -189,6 +196,8 @@ function ScanDetections({
   onSeek,
   picked,
   onPick,
+  hovered,
+  onHover,
   busy,
 }: {
   scan: DetectionScan | undefined;
@@ -196,6 +205,8 @@ function ScanDetections({
   onSeek: (seconds: number) => void;
   picked: PickedDetection | null;
   onPick: (picked: PickedDetection | null) => void;
+  hovered: string | null;
+  onHover: (key: string | null) => void;
   busy: boolean;
 }) {
   const [selected, setSelected] = useState<number | null>(null);
@@ -235,6 +246,8 @@ function ScanDetections({
                 <DetectionRow
                   detection={detection}
                   pressed={pressed}
+                  lit={hovered === personKey(detection)}
+                  onHover={(on) => onHover(on ? personKey(detection) : null)}
                   onPress={(name) => onPick(pressed ? null : { detection, name })}
                 />
               </li>
@@ -262,10 +275,15 @@ function emptyDescription(scan: DetectionScan | undefined): string {
 function DetectionRow({
   detection,
   pressed,
+  lit,
+  onHover,
   onPress,
 }: {
   detection: PlayerDetection;
   pressed: boolean;
+  /** The person's box is hovered or focused over the video (or this row is). */
+  lit: boolean;
+  onHover: (on: boolean) => void;
   onPress: (name: string) => void;
 }) {
   const player = usePlayer(detection.playerMatchId);
@@ -277,11 +295,19 @@ function DetectionRow({
       aria-pressed={pressed}
       title={detection.box ? 'Show this person on the video' : 'Go to this moment in the video'}
       onClick={() => onPress(name)}
+      // Hover and keyboard focus light the person's box over the video.
+      onPointerEnter={() => onHover(true)}
+      onPointerLeave={() => onHover(false)}
+      onFocus={() => onHover(true)}
+      onBlur={() => onHover(false)}
+      data-testid="detection-row"
+      data-lit={lit}
       className={cn(
         // The card stays opaque when pressed or hovered: the confidence badge's tint is measured
         // for contrast against it.
         'flex w-full items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors outline-none',
         'hover:border-primary/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        lit && 'border-primary ring-2 ring-primary/40',
         pressed && 'border-primary ring-2 ring-primary/70',
       )}
     >
@@ -299,6 +325,7 @@ function DetectionRow({
           {[
             detection.jerseyNumber ? `#${detection.jerseyNumber}` : null,
             detection.jerseyColor,
+            detection.identifiedBy === 'coach' ? 'named by hand' : null,
             detection.faceDetected ? 'face seen' : null,
             formatPointTimestamp(detection.timestamp),
           ]
