@@ -1,5 +1,5 @@
 import type { NotificationEmail, NotificationKind } from '@filmroom/contract';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../../db/connection';
 import {
@@ -101,23 +101,12 @@ export class Notifier {
   ): Promise<void> {
     // Sharing again what was shared before (a team share removed and re-added) is not news:
     // whoever was told of this video once is not told, nor mailed, again.
-    const told =
-      recipientIds.length === 0
-        ? []
-        : await this.deps.db
-            .select({ userId: notifications.userId })
-            .from(notifications)
-            .where(
-              and(
-                eq(notifications.kind, 'video-shared'),
-                eq(notifications.videoId, videoId),
-                inArray(notifications.userId, recipientIds),
-              ),
-            );
-    const toldIds = new Set(told.map((row) => row.userId));
     await this.tell(
       { kind: 'video-shared', actorId: sharerId, videoId },
-      recipientIds.filter((id) => !toldIds.has(id)),
+      await this.notToldYet(
+        recipientIds,
+        and(eq(notifications.kind, 'video-shared'), eq(notifications.videoId, videoId)),
+      ),
       options,
     );
   }
@@ -198,24 +187,24 @@ export class Notifier {
    * whoever was told of this playlist once is not told again.
    */
   async playlistShared(sharerId: string, playlistId: string, recipientIds: string[]) {
-    const told =
-      recipientIds.length === 0
-        ? []
-        : await this.deps.db
-            .select({ userId: notifications.userId })
-            .from(notifications)
-            .where(
-              and(
-                eq(notifications.kind, 'playlist-shared'),
-                eq(notifications.playlistId, playlistId),
-                inArray(notifications.userId, recipientIds),
-              ),
-            );
-    const toldIds = new Set(told.map((row) => row.userId));
     await this.tell(
       { kind: 'playlist-shared', actorId: sharerId, playlistId },
-      recipientIds.filter((id) => !toldIds.has(id)),
+      await this.notToldYet(
+        recipientIds,
+        and(eq(notifications.kind, 'playlist-shared'), eq(notifications.playlistId, playlistId)),
+      ),
     );
+  }
+
+  /** Those of `recipientIds` who have no notification matching `about` yet. */
+  private async notToldYet(recipientIds: string[], about: SQL | undefined): Promise<string[]> {
+    if (recipientIds.length === 0) return [];
+    const told = await this.deps.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(about, inArray(notifications.userId, recipientIds)));
+    const toldIds = new Set(told.map((row) => row.userId));
+    return recipientIds.filter((id) => !toldIds.has(id));
   }
 
   /**
