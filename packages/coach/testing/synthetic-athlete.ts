@@ -78,6 +78,11 @@ function poseSample(t: number, posture: Posture): PoseSample {
       elbow.y + FOREARM * Math.cos(raise + bend),
     );
   }
+  return sampleOf(t, keypoints);
+}
+
+/** A scan's sample of these keypoints at `t`, boxed as the detector boxes a person. */
+export function sampleOf(t: number, keypoints: Keypoint[]): PoseSample {
   const xs = keypoints.map((k) => k.x);
   const ys = keypoints.map((k) => k.y);
   return {

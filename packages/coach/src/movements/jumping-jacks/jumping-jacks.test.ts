@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleOf } from '../../../testing/synthetic-athlete';
 import { analysePoses } from '../../index';
 import type { Keypoint, PoseSample, PoseScan } from '../../pose';
 
@@ -34,15 +35,7 @@ function sample(t: number, raise: number): PoseSample {
     add(`${side}_ankle`, 360 + (50 + spread) * out, 1120);
   });
   add('nose', 360, 290);
-  const xs = keypoints.map((k) => k.x);
-  const ys = keypoints.map((k) => k.y);
-  const box: PoseSample['box'] = [
-    Math.min(...xs),
-    Math.min(...ys),
-    Math.max(...xs) - Math.min(...xs),
-    Math.max(...ys) - Math.min(...ys),
-  ];
-  return { t, box, keypoints };
+  return sampleOf(t, keypoints);
 }
 
 /** Jacks with tops at period/2, 3 period/2...; samples within `lost` seconds of a top dropped. */

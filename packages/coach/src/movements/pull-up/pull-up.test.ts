@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleOf } from '../../../testing/synthetic-athlete';
 import { analysePoses } from '../../index';
 import type { Keypoint, PoseSample, PoseScan } from '../../pose';
 
@@ -54,15 +55,7 @@ function sample(t: number, { pull, floorY, handsDown = 0 }: Frame): PoseSample {
     add(`${side}_ankle`, hx, ground);
   });
   add('nose', 360, shoulderY - NOSE_OVER_SHOULDERS);
-  const xs = keypoints.map((k) => k.x);
-  const ys = keypoints.map((k) => k.y);
-  const box: PoseSample['box'] = [
-    Math.min(...xs),
-    Math.min(...ys),
-    Math.max(...xs) - Math.min(...xs),
-    Math.max(...ys) - Math.min(...ys),
-  ];
-  return { t, box, keypoints };
+  return sampleOf(t, keypoints);
 }
 
 /** A clip at 30 frames a second from a function of time. */
