@@ -192,7 +192,10 @@ export function splitStance(athlete: Athlete, t: number): boolean {
   const { left_shoulder: ls, right_shoulder: rs } = m.points;
   const sideOn = !ls || !rs || Math.abs(ls.x - rs.x) < athlete.trunk * 0.35;
   if (sideOn && la && ra && Math.abs(la.x - ra.x) >= athlete.trunk * 0.9) return true;
+  // Knee angles in the picture are the knees' own only side-on: facing the camera they fold
+  // toward or away from it, and a tilted phone alone can make a squat's two knees differ by 45°.
   if (
+    sideOn &&
     m.leftKneeAngle !== undefined &&
     m.rightKneeAngle !== undefined &&
     Math.abs(m.leftKneeAngle - m.rightKneeAngle) >= 35
