@@ -261,7 +261,10 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press('Enter');
       await expect(row).toHaveAttribute('aria-pressed', 'true');
       await expect(
-        page.getByRole('img', { name: 'Box around Jordan Lee on the video' }),
+        page
+          .getByRole('group', { name: 'People detected on the video' })
+          .getByRole('button', { name: /^Jordan Lee at / })
+          .first(),
       ).toBeVisible();
       await expectAccessible(page, 'video detail, a detection boxed on the picture');
 

@@ -181,7 +181,7 @@ test('the AI Coach chat: prompts, a streamed answer with the measured count, mom
   await expect(questions.last()).toHaveText(prompt);
   await expect(log).toHaveAttribute('aria-busy', 'false');
   await expect(answers).toHaveCount(2);
-  const moments = answers.last().getByRole('button', { name: /^0:0[1-9]$/ });
+  const moments = answers.last().getByRole('button', { name: /^0:0[1-9](\.\d)?$/ });
   await expect(moments.first()).toBeVisible();
   const label = (await moments.first().textContent())!;
   await expect(moments.first()).toHaveAttribute('title', `Jump to ${label}`);
