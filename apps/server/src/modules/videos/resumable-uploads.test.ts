@@ -48,6 +48,19 @@ afterAll(() => server?.app.close());
 
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
+/** A PATCH from offset 0 announcing `length` bytes, its body left for the test to send. */
+const openPatch = (location: string, cookie: string, length: number) =>
+  http.request(new URL(location, server.origin), {
+    method: 'PATCH',
+    headers: {
+      'tus-resumable': '1.0.0',
+      cookie,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+      'content-length': String(length),
+    },
+  });
+
 const uploadsFolder = () => path.join(ctx.dataDir, 'resumable-uploads');
 
 /** Creates an upload of `length` bytes by hand; returns its address. */
@@ -87,16 +100,7 @@ describe('a resumable upload', () => {
     try {
       // A PATCH whose connection went quiet after 4 MB: the first process still holds the
       // upload, as after a dropped connection it has not noticed yet.
-      const quiet = http.request(new URL(location, server.origin), {
-        method: 'PATCH',
-        headers: {
-          'tus-resumable': '1.0.0',
-          cookie: owner.cookie,
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(video.length),
-        },
-      });
+      const quiet = openPatch(location, owner.cookie, video.length);
       const quietAnswer = new Promise<number>((resolve, reject) => {
         quiet.on('response', (response) => {
           response.resume();
@@ -218,16 +222,7 @@ describe('a resumable upload', () => {
       const location = await create(owner, small.length);
       const stored = path.join(uploadsFolder(), path.basename(location));
       // The whole file in one PATCH, its first megabyte sent before the account ends.
-      const streaming = http.request(new URL(location, server.origin), {
-        method: 'PATCH',
-        headers: {
-          'tus-resumable': '1.0.0',
-          cookie: owner.cookie,
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(small.length),
-        },
-      });
+      const streaming = openPatch(location, owner.cookie, small.length);
       const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
         streaming.on('response', async (response) =>
           resolve({ status: response.statusCode!, body: String(await buffer(response)) }),
