@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { AthleteReading } from '@filmroom/contract';
+import { formatMoment, type AthleteReading } from '@filmroom/contract';
 import { expectToast, newAccount, registerThroughApi } from './support';
 import { fixtureVideo } from './media';
 import { uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
@@ -61,7 +61,9 @@ test('a golf swing is coached as a golf swing: its reading, impact, the AI Coach
 
   // Impact is a key moment that seeks the player to it.
   await reading
-    .getByRole('button', { name: new RegExp(`^Impact ${impact.t.toFixed(1)}s$`) })
+    .getByRole('button', {
+      name: new RegExp(`^Impact ?${formatMoment(impact.t).replace('.', '\\.')}$`),
+    })
     .click();
   await expect.poll(async () => (await videoState(page)).currentTime).toBeCloseTo(impact.t, 1);
 
