@@ -243,6 +243,13 @@ test('a coach pins a text note on the picture at a moment; it is coloured, opene
   // Reactions: the five, pressed once given, counted; pressing again takes it back.
   const reactions = dialog.getByRole('group', { name: 'Reactions' }).getByRole('button');
   await expect(reactions).toHaveCount(5);
+  // Each is an icon the screen reader hears by name, not an emoji read out as a picture.
+  for (const reaction of await reactions.all()) {
+    await expect(reaction.locator('svg[aria-hidden="true"]')).toHaveCount(1);
+  }
+  await dialog
+    .getByRole('group', { name: 'Reactions' })
+    .screenshot({ path: test.info().outputPath('reactions-1440.png') });
   const thumbsUp = dialog.getByRole('button', { name: /^Thumbs up/ });
   await expect(thumbsUp).toHaveAccessibleName('Thumbs up: 0');
   await expect(thumbsUp).toHaveAttribute('aria-pressed', 'false');

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './a11y-support';
 import { linkIn, waitForMail } from './mail-support';
+import { fixturePhoto } from './media';
 import { expectToast, newAccount, registerThroughApi, toasts } from './support';
 
 test('a coach invites, searches, edits and removes students, with confirmation', async ({
@@ -8,12 +10,24 @@ test('a coach invites, searches, edits and removes students, with confirmation',
   browser,
   playwright,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const baseURL = test.info().project.use.baseURL!;
   // An athlete who already has an account (registered on their own, elsewhere).
   const jordan = newAccount('athlete', 'Jordan Lee');
   const elsewhere = await browser.newContext({ baseURL });
-  await registerThroughApi(await elsewhere.newPage(), jordan);
+  const jordanAtHome = await elsewhere.newPage();
+  await registerThroughApi(jordanAtHome, jordan);
+  // Jordan has a profile photo: the coach's card shows it once Jordan accepts.
+  const photo = await jordanAtHome.request.post('/api/user/photos', {
+    multipart: {
+      photo: {
+        name: 'me.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await readFile(fixturePhoto('face_obama_1.jpg')),
+      },
+    },
+  });
+  expect(photo.status()).toBe(201);
 
   const coach = newAccount('coach', 'Casey Coach');
   await registerThroughApi(page, coach);
@@ -28,6 +42,7 @@ test('a coach invites, searches, edits and removes students, with confirmation',
   await expectToast(page, 'Success', 'Student added successfully');
   const invited = page.getByRole('article', { name: jordan.email });
   await expect(invited.getByText('Invitation pending')).toBeVisible();
+  await expect(invited.locator('img')).toHaveCount(0);
   await expect(page.getByText('Jordan Lee')).toHaveCount(0);
 
   // Jordan answers from the mail, without signing in.
@@ -52,6 +67,15 @@ test('a coach invites, searches, edits and removes students, with confirmation',
   const jordanCard = page.getByRole('article', { name: 'Jordan Lee' });
   await expect(jordanCard).toContainText(jordan.email);
   await expect(jordanCard.getByText('Invitation pending')).toHaveCount(0);
+  const avatar = jordanCard.locator('img');
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.screenshot({ path: test.info().outputPath('athletes-1440.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(avatar).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('athletes-375.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The same person twice: the server's message in the Error toast, the dialog stays open.
   await page.getByRole('button', { name: 'Add Student' }).click();

@@ -17,6 +17,10 @@ export function fixtureVideo(
   return path.resolve(repoRoot, '../shared/fixtures/video', name);
 }
 
+export function fixturePhoto(name: 'face_obama_1.jpg') {
+  return path.resolve(repoRoot, '../shared/fixtures/images', name);
+}
+
 type ClipRecipe = { name: string; steps: string[][] };
 
 const RECIPES = {

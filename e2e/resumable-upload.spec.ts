@@ -16,9 +16,9 @@ async function throttleUploads(page: Page) {
     });
 }
 
-test('an upload cut by a reload and a dropped request goes on from where it stopped and plays', async ({
+test('an upload cut by a reload and a dropped request is listed as unfinished, goes on from where it stopped and plays', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const clip = await makeClip('bigMp4');
   await registerThroughApi(page, newAccount('coach'));
@@ -35,6 +35,19 @@ test('an upload cut by a reload and a dropped request goes on from where it stop
     .toBeGreaterThan(20);
   page.once('dialog', (dialog) => void dialog.accept()); // "leave the page?" while uploading
   await page.reload();
+
+  // The page lists what this browser left unfinished; Resume takes its details back.
+  const unfinished = page.getByRole('region', { name: 'Unfinished uploads' });
+  await expect(unfinished.getByRole('listitem')).toHaveCount(1);
+  await expect(unfinished.getByRole('listitem')).toContainText('Full game');
+  await expect(unfinished.getByRole('button', { name: 'Discard Full game' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('unfinished-1440.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(unfinished.getByRole('button', { name: 'Resume Full game' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: testInfo.outputPath('unfinished-375.png') });
+  await unfinished.getByRole('button', { name: 'Resume Full game' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('Full game');
 
   // Once more the connection drops, at the first request that sends bytes: the page retries.
   const pattern = '**/api/resumable-uploads/*';

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { FileChooser, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fixturePhoto } from './media';
 import { expectToast, newAccount, registerThroughApi } from './support';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const facePhoto = path.resolve(repoRoot, '../shared/fixtures/images/face_obama_1.jpg');
+const facePhoto = fixturePhoto('face_obama_1.jpg');
 
 /** Picks a file through Add Photo's own file chooser, as a person would. */
 async function addPhoto(page: Page, files: Parameters<FileChooser['setFiles']>[0]) {
