@@ -11,6 +11,7 @@ import { stitchFragments } from '../track-stitching';
 import { athleteFrom, type Athlete } from './athlete';
 import { CATALOGUE, moduleFor } from './catalogue';
 import { faultPoints } from './points';
+import { pacedFactor } from './pace';
 import { toRecord } from './records';
 import type { MovementModule, MovementReading, ReadContext } from './types';
 import { estimateView } from './view';
@@ -97,7 +98,8 @@ const REAL_TIME_FITS = 0.8;
 
 /**
  * How well one movement fits, and at which playback factor. Real time wherever it fits as well
- * as any slowed reading; otherwise the middle of the range of factors that fit best (a stride
+ * as any slowed reading; otherwise, within the range of factors that fit best, where the
+ * movement's own pace puts it (`pacedFactor`), or without one the middle of the range (a stride
  * fits every speed between a jog's and a sprint's: the middle errs least either way).
  */
 function fitOf(module: MovementModule, clocks: Clocks, factors: number[]): Recognition {
@@ -112,8 +114,9 @@ function fitOf(module: MovementModule, clocks: Clocks, factors: number[]): Recog
   }
   const low = fitting[0]!.factor;
   const high = fitting.at(-1)!.factor;
-  const factor = Math.round(Math.sqrt(low * high) * 2) / 2;
-  return { id: module.id, score: best * SLOWED_PRIOR, factor };
+  const middle = Math.sqrt(low * high);
+  const factor = pacedFactor(module, clocks, { low, high }) ?? middle;
+  return { id: module.id, score: best * SLOWED_PRIOR, factor: Math.round(factor * 2) / 2 };
 }
 
 /** Every catalogue entry's fit for this athlete, best first. */

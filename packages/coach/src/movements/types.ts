@@ -146,6 +146,13 @@ export type MovementModule = {
    * movement told by its shape alone (a squat is a squat at any speed) is read as filmed.
    */
   timed?: boolean;
+  /**
+   * For a timed movement: how many times longer than in life its defining phase takes on this
+   * athlete's clock (a downswing of about 0.27 s shown over 0.54 s: 2), or undefined when the
+   * phase was not seen. Recognition's fit says which playback factors are plausible; this says
+   * where among them the clip lies, so a factor is not the middle of a wide range.
+   */
+  slowness?(athlete: Athlete): number | undefined;
   read(athlete: Athlete, context: ReadContext): MovementReading;
   phases: Phase[];
   faults: Fault[];

@@ -36,6 +36,23 @@ describe('the golf swing read by the hands', () => {
     expect(Math.abs(at('impact')! - (TAKEAWAY + 2))).toBeLessThanOrEqual(0.03);
   });
 
+  it('keeps a continuous top at the turn on footage slowed beyond the phone factors tried', () => {
+    // 12 times slower than life, read at most 8 times slower: the hands' 0.2 s at the top looks
+    // like a 0.3 s pause, but they still spend less time there than the downswing takes.
+    const slowed = 12;
+    const life = { backswing: 0.9, pause: 0.2, downswing: 0.3 };
+    const { at } = readSwing(
+      {
+        backswing: life.backswing * slowed,
+        pause: life.pause * slowed,
+        downswing: life.downswing * slowed,
+      },
+      30,
+    );
+    const turn = TAKEAWAY + (life.backswing + life.pause) * slowed;
+    expect(Math.abs(at('top')! - turn)).toBeLessThanOrEqual(0.1 * slowed);
+  });
+
   it('calls a rushed backswing quick, and gives no verdict on a pause it cannot split', () => {
     // 1.5:1 with the hands' top sharp: too quick by any reading of the samples.
     expect(readSwing({ backswing: 0.45, downswing: 0.3 }).tempo?.status).toBe('fault');

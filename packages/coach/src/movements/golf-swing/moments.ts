@@ -15,6 +15,11 @@ const TOP_BAND = 0.2;
 // A continuous transition spends well under a quarter of a second near the top; a deliberate
 // pause (a drill, a slow tempo) holds it longer (real seconds).
 const PAUSE_SECONDS = 0.3;
+// ...and, on any clock, longer than the downswing: a continuous transition slows the hands into
+// the top and speeds them out of it over about the downswing's time (0.7 to 1.4 times it on
+// the labelled swings); a deliberate pause holds them there at least twice as long. Slowed
+// footage read at too low a playback factor stretches every real second, not this ratio.
+const PAUSE_TO_DOWNSWING = 2;
 // A golfer sets up for about a second before the club moves; address is the middle of that.
 const ADDRESS_SECONDS = 1;
 // A finish is held: the hands high and the body still for at least this long (real seconds).
@@ -110,7 +115,9 @@ function topOf(t: number[], h: number[], impactIndex: number) {
   if (downswingStart === undefined) return undefined;
   let lastAtTop = peak;
   while (lastAtTop + 1 < impactIndex && t[lastAtTop + 1]! < downswingStart) lastAtTop += 1;
-  const paused = t[lastAtTop]! - topArrival >= PAUSE_SECONDS;
+  const held = t[lastAtTop]! - topArrival;
+  const downswing = t[impactIndex]! - downswingStart;
+  const paused = held >= PAUSE_SECONDS && held >= PAUSE_TO_DOWNSWING * downswing;
   const turn = leftLevel(t, h, peak, impactIndex, h[peak]!, STILL, -1) ?? t[peak]!;
   return {
     from,

@@ -20,6 +20,10 @@ const CADENCE_SOURCE =
 // Samples at most this far apart (s) are dense enough to see each step.
 const DENSE_STEP = 0.07;
 
+// A step in life at the usual running cadence (170 steps/min, see CADENCE_SOURCE; joggers and
+// sprinters run 150 to 200).
+const LIFE_STEP_SECONDS = 60 / 170;
+
 /**
  * The time between consecutive strikes, from pairs seen without a gap: a step's usual length.
  */
@@ -187,6 +191,10 @@ export const running: MovementModule = {
       (1 - ramp(overhead, 0.05, 0.2)) *
       ramp(hipRange(athlete), 1.5, 0.8)
     );
+  },
+  slowness(athlete) {
+    const step = stepTime(findStrikes(athlete));
+    return step && step / LIFE_STEP_SECONDS;
   },
   read(athlete, context) {
     const strikes = findStrikes(athlete);

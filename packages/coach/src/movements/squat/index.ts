@@ -20,7 +20,8 @@ function squatCycles(athlete: Athlete) {
   // A jump's loading dip and landing are not squats.
   const jumps = findJumps(athlete.moments);
   return cycles(athlete, athlete.hipHeight, 0.15, 0.8).filter((cycle) => {
-    if (jumps.some((jump) => cycle.bottom >= jump.start && cycle.bottom <= jump.end)) return false;
+    const jump = jumps.find((j) => cycle.bottom >= j.start && cycle.bottom <= j.end);
+    if (jump && !stoodBefore(athlete, cycle, jump.takeOff)) return false;
     const knee = kneeAngleOf(momentAt(athlete, cycle.bottom));
     return knee === undefined || knee < 150;
   });
@@ -64,6 +65,25 @@ function standingEnds(athlete: Athlete, rep: Cycle, previous?: Cycle, next?: Cyc
         ? undefined
         : reachedLevel(times, h, bottom, firstStanding, after!.level, STANDING_MARGIN, 1),
   };
+}
+
+/**
+ * Whether a squat was finished before a jump that follows it: the hips back at standing height
+ * with the knees straight, and then no longer rising, before the feet left the ground. A jump's
+ * own loading dip drives the hips up without a stop from its bottom into the air; a lifter who
+ * stands up, settles and then hops (re-racking, stepping) finished the rep. Read by the order of
+ * samples, not seconds, so slowed footage read as filmed keeps its last rep.
+ */
+function stoodBefore(athlete: Athlete, rep: Cycle, takeOff: number): boolean {
+  const { lockout } = standingEnds(athlete, rep);
+  if (lockout === undefined || lockout >= takeOff) return false;
+  const times = athlete.moments.map((m) => m.t);
+  const h = athlete.hipHeight;
+  for (let i = times.findIndex((t) => t >= lockout); i >= 0 && i + 1 < times.length; i += 1) {
+    if (times[i + 1]! >= takeOff) break;
+    if (h[i + 1]! <= h[i]!) return true;
+  }
+  return false;
 }
 
 /** Hands hanging to the knees at the bottom of a rep: a hinge with a bar, not a squat. */
