@@ -1,13 +1,11 @@
 import type { Video, VideoEvent } from '@filmroom/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { EventSource } from 'eventsource';
-import type { DetachedWindowAPI } from 'happy-dom';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_QUERY_KEY, VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 import { testVideo } from '@/features/videos/lib/test-video';
+import { withApiServer } from '@/testing/api-server';
+import { renderWithQueries } from '@/testing/render-with-queries';
 import { ServerEventsListener } from './server-events-listener';
 
 /**
@@ -15,49 +13,31 @@ import { ServerEventsListener } from './server-events-listener';
  * EventSource (the `eventsource` package: happy-dom has none) reads them, and the listener the
  * shell mounts writes them into the query cache.
  */
+const api = withApiServer();
 let connected: (stream: ServerResponse) => void = () => undefined;
 /** Whether GET /api/events still answers: a signed-out session's stream is refused (401). */
 let signedIn = true;
-const server = createServer((request, response) => {
-  if (request.url !== '/api/events') return void response.writeHead(404).end();
-  if (!signedIn) return void response.writeHead(401).end();
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-  // Reconnect at once rather than after the default 3 s.
-  response.write('retry: 10\n\n');
-  connected(response);
+
+beforeAll(() => vi.stubGlobal('EventSource', EventSource));
+afterAll(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  signedIn = true;
+  api.answer('/api/events', (_request, response) => {
+    if (!signedIn) return void response.writeHead(401).end();
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+    // Reconnect at once rather than after the default 3 s.
+    response.write('retry: 10\n\n');
+    connected(response);
+  });
 });
 
 const send = (stream: ServerResponse, name: string, data: unknown) =>
   stream.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  // The page's own origin, as in the browser: the listener asks for /api/events.
-  (window as unknown as { happyDOM: DetachedWindowAPI }).happyDOM.setURL(
-    `http://127.0.0.1:${port}/videos`,
-  );
-  vi.stubGlobal('EventSource', EventSource);
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await new Promise((resolve) => server.close(resolve));
-});
-beforeEach(() => {
-  signedIn = true;
-});
-
 /** Mounts the listener and waits for its stream to be open on the server. */
 async function mountListener() {
   const stream = new Promise<ServerResponse>((resolve) => (connected = resolve));
-  const client = new QueryClient({
-    defaultOptions: { queries: { staleTime: Infinity, retry: false } },
-  });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <ServerEventsListener />
-    </QueryClientProvider>,
-  );
+  const { client, ...view } = renderWithQueries(<ServerEventsListener />);
   return { client, view, stream: await stream };
 }
 
