@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { USER_QUERY_KEY, VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 import { testVideo } from '@/features/videos/lib/test-video';
 import { withApiServer } from '@/testing/api-server';
-import { renderWithQueries } from '@/testing/render-with-queries';
+import { renderInApp } from '@/testing/render-in-app';
 import { ServerEventsListener } from './server-events-listener';
 
 /**
@@ -37,7 +37,7 @@ const send = (stream: ServerResponse, name: string, data: unknown) =>
 /** Mounts the listener and waits for its stream to be open on the server. */
 async function mountListener() {
   const stream = new Promise<ServerResponse>((resolve) => (connected = resolve));
-  const { client, ...view } = renderWithQueries(<ServerEventsListener />);
+  const { client, ...view } = renderInApp(<ServerEventsListener />);
   return { client, view, stream: await stream };
 }
 

@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { withApiServer } from '@/testing/api-server';
-import { renderWithQueries } from '@/testing/render-with-queries';
+import { renderInApp } from '@/testing/render-in-app';
 import { AnnotationsPanel } from './annotations-panel';
 import { useAnnotationSession, type AnnotationPlayer } from './use-annotation-session';
 
@@ -51,7 +51,7 @@ describe('the Notes tab', () => {
   it('says it is loading until the notes come, then lists them by time', async () => {
     let reply: ServerResponse | undefined;
     api.answer(ANNOTATIONS_PATH, (_request, response) => (reply = response));
-    renderWithQueries(<NotesTab />);
+    renderInApp(<NotesTab />);
 
     expect(screen.getByRole('status').textContent).toBe('Loading annotations…');
     await vi.waitFor(() => expect(reply).toBeDefined());
@@ -70,7 +70,7 @@ describe('the Notes tab', () => {
 
   it('shows the error with Retry, and what the server answers on retrying', async () => {
     api.json(ANNOTATIONS_PATH, 500, { message: 'The database is unavailable' });
-    renderWithQueries(<NotesTab />);
+    renderInApp(<NotesTab />);
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading').textContent).toBe("Annotations couldn't load");
@@ -85,11 +85,11 @@ describe('the Notes tab', () => {
 
   it('points an editor at Add Annotation when there are none, and only tells a viewer', async () => {
     api.json(ANNOTATIONS_PATH, 200, []);
-    const editor = renderWithQueries(<NotesTab editable />);
+    const editor = renderInApp(<NotesTab editable />);
     expect(await screen.findByText(/press Add Annotation under the video/)).toBeTruthy();
     editor.unmount();
 
-    renderWithQueries(<NotesTab editable={false} />);
+    renderInApp(<NotesTab editable={false} />);
     expect(await screen.findByText(/Notes pinned on this video show here/)).toBeTruthy();
     expect(screen.queryByText(/press Add Annotation/)).toBeNull();
   });
@@ -100,7 +100,7 @@ describe('the Notes tab', () => {
       note(2, 4, 'Chest up', true),
       note(3, 6, 'Heels down'),
     ]);
-    renderWithQueries(<NotesTab />);
+    renderInApp(<NotesTab />);
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Annotations by time' });
     const shownNotes = () =>

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithQueries } from '@/testing/render-with-queries';
+import { renderInApp } from '@/testing/render-in-app';
 import { FRAME_STEP_S } from '../../lib/playback-shortcuts';
 import { VideoViewer } from './video-viewer';
 
 /** The viewer of one video, with its <video> element and the focusable player around it. */
 function renderViewer() {
-  renderWithQueries(
+  renderInApp(
     <VideoViewer videoId="v1" url="/uploads/videos/v1/media.mp4" posterUrl={null} title="Squats" />,
   );
   const player = screen.getByRole('group', { name: 'Video player: Squats' });
