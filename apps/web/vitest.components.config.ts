@@ -17,5 +17,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.tsx'],
     setupFiles: ['src/testing/component-setup.ts'],
+    // One DOM and one module graph per worker rather than per file: starting them was most of
+    // the time (each test unmounts what it rendered, see the setup file).
+    isolate: false,
   },
 });

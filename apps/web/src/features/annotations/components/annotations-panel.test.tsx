@@ -79,7 +79,7 @@ describe('the Notes tab', () => {
     expect(within(alert).queryByText(/database/)).toBeNull();
 
     api.json(ANNOTATIONS_PATH, 200, []);
-    await userEvent.setup().click(screen.getByRole('button', { name: /Retry/ }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /Retry/ }));
     expect(await screen.findByText('No annotations yet')).toBeTruthy();
   });
 
@@ -101,7 +101,7 @@ describe('the Notes tab', () => {
       note(3, 6, 'Heels down'),
     ]);
     renderInApp(<NotesTab />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('list', { name: 'Annotations by time' });
     const shownNotes = () =>
       within(screen.getByRole('list', { name: 'Annotations by time' }))

@@ -25,7 +25,7 @@ function renderDrawing() {
   const canvas = screen.getByTestId('drawing-canvas');
   // happy-dom lays nothing out: the surface is given the picture's box, as a browser would.
   canvas.getBoundingClientRect = () => DOMRect.fromRect(PICTURE);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   /** A press at `from` dragged to `to` (pixels on the picture), as a mouse makes it. */
   const drag = (from: [number, number], to: [number, number]) =>
     user.pointer([

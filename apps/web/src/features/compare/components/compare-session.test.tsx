@@ -63,7 +63,7 @@ function renderComparison() {
   return {
     a: side('A: Monday squats'),
     b: side('B: Friday squats'),
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
   };
 }
 

@@ -12,7 +12,7 @@ function renderViewer() {
   );
   const player = screen.getByRole('group', { name: 'Video player: Squats' });
   const video = player.querySelector('video')!;
-  return { player, video, user: userEvent.setup() };
+  return { player, video, user: userEvent.setup({ delay: null }) };
 }
 
 describe('the video player', () => {
