@@ -79,8 +79,9 @@ const WORKER_STOPPED = 'the worker running this job stopped';
  * pg-boss has no public call to count an owner's unfinished jobs of a kind, to put a job just
  * taken back in the queue, or to list a queue's running jobs, so the SQL of `send`,
  * `putBackIfOwnerIsBusy` and `requeueOrphanedJobs` reads and writes its job table itself. These
- * are the columns that SQL relies on, with their types; the rest goes through pg-boss's API.
- * pg-boss-job-table.test.ts fails when the installed pg-boss no longer has them.
+ * are the columns that SQL relies on, with their types (and `state < 'completed'` relies on the
+ * order of its states); the rest goes through pg-boss's API. pg-boss-job-table.test.ts fails
+ * when the installed pg-boss no longer has them.
  */
 export const PG_BOSS_JOB_COLUMNS = {
   id: 'uuid',
@@ -91,16 +92,6 @@ export const PG_BOSS_JOB_COLUMNS = {
   heartbeat_on: 'timestamp with time zone',
   start_after: 'timestamp with time zone',
 } as const;
-
-/** pg-boss's job states in the order its enum declares them: `state < 'completed'` relies on it. */
-export const PG_BOSS_JOB_STATES = [
-  'created',
-  'retry',
-  'active',
-  'completed',
-  'cancelled',
-  'failed',
-] as const;
 
 /**
  * Where a kind of job goes once its last attempt has failed, however it failed (its handler threw,
