@@ -11,7 +11,9 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * Every event GET /api/events sends, by its name, with what it carries. A feature that keeps a
- * cache live adds its event here and a handler in its own folder (see defineEventHandler).
+ * cache live adds three things: its event here, a handler in its own folder
+ * (`features/<name>/api/<name>-events.ts`, made with defineEventHandler), and that handler in
+ * the app's list (app/server-event-handlers.ts).
  */
 export type ServerEvents = {
   video: VideoEvent;
