@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/speech',
       'apps/server',
       'apps/web',
+      'apps/web/vitest.components.config.ts',
       'scripts',
     ],
     // Two files at a time suits a 2-core machine; server files each have a database of their own.

@@ -1,4 +1,4 @@
-import { displaySize, ffmpegPath, probeMedia, runMediaTool } from '@filmroom/media';
+import { displaySize, ffmpegPath, probeMedia, runMediaTool, x264Args } from '@filmroom/media';
 import type { ClipLabel } from './evaluate';
 import type { VisionScan } from '@filmroom/vision';
 
@@ -117,14 +117,7 @@ export async function makeVariant(
     '-vf',
     filter,
     ...(frameRate ? ['-r', String(frameRate)] : []),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '20',
-    '-pix_fmt',
-    'yuv420p',
+    ...x264Args('study'),
     output,
   ]);
 }

@@ -13,7 +13,7 @@ import {
   topicsOf,
   topicPhrase,
   type CoachInstructions,
-} from './instructions';
+} from './movements/instructions';
 import { analyseAthletes, mergeCoincident, type AthleteAnalysis } from './movements/analyse';
 import { faultPoints, measuredPoints } from './movements/points';
 import { chartFor } from './movements/chart';
@@ -21,8 +21,8 @@ import { pointTopics, recordShown, recordTopics } from './reading-topics';
 import { overallFeedback, technicalAnalysis } from './movements/write-up';
 
 export type { PoseScan, PoseTrack, PoseSample, Keypoint } from './pose';
-export { readInstructions } from './instructions';
-export type { CoachInstructions } from './instructions';
+export { readInstructions } from './movements/instructions';
+export type { CoachInstructions } from './movements/instructions';
 
 /** How the coach engine is asked to read a clip. */
 export type AnalyseOptions = {

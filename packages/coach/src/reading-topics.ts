@@ -1,5 +1,5 @@
 import type { CoachingPoint, MetricRecord } from '@filmroom/contract';
-import { isTopic, topicsAllowed, topicsOf, type CoachInstructions } from './instructions';
+import { isTopic, topicsAllowed, topicsOf, type CoachInstructions } from './movements/instructions';
 import type { AthleteAnalysis } from './movements/analyse';
 import type { Topic } from './movements/types';
 

@@ -1,5 +1,6 @@
 import { runMediaTool } from './run';
 import { ffmpegPath } from './tools';
+import { x264Args } from './encoder-profiles';
 
 /**
  * Writes the range `start`–`end` (seconds) of a prepared web video as an MP4 of its own. Re-encoded,
@@ -29,14 +30,7 @@ export async function cutClip(
       '0:v:0',
       '-map',
       '0:a:0?',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '23',
-      '-pix_fmt',
-      'yuv420p',
+      ...x264Args('web'),
       '-c:a',
       'aac',
       '-b:a',

@@ -11,6 +11,8 @@ export { displaySize, probeMedia, UnreadableMediaError } from './probe';
 export type { MediaProbe } from './probe';
 export { makeStill, makeWebVideo, planWebVideo } from './web-video';
 export { cutClip } from './clip-cut';
+export { x264Args } from './encoder-profiles';
+export type { X264Profile } from './encoder-profiles';
 export { makeStreamingLadder, planRenditions, SEGMENT_SECONDS } from './streaming-ladder';
 export type { Rendition, StreamingLadder } from './streaming-ladder';
 export type { WebVideoPlan } from './web-video';

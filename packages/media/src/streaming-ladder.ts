@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { masterPlaylist } from './hls-master';
 import { runMediaTool } from './run';
 import { ffmpegPath } from './tools';
+import { x264Args } from './encoder-profiles';
 
 /** Seconds per HLS segment; every rendition has a keyframe exactly here, so players switch cleanly. */
 export const SEGMENT_SECONDS = 4;
@@ -133,14 +134,7 @@ export async function makeStreamingLadder(
     '-filter_complex',
     filter,
     ...maps,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
-    '-pix_fmt',
-    'yuv420p',
+    ...x264Args('web'),
     '-force_key_frames',
     `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
     '-sc_threshold',

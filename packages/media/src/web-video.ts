@@ -2,6 +2,7 @@ import { ffmpegProgress } from './ffmpeg-progress';
 import { runMediaTool } from './run';
 import { ffmpegPath } from './tools';
 import type { MediaProbe } from './probe';
+import { x264Args } from './encoder-profiles';
 
 /** The longest side of a prepared video: 1080p, enough to coach from, light to stream. */
 const MAX_LONG_SIDE = 1920;
@@ -54,24 +55,7 @@ export async function makeWebVideo(
   const codecArgs =
     plan.kind === 'remux'
       ? ['-c', 'copy']
-      : [
-          '-c:v',
-          'libx264',
-          '-preset',
-          'veryfast',
-          '-crf',
-          '23',
-          '-pix_fmt',
-          'yuv420p',
-          '-vf',
-          SCALE_FILTER,
-          '-c:a',
-          'aac',
-          '-b:a',
-          '128k',
-          '-ac',
-          '2',
-        ];
+      : [...x264Args('web'), '-vf', SCALE_FILTER, '-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
   const args = [
     '-hide_banner',
     '-nostats',

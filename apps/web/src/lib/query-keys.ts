@@ -30,21 +30,21 @@ export const MAIL_OUTBOX_QUERY_KEY = ['/api/mail/outbox'] as const;
 
 /**
  * A video's annotations with their replies and reactions: the annotations feature reads and
- * changes them, and the event stream (videos feature) refetches them when someone else does.
+ * changes them, and its event handler refetches them when someone else does.
  */
 export function annotationsQueryKey(videoId: string) {
   return [`/api/videos/${videoId}/annotations`] as const;
 }
 
 /**
- * The signed-in user's exports: the exports feature lists them, and the event stream (videos
- * feature) writes each one's progress into the list.
+ * The signed-in user's exports: the exports feature lists them, and its event handler writes
+ * each one's progress into the list.
  */
 export const EXPORTS_QUERY_KEY = ['/api/exports'] as const;
 
 /**
- * One export of a video: the exports feature reads it, and the event stream (videos feature)
- * writes its progress into it as the server pushes it.
+ * One export of a video: the exports feature reads it, and its event handler writes its
+ * progress into it as the server pushes it.
  */
 export function exportQueryKey(id: string) {
   return [`/api/exports/${id}`] as const;
@@ -52,7 +52,7 @@ export function exportQueryKey(id: string) {
 
 /**
  * The signed-in user's notifications and unread count: the bell and the Notifications page
- * read them, and the event stream (videos feature) refetches them when they change.
+ * read them, and the feature's event handler refetches them when they change.
  */
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
 
@@ -64,15 +64,15 @@ export const TEAMS_QUERY_KEY = ['/api/teams'] as const;
 
 /**
  * The chosen ranges of a long video and their results: the analysis feature reads and starts
- * them, and the event stream (videos feature) writes their progress into this entry.
+ * them, and its event handler writes their progress into this entry.
  */
 export function analysisRangesQueryKey(videoId: string) {
   return [`/api/videos/${videoId}/analysis-ranges`] as const;
 }
 
 /**
- * The user's playlists, and one playlist: the clips feature reads them, and the event stream
- * (videos feature) fetches them again when a `playlist` event says one changed.
+ * The user's playlists, and one playlist: the clips feature reads them, and its event handler fetches
+ * them again when a `playlist` event says one changed.
  */
 export const PLAYLISTS_QUERY_KEY = ['/api/playlists'] as const;
 

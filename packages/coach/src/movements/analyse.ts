@@ -5,7 +5,7 @@ import {
   type MetricRecord,
   type MovementId,
 } from '@filmroom/contract';
-import type { CoachInstructions } from '../instructions';
+import type { CoachInstructions } from './instructions';
 import type { PoseScan, PoseTrack } from '../pose';
 import { stitchFragments } from '../track-stitching';
 import { athleteFrom, type Athlete } from './athlete';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analysePoses } from '../index';
-import { readInstructions } from '../instructions';
+import { readInstructions } from './instructions';
 import { squatsScan, unquotedValues } from '../../testing';
 import { jumpSet, squatSet } from '../../testing/synthetic-athlete';
 import { CATALOGUE } from './catalogue';

@@ -1,5 +1,5 @@
 import { CAMERA_VIEWS, movementLabel, type MetricRecord } from '@filmroom/contract';
-import { topicsAllowed, topicsOf, type CoachInstructions } from '../instructions';
+import { topicsAllowed, topicsOf, type CoachInstructions } from './instructions';
 import { recordShown, recordTopics } from '../reading-topics';
 import { clock, clockFor } from '../units';
 import type { AthleteAnalysis } from './analyse';

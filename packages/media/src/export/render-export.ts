@@ -6,6 +6,7 @@ import { MediaToolError } from '../run';
 import { ffmpegPath } from '../tools';
 import { svgDocument, type FrameSize } from './overlay-svg';
 import { paintSkeletons, poseSamplesAt } from './pose-raster';
+import { x264Args } from '../encoder-profiles';
 
 /** Something drawn over the picture from `from` to `to` (seconds of the source video). */
 export type ExportStill = { from: number; to: number; svg: string };
@@ -44,10 +45,6 @@ export type ExportRender = {
  * frame over the source frames until the next.
  */
 const OVERLAY_FPS = 15;
-// superfast rather than veryfast: a 60 s 720p export with every overlay must finish within 60 s
-// on two shared cores; the file is a bit larger at the same quality (CRF).
-const X264_PRESET = 'superfast';
-
 // The steady frame rate of a joined export's parts: sources of different rates must agree.
 const PART_FPS = 30;
 
@@ -203,12 +200,7 @@ export async function renderExport(render: ExportRender): Promise<void> {
     '-map',
     '[v]',
     ...(audio ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '128k'] : []),
-    '-c:v',
-    'libx264',
-    '-preset',
-    X264_PRESET,
-    '-crf',
-    '23',
+    ...x264Args('export'),
     // Parts joined later must share one time base, whatever their sources' rates were.
     ...(canvas ? ['-video_track_timescale', '90000'] : []),
     '-t',

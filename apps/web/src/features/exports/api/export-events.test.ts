@@ -1,7 +1,7 @@
 import type { VideoExport, VideoExportList } from '@filmroom/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyExportEventToCache } from './video-events';
+import { applyExportEventToCache } from './export-events';
 import { EXPORTS_QUERY_KEY } from '@/lib/query-keys';
 
 const made = (id: string, progress: number): VideoExport => ({

@@ -1,6 +1,6 @@
 import { MOVEMENTS, type MovementId } from '@filmroom/contract';
-import { CATALOGUE } from './movements/catalogue';
-import type { Topic } from './movements/types';
+import { CATALOGUE } from './catalogue';
+import type { Topic } from './types';
 
 /**
  * What a coach can ask of Regenerate in plain words, read without a language model: the

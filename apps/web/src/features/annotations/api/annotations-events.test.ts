@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { annotationsQueryKey } from '@/lib/query-keys';
-import { applyAnnotationsEventToCache } from './video-events';
+import { applyAnnotationsEventToCache } from './annotations-events';
 
 const shown = '6f0c1a52-0000-4000-8000-000000000003';
 const other = '6f0c1a52-0000-4000-8000-000000000004';
