@@ -6,11 +6,15 @@ import { useLogout } from '@/features/auth/api/logout';
 import { EmailConfirmationBanner } from '@/features/auth/components/email-confirmation-banner';
 import { CoachInvitationsBanner } from '@/features/coach/components/coach-invitations-banner';
 import { getMailOutboxQueryOptions } from '@/features/mail/api/get-mail-outbox';
+import { applyTagEventChange } from '@/features/tagging/api/tag-event-live';
 import { VideoEventsListener } from '@/features/videos/components/video-events-listener';
 import { cn } from '@/lib/utils';
 import { AppSidebar } from './app-sidebar';
 import { PageBoundary } from './page-boundary';
 import { TopBar } from './top-bar';
+
+/** What other features hear on the event stream; one object, so the stream opens once. */
+const FEATURE_EVENT_HANDLERS = { 'tag-event': applyTagEventChange };
 
 /** The frame around every signed-in page: side panel or drawer, top bar, and the page. */
 export function AppShell({ user }: { user: User }) {
@@ -23,7 +27,7 @@ export function AppShell({ user }: { user: User }) {
   return (
     <SidebarProvider>
       {/* One event stream for the signed-in app; it closes when logout unmounts the shell. */}
-      <VideoEventsListener />
+      <VideoEventsListener handlers={FEATURE_EVENT_HANDLERS} />
       <a
         href="#main-content"
         className="fixed top-2 left-2 z-[200] -translate-y-20 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg transition-transform focus:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"

@@ -219,7 +219,7 @@ async function applyPlaylistEventToCache(
  * nothing here polls (spec §7). Mount it once, inside the signed-in shell: logging out unmounts
  * the shell and closes the stream.
  */
-export function useVideoEvents() {
+export function useVideoEvents(featureHandlers: FeatureEventHandlers = NO_FEATURE_HANDLERS) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -331,7 +331,9 @@ export function useVideoEvents() {
     };
     source.addEventListener('error', onError);
     source.addEventListener('open', onOpen);
+    const stopFeatureHandlers = listenForFeatures(source, queryClient, featureHandlers);
     return () => {
+      stopFeatureHandlers();
       source.removeEventListener('error', onError);
       source.removeEventListener('access', onAccess);
       source.removeEventListener('video', onVideo);
@@ -344,5 +346,32 @@ export function useVideoEvents() {
       source.removeEventListener('open', onOpen);
       source.close();
     };
-  }, [queryClient]);
+  }, [queryClient, featureHandlers]);
+}
+
+/** Events other features handle (e.g. `tag-event`): named by the app, which knows them all. */
+export type FeatureEventHandlers = Record<
+  string,
+  (queryClient: QueryClient, data: never) => Promise<void>
+>;
+
+const NO_FEATURE_HANDLERS: FeatureEventHandlers = {};
+
+function listenForFeatures(
+  source: EventSource,
+  queryClient: QueryClient,
+  handlers: FeatureEventHandlers,
+): () => void {
+  const listeners = Object.entries(handlers).map(([type, handle]) => {
+    const listener = (message: MessageEvent<string>) => {
+      try {
+        void handle(queryClient, JSON.parse(message.data) as never);
+      } catch {
+        // an unreadable event changes nothing
+      }
+    };
+    source.addEventListener(type, listener);
+    return () => source.removeEventListener(type, listener);
+  });
+  return () => listeners.forEach((stop) => stop());
 }
