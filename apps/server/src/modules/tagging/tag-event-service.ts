@@ -104,15 +104,17 @@ export class TagEventService {
     if (end < start) throw badRequest('end must not be before start');
     requireInVideo(video, start, end);
     if (change.playerId) await this.requireRosterPlayer(video, change.playerId);
+    // Only what the change names is written: two coaches labelling and naming the player of
+    // the same event at once both keep their change.
     await this.db
       .update(tagEvents)
       .set({
-        code: change.code ?? current.code,
-        startTime: start,
-        endTime: end,
-        labels: change.labels ?? current.labels,
-        playerId: change.playerId === undefined ? current.playerId : change.playerId,
-        period: change.period === undefined ? current.period : change.period,
+        code: change.code,
+        startTime: change.start,
+        endTime: change.end,
+        labels: change.labels,
+        playerId: change.playerId,
+        period: change.period,
         updatedAt: new Date(),
       })
       .where(eq(tagEvents.id, eventId));

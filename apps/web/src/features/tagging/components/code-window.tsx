@@ -45,7 +45,8 @@ export function CodeWindow({ template, session, period, onPeriod }: CodeWindowPr
       <div
         role="group"
         aria-label="Event buttons"
-        className="grid grid-cols-2 gap-2 sm:grid-cols-3"
+        // As many columns as fit a name and its key: two in the side column and on a phone.
+        className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2"
       >
         {template.buttons.map((button) => {
           const open = session.openToggles[button.name];
@@ -62,7 +63,7 @@ export function CodeWindow({ template, session, period, onPeriod }: CodeWindowPr
               )}
               style={{ borderColor: button.colour }}
             >
-              <span className="min-w-0 break-words">
+              <span className="min-w-0">
                 {button.name}
                 {open !== undefined ? (
                   <span className="block text-xs font-normal text-muted-foreground">

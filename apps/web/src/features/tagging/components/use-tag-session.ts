@@ -10,7 +10,7 @@ import {
   putTagEventInCache,
   updateTagEvent,
 } from '../api/tag-events';
-import { tagAddressPrefix } from '../api/tag-keys';
+import { tagAddressPrefix, tagEventsQueryKey } from '../api/tag-keys';
 import { withLabel } from '../lib/tag-hotkeys';
 
 /** What Ctrl+Z takes back: a tag (deleted again), or a change (its labels and player restored). */
@@ -137,26 +137,26 @@ export function useTagSession({ videoId, playhead, players, period }: Options) {
     [makeEvent, playhead],
   );
 
-  /** Changes the last event's labels or player, remembering how it was for Ctrl+Z. */
-  const changeLast = useCallback(
-    async (change: (event: TagEvent) => { labels?: TagEventLabel[]; playerId?: string | null }) => {
-      const last = lastEventRef.current;
-      if (!last) {
-        setAnnouncement('Tag an event first');
-        return;
-      }
+  const applyToLast = useCallback(
+    async (
+      target: Promise<TagEvent>,
+      change: (event: TagEvent) => { labels?: TagEventLabel[]; playerId?: string | null },
+    ) => {
       try {
-        const current = await last;
-        const body = change(current);
+        const saved = await target;
+        // As the list has it now: a change queued before this one may have labelled it.
+        const current =
+          queryClient
+            .getQueryData<TagEvent[]>(tagEventsQueryKey(videoId))
+            ?.find((known) => known.id === saved.id) ?? saved;
         undoStack.current.push({
           kind: 'changed',
           eventId: current.id,
           before: { labels: current.labels, playerId: current.playerId },
         });
-        const updated = await updateTagEvent(videoId, current.id, body);
-        lastEventRef.current = Promise.resolve(updated);
+        const updated = await updateTagEvent(videoId, current.id, change(current));
         putTagEventInCache(queryClient, videoId, updated);
-        setLastEvent(updated);
+        setLastEvent((shown) => (shown?.id === updated.id ? updated : shown));
         setAnnouncement(describe(updated));
         void refreshCounts();
       } catch (error) {
@@ -164,6 +164,24 @@ export function useTagSession({ videoId, playhead, players, period }: Options) {
       }
     },
     [queryClient, videoId, refreshCounts],
+  );
+
+  // Changes go one after another: a label typed while the player's number is still being
+  // saved must build on the event as that left it.
+  const changes = useRef<Promise<void>>(Promise.resolve());
+
+  /** Changes the last event's labels or player, remembering how it was for Ctrl+Z. */
+  const changeLast = useCallback(
+    (change: (event: TagEvent) => { labels?: TagEventLabel[]; playerId?: string | null }) => {
+      // The event that is last now, even if another is tagged before the change's turn comes.
+      const target = lastEventRef.current;
+      if (!target) {
+        setAnnouncement('Tag an event first');
+        return;
+      }
+      changes.current = changes.current.then(() => applyToLast(target, change));
+    },
+    [applyToLast],
   );
 
   const label = useCallback(
@@ -199,8 +217,15 @@ export function useTagSession({ videoId, playhead, players, period }: Options) {
         await deleteTagEvent(videoId, event.id);
         dropTagEventFromCache(queryClient, videoId, event.id);
         setAnnouncement(`Removed ${event.code} at ${formatPointTimestamp(event.start)}`);
-        setLastEvent(null);
-        lastEventRef.current = null;
+        // The event tagged before it is the last one again: labels and numbers go there.
+        const before = undoStack.current.findLast((entry) => entry.kind === 'tagged');
+        const tagged = before?.kind === 'tagged' ? await before.event.catch(() => null) : null;
+        // As it is now (labels given since), from the list.
+        const now = queryClient
+          .getQueryData<TagEvent[]>(tagEventsQueryKey(videoId))
+          ?.find((known) => known.id === tagged?.id);
+        lastEventRef.current = now ? Promise.resolve(now) : null;
+        setLastEvent(now ?? null);
       } else {
         const restored = await updateTagEvent(videoId, last.eventId, last.before);
         putTagEventInCache(queryClient, videoId, restored);
@@ -221,7 +246,10 @@ export function useTagSession({ videoId, playhead, players, period }: Options) {
     givePlayer,
     clearNumber: () => setTypedNumber(''),
     eraseDigit: () => setTypedNumber((typed) => typed.slice(0, -1)),
-    undo: () => void undo(),
+    // After the changes still being saved, so it takes back the newest.
+    undo: () => {
+      changes.current = changes.current.then(undo);
+    },
     lastEvent,
     openToggles,
     typedNumber,
