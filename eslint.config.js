@@ -30,6 +30,7 @@ export const serverModuleDependencies = {
   'video-exports': ['analysis', 'clips', 'videos'],
   admin: ['auth', 'users', 'videos'],
   teams: ['clips', 'notifications', 'users', 'videos'],
+  tagging: ['clips', 'videos'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */

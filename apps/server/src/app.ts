@@ -26,6 +26,7 @@ import { playerRoutes } from './modules/players/routes';
 import { photoRoutes } from './modules/profile/photo-routes';
 import { profileRoutes } from './modules/profile/routes';
 import { shareRoutes } from './modules/shares/routes';
+import { taggingRoutes } from './modules/tagging';
 import { teamRoutes } from './modules/teams';
 import { videoEventRoutes } from './modules/videos/events-routes';
 import { uploadsRoutes } from './modules/uploads';
@@ -126,6 +127,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(exportRoutes);
         await api.register(coachRoutes);
         await api.register(teamRoutes);
+        await api.register(taggingRoutes);
         await api.register(profileRoutes);
         await api.register(photoRoutes);
         await api.register(mailRoutes);

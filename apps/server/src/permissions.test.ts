@@ -24,6 +24,8 @@ import {
   playlistItems,
   playlistShares,
   playlists,
+  tagEvents,
+  tagTemplates,
   teamMembers,
   teamPlaylistShares,
   teams,
@@ -200,6 +202,21 @@ async function freshVideo() {
     ])
     .returning();
   const exportId = await insertReadyExport(ctx.runtime.deps, id, people.owner.user.id);
+  const [tagEvent] = await db
+    .insert(tagEvents)
+    .values({
+      videoId: id,
+      authorId: people.owner.user.id,
+      code: 'Shot',
+      colour: '#f76b15',
+      startTime: 1,
+      endTime: 1,
+      leadSeconds: 1,
+      lagSeconds: 1,
+      labels: [{ group: 'Result', text: 'Made' }],
+      playerId: people.athlete.user.id,
+    })
+    .returning();
   const [runningRange, cancelledRange] = await db
     .insert(analysisRanges)
     .values([
@@ -210,6 +227,7 @@ async function freshVideo() {
   return {
     id,
     exportId,
+    tagEventId: tagEvent!.id,
     runningRangeId: runningRange!.id,
     cancelledRangeId: cancelledRange!.id,
     spareShareId: spare!.id,
@@ -327,6 +345,37 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
   // prettier-ignore
   ["GET /uploads/users/:id/photos/:photo.jpg (the avatar of a reply's author)", () => ({ method: 'GET', url: viewerPhoto.url }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/tag-events', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/tag-events` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:videoId/tag-events', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/tag-events`, body: { code: 'Rebound', start: 2, end: 2 } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['PATCH /api/videos/:videoId/tag-events/:eventId', (v) => ({ method: 'PATCH', url: `/api/videos/${v.id}/tag-events/${v.tagEventId}`, body: { end: 2 } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['DELETE /api/videos/:videoId/tag-events/:eventId', (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/tag-events/${v.tagEventId}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/tag-stats', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/tag-stats?by=player` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // A playlist is its maker's own: whoever may view the video makes one of its events.
+  // prettier-ignore
+  ['POST /api/videos/:videoId/tag-events/playlist', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/tag-events/playlist`, body: { title: 'Shots', filter: { code: 'Shot' } } }),
+    { 'signed out': 401, stranger: 404, 'view share': 201, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/tag-events/export.csv', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/tag-events/export.csv` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/tag-events/export.xml', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/tag-events/export.xml` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:videoId/tag-events/import', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/tag-events/import`, body: { xml: '<file><ALL_INSTANCES><instance><ID>1</ID><start>0</start><end>2</end><code>Shot</code></instance></ALL_INSTANCES></file>' } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/tag-players', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/tag-players` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['GET /uploads/videos/:id/media.mp4', (v) => ({ method: 'GET', url: `/uploads/${videoKeys.media(v.id)}` }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
@@ -875,7 +924,29 @@ async function freshTeam() {
     .insert(teamPlaylistShares)
     .values({ teamId: team!.id, playlistId: playlist!.id, sharedById: coach.user.id })
     .returning();
+  const [template] = await db
+    .insert(tagTemplates)
+    .values({
+      ownerId: coach.user.id,
+      teamId: team!.id,
+      name: 'Our code window',
+      sport: 'Basketball',
+      buttons: [
+        {
+          name: 'Shot',
+          colour: '#f76b15',
+          hotkey: 's',
+          leadSeconds: 5,
+          lagSeconds: 3,
+          mode: 'instant',
+        },
+      ],
+      labelGroups: [],
+      periods: ['Q1'],
+    })
+    .returning();
   return {
+    templateId: template!.id,
     teamId: team!.id,
     spareTeamId: spareTeam!.id,
     videoId,
@@ -944,6 +1015,24 @@ const TEAM_ROUTES: [string, (t: FreshTeam) => Request, Record<TeamRole, number>]
     { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 201 }],
   // prettier-ignore
   ['DELETE /api/playlists/:playlistId/team-shares/:teamShareId', (t) => ({ method: 'DELETE', url: `/api/playlists/${t.playlistId}/team-shares/${t.playlistShareId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['GET /api/tagging/templates', () => ({ method: 'GET', url: '/api/tagging/templates' }),
+    { 'signed out': 401, stranger: 200, 'another coach': 200, member: 200, 'removed member': 200, coach: 200 }],
+  // prettier-ignore
+  ['POST /api/tagging/templates', () => ({ method: 'POST', url: '/api/tagging/templates', body: { name: 'Mine', sport: 'Golf', buttons: [{ name: 'Drive', colour: '#00ff00', hotkey: 'd', leadSeconds: 2, lagSeconds: 2, mode: 'instant' }], labelGroups: [], periods: [] } }),
+    { 'signed out': 401, stranger: 403, 'another coach': 201, member: 403, 'removed member': 403, coach: 201 }],
+  // prettier-ignore
+  ['POST /api/tagging/templates/copy', () => ({ method: 'POST', url: '/api/tagging/templates/copy', body: { readyMade: 'basketball' } }),
+    { 'signed out': 401, stranger: 403, 'another coach': 201, member: 403, 'removed member': 403, coach: 201 }],
+  // prettier-ignore
+  ['GET /api/tagging/templates/:templateId (shared with the team)', (t) => ({ method: 'GET', url: `/api/tagging/templates/${t.templateId}` }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 200, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['PATCH /api/tagging/templates/:templateId (shared with the team)', (t) => ({ method: 'PATCH', url: `/api/tagging/templates/${t.templateId}`, body: { name: 'Renamed' } }),
+    { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
+  // prettier-ignore
+  ['DELETE /api/tagging/templates/:templateId (shared with the team)', (t) => ({ method: 'DELETE', url: `/api/tagging/templates/${t.templateId}` }),
     { 'signed out': 401, stranger: 404, 'another coach': 404, member: 403, 'removed member': 404, coach: 200 }],
 ];
 

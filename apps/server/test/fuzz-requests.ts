@@ -121,6 +121,10 @@ export function idsFor(name: string, route: ServerRoute, world: FuzzWorld): stri
       return world.ids.teamShare;
     case 'athleteId':
       return world.ids.student;
+    case 'templateId':
+      return world.ids.tagTemplate;
+    case 'eventId':
+      return world.ids.tagEvent;
     default:
       return Object.values(world.ids).flat();
   }

@@ -19,6 +19,8 @@ import {
   userPhotos,
   users,
   videoShares,
+  tagEvents,
+  tagTemplates,
 } from '../src/db/schema';
 import { NO_PASSWORD } from '../src/modules/auth/password';
 import { SessionService } from '../src/modules/auth/session-service';
@@ -70,7 +72,9 @@ export type FuzzWorld = {
     | 'playlistItem'
     | 'export'
     | 'team'
-    | 'teamShare',
+    | 'teamShare'
+    | 'tagTemplate'
+    | 'tagEvent',
     string[]
   >;
   /** Keys under `/uploads/` that exist or look as if they could. */
@@ -337,6 +341,56 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     .values({ teamId: team!.id, playlistId: playlist!.id, sharedById: people.coach.id })
     .returning();
 
+  // Tagging: a code window of the coach's own, and events on both videos (the private one's
+  // type is the coach's secret).
+  const [privateWindow] = await db
+    .insert(tagTemplates)
+    .values({
+      ownerId: people.coach.id,
+      name: secret('PRIVATE-WINDOW'),
+      sport: 'Basketball',
+      buttons: [
+        {
+          name: 'Shot',
+          colour: '#f76b15',
+          hotkey: 's',
+          leadSeconds: 5,
+          lagSeconds: 3,
+          mode: 'instant' as const,
+        },
+      ],
+      labelGroups: [{ name: 'Result', labels: [{ text: 'Made', hotkey: 'm' }] }],
+      periods: ['Q1'],
+    })
+    .returning();
+  const taggedEvents = await db
+    .insert(tagEvents)
+    .values([
+      {
+        videoId: privateVideo,
+        authorId: people.coach.id,
+        code: secret('PRIVATE-TAG'),
+        colour: '#e5484d',
+        startTime: 1,
+        endTime: 2,
+        labels: [],
+      },
+      {
+        videoId: sharedVideo,
+        authorId: people.coach.id,
+        code: 'Shot',
+        colour: '#f76b15',
+        startTime: 0.5,
+        endTime: 0.5,
+        leadSeconds: 1,
+        lagSeconds: 1,
+        labels: [{ group: 'Result', text: 'Made' }],
+        playerId: people.athlete.id,
+        period: 'Q1',
+      },
+    ])
+    .returning();
+
   const sessions = new SessionService(db);
   const cookieOf = async (userId: string) =>
     `${SESSION_COOKIE}=${(await sessions.create(userId)).token}`;
@@ -349,6 +403,8 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     secret('PRIVATE-DRAWING'),
     secret('COACH-CHAT'),
     secret('UNLISTED-CLIP'),
+    secret('PRIVATE-WINDOW'),
+    secret('PRIVATE-TAG'),
   ];
   // No role is the invitee: nobody may see these.
   const nobodys = [secret('INVITEE-NAME'), secret('INVITEE-MAIL')];
@@ -392,6 +448,8 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       rosterLink: rosterLinks.map((link) => link.id),
       team: [team!.id, otherTeam!.id],
       teamShare: [...teamShares, ...teamPlaylistShareRows].map((share) => share.id),
+      tagTemplate: [privateWindow!.id],
+      tagEvent: taggedEvents.map((event) => event.id),
       export: [
         await insertReadyExport(ctx.runtime.deps, sharedVideo, people.coach.id),
         await insertReadyExport(ctx.runtime.deps, privateVideo, people.coach.id),

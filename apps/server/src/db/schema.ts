@@ -811,3 +811,76 @@ export const uploadReservations = pgTable(
   },
   (table) => [index('upload_reservations_owner_id_idx').on(table.ownerId, table.expiresAt)],
 );
+
+/** A button of a code window, stored as the contract writes it. */
+type StoredTagButton = {
+  name: string;
+  colour: string;
+  hotkey: string | null;
+  leadSeconds: number;
+  lagSeconds: number;
+  mode: 'instant' | 'toggled';
+};
+type StoredTagLabelGroup = { name: string; labels: { text: string; hotkey: string | null }[] };
+
+/**
+ * A coach's code window for tagging game film (issue 31): its owner changes it; shared with one
+ * of the owner's teams, its members read and copy it. A team gone leaves it unshared.
+ */
+export const tagTemplates = pgTable(
+  'tag_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    sport: text('sport').notNull(),
+    buttons: jsonb('buttons').$type<StoredTagButton[]>().notNull(),
+    labelGroups: jsonb('label_groups').$type<StoredTagLabelGroup[]>().notNull(),
+    periods: jsonb('periods').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tag_templates_owner_idx').on(table.ownerId, table.updatedAt),
+    index('tag_templates_team_idx').on(table.teamId),
+  ],
+);
+export type TagTemplateRow = typeof tagTemplates.$inferSelect;
+
+/**
+ * Something tagged in a video: its type (`code`), in and out, labels, player and period. It
+ * goes with its video; its author and player leaving keep the event, nameless.
+ */
+export const tagEvents = pgTable(
+  'tag_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    code: text('code').notNull(),
+    colour: text('colour').notNull(),
+    startTime: doublePrecision('start_time').notNull(),
+    endTime: doublePrecision('end_time').notNull(),
+    leadSeconds: doublePrecision('lead_seconds').notNull().default(0),
+    lagSeconds: doublePrecision('lag_seconds').notNull().default(0),
+    labels: jsonb('labels').$type<{ group: string; text: string }[]>().notNull(),
+    playerId: uuid('player_id').references(() => users.id, { onDelete: 'set null' }),
+    period: text('period'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'tag_events_range_check',
+      sql`${table.endTime} >= ${table.startTime} AND ${table.startTime} >= 0`,
+    ),
+    index('tag_events_video_start_idx').on(table.videoId, table.startTime),
+    index('tag_events_player_idx').on(table.playerId),
+  ],
+);
+export type TagEventRow = typeof tagEvents.$inferSelect;

@@ -3,6 +3,7 @@ import { annotationsEventHandler } from '@/features/annotations/api/annotations-
 import { playlistEventHandler } from '@/features/clips/api/playlist-events';
 import { exportEventHandler } from '@/features/exports/api/export-events';
 import { notificationsEventHandler } from '@/features/notifications/api/notifications-events';
+import { taggingEventHandler } from '@/features/tagging/api/tagging-events';
 import { analysisEventHandler, videoEventHandler } from '@/features/videos/api/video-events';
 import { defineEventHandler, invalidateAddresses, type AnyEventHandler } from '@/lib/server-events';
 
@@ -38,5 +39,6 @@ export const SERVER_EVENT_HANDLERS: readonly AnyEventHandler[] = [
   exportEventHandler,
   playlistEventHandler,
   notificationsEventHandler,
+  taggingEventHandler,
   accessEventHandler,
 ];

@@ -5,6 +5,7 @@ import type {
   ExportEvent,
   NotificationsChangedEvent,
   PlaylistChangedEvent,
+  TagEventChanged,
   VideoEvent,
 } from '@filmroom/contract';
 import type { QueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ export type ServerEvents = {
   export: ExportEvent;
   playlist: PlaylistChangedEvent;
   notifications: NotificationsChangedEvent;
+  'tag-event': TagEventChanged;
   /** Some access of the user's ended: the stream says no more than that. */
   access: Record<string, never>;
 };

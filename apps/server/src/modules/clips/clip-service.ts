@@ -32,7 +32,7 @@ type ClipChange = z.output<typeof updateClipBodySchema>;
 const END_TOLERANCE_SECONDS = 0.1;
 
 /** Checks a range against its video and returns it with the end held to the video's length. */
-function fitRange(video: VideoRow, start: number, end: number) {
+export function fitRange(video: VideoRow, start: number, end: number) {
   if (video.status !== 'ready' || video.duration === null) {
     throw conflict('The video is still being prepared: make clips once it is ready');
   }

@@ -4,3 +4,4 @@
 export { clipRangeFor, playlistClipsFor, requirePlaylistAccess } from './clip-access';
 export { requirePlaylistSharable } from './onward-sharing';
 export { clipRoutes } from './routes';
+export { makePlaylistOfRanges } from './playlist-from-ranges';

@@ -5,6 +5,8 @@ import {
   exportEventSchema,
   notificationsChangedEventSchema,
   playlistChangedEventSchema,
+  tagEventChangedSchema,
+  type TagEventChanged,
   type AnnotationsChangedEvent,
   type PlaylistChangedEvent,
   type NotificationsChangedEvent,
@@ -32,6 +34,8 @@ export type VideoChannelEvent =
   | { type: 'analysis'; data: AnalysisState }
   | { type: 'analysis-range'; data: AnalysisRangeEvent }
   | { type: 'annotations'; data: AnnotationsChangedEvent }
+  /** A video's tagged events changed: heard by whoever may view the video. */
+  | { type: 'tag-event'; data: TagEventChanged }
   /** `to`: the account that asked for the export, the only one to hear it. */
   | { type: 'export'; data: ExportEvent; to: string }
   /** Heard by whoever may see the playlist now (see hearPlaylistsWith). */
@@ -58,6 +62,7 @@ const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('analysis'), data: analysisStateSchema }),
   z.object({ type: z.literal('analysis-range'), data: analysisRangeEventSchema }),
   z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
+  z.object({ type: z.literal('tag-event'), data: tagEventChangedSchema }),
   z.object({ type: z.literal('export'), data: exportEventSchema, to: z.string() }),
   z.object({ type: z.literal('playlist'), data: playlistChangedEventSchema }),
   z.object({
@@ -107,6 +112,11 @@ export class VideoEvents {
 
   static async publishAnnotationsChanged(runner: SqlRunner, videoId: string): Promise<void> {
     await VideoEvents.send(runner, { type: 'annotations', data: { id: videoId } });
+  }
+
+  /** A video's tagged events changed (made, changed, deleted, imported). */
+  static async publishTagEvent(runner: SqlRunner, event: TagEventChanged): Promise<void> {
+    await VideoEvents.send(runner, { type: 'tag-event', data: event });
   }
 
   /**

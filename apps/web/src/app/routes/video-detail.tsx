@@ -38,6 +38,9 @@ import { personKey } from '@/features/players/lib/detections-on-picture';
 import { personBoxAt } from '@/features/players/lib/picked-detection';
 import type { PickedDetection } from '@/features/players/lib/picked-detection';
 import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
+import { useTagEvents } from '@/features/tagging/api/tag-events';
+import { TagPanel } from '@/features/tagging/components/tag-panel';
+import { TagTimeline } from '@/features/tagging/components/tag-timeline';
 import { TeamSharesSection } from '@/features/teams/components/team-shares-section';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { useVideoPoses } from '@/features/videos/api/get-video-poses';
@@ -108,6 +111,8 @@ function VideoDetailPage({ id }: { id: string }) {
   // A's moment while the other video is picked.
   const [compareFrom, setCompareFrom] = useState<number | null>(null);
   const user = useUser();
+  // Tagged events: their timeline sits under the player; the Tag tab tags and counts them.
+  const tagEvents = useTagEvents(id);
   // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
   useFoldedSidebar();
   const theatre = useTheatreMode();
@@ -176,6 +181,11 @@ function VideoDetailPage({ id }: { id: string }) {
   const isEditing = editing && editable;
   const coachingPoints = detail.analysis?.coachingPoints ?? [];
   const clippable = detail.status === 'ready';
+  // A tagged event plays from the lead before it, as its clip does.
+  const playTagEvent = (event: { start: number; leadSeconds: number }) => {
+    playerRef.current?.seekTo(Math.max(0, event.start - event.leadSeconds));
+    playerRef.current?.play();
+  };
   const clipFromMarks = () => {
     const player = playerRef.current;
     // Without marks: a few seconds around the playhead, to adjust in the dialog.
@@ -309,6 +319,13 @@ function VideoDetailPage({ id }: { id: string }) {
               ref={playerRef}
             />
           </div>
+          {detail.duration ? (
+            <TagTimeline
+              events={tagEvents.data ?? []}
+              duration={detail.duration}
+              onPlay={playTagEvent}
+            />
+          ) : null}
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}
           {editable && detail.status === 'ready' ? (
             <AnnotationBar
@@ -368,6 +385,9 @@ function VideoDetailPage({ id }: { id: string }) {
                   {annotations.annotations.length}
                 </span>
               ) : null}
+            </TabsTrigger>
+            <TabsTrigger value="tag" className="flex-1">
+              Tag
             </TabsTrigger>
           </TabsList>
           <TabsContent value="analysis">
@@ -473,6 +493,19 @@ function VideoDetailPage({ id }: { id: string }) {
                   : undefined
               }
             />
+          </TabsContent>
+          <TabsContent value="tag">
+            {detail.status === 'ready' ? (
+              <TagPanel
+                videoId={detail.id}
+                editable={editable}
+                userId={user.data?.id ?? null}
+                playhead={() => playerRef.current?.currentTime() ?? currentTime}
+                onPlay={playTagEvent}
+              />
+            ) : (
+              <p className="text-sm text-muted-foreground">Tag the game once the video is ready.</p>
+            )}
           </TabsContent>
         </Tabs>
       </div>

@@ -1,0 +1,320 @@
+import {
+  TAG_EVENTS_PER_VIDEO_MAX,
+  type TagEvent,
+  type TagEventChanged,
+  type TagEventFilter,
+  type TagPlayer,
+  type TagStats,
+  type createTagEventBodySchema,
+  type tagPlaylistBodySchema,
+  type updateTagEventBodySchema,
+} from '@filmroom/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../../db/connection';
+import { coachStudents, tagEvents, users, type UserRow, type VideoRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { makePlaylistOfRanges } from '../clips';
+import { requireVideoAccess } from '../videos';
+import { captionOf, clipWindowOf } from './clip-window';
+import { PERIOD_GROUP, PLAYER_GROUP, parseSportscodeXml, toSportscodeXml } from './sportscode-xml';
+import { toTagEventsCsv } from './tag-events-csv';
+import { matchesFilter } from './tag-filter';
+import { tagStatsOf } from './tag-stats';
+
+type NewTagEvent = z.output<typeof createTagEventBodySchema>;
+type TagEventChange = z.output<typeof updateTagEventBodySchema>;
+type TagPlaylistRequest = z.output<typeof tagPlaylistBodySchema>;
+
+/** Tells open pages of the video that its events changed (the event stream's `tag-event`). */
+type TagEventAnnouncer = (event: TagEventChanged) => Promise<void>;
+
+// The browser's idea of a video's length can run a frame or two past ffprobe's (as for clips).
+const END_TOLERANCE_SECONDS = 0.1;
+const DEFAULT_COLOUR = '#8b8d98';
+
+const players = alias(users, 'player');
+const authors = alias(users, 'author');
+
+/**
+ * Tagged events of a video: whoever may view the video reads them (an athlete finds their own
+ * with `mine`), only its owner and editors tag, change and delete. A player is an athlete of
+ * the video owner's roster who accepted.
+ */
+export class TagEventService {
+  constructor(
+    private readonly db: Database,
+    private readonly announce: TagEventAnnouncer,
+  ) {}
+
+  async list(
+    user: UserRow,
+    videoId: string,
+    filter: TagEventFilter & { mine?: boolean },
+  ): Promise<TagEvent[]> {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    const events = await this.eventsOf(video);
+    return events.filter(
+      (event) => matchesFilter(event, filter) && (!filter.mine || event.playerId === user.id),
+    );
+  }
+
+  async create(user: UserRow, videoId: string, input: NewTagEvent): Promise<TagEvent> {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    requireInVideo(video, input.start, input.end);
+    if (input.playerId) await this.requireRosterPlayer(video, input.playerId);
+    const [{ count } = { count: 0 }] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(tagEvents)
+      .where(eq(tagEvents.videoId, videoId));
+    if (count >= TAG_EVENTS_PER_VIDEO_MAX) {
+      throw conflict(`A video holds at most ${TAG_EVENTS_PER_VIDEO_MAX} tagged events`);
+    }
+    const [row] = await this.db
+      .insert(tagEvents)
+      .values({
+        videoId,
+        authorId: user.id,
+        code: input.code,
+        colour: input.colour ?? DEFAULT_COLOUR,
+        startTime: input.start,
+        endTime: input.end,
+        leadSeconds: input.leadSeconds,
+        lagSeconds: input.lagSeconds,
+        labels: input.labels,
+        playerId: input.playerId,
+        period: input.period,
+      })
+      .returning();
+    await this.announce({ videoId, change: 'created', eventId: row!.id });
+    return this.one(video, row!.id);
+  }
+
+  async update(
+    user: UserRow,
+    videoId: string,
+    eventId: string,
+    change: TagEventChange,
+  ): Promise<TagEvent> {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const current = await this.one(video, eventId);
+    const start = change.start ?? current.start;
+    const end = change.end ?? current.end;
+    if (end < start) throw badRequest('end must not be before start');
+    requireInVideo(video, start, end);
+    if (change.playerId) await this.requireRosterPlayer(video, change.playerId);
+    // Only what the change names is written: two coaches labelling and naming the player of
+    // the same event at once both keep their change.
+    await this.db
+      .update(tagEvents)
+      .set({
+        code: change.code,
+        startTime: change.start,
+        endTime: change.end,
+        labels: change.labels,
+        playerId: change.playerId,
+        period: change.period,
+        updatedAt: new Date(),
+      })
+      .where(eq(tagEvents.id, eventId));
+    await this.announce({ videoId, change: 'updated', eventId });
+    return this.one(video, eventId);
+  }
+
+  async delete(user: UserRow, videoId: string, eventId: string): Promise<void> {
+    await requireVideoAccess(this.db, user, videoId, 'edit');
+    const removed = await this.db
+      .delete(tagEvents)
+      .where(and(eq(tagEvents.id, eventId), eq(tagEvents.videoId, videoId)))
+      .returning({ id: tagEvents.id });
+    if (removed.length === 0) throw notFound('Tagged event not found');
+    await this.announce({ videoId, change: 'deleted', eventId });
+  }
+
+  async stats(
+    user: UserRow,
+    videoId: string,
+    query: TagEventFilter & { by: 'label' | 'player' },
+  ): Promise<TagStats> {
+    const events = await this.list(user, videoId, query);
+    return tagStatsOf(events, query.by);
+  }
+
+  /** A playlist of the asker's with one clip per event picked, in timeline order, captioned. */
+  async playlist(user: UserRow, videoId: string, request: TagPlaylistRequest) {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    const named = request.eventIds ? new Set(request.eventIds) : null;
+    const picked = (await this.list(user, videoId, request.filter)).filter(
+      (event) => !named || named.has(event.id),
+    );
+    const duration = video.duration ?? 0;
+    return makePlaylistOfRanges(
+      this.db,
+      user,
+      request.title,
+      videoId,
+      picked.map((event) => ({ title: captionOf(event), ...clipWindowOf(event, duration) })),
+    );
+  }
+
+  async csv(user: UserRow, videoId: string): Promise<string> {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    return toTagEventsCsv(await this.eventsOf(video), (event) =>
+      clipWindowOf(event, video.duration ?? event.end),
+    );
+  }
+
+  async sportscodeXml(user: UserRow, videoId: string): Promise<string> {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    return toSportscodeXml(await this.eventsOf(video), (event) => ({
+      start: Math.max(0, event.start - event.leadSeconds),
+      end: Math.min(video.duration ?? Infinity, event.end + event.lagSeconds),
+    }));
+  }
+
+  /**
+   * Adds a Sportscode file's instances to the video's events, all or none. A "Player" label
+   * naming a roster athlete's shirt number (or name) becomes the event's player, a "Period"
+   * label its period; other labels stay labels.
+   */
+  async importSportscode(user: UserRow, videoId: string, xml: string): Promise<number> {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const instances = parseSportscodeXml(xml);
+    for (const instance of instances) requireInVideo(video, instance.start, instance.end);
+    const roster = await this.roster(video);
+    const rows = instances.map((instance) => {
+      const playerLabel = instance.labels.find((label) => label.group === PLAYER_GROUP);
+      const player = playerLabel && findPlayer(roster, playerLabel.text);
+      const period = instance.labels.find((label) => label.group === PERIOD_GROUP)?.text ?? null;
+      return {
+        videoId,
+        authorId: user.id,
+        code: instance.code,
+        colour: instance.colour ?? DEFAULT_COLOUR,
+        startTime: Math.min(instance.start, video.duration ?? instance.start),
+        endTime: Math.min(instance.end, video.duration ?? instance.end),
+        labels: instance.labels.filter(
+          (label) => label.group !== PERIOD_GROUP && !(player && label === playerLabel),
+        ),
+        playerId: player?.id ?? null,
+        period,
+      };
+    });
+    await this.db.transaction(async (tx) => {
+      // One import at a time per video, so two cannot together pass the cap.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${videoId}))`);
+      const [{ count } = { count: 0 }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(tagEvents)
+        .where(eq(tagEvents.videoId, videoId));
+      if (count + rows.length > TAG_EVENTS_PER_VIDEO_MAX) {
+        throw badRequest(
+          `A video holds at most ${TAG_EVENTS_PER_VIDEO_MAX} tagged events: it has ${count}, the file ${rows.length}`,
+        );
+      }
+      // In slices: PostgreSQL takes at most 65,535 parameters in one statement.
+      for (let at = 0; at < rows.length; at += 1000) {
+        await tx.insert(tagEvents).values(rows.slice(at, at + 1000));
+      }
+    });
+    if (rows.length > 0) await this.announce({ videoId, change: 'imported', eventId: null });
+    return rows.length;
+  }
+
+  /** Who may be tagged on the video: its owner's roster athletes who accepted. */
+  async players(user: UserRow, videoId: string): Promise<TagPlayer[]> {
+    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    return this.roster(video);
+  }
+
+  private async roster(video: VideoRow): Promise<TagPlayer[]> {
+    const rows = await this.db
+      .select({
+        id: users.id,
+        name: sql<string>`coalesce(${coachStudents.displayName}, ${users.name})`,
+        number: users.playerNumber,
+      })
+      .from(coachStudents)
+      .innerJoin(users, eq(users.id, coachStudents.studentId))
+      .where(and(eq(coachStudents.coachId, video.ownerId), eq(coachStudents.status, 'accepted')))
+      .orderBy(asc(users.playerNumber), asc(users.name));
+    return rows;
+  }
+
+  private async requireRosterPlayer(video: VideoRow, playerId: string): Promise<void> {
+    const roster = await this.roster(video);
+    if (!roster.some((player) => player.id === playerId)) {
+      throw badRequest('playerId must name an athlete of the video owner’s roster');
+    }
+  }
+
+  private async one(video: VideoRow, eventId: string): Promise<TagEvent> {
+    const [event] = await this.eventsOf(video, eventId);
+    if (!event) throw notFound('Tagged event not found');
+    return event;
+  }
+
+  /** The video's events in timeline order (or the one named), with names as the owner's roster has them. */
+  private async eventsOf(video: VideoRow, eventId?: string): Promise<TagEvent[]> {
+    const rows = await this.db
+      .select({
+        event: tagEvents,
+        authorName: authors.name,
+        playerName: sql<string | null>`coalesce(${coachStudents.displayName}, ${players.name})`,
+        playerNumber: players.playerNumber,
+      })
+      .from(tagEvents)
+      .leftJoin(authors, eq(authors.id, tagEvents.authorId))
+      .leftJoin(players, eq(players.id, tagEvents.playerId))
+      .leftJoin(
+        coachStudents,
+        and(
+          eq(coachStudents.coachId, video.ownerId),
+          eq(coachStudents.studentId, tagEvents.playerId),
+        ),
+      )
+      .where(and(eq(tagEvents.videoId, video.id), eventId ? eq(tagEvents.id, eventId) : undefined))
+      .orderBy(asc(tagEvents.startTime), asc(tagEvents.createdAt));
+    return rows.map(({ event, authorName, playerName, playerNumber }) => ({
+      id: event.id,
+      videoId: event.videoId,
+      code: event.code,
+      colour: event.colour,
+      start: event.startTime,
+      end: event.endTime,
+      leadSeconds: event.leadSeconds,
+      lagSeconds: event.lagSeconds,
+      labels: event.labels,
+      playerId: event.playerId,
+      playerName: event.playerId ? playerName : null,
+      playerNumber: event.playerId ? playerNumber : null,
+      period: event.period,
+      authorName,
+      createdAt: event.createdAt.toISOString(),
+    }));
+  }
+}
+
+/** The range must lie in the video, which must be ready (its length is known then). */
+function requireInVideo(video: VideoRow, start: number, end: number): void {
+  if (video.status !== 'ready' || video.duration === null) {
+    throw conflict('The video is still being prepared: tag it once it is ready');
+  }
+  if (
+    start > video.duration + END_TOLERANCE_SECONDS ||
+    end > video.duration + END_TOLERANCE_SECONDS
+  ) {
+    throw badRequest(
+      `The event is outside the video: it must end by ${video.duration.toFixed(2)} seconds`,
+    );
+  }
+}
+
+/** The roster athlete a "Player" label names: "#23 Jordan", "23" or the name alone. */
+function findPlayer(roster: readonly TagPlayer[], text: string): TagPlayer | undefined {
+  const number = /^#?(\d+)\b/.exec(text.trim())?.[1];
+  if (number !== undefined) return roster.find((player) => player.number === Number(number));
+  const name = text.trim().toLowerCase();
+  return roster.find((player) => player.name.toLowerCase() === name);
+}

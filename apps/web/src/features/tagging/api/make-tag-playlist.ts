@@ -1,0 +1,18 @@
+import type { TagPlaylistBody, TagPlaylistResult } from '@filmroom/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/query-client';
+import { PLAYLISTS_QUERY_KEY } from '@/lib/query-keys';
+
+async function makeTagPlaylist(videoId: string, body: TagPlaylistBody) {
+  const res = await apiRequest('POST', `/api/videos/${videoId}/tag-events/playlist`, body);
+  return (await res.json()) as TagPlaylistResult;
+}
+
+/** A playlist of the user's own with one clip per chosen event. */
+export function useMakeTagPlaylist(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TagPlaylistBody) => makeTagPlaylist(videoId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLAYLISTS_QUERY_KEY }),
+  });
+}
