@@ -260,7 +260,8 @@ function VideoDetailPage({ id }: { id: string }) {
       <div
         data-testid="video-detail-layout"
         className={cn(
-          'grid items-start gap-6 xl:gap-8',
+          // One column that may not grow past the page: nothing inside scrolls it sideways.
+          'grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:gap-8',
           !theatre.on && 'xl:grid-cols-[minmax(0,1fr)_24rem]',
         )}
       >
@@ -371,7 +372,7 @@ function VideoDetailPage({ id }: { id: string }) {
             setPlayersTabOn(tab === 'players');
           }}
         >
-          <TabsList className="w-full">
+          <TabsList className="w-full [&_button]:max-sm:px-2">
             <TabsTrigger value="analysis" className="flex-1">
               Analysis
             </TabsTrigger>
