@@ -16,8 +16,9 @@ import {
  * What a scan's result depends on: the vision code, and in the media package only what decodes
  * frames for it (a change to streaming or exports does not make every clip scan again).
  */
-const scanSources: { folder: string; only?: string[] }[] = [
-  { folder: '../packages/vision/src/' },
+const scanSources: { folder: string; only?: string[]; except?: string[] }[] = [
+  // The point tracker follows a spot the coach picks, in the browser; no scan runs it.
+  { folder: '../packages/vision/src/', except: ['point-tracker.ts'] },
   {
     folder: '../packages/media/src/',
     only: ['frames.ts', 'probe.ts', 'run.ts', 'tools.ts', 'binaries.ts'],
@@ -30,11 +31,12 @@ let fingerprint: Promise<string> | undefined;
 function visionFingerprint(): Promise<string> {
   return (fingerprint ??= (async () => {
     const hash = createHash('sha256');
-    for (const { folder, only } of scanSources) {
+    for (const { folder, only, except } of scanSources) {
       for (const entry of (await readdir(folder, { withFileTypes: true })).sort((a, b) =>
         a.name.localeCompare(b.name),
       )) {
         if (!entry.isFile() || (only && !only.includes(entry.name))) continue;
+        if (except?.includes(entry.name)) continue;
         hash.update(entry.name).update(await readFile(path.join(folder, entry.name)));
       }
     }
