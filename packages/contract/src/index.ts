@@ -20,3 +20,4 @@ export * from './teams';
 export * from './analysis-ranges';
 export * from './drawing-geometry';
 export * from './moment';
+export * from './measure';
