@@ -21,3 +21,4 @@ export * from './analysis-ranges';
 export * from './drawing-geometry';
 export * from './moment';
 export * from './measure';
+export * from './measurements';

@@ -5,12 +5,11 @@
  * metres, real seconds and degrees.
  */
 
+import type { CalibrationLine } from './measurements';
+
 type Point = { x: number; y: number };
 /** The picture's real size in pixels (the video's own width and height, not the player's). */
 export type PictureSize = { width: number; height: number };
-
-/** A line of known real length drawn on a paused frame. */
-export type CalibrationLine = { from: Point; to: Point; metres: number };
 
 export type Calibration = {
   metresPerPixel: number;
