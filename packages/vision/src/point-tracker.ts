@@ -30,8 +30,10 @@ export type PointTrackerOptions = {
 /** The coarse pass's stride in pixels. */
 const COARSE_STEP = 2;
 
-/** Below this score the template is taken afresh from the frame, so a turning plate is followed. */
-const REFRESH_SCORE = 0.75;
+/** Above this the picked patch itself is trusted; below it the last good look is tried too. */
+const ORIGINAL_FITS = 0.7;
+/** A match this good becomes the last good look. */
+const RECENT_LEARNS = 0.8;
 
 /** Brightness a pixel from packed RGB or RGBA (Rec. 601 weights, as video luma is). */
 export function grayFrom(
@@ -105,8 +107,44 @@ function subPixel(left: number, centre: number, right: number): number {
   return Math.max(-0.5, Math.min(0.5, (0.5 * (left - right)) / curvature));
 }
 
+type Template = { values: Float32Array; norm: number };
+type Match = Point & { score: number };
+
+/** The best place for `template` in the window, coarse then fine, to a pixel. */
+function bestMatch(
+  frame: GrayFrame,
+  template: Template,
+  r: number,
+  window: { minX: number; maxX: number; minY: number; maxY: number },
+): Match | null {
+  const { minX, maxX, minY, maxY } = window;
+  const found: { best: Match | null } = { best: null };
+  const consider = (x: number, y: number) => {
+    if (x < minX || x > maxX || y < minY || y > maxY) return;
+    const score = correlationAt(frame, template, x, y, r);
+    if (!found.best || score > found.best.score) found.best = { x, y, score };
+  };
+  // Coarse to fine: every other position first (a patch's correlation peak is wider than two
+  // pixels), then the eight around the best. A seventh of the work of trying them all, which
+  // is what lets 300 frames of 1080p follow in a couple of seconds.
+  for (let y = minY; y <= maxY; y += COARSE_STEP) {
+    for (let x = minX; x <= maxX; x += COARSE_STEP) consider(x, y);
+  }
+  const coarse = found.best;
+  if (!coarse) return null;
+  for (let dy = -1; dy <= 1; dy += 1) {
+    for (let dx = -1; dx <= 1; dx += 1) {
+      if (dx !== 0 || dy !== 0) consider(coarse.x + dx, coarse.y + dy);
+    }
+  }
+  return found.best;
+}
+
 export class PointTracker {
-  private template: { values: Float32Array; norm: number };
+  /** The patch the coach picked: matched first on every frame, so the track cannot creep. */
+  private readonly original: Template;
+  /** The patch where the point was last found well: for frames the original no longer fits. */
+  private recent: Template;
   private last: Point;
   private velocity: Point = { x: 0, y: 0 };
   private readonly templateRadius: number;
@@ -114,11 +152,14 @@ export class PointTracker {
 
   /** Starts at `start` (pixels of `first`): the template is the patch there. */
   constructor(first: GrayFrame, start: Point, options: PointTrackerOptions = {}) {
-    this.templateRadius = options.templateRadius ?? 12;
-    this.searchRadius = options.searchRadius ?? 32;
+    // About a plate's hub with some plate around it at any picture size.
+    this.templateRadius =
+      options.templateRadius ?? Math.max(12, Math.round(Math.min(first.width, first.height) / 32));
+    this.searchRadius = options.searchRadius ?? Math.max(32, this.templateRadius * 2);
     const template = patchAt(first, Math.round(start.x), Math.round(start.y), this.templateRadius);
     if (!template) throw new RangeError('The point is too near the edge of the picture to follow');
-    this.template = template;
+    this.original = template;
+    this.recent = template;
     this.last = { ...start };
   }
 
@@ -127,43 +168,43 @@ export class PointTracker {
     const r = this.templateRadius;
     const expectedX = Math.round(this.last.x + this.velocity.x);
     const expectedY = Math.round(this.last.y + this.velocity.y);
-    const minX = Math.max(r, expectedX - this.searchRadius);
-    const maxX = Math.min(frame.width - r - 1, expectedX + this.searchRadius);
-    const minY = Math.max(r, expectedY - this.searchRadius);
-    const maxY = Math.min(frame.height - r - 1, expectedY + this.searchRadius);
-    // Coarse to fine: every other position first (a patch's correlation peak is wider than two
-    // pixels), then the eight around the best. A seventh of the work of trying them all, which
-    // is what lets 300 frames of 1080p follow in a couple of seconds.
-    let best = { x: this.last.x, y: this.last.y, score: -Infinity };
-    const consider = (x: number, y: number) => {
-      if (x < minX || x > maxX || y < minY || y > maxY) return;
-      const score = correlationAt(frame, this.template, x, y, r);
-      if (score > best.score) best = { x, y, score };
+    const window = {
+      minX: Math.max(r, expectedX - this.searchRadius),
+      maxX: Math.min(frame.width - r - 1, expectedX + this.searchRadius),
+      minY: Math.max(r, expectedY - this.searchRadius),
+      maxY: Math.min(frame.height - r - 1, expectedY + this.searchRadius),
     };
-    for (let y = minY; y <= maxY; y += COARSE_STEP) {
-      for (let x = minX; x <= maxX; x += COARSE_STEP) consider(x, y);
+    let template = this.original;
+    let best = bestMatch(frame, this.original, r, window);
+    if (!best) return { ...this.last, score: 0 };
+    if (best.score < ORIGINAL_FITS) {
+      // Turned, blurred or half hidden: the look it had a moment ago may fit better.
+      const recent = bestMatch(frame, this.recent, r, window);
+      if (recent && recent.score > best.score) {
+        best = recent;
+        template = this.recent;
+      }
     }
-    const coarse = { ...best };
-    for (let dy = -1; dy <= 1; dy += 1) {
-      for (let dx = -1; dx <= 1; dx += 1)
-        if (dx !== 0 || dy !== 0) consider(coarse.x + dx, coarse.y + dy);
-    }
-    if (best.score === -Infinity) return { ...this.last, score: 0 };
-
+    const found = best;
     const scoreAt = (x: number, y: number) =>
-      x < minX || x > maxX || y < minY || y > maxY
-        ? best.score
-        : correlationAt(frame, this.template, x, y, r);
+      x < window.minX || x > window.maxX || y < window.minY || y > window.maxY
+        ? found.score
+        : correlationAt(frame, template, x, y, r);
     const point = {
-      x: best.x + subPixel(scoreAt(best.x - 1, best.y), best.score, scoreAt(best.x + 1, best.y)),
-      y: best.y + subPixel(scoreAt(best.x, best.y - 1), best.score, scoreAt(best.x, best.y + 1)),
+      x:
+        found.x +
+        subPixel(scoreAt(found.x - 1, found.y), found.score, scoreAt(found.x + 1, found.y)),
+      y:
+        found.y +
+        subPixel(scoreAt(found.x, found.y - 1), found.score, scoreAt(found.x, found.y + 1)),
     };
     this.velocity = { x: point.x - this.last.x, y: point.y - this.last.y };
     this.last = point;
-    if (best.score < REFRESH_SCORE) {
-      const refreshed = patchAt(frame, best.x, best.y, r);
-      if (refreshed) this.template = refreshed;
+    // Only a confident match teaches the tracker a new look: a doubtful one would let it drift.
+    if (found.score >= RECENT_LEARNS) {
+      const refreshed = patchAt(frame, found.x, found.y, r);
+      if (refreshed) this.recent = refreshed;
     }
-    return { ...point, score: best.score };
+    return { ...point, score: found.score };
   }
 }
