@@ -136,6 +136,8 @@ describe('angles, time and rounding', () => {
   it('rounds to what the footage supports', () => {
     expect(decimalsFor(0.01)).toBe(2);
     expect(decimalsFor(0.0033)).toBe(3);
+    // Good to 7.5 mm/s: hundredths, not thousandths.
+    expect(decimalsFor(0.0075)).toBe(2);
     expect(decimalsFor(1 / 30)).toBe(2);
     expect(decimalsFor(1)).toBe(0);
     expect(decimalsFor(0)).toBe(0);

@@ -202,10 +202,12 @@ export const stopwatchSeconds = (start: number, end: number, slowMotionFactor?: 
 /**
  * How many decimals a value measured to within `step` deserves: a distance good to a
  * centimetre shows 2, a time good to a thirtieth of a second 2, an angle good to a degree 0.
+ * The last digit shown may be up to twice finer than the step (0.0075 m/s shows 2 decimals,
+ * not 3), never ten times.
  */
 export function decimalsFor(step: number): number {
   if (!(step > 0) || !Number.isFinite(step)) return 0;
-  return Math.min(3, Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)));
+  return Math.min(3, Math.max(0, Math.ceil(-Math.log10(step) - Math.log10(2))));
 }
 
 /** The value with only the decimals the footage supports. */
