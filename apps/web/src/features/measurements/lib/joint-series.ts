@@ -24,7 +24,7 @@ export function mainTrack(poses: Poses): Poses['tracks'][number] | null {
 }
 
 /** A joint's place in percent of the picture, or null where the scan did not see it. */
-export function jointPoint(keypoints: Keypoints, joint: MeasureJoint): Point | null {
+function jointPoint(keypoints: Keypoints, joint: MeasureJoint): Point | null {
   if (joint === 'body_centre') {
     // The mid-hip: what a coach calls the body's centre in a squat, a jump or a sprint.
     const left = jointPoint(keypoints, 'left_hip');

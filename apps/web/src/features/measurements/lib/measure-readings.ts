@@ -14,7 +14,7 @@ import {
 import { TRACK_FPS } from './track-point';
 
 /** A motion sample with the clip time it was seen at, for the chart and the playhead. */
-export type MotionReading = MotionSample & { clipT: number };
+type MotionReading = MotionSample & { clipT: number };
 
 export type BarReadings = {
   series: MotionReading[];
