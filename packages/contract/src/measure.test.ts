@@ -96,6 +96,17 @@ describe('motionSeries', () => {
     expect(series.at(-1)!.vy).toBeLessThan(series[0]!.vy);
   });
 
+  it('does not read a one-frame slip of the tracker as a burst of speed', () => {
+    const track: TrackSample[] = Array.from({ length: 30 }, (_, i) => ({
+      t: i / 30,
+      x: ((100 + (30 * i) / 30 + (i === 15 ? 20 : 0)) / HD.width) * 100,
+      y: 50,
+    }));
+    const series = motionSeries(track, HD, calibration);
+    // 0.3 m/s throughout; unfiltered, the 20 px slip alone would read about 2 m/s.
+    expect(Math.max(...series.map((sample) => sample.speed))).toBeLessThan(0.4);
+  });
+
   it('applies the slow-motion factor to time: 4× slow footage moves four times faster in life', () => {
     const track: TrackSample[] = Array.from({ length: 10 }, (_, i) => ({
       t: i / 30,

@@ -141,6 +141,20 @@ function solve3(m: number[][], r: number[]): [number, number, number] | null {
 }
 
 /**
+ * Each value replaced by the median of it and its two neighbours each side: a tracker's
+ * one- or two-frame slip (a blurred plate matched a few pixels off) would otherwise read as a
+ * burst of several m/s, while a steadily moving point, whose five values run in order, keeps
+ * its own value.
+ */
+function medianOfFive(values: readonly number[]): number[] {
+  return values.map((value, index) => {
+    const around = values.slice(Math.max(0, index - 2), index + 3);
+    if (around.length < 5) return value;
+    return around.sort((a, b) => a - b)[2]!;
+  });
+}
+
+/**
  * Position, velocity and acceleration of a tracked point in metres and real seconds, smoothed by
  * a local quadratic over `halfWindow` samples each side (2 by default: five samples, which
  * tames a tracker's pixel jitter without flattening a squat's turnaround).
@@ -155,9 +169,9 @@ export function motionSeries(
   const samples = [...track].sort((a, b) => a.t - b.t);
   const times = samples.map((sample) => realSeconds(sample.t, options.slowMotionFactor));
   const metres = samples.map((sample) => toMetres(sample, picture, calibration));
-  const xs = metres.map((point) => point.x);
+  const xs = medianOfFive(metres.map((point) => point.x));
   // y up: a bar rising has a positive vertical speed.
-  const ys = metres.map((point) => -point.y);
+  const ys = medianOfFive(metres.map((point) => -point.y));
   const series: MotionSample[] = [];
   for (let i = 0; i < samples.length; i += 1) {
     const fx = localQuadratic(times, xs, i, halfWindow);

@@ -5,7 +5,7 @@ import type { TrackerAnswer, TrackerRequest } from './point-tracker.worker';
 const WORK_WIDTH = 960;
 /** The longest stretch one run follows: a set, not a whole session. */
 export const MAX_TRACK_SECONDS = 10;
-/** Steps a second: the video's own rate for most phone and studio footage. */
+/** The frame rate speeds are rounded for: that of most phone and studio footage. */
 export const TRACK_FPS = 30;
 
 export type TrackRequest = {
@@ -49,24 +49,13 @@ function loadVideo(src: string): Promise<HTMLVideoElement> {
   });
 }
 
-/** One question to the worker and its answer. */
-function ask(worker: Worker, request: TrackerRequest): Promise<TrackerAnswer> {
-  return new Promise((resolve) => {
-    worker.addEventListener(
-      'message',
-      (event: MessageEvent<TrackerAnswer>) => resolve(event.data),
-      {
-        once: true,
-      },
-    );
-    worker.postMessage(request, [request.pixels.buffer]);
-  });
-}
-
 /**
- * Follows a picked point from `from` to `to`: a second, hidden <video> of the same file steps
- * through the frames (the one on screen stays where the coach left it), each frame is drawn to
- * a canvas and handed to the worker. Resolves with the path in percent of the picture.
+ * Follows a picked point from `from` to `to`: a second, hidden <video> of the same file (the
+ * one on screen stays where the coach left it) plays the stretch muted, and each frame it
+ * presents is drawn to a canvas and handed to the worker. Playing, not seeking frame by frame:
+ * a seek decodes from the last keyframe, and 300 of them took over a minute. A frame the
+ * browser skips under load is simply not measured; each sample keeps its frame's own time.
+ * Resolves with the path in percent of the picture.
  */
 export async function trackPoint(request: TrackRequest): Promise<TrackSample[]> {
   const video = await loadVideo(request.src);
@@ -83,39 +72,100 @@ export async function trackPoint(request: TrackRequest): Promise<TrackSample[]> 
     const context = canvas.getContext('2d', { willReadFrequently: true });
     if (!context) throw new Error('This browser cannot read video frames');
     const end = Math.min(request.to, request.from + MAX_TRACK_SECONDS, video.duration);
-    const steps = Math.max(1, Math.floor((end - request.from) * TRACK_FPS));
-    const samples: TrackSample[] = [];
-    for (let step = 0; step <= steps; step += 1) {
-      request.signal.throwIfAborted();
-      const t = request.from + step / TRACK_FPS;
-      await seek(video, t);
+    const pixelsNow = () => {
       context.drawImage(video, 0, 0, width, height);
-      const pixels = context.getImageData(0, 0, width, height).data;
-      const answer = await ask(
-        worker,
-        step === 0
-          ? {
-              type: 'start',
-              width,
-              height,
-              pixels,
-              x: (request.start.x / 100) * width,
-              y: (request.start.y / 100) * height,
-            }
-          : { type: 'frame', width, height, pixels },
+      return context.getImageData(0, 0, width, height).data;
+    };
+
+    await seek(video, request.from);
+    const samples: TrackSample[] = [{ t: round(video.currentTime), ...request.start }];
+    const started = await ask(worker, {
+      type: 'start',
+      width,
+      height,
+      pixels: pixelsNow(),
+      x: (request.start.x / 100) * width,
+      y: (request.start.y / 100) * height,
+    });
+    if (started.type === 'error') throw new Error(started.message);
+
+    return await new Promise<TrackSample[]>((resolve, reject) => {
+      // The worker answers in order: each answer is for the oldest frame still waiting.
+      const waiting: number[] = [];
+      let playing = true;
+      const finish = (error?: Error) => {
+        playing = false;
+        video.pause();
+        worker.onmessage = null;
+        if (error) reject(error);
+        else resolve(samples);
+      };
+      const finishWhenDrained = () => {
+        if (!playing && waiting.length === 0) finish();
+      };
+      worker.onmessage = (event: MessageEvent<TrackerAnswer>) => {
+        const answer = event.data;
+        const t = waiting.shift()!;
+        if (answer.type === 'error') return finish(new Error(answer.message));
+        if (answer.type === 'point') {
+          samples.push({ t: round(t), x: (answer.x / width) * 100, y: (answer.y / height) * 100 });
+          request.onProgress(Math.min(1, (t - request.from) / (end - request.from)));
+        }
+        if (!playing && waiting.length === 0) resolve(samples);
+      };
+      request.signal.addEventListener(
+        'abort',
+        () => finish(new DOMException('Aborted', 'AbortError')),
+        {
+          once: true,
+        },
       );
-      if (answer.type === 'error') throw new Error(answer.message);
-      const point =
-        answer.type === 'point'
-          ? { x: (answer.x / width) * 100, y: (answer.y / height) * 100 }
-          : request.start;
-      samples.push({ t: Math.round(t * 1000) / 1000, ...point });
-      request.onProgress((step + 1) / (steps + 1));
-    }
-    return samples;
+      const onFrame = (_now: number, metadata: VideoFrameCallbackMetadata) => {
+        if (!playing) return;
+        if (metadata.mediaTime > end + 1e-3) {
+          playing = false;
+          video.pause();
+          return finishWhenDrained();
+        }
+        if (metadata.mediaTime > request.from + 1e-3) {
+          waiting.push(metadata.mediaTime);
+          const pixels = pixelsNow();
+          worker.postMessage({ type: 'frame', width, height, pixels } satisfies TrackerRequest, [
+            pixels.buffer,
+          ]);
+        }
+        video.requestVideoFrameCallback(onFrame);
+      };
+      video.addEventListener(
+        'ended',
+        () => {
+          playing = false;
+          finishWhenDrained();
+        },
+        { once: true },
+      );
+      video.requestVideoFrameCallback(onFrame);
+      video.play().catch((error: unknown) => finish(error as Error));
+    });
   } finally {
     worker.terminate();
     video.removeAttribute('src');
     video.load();
   }
+}
+
+const round = (t: number) => Math.round(t * 1000) / 1000;
+
+/** One question to the worker and its answer. */
+function ask(worker: Worker, request: TrackerRequest): Promise<TrackerAnswer> {
+  return new Promise((resolve) => {
+    worker.addEventListener(
+      'message',
+      (event: MessageEvent<TrackerAnswer>) => resolve(event.data),
+      {
+        once: true,
+      },
+    );
+    worker.postMessage(request, [request.pixels.buffer]);
+  });
 }
