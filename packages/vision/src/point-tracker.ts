@@ -146,12 +146,15 @@ export class PointTracker {
   /** The patch where the point was last found well: for frames the original no longer fits. */
   private recent: Template;
   private last: Point;
+  /** Pixels per step, a step being one frame or, with times given, one second. */
   private velocity: Point = { x: 0, y: 0 };
+  private lastTime: number | null = null;
   private readonly templateRadius: number;
   private readonly searchRadius: number;
 
   /** Starts at `start` (pixels of `first`): the template is the patch there. */
-  constructor(first: GrayFrame, start: Point, options: PointTrackerOptions = {}) {
+  constructor(first: GrayFrame, start: Point, options: PointTrackerOptions & { t?: number } = {}) {
+    this.lastTime = options.t ?? null;
     // About a plate's hub with some plate around it at any picture size.
     this.templateRadius =
       options.templateRadius ?? Math.max(12, Math.round(Math.min(first.width, first.height) / 32));
@@ -164,10 +167,15 @@ export class PointTracker {
   }
 
   /** Where the point is on the next frame, expected where its last step would take it. */
-  next(frame: GrayFrame): TrackedPoint {
+  /**
+   * With `t` (seconds), the expectation scales with the time since the last frame: a browser
+   * that skips frames under load must not send the search window behind a fast bar.
+   */
+  next(frame: GrayFrame, t?: number): TrackedPoint {
     const r = this.templateRadius;
-    const expectedX = Math.round(this.last.x + this.velocity.x);
-    const expectedY = Math.round(this.last.y + this.velocity.y);
+    const steps = t !== undefined && this.lastTime !== null ? t - this.lastTime : 1;
+    const expectedX = Math.round(this.last.x + this.velocity.x * steps);
+    const expectedY = Math.round(this.last.y + this.velocity.y * steps);
     const window = {
       minX: Math.max(r, expectedX - this.searchRadius),
       maxX: Math.min(frame.width - r - 1, expectedX + this.searchRadius),
@@ -198,7 +206,9 @@ export class PointTracker {
         found.y +
         subPixel(scoreAt(found.x, found.y - 1), found.score, scoreAt(found.x, found.y + 1)),
     };
-    this.velocity = { x: point.x - this.last.x, y: point.y - this.last.y };
+    const span = steps > 0 ? steps : 1;
+    this.velocity = { x: (point.x - this.last.x) / span, y: (point.y - this.last.y) / span };
+    if (t !== undefined) this.lastTime = t;
     this.last = point;
     // Only a confident match teaches the tracker a new look: a doubtful one would let it drift.
     if (found.score >= RECENT_LEARNS) {

@@ -117,7 +117,7 @@ export function MeasurePanel({
             <NativeSelect
               aria-label="Known lengths"
               className="h-8 text-xs"
-              wrapperClassName="min-w-0 flex-1"
+              wrapperClassName="w-full"
               value=""
               onChange={(event) => {
                 if (event.target.value) session.setMetresText(event.target.value);

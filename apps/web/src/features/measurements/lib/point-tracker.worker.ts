@@ -14,8 +14,10 @@ export type TrackerRequest =
       pixels: Uint8ClampedArray;
       x: number;
       y: number;
+      /** The frame's time in seconds: the tracker scales its expectation by the time passed. */
+      t: number;
     }
-  | { type: 'frame'; width: number; height: number; pixels: Uint8ClampedArray };
+  | { type: 'frame'; width: number; height: number; pixels: Uint8ClampedArray; t: number };
 
 export type TrackerAnswer =
   | { type: 'started' }
@@ -30,12 +32,12 @@ self.onmessage = (event: MessageEvent<TrackerRequest>) => {
   try {
     const frame = grayFrom(request.pixels, request.width, request.height, 4);
     if (request.type === 'start') {
-      tracker = new PointTracker(frame, { x: request.x, y: request.y });
+      tracker = new PointTracker(frame, { x: request.x, y: request.y }, { t: request.t });
       answer({ type: 'started' });
       return;
     }
     if (!tracker) throw new Error('The tracker was not started');
-    answer({ type: 'point', ...tracker.next(frame) });
+    answer({ type: 'point', ...tracker.next(frame, request.t) });
   } catch (error) {
     answer({ type: 'error', message: (error as Error).message });
   }

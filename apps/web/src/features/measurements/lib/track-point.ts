@@ -86,6 +86,7 @@ export async function trackPoint(request: TrackRequest): Promise<TrackSample[]> 
       pixels: pixelsNow(),
       x: (request.start.x / 100) * width,
       y: (request.start.y / 100) * height,
+      t: video.currentTime,
     });
     if (started.type === 'error') throw new Error(started.message);
 
@@ -130,9 +131,16 @@ export async function trackPoint(request: TrackRequest): Promise<TrackSample[]> 
         if (metadata.mediaTime > request.from + 1e-3) {
           waiting.push(metadata.mediaTime);
           const pixels = pixelsNow();
-          worker.postMessage({ type: 'frame', width, height, pixels } satisfies TrackerRequest, [
-            pixels.buffer,
-          ]);
+          worker.postMessage(
+            {
+              type: 'frame',
+              width,
+              height,
+              pixels,
+              t: metadata.mediaTime,
+            } satisfies TrackerRequest,
+            [pixels.buffer],
+          );
         }
         video.requestVideoFrameCallback(onFrame);
       };
