@@ -381,7 +381,8 @@ function VideoDetailPage({ id }: { id: string }) {
             setMeasureTabOn(tab === 'measure');
           }}
         >
-          <TabsList className="w-full">
+          {/* Four tabs fit a 375 px phone only with narrower padding. */}
+          <TabsList className="w-full max-sm:[&>[role=tab]]:px-2">
             <TabsTrigger value="analysis" className="flex-1">
               Analysis
             </TabsTrigger>
