@@ -94,6 +94,7 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   // The path is on the bar: at the first bottom the handle sits on the hand-marked hub.
   await pauseAt(page, HUB_AT_FIRST_BOTTOM.t);
   const handle = page.getByTestId('track-handle');
+  await expect(handle).toBeVisible();
   const handleBox = (await handle.boundingBox())!;
   const marked = await onPage(page, HUB_AT_FIRST_BOTTOM);
   const scale = (await pictureBox(page)).width / CLIP.width;
@@ -158,5 +159,7 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   await page.getByRole('tab', { name: 'Measure' }).click();
   await expect(page.getByTestId('angle-chart')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('peak-speed')).toBeVisible();
+  // Nothing runs off the side of the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'e2e/.artifacts/measure-375.png', fullPage: true });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { Rect } from '@/lib/content-box';
 import { sampleNear } from '../lib/joint-series';
+import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
 import type { MeasureSession } from './use-measure-session';
 
 type Point = { x: number; y: number };
@@ -47,7 +48,9 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
   const keep = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
   const line = draft ?? session.line;
-  const barNow = session.barTrack ? sampleNear(session.barTrack, currentTime, 0.05) : null;
+  const barNow = session.barTrack
+    ? sampleNear(session.barTrack, currentTime, TRACK_SAMPLE_TOLERANCE)
+    : null;
   const handle = dragged ?? (barNow ? { t: barNow.t, point: barNow } : null);
   const correctable = editable && paused && session.progress === null && handle !== null;
 

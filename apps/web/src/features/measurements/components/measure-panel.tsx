@@ -16,6 +16,7 @@ import {
   type AnglePresetId,
 } from '../lib/angle-presets';
 import { readingsCsv } from '../lib/measure-readings';
+import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
 import { MeasureChart } from './measure-chart';
 import type { MeasureSession } from './use-measure-session';
 
@@ -72,7 +73,7 @@ export function MeasurePanel({
   }
 
   const { calibration, bar, angle } = session;
-  const barNow = bar ? sampleNear(bar.series, currentTime, 0.05) : null;
+  const barNow = bar ? sampleNear(bar.series, currentTime, TRACK_SAMPLE_TOLERANCE) : null;
   const angleNow = angle ? sampleNear(angle.samples, currentTime, 0.25) : null;
   const extremes = angle && angle.samples.length > 0 ? angle.samples : null;
   const tracking = session.progress !== null;

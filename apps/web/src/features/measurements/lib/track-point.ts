@@ -5,6 +5,11 @@ import type { TrackerAnswer, TrackerRequest } from './point-tracker.worker';
 const WORK_WIDTH = 960;
 /** The longest stretch one run follows: a set, not a whole session. */
 export const MAX_TRACK_SECONDS = 10;
+/**
+ * How far from the playhead a tracked sample still counts as this frame's: a browser busy
+ * while tracking may skip a few frames, and the coach must still find the point to correct.
+ */
+export const TRACK_SAMPLE_TOLERANCE = 0.15;
 /** The frame rate speeds are rounded for: that of most phone and studio footage. */
 export const TRACK_FPS = 30;
 
