@@ -22,6 +22,7 @@ export const serverModuleDependencies = {
   coach: ['auth', 'notifications', 'users', 'videos'],
   shares: ['auth', 'notifications', 'users', 'videos'],
   annotations: ['notifications', 'users', 'videos'],
+  measurements: ['users', 'videos'],
   players: ['users', 'videos'],
   analysis: ['notifications', 'players', 'videos'],
   chat: ['analysis', 'videos'],

@@ -12,7 +12,8 @@ export function fixtureVideo(
     | 'squats_single_person.mp4'
     | 'basketball_practice.mp4'
     | 'golf_down-the-line-simulator-indoor.mp4'
-    | 'deadlift_front-barbell-garage.mp4',
+    | 'deadlift_front-barbell-garage.mp4'
+    | 'squat_side-barbell-studio.mp4',
 ) {
   return path.resolve(repoRoot, '../shared/fixtures/video', name);
 }

@@ -21,6 +21,7 @@ import { clipRoutes } from './modules/clips';
 import { coachRoutes } from './modules/coach/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { measurementRoutes } from './modules/measurements';
 import { countUnread, notificationRoutes } from './modules/notifications';
 import { playerRoutes } from './modules/players/routes';
 import { photoRoutes } from './modules/profile/photo-routes';
@@ -119,6 +120,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(playerRoutes);
         await api.register(annotationRoutes);
         await api.register(transcribeRoutes);
+        await api.register(measurementRoutes);
         await api.register(videoEventRoutes, {
           unreadCountOf: (user) => countUnread(deps.db, user),
         });

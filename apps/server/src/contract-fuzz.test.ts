@@ -330,6 +330,9 @@ describe('contract fuzz', () => {
     expect(routes.map((route) => route.path)).toEqual(
       expect.arrayContaining(['/uploads/*', '/api/openapi.json', '/api/docs/static/*']),
     );
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/api/videos/:videoId/measurements/:measurementId']),
+    );
     // The JSON bodies come from the contract: a route with one the fuzz did not find would
     // only ever get junk.
     expect(targets.filter((target) => target.jsonBody).length).toBeGreaterThanOrEqual(16);

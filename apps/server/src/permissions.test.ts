@@ -1,4 +1,4 @@
-import type { PlayerDetection } from '@filmroom/contract';
+import type { MeasurementSubject, PlayerDetection } from '@filmroom/contract';
 import type { Track } from '@filmroom/vision';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +20,7 @@ import {
   annotations,
   clips,
   coachStudents,
+  measurements,
   notifications,
   playlistItems,
   playlistShares,
@@ -44,6 +45,10 @@ import { videoKeys } from './modules/videos/video-keys';
  * works in one cell cannot change the next.
  */
 const ctx = useTestApp();
+const KNEE_ANGLE: MeasurementSubject = {
+  kind: 'angle',
+  joints: ['left_hip', 'left_knee', 'left_ankle'],
+};
 
 type Account = Awaited<ReturnType<typeof registerAccount>>;
 type Request = {
@@ -217,6 +222,10 @@ async function freshVideo() {
       playerId: people.athlete.user.id,
     })
     .returning();
+  const [measurement] = await db
+    .insert(measurements)
+    .values({ videoId: id, userId: people.owner.user.id, name: 'Knee', subject: KNEE_ANGLE })
+    .returning();
   const [runningRange, cancelledRange] = await db
     .insert(analysisRanges)
     .values([
@@ -232,6 +241,7 @@ async function freshVideo() {
     cancelledRangeId: cancelledRange!.id,
     spareShareId: spare!.id,
     annotationId,
+    measurementId: measurement!.id,
     audioKey,
     viewerReplyId: reply!.id,
     viewerNoteId: viewerNote!.id,
@@ -339,6 +349,18 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
   // prettier-ignore
   ['POST /api/annotations/:annotationId/reactions', (v) => ({ method: 'POST', url: `/api/annotations/${v.annotationId}/reactions`, body: { reaction: '💪' } }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['GET /api/videos/:videoId/measurements', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/measurements` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:videoId/measurements', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/measurements`, body: { name: 'Knee', subject: KNEE_ANGLE } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['PUT /api/videos/:videoId/measurements/:measurementId', (v) => ({ method: 'PUT', url: `/api/videos/${v.id}/measurements/${v.measurementId}`, body: { name: 'Hip', subject: KNEE_ANGLE } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['DELETE /api/videos/:videoId/measurements/:measurementId', (v) => ({ method: 'DELETE', url: `/api/videos/${v.id}/measurements/${v.measurementId}` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['GET /uploads/videos/:id/annotations/:annotationId.webm', (v) => ({ method: 'GET', url: `/uploads/${v.audioKey}` }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],

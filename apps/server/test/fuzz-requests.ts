@@ -101,6 +101,8 @@ export function idsFor(name: string, route: ServerRoute, world: FuzzWorld): stri
       return world.ids.video;
     case 'annotationId':
       return world.ids.annotation;
+    case 'measurementId':
+      return world.ids.measurement;
     case 'shareId':
       return world.ids.share;
     case 'studentId':

@@ -1,10 +1,11 @@
-import type { PlayerDetection } from '@filmroom/contract';
+import type { MeasurementSubject, PlayerDetection } from '@filmroom/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
   analyses,
   annotations,
+  measurements,
   chatMessages,
   clips,
   coachStudents,
@@ -62,6 +63,7 @@ export type FuzzWorld = {
   ids: Record<
     | 'video'
     | 'annotation'
+    | 'measurement'
     | 'share'
     | 'student'
     | 'player'
@@ -234,6 +236,23 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       content: 'Will do',
       drawing: label('Here?'),
     })
+    .returning();
+
+  const knee: MeasurementSubject = {
+    kind: 'angle',
+    joints: ['left_hip', 'left_knee', 'left_ankle'],
+  };
+  const measured = await db
+    .insert(measurements)
+    .values([
+      { videoId: sharedVideo, userId: people.coach.id, name: 'Knee', subject: knee },
+      {
+        videoId: privateVideo,
+        userId: people.coach.id,
+        name: secret('PRIVATE-MEASURE'),
+        subject: knee,
+      },
+    ])
     .returning();
 
   await db.insert(chatMessages).values([
@@ -438,6 +457,7 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     ids: {
       video: [sharedVideo, privateVideo, teamVideo],
       annotation: [note!.id, reply!.id, privateNote!.id],
+      measurement: measured.map((row) => row.id),
       share: [...shares, ...playlistShareRows].map((share) => share.id),
       clip: [sharedClip!.id, unlistedClip!.id],
       playlist: [playlist!.id],

@@ -21,3 +21,5 @@ export * from './analysis-ranges';
 export * from './drawing-geometry';
 export * from './moment';
 export * from './tagging';
+export * from './measure';
+export * from './measurements';

@@ -30,6 +30,9 @@ import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { MakeClipDialog } from '@/features/clips/components/make-clip-dialog';
 import { rangeAroundMoment, type ClipDraft } from '@/features/clips/lib/clip-range';
 import { ExportVideoDialog } from '@/features/exports/components/export-video-dialog';
+import { MeasureLayer } from '@/features/measurements/components/measure-layer';
+import { MeasurePanel } from '@/features/measurements/components/measure-panel';
+import { useMeasureSession } from '@/features/measurements/components/use-measure-session';
 import { DetectionsLayer } from '@/features/players/components/detections-layer';
 import { NamePlayerDialog } from '@/features/players/components/name-player-dialog';
 import { PlayersPanel } from '@/features/players/components/players-panel';
@@ -55,6 +58,7 @@ import { poseFrameAt } from '@/lib/pose-skeleton';
 import { canEditVideo } from '@/features/videos/lib/video-library';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { formatPointTimestamp } from '@/lib/format-time';
+import { resolveVideoUrl } from '@/lib/video-url';
 import { cn } from '@/lib/utils';
 
 /** Tailwind's `xl`: from here the panels sit beside the player, unless in theatre mode. */
@@ -93,8 +97,27 @@ function VideoDetailPage({ id }: { id: string }) {
   const playerRef = useRef<VideoViewerHandle>(null);
   const annotations = useAnnotationSession(id, playerRef);
   // An angle drawn on a note names the joint at its vertex when the poses measured one there.
+  // The Measure tab draws over the picture and reads joints from the scan while it is open.
+  const [measureTabOn, setMeasureTabOn] = useState(false);
   const poses = useVideoPoses(id, {
-    enabled: annotations.drawingOn && video.data?.analysis != null,
+    enabled: (annotations.drawingOn || measureTabOn) && video.data?.analysis != null,
+  });
+  const measure = useMeasureSession({
+    videoId: id,
+    src: video.data?.url ? resolveVideoUrl(video.data.url) : null,
+    picture:
+      video.data?.width && video.data.height
+        ? { width: video.data.width, height: video.data.height }
+        : null,
+    duration: video.data?.duration ?? null,
+    poses: poses.data,
+    slowMotionFactor: video.data?.analysis?.timing?.slowMotionFactor ?? null,
+    active: measureTabOn,
+    player: {
+      currentTime: () => playerRef.current?.currentTime() ?? 0,
+      pause: () => playerRef.current?.pause(),
+      seekTo: (seconds) => playerRef.current?.seekTo(seconds),
+    },
   });
   // A detection picked in the Players tab: its person is boxed over the picture at its time.
   const [pickedDetection, setPickedDetection] = useState<PickedDetection | null>(null);
@@ -311,6 +334,9 @@ function VideoDetailPage({ id }: { id: string }) {
                     />
                   ) : null}
                   <AnnotationLayer viewer={viewer} session={annotations} />
+                  {measureTabOn ? (
+                    <MeasureLayer viewer={viewer} session={measure} editable={editable} />
+                  ) : null}
                 </>
               )}
               timelineMarkers={annotationTimelineMarkers(annotations.annotations, annotations.open)}
@@ -370,9 +396,11 @@ function VideoDetailPage({ id }: { id: string }) {
           onValueChange={(tab) => {
             if (tab === 'players') setPlayersOpened(true);
             setPlayersTabOn(tab === 'players');
+            setMeasureTabOn(tab === 'measure');
           }}
         >
-          <TabsList className="w-full [&_button]:max-sm:px-2">
+          {/* Five tabs fit a 375 px phone only with narrower padding. */}
+          <TabsList className="w-full max-sm:[&>[role=tab]]:px-1.5">
             <TabsTrigger value="analysis" className="flex-1">
               Analysis
             </TabsTrigger>
@@ -389,6 +417,9 @@ function VideoDetailPage({ id }: { id: string }) {
             </TabsTrigger>
             <TabsTrigger value="tag" className="flex-1">
               Tag
+            </TabsTrigger>
+            <TabsTrigger value="measure" className="flex-1">
+              Measure
             </TabsTrigger>
           </TabsList>
           <TabsContent value="analysis">
@@ -465,6 +496,22 @@ function VideoDetailPage({ id }: { id: string }) {
                 playerRef.current?.pause();
                 playerRef.current?.seekTo(picked.detection.timestamp);
               }}
+            />
+          </TabsContent>
+          <TabsContent value="measure">
+            <MeasurePanel
+              session={measure}
+              editable={editable}
+              poses={{
+                available: detail.analysis !== null,
+                isPending: poses.isPending,
+                isError: poses.isError,
+                refetch: () => void poses.refetch(),
+              }}
+              duration={detail.duration}
+              currentTime={currentTime}
+              onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
+              videoTitle={detail.title}
             />
           </TabsContent>
           <TabsContent value="notes">

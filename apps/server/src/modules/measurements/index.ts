@@ -1,0 +1,2 @@
+// The measurements module's public surface: what other modules may use. The rest is the module's own.
+export { measurementRoutes } from './routes';

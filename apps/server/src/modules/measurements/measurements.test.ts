@@ -1,0 +1,101 @@
+import type { Measurement, MeasurementBody } from '@filmroom/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/accounts';
+import { useTestApp } from '../../../test/test-app';
+import { insertReadyVideo, insertViewShare } from '../../../test/videos';
+
+const ctx = useTestApp();
+
+type Account = Awaited<ReturnType<typeof registerAccount>>;
+let owner: Account;
+let viewer: Account;
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie: string,
+  payload?: object,
+) => ctx.app.inject({ method, url, payload, headers: { cookie } });
+
+const BAR_PATH: MeasurementBody = {
+  name: 'Bar path',
+  calibration: { from: { x: 40, y: 70 }, to: { x: 52, y: 70 }, metres: 0.45 },
+  subject: {
+    kind: 'tracked-point',
+    samples: [
+      { t: 0, x: 46, y: 40 },
+      { t: 0.5, x: 46.2, y: 55 },
+    ],
+  },
+};
+
+beforeAll(async () => {
+  owner = await registerAccount(ctx.app, { name: 'Coach', isCoach: true });
+  viewer = await registerAccount(ctx.app, { name: 'Athlete' });
+});
+
+async function sharedVideo() {
+  const id = await insertReadyVideo(ctx.runtime.deps, owner.user.id, { duration: 4 });
+  await insertViewShare(ctx.runtime.deps.db, id, owner, viewer);
+  return `/api/videos/${id}/measurements`;
+}
+
+describe('measurements', () => {
+  it('keeps a bar path with its calibration; the viewer reads it; the owner changes and deletes it', async () => {
+    const url = await sharedVideo();
+    const created = await call('POST', url, owner.cookie, BAR_PATH);
+    expect(created.statusCode).toBe(201);
+    const measurement = created.json<Measurement>();
+    expect(measurement).toMatchObject({
+      name: 'Bar path',
+      calibration: BAR_PATH.calibration,
+      slowMotionFactor: null,
+      subject: BAR_PATH.subject,
+      user: { name: 'Coach' },
+    });
+
+    const listed = await call('GET', url, viewer.cookie);
+    expect(listed.json<Measurement[]>().map((m) => m.id)).toEqual([measurement.id]);
+
+    const corrected = {
+      ...BAR_PATH,
+      subject: { ...BAR_PATH.subject, samples: [{ t: 0, x: 47, y: 41 }] },
+    };
+    const updated = await call('PUT', `${url}/${measurement.id}`, owner.cookie, corrected);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json<Measurement>().subject).toEqual(corrected.subject);
+
+    expect((await call('DELETE', `${url}/${measurement.id}`, owner.cookie)).statusCode).toBe(200);
+    expect((await call('GET', url, viewer.cookie)).json()).toEqual([]);
+    expect((await call('DELETE', `${url}/${measurement.id}`, owner.cookie)).statusCode).toBe(404);
+  });
+
+  it('says plainly what is wrong with a bad measurement', async () => {
+    const url = await sharedVideo();
+    const cases: [object, RegExp][] = [
+      [{ ...BAR_PATH, name: ' ' }, /name is required/],
+      [{ ...BAR_PATH, calibration: { ...BAR_PATH.calibration, metres: 0 } }, /calibration.metres/],
+      [
+        { ...BAR_PATH, calibration: { from: { x: 5, y: 5 }, to: { x: 5, y: 5 }, metres: 1 } },
+        /two different ends/,
+      ],
+      [{ ...BAR_PATH, subject: { kind: 'angle', joints: ['left_knee', 'nose'] } }, /three joints/],
+      [{ ...BAR_PATH, subject: { kind: 'joint-path', joint: 'tail' } }, /joint must be one of/],
+      [{ ...BAR_PATH, subject: { kind: 'stopwatch', start: 1, end: 9 } }, /within the video/],
+      [{ ...BAR_PATH, slowMotionFactor: 0.5 }, /slowMotionFactor must be at least 1/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await call('POST', url, owner.cookie, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(message);
+    }
+  });
+
+  it('does not change a measurement through another video', async () => {
+    const url = await sharedVideo();
+    const other = await sharedVideo();
+    const { id } = (await call('POST', url, owner.cookie, BAR_PATH)).json<Measurement>();
+    expect((await call('PUT', `${other}/${id}`, owner.cookie, BAR_PATH)).statusCode).toBe(404);
+    expect((await call('DELETE', `${other}/${id}`, owner.cookie)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,19 @@
+import type { Measurement } from '@filmroom/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export function measurementsQueryKey(videoId: string) {
+  return [`/api/videos/${videoId}/measurements`] as const;
+}
+
+/** A video's measurements (calibration, bar path, angle), fetched once the Measure tab opens. */
+export function useMeasurements(videoId: string, { enabled }: { enabled: boolean }) {
+  // The shared query function fetches the key's address (lib/query-client); the tab shows its
+  // own error state with Retry.
+  return useQuery({
+    ...queryOptions<Measurement[]>({
+      queryKey: measurementsQueryKey(videoId),
+      meta: { showErrorToast: false },
+    }),
+    enabled,
+  });
+}

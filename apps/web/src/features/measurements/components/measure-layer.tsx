@@ -1,0 +1,265 @@
+import type { TrackSample } from '@filmroom/contract';
+import { useState } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import type { Rect } from '@/lib/content-box';
+import { sampleNear } from '../lib/joint-series';
+import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
+import type { MeasureSession } from './use-measure-session';
+
+type Point = { x: number; y: number };
+
+/** Seconds of path behind the playhead drawn as a trail, fading with age. */
+const TRAIL_SECONDS = 1.5;
+const CALIBRATION_COLOUR = '#ffd60a';
+const BAR_COLOUR = '#00e5ff';
+const JOINT_COLOUR = '#ff2dd1';
+/** How far one arrow press moves the corrected point, in percent of the picture. */
+const NUDGE_PERCENT = 0.25;
+
+/** What the viewer tells a layer drawn over its picture (see VideoViewer's `overlay`). */
+type ViewerState = { picture: Rect; currentTime: number; paused: boolean };
+
+type MeasureLayerProps = {
+  viewer: ViewerState;
+  session: MeasureSession;
+  editable: boolean;
+};
+
+/**
+ * The Measure tab's drawing over the picture: the calibration line, the bar path and the joint
+ * path with fading trails, and (on a paused frame) the surfaces that draw the line, pick the
+ * point to follow, and drag the tracked point where it belongs on this frame.
+ */
+export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
+  const { picture, currentTime, paused } = viewer;
+  const [draft, setDraft] = useState<{ from: Point; to: Point } | null>(null);
+  const [dragged, setDragged] = useState<{ t: number; point: Point } | null>(null);
+  const toPixels = (point: Point) => ({
+    x: picture.x + (point.x / 100) * picture.width,
+    y: picture.y + (point.y / 100) * picture.height,
+  });
+  const toPercent = (event: MouseEvent<Element>): Point => {
+    const box = event.currentTarget.closest('svg')!.getBoundingClientRect();
+    const x = ((event.clientX - box.left - picture.x) / picture.width) * 100;
+    const y = ((event.clientY - box.top - picture.y) / picture.height) * 100;
+    return { x: Math.min(100, Math.max(0, x)), y: Math.min(100, Math.max(0, y)) };
+  };
+  // The player's click-to-play must not see a press meant for the measure.
+  const keep = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
+  const line = draft ?? session.line;
+  const barNow = session.barTrack
+    ? sampleNear(session.barTrack, currentTime, TRACK_SAMPLE_TOLERANCE)
+    : null;
+  const handle = dragged ?? (barNow ? { t: barNow.t, point: barNow } : null);
+  const correctable = editable && paused && session.progress === null && handle !== null;
+
+  const commitCorrection = () => {
+    if (!dragged) return;
+    session.correct(dragged.t, dragged.point);
+    setDragged(null);
+  };
+
+  const onHandleKey = (event: KeyboardEvent<SVGCircleElement>) => {
+    if (!handle) return;
+    const moves: Record<string, Point> = {
+      ArrowLeft: { x: -NUDGE_PERCENT, y: 0 },
+      ArrowRight: { x: NUDGE_PERCENT, y: 0 },
+      ArrowUp: { x: 0, y: -NUDGE_PERCENT },
+      ArrowDown: { x: 0, y: NUDGE_PERCENT },
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      event.stopPropagation();
+      setDragged({
+        t: handle.t,
+        point: { x: handle.point.x + move.x, y: handle.point.y + move.y },
+      });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      event.stopPropagation();
+      commitCorrection();
+    } else if (event.key === 'Escape') {
+      setDragged(null);
+    }
+  };
+
+  return (
+    <svg
+      data-testid="measure-layer"
+      className="pointer-events-none absolute inset-0 z-20 size-full overflow-visible"
+      aria-hidden={session.mode === 'idle' && !correctable}
+    >
+      {session.barTrack ? (
+        <Trail
+          samples={session.barTrack}
+          now={currentTime}
+          colour={BAR_COLOUR}
+          toPixels={toPixels}
+          testId="bar-path"
+        />
+      ) : null}
+      {session.jointPath ? (
+        <Trail
+          samples={session.jointPath}
+          now={currentTime}
+          colour={JOINT_COLOUR}
+          toPixels={toPixels}
+          testId="joint-path"
+        />
+      ) : null}
+      {line ? (
+        <g data-testid="calibration-line">
+          <line
+            {...endsOf(toPixels(line.from), toPixels(line.to))}
+            stroke="#111"
+            strokeWidth={5}
+            strokeLinecap="round"
+          />
+          <line
+            {...endsOf(toPixels(line.from), toPixels(line.to))}
+            stroke={CALIBRATION_COLOUR}
+            strokeWidth={3}
+            strokeLinecap="round"
+          />
+          {session.calibrationLine && !draft ? (
+            <text
+              x={(toPixels(line.from).x + toPixels(line.to).x) / 2}
+              y={(toPixels(line.from).y + toPixels(line.to).y) / 2 - 8}
+              textAnchor="middle"
+              className="fill-white text-xs font-semibold [paint-order:stroke] [stroke:#111] [stroke-width:3px]"
+            >
+              {session.calibrationLine.metres} m
+            </text>
+          ) : null}
+        </g>
+      ) : null}
+
+      {handle && correctable ? (
+        <circle
+          role="button"
+          tabIndex={0}
+          aria-label="Tracked point on this frame: drag it, or move it with the arrow keys and press Enter, to correct the track from here"
+          data-testid="track-handle"
+          cx={toPixels(handle.point).x}
+          cy={toPixels(handle.point).y}
+          r={9}
+          fill="transparent"
+          stroke={BAR_COLOUR}
+          strokeWidth={3}
+          className="pointer-events-auto cursor-move outline-none focus-visible:stroke-white"
+          onPointerDown={(event) => {
+            keep(event);
+            event.currentTarget.setPointerCapture(event.pointerId);
+            setDragged({ t: handle.t, point: toPercent(event) });
+          }}
+          onPointerMove={(event) => {
+            if (!event.currentTarget.hasPointerCapture(event.pointerId)) return;
+            setDragged({ t: handle.t, point: toPercent(event) });
+          }}
+          onPointerUp={(event) => {
+            keep(event);
+            commitCorrection();
+          }}
+          onClick={keep}
+          onKeyDown={onHandleKey}
+        />
+      ) : null}
+
+      {session.mode === 'calibrating' ? (
+        <rect
+          role="application"
+          aria-label="Drag along something of known length to calibrate"
+          data-testid="measure-surface"
+          x={picture.x}
+          y={picture.y}
+          width={picture.width}
+          height={picture.height}
+          fill="rgba(0,0,0,0.15)"
+          className="pointer-events-auto cursor-crosshair"
+          onPointerDown={(event) => {
+            keep(event);
+            event.currentTarget.setPointerCapture(event.pointerId);
+            const at = toPercent(event);
+            setDraft({ from: at, to: at });
+          }}
+          onPointerMove={(event) => {
+            if (!draft) return;
+            setDraft({ from: draft.from, to: toPercent(event) });
+          }}
+          onPointerUp={(event) => {
+            keep(event);
+            if (draft && (draft.from.x !== draft.to.x || draft.from.y !== draft.to.y)) {
+              session.drawLine(draft.from, draft.to);
+            }
+            setDraft(null);
+          }}
+          onClick={keep}
+        />
+      ) : null}
+      {session.mode === 'picking' ? (
+        <rect
+          role="application"
+          aria-label="Click the point to follow, such as the end of the bar"
+          data-testid="measure-surface"
+          x={picture.x}
+          y={picture.y}
+          width={picture.width}
+          height={picture.height}
+          fill="rgba(0,0,0,0.15)"
+          className="pointer-events-auto cursor-crosshair"
+          onPointerDown={keep}
+          onClick={(event) => {
+            keep(event);
+            session.pickPoint(toPercent(event));
+          }}
+        />
+      ) : null}
+    </svg>
+  );
+}
+
+const endsOf = (from: Point, to: Point) => ({ x1: from.x, y1: from.y, x2: to.x, y2: to.y });
+
+/** The whole path faintly, the last moments brighter the newer they are, and where it is now. */
+function Trail({
+  samples,
+  now,
+  colour,
+  toPixels,
+  testId,
+}: {
+  samples: readonly TrackSample[];
+  now: number;
+  colour: string;
+  toPixels: (point: Point) => Point;
+  testId: string;
+}) {
+  const points = samples.map((sample) => ({ t: sample.t, ...toPixels(sample) }));
+  const whole = points.map((point) => `${point.x},${point.y}`).join(' ');
+  const recent = points.filter((point) => point.t <= now + 1e-3 && point.t >= now - TRAIL_SECONDS);
+  const current = sampleNear(points, now, 0.25);
+  return (
+    <g data-testid={testId}>
+      <polyline points={whole} fill="none" stroke={colour} strokeOpacity={0.35} strokeWidth={2} />
+      {recent.slice(1).map((point, index) => {
+        const previous = recent[index]!;
+        const age = (now - point.t) / TRAIL_SECONDS;
+        return (
+          <line
+            key={point.t}
+            {...endsOf(previous, point)}
+            stroke={colour}
+            strokeWidth={3.5}
+            strokeLinecap="round"
+            strokeOpacity={Math.max(0.15, 1 - age)}
+          />
+        );
+      })}
+      {current ? (
+        <circle cx={current.x} cy={current.y} r={5} fill={colour} stroke="#111" strokeWidth={1.5} />
+      ) : null}
+    </g>
+  );
+}

@@ -1,0 +1,345 @@
+import { formatMoment, ROUGH_CALIBRATION, type MeasureJoint } from '@filmroom/contract';
+import { DownloadIcon, RulerIcon, CrosshairIcon, SaveIcon } from 'lucide-react';
+import { useId } from 'react';
+import { ErrorState } from '@/components/layout/error-state';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Progress } from '@/components/ui/progress';
+import { Spinner } from '@/components/ui/spinner';
+import { sampleNear } from '../lib/joint-series';
+import {
+  ANGLE_PRESETS,
+  CALIBRATION_PRESETS,
+  PATH_JOINTS,
+  type AnglePresetId,
+} from '../lib/angle-presets';
+import { readingsCsv } from '../lib/measure-readings';
+import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
+import { MeasureChart } from './measure-chart';
+import type { MeasureSession } from './use-measure-session';
+
+type MeasurePanelProps = {
+  session: MeasureSession;
+  editable: boolean;
+  /** The scan's poses: loading, missing (no analysis yet), failed or here. */
+  poses: { available: boolean; isPending: boolean; isError: boolean; refetch: () => void };
+  duration: number | null;
+  currentTime: number;
+  onSeek: (seconds: number) => void;
+  videoTitle: string;
+};
+
+function downloadCsv(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The Measure tab (issue 32): calibrate on something of known length, follow the bar, plot an
+ * angle of the scan's joints over the clip, read the values at the playhead, save and export.
+ */
+export function MeasurePanel({
+  session,
+  editable,
+  poses,
+  duration,
+  currentTime,
+  onSeek,
+  videoTitle,
+}: MeasurePanelProps) {
+  const id = useId();
+  if (session.saved.isPending) {
+    return (
+      <div role="status" className="flex items-center gap-2 p-4 text-sm text-muted-foreground">
+        <Spinner /> Loading measurements…
+      </div>
+    );
+  }
+  if (session.saved.isError) {
+    return (
+      <ErrorState
+        title="Measurements couldn't load"
+        message={session.saved.error.message}
+        onRetry={() => void session.saved.refetch()}
+        retrying={session.saved.isFetching}
+      />
+    );
+  }
+
+  const { calibration, bar, angle } = session;
+  const barNow = bar ? sampleNear(bar.series, currentTime, TRACK_SAMPLE_TOLERANCE) : null;
+  const angleNow = angle ? sampleNear(angle.samples, currentTime, 0.25) : null;
+  const extremes = angle && angle.samples.length > 0 ? angle.samples : null;
+  const tracking = session.progress !== null;
+  const hasAnything =
+    session.barTrack !== null || session.anglePreset !== null || session.joint !== null;
+
+  return (
+    <div className="grid gap-5 py-2" data-testid="measure-panel">
+      <section aria-labelledby={`${id}-calibration`} className="grid gap-2">
+        <h2 id={`${id}-calibration`} className="text-sm font-semibold">
+          1. Calibrate
+        </h2>
+        <p className="text-xs text-muted-foreground">
+          Pause on a frame, draw a line along something of known length in the plane of the
+          movement, and type its length.
+        </p>
+        {editable ? (
+          <div className="flex flex-wrap items-end gap-2">
+            <Button
+              variant={session.mode === 'calibrating' ? 'default' : 'outline'}
+              size="sm"
+              aria-pressed={session.mode === 'calibrating'}
+              onClick={() =>
+                session.setMode(session.mode === 'calibrating' ? 'idle' : 'calibrating')
+              }
+            >
+              <RulerIcon aria-hidden />
+              {session.line ? 'Redraw line' : 'Draw line'}
+            </Button>
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-metres`} className="text-xs">
+                Real length (m)
+              </Label>
+              <Input
+                id={`${id}-metres`}
+                inputMode="decimal"
+                className="h-8 w-24"
+                value={session.metresText}
+                onChange={(event) => session.setMetresText(event.target.value)}
+              />
+            </div>
+            <NativeSelect
+              aria-label="Known lengths"
+              className="h-8 text-xs"
+              wrapperClassName="w-full"
+              value=""
+              onChange={(event) => {
+                if (event.target.value) session.setMetresText(event.target.value);
+              }}
+            >
+              <option value="">Known lengths…</option>
+              {CALIBRATION_PRESETS.map((preset) => (
+                <option key={preset.label} value={preset.metres}>
+                  {preset.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
+        <p className="text-xs tabular-nums" data-testid="calibration-status" aria-live="polite">
+          {calibration
+            ? `1 px = ${(calibration.metresPerPixel * 1000).toFixed(2)} mm on the plane of the line (±${(calibration.relativeUncertainty * 100).toFixed(1)}%)` +
+              (calibration.relativeUncertainty > ROUGH_CALIBRATION
+                ? ' — a short line: draw a longer one for steadier numbers.'
+                : '')
+            : session.line
+              ? 'Type the line’s real length.'
+              : 'Not calibrated: distances and speeds need a line of known length.'}
+        </p>
+      </section>
+
+      <section aria-labelledby={`${id}-bar`} className="grid gap-2">
+        <h2 id={`${id}-bar`} className="text-sm font-semibold">
+          2. Bar path
+        </h2>
+        {editable ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant={session.mode === 'picking' ? 'default' : 'outline'}
+              size="sm"
+              disabled={tracking}
+              aria-pressed={session.mode === 'picking'}
+              onClick={() => session.setMode(session.mode === 'picking' ? 'idle' : 'picking')}
+            >
+              <CrosshairIcon aria-hidden />
+              {session.barTrack ? 'Track again' : 'Bar path'}
+            </Button>
+            <span className="text-xs text-muted-foreground">
+              {session.mode === 'picking'
+                ? 'Click the end of the bar on the picture.'
+                : 'Follows a point you pick from this frame on (10 s at most).'}
+            </span>
+          </div>
+        ) : null}
+        {tracking ? (
+          <div className="flex items-center gap-2">
+            <Progress
+              aria-label="Tracking the bar"
+              value={Math.round((session.progress ?? 0) * 100)}
+              max={100}
+            />
+            <span className="w-10 text-right text-xs tabular-nums">
+              {Math.round((session.progress ?? 0) * 100)}%
+            </span>
+            <Button variant="ghost" size="sm" onClick={session.cancelTracking}>
+              Cancel
+            </Button>
+          </div>
+        ) : null}
+        {session.trackError ? (
+          <p role="alert" className="text-xs text-destructive">
+            The bar could not be followed: {session.trackError}
+          </p>
+        ) : null}
+        {session.barTrack && !calibration ? (
+          <p className="text-xs text-muted-foreground">Calibrate to read the bar’s speed in m/s.</p>
+        ) : null}
+        {bar?.peak ? (
+          <>
+            <dl className="grid grid-cols-2 gap-2 text-sm">
+              <div className="rounded-md border p-2">
+                <dt className="text-xs text-muted-foreground">Peak bar speed</dt>
+                <dd className="font-semibold tabular-nums" data-testid="peak-speed">
+                  {bar.peak.speed.toFixed(bar.speedDecimals)} m/s
+                </dd>
+                <dd className="text-xs text-muted-foreground">at {formatMoment(bar.peak.clipT)}</dd>
+              </div>
+              <div className="rounded-md border p-2">
+                <dt className="text-xs text-muted-foreground">Bar speed now</dt>
+                <dd className="font-semibold tabular-nums" data-testid="speed-now">
+                  {barNow ? `${barNow.speed.toFixed(bar.speedDecimals)} m/s` : '—'}
+                </dd>
+                <dd className="text-xs text-muted-foreground">in the calibrated plane</dd>
+              </div>
+            </dl>
+            <MeasureChart
+              title="Bar speed (m/s)"
+              unit="m/s"
+              samples={bar.series.map((sample) => [sample.clipT, sample.speed] as const)}
+              decimals={bar.speedDecimals}
+              duration={duration}
+              currentTime={currentTime}
+              onSeek={onSeek}
+              testId="speed-chart"
+            />
+          </>
+        ) : null}
+      </section>
+
+      <section aria-labelledby={`${id}-joints`} className="grid gap-2">
+        <h2 id={`${id}-joints`} className="text-sm font-semibold">
+          3. Joints from the scan
+        </h2>
+        {!poses.available ? (
+          <p className="text-xs text-muted-foreground">
+            Joint paths and angles come from the analysis scan, which this video does not have yet.
+          </p>
+        ) : poses.isError ? (
+          <ErrorState title="The scan couldn't load" message="Try again." onRetry={poses.refetch} />
+        ) : poses.isPending ? (
+          <div role="status" className="flex items-center gap-2 text-xs text-muted-foreground">
+            <Spinner /> Loading the scan…
+          </div>
+        ) : (
+          <>
+            <div className="grid grid-cols-2 gap-2">
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-angle`} className="text-xs">
+                  Angle over time
+                </Label>
+                <NativeSelect
+                  id={`${id}-angle`}
+                  className="h-8 text-xs"
+                  disabled={!editable && session.anglePreset === null}
+                  value={session.anglePreset ?? ''}
+                  onChange={(event) =>
+                    session.setAnglePreset((event.target.value || null) as AnglePresetId | null)
+                  }
+                >
+                  <option value="">None</option>
+                  {Object.entries(ANGLE_PRESETS).map(([key, preset]) => (
+                    <option key={key} value={key}>
+                      {preset.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-joint`} className="text-xs">
+                  Joint path
+                </Label>
+                <NativeSelect
+                  id={`${id}-joint`}
+                  className="h-8 text-xs"
+                  value={session.joint ?? ''}
+                  onChange={(event) =>
+                    session.setJoint((event.target.value || null) as MeasureJoint | null)
+                  }
+                >
+                  <option value="">None</option>
+                  {PATH_JOINTS.map((option) => (
+                    <option key={option.joint} value={option.joint}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </div>
+            {angle && extremes ? (
+              <>
+                <p className="text-sm">
+                  {angle.name} now:{' '}
+                  <span className="font-semibold tabular-nums" data-testid="angle-now">
+                    {angleNow ? `${angleNow.degrees}°` : '—'}
+                  </span>
+                </p>
+                <MeasureChart
+                  title={`${angle.name} angle (°)`}
+                  unit="°"
+                  samples={angle.samples.map((sample) => [sample.t, sample.degrees] as const)}
+                  decimals={0}
+                  duration={duration}
+                  currentTime={currentTime}
+                  onSeek={onSeek}
+                  markExtremes
+                  testId="angle-chart"
+                />
+              </>
+            ) : angle ? (
+              <p className="text-xs text-muted-foreground">
+                The scan did not see these three joints together.
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <div className="flex flex-wrap gap-2 border-t pt-3">
+        {editable ? (
+          <Button
+            size="sm"
+            disabled={!hasAnything || session.saving || tracking}
+            onClick={() => void session.saveAll()}
+          >
+            <SaveIcon aria-hidden />
+            {session.saving ? 'Saving…' : session.dirty ? 'Save measurements' : 'Saved'}
+          </Button>
+        ) : null}
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!bar && !angle}
+          onClick={() =>
+            downloadCsv(
+              readingsCsv(bar, angle),
+              `${videoTitle.replace(/[^\w-]+/g, '_').slice(0, 60) || 'video'}-measurements.csv`,
+            )
+          }
+        >
+          <DownloadIcon aria-hidden />
+          Download CSV
+        </Button>
+        {!hasAnything && !editable ? (
+          <p className="text-xs text-muted-foreground">No measurements on this video yet.</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import type {
+  CalibrationLine,
+  MeasureJoint,
+  Measurement,
+  MeasurementBody,
+  PictureSize,
+  Poses,
+  TrackSample,
+} from '@filmroom/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toastError, toastSuccess } from '@/components/ui/use-toast';
+import { useMeasurements } from '../api/get-measurements';
+import { useSaveMeasurement } from '../api/save-measurement';
+import { angleSeries, jointTrack } from '../lib/joint-series';
+import { ANGLE_PRESETS, type AnglePresetId } from '../lib/angle-presets';
+import { barReadings, calibrationOf } from '../lib/measure-readings';
+import { MAX_TRACK_SECONDS, trackPoint } from '../lib/track-point';
+
+type Point = { x: number; y: number };
+export type MeasureMode = 'idle' | 'calibrating' | 'picking';
+
+/** What the page hands the session: the video, its scan and its player. */
+export type MeasureSessionInput = {
+  videoId: string;
+  /** The MP4 the tracker steps through (same origin). */
+  src: string | null;
+  picture: PictureSize | null;
+  duration: number | null;
+  poses: Poses | undefined;
+  slowMotionFactor: number | null;
+  /** The Measure tab is open: fetch what is saved and draw over the picture. */
+  active: boolean;
+  player: { currentTime: () => number; pause: () => void; seekTo: (seconds: number) => void };
+};
+
+const NAMES = { bar: 'Bar path', angle: 'Angle', joint: 'Joint path' } as const;
+type SavedIds = { bar: string | null; angle: string | null; joint: string | null };
+
+/** The saved measurements as the session's fields: the newest of each kind wins. */
+function fromSaved(saved: readonly Measurement[]) {
+  const newest = (kind: Measurement['subject']['kind']) =>
+    saved.filter((measurement) => measurement.subject.kind === kind).at(-1) ?? null;
+  const bar = newest('tracked-point');
+  const angle = newest('angle');
+  const joint = newest('joint-path');
+  const calibration = [bar, angle, joint].find((m) => m?.calibration)?.calibration ?? null;
+  const presetOf = (joints: readonly MeasureJoint[]) =>
+    (Object.entries(ANGLE_PRESETS).find(
+      ([, preset]) => preset.joints.join() === joints.join(),
+    )?.[0] ?? null) as AnglePresetId | null;
+  return {
+    calibration,
+    barTrack: bar?.subject.kind === 'tracked-point' ? bar.subject.samples : null,
+    anglePreset: angle?.subject.kind === 'angle' ? presetOf(angle.subject.joints) : null,
+    joint: joint?.subject.kind === 'joint-path' ? joint.subject.joint : null,
+    ids: { bar: bar?.id ?? null, angle: angle?.id ?? null, joint: joint?.id ?? null },
+  };
+}
+
+/**
+ * The Measure tab's working state, shared by its panel and its layer over the picture: the
+ * calibration line, the bar path being tracked or corrected, the joint path and angle chosen,
+ * and what they read. Filled from what is saved when the tab opens; saved back on Save.
+ */
+export function useMeasureSession(input: MeasureSessionInput) {
+  const saved = useMeasurements(input.videoId, { enabled: input.active });
+  const save = useSaveMeasurement(input.videoId);
+  const [mode, setMode] = useState<MeasureMode>('idle');
+  const [line, setLine] = useState<{ from: Point; to: Point } | null>(null);
+  const [metresText, setMetresText] = useState('');
+  const [barTrack, setBarTrack] = useState<TrackSample[] | null>(null);
+  const [anglePreset, setAnglePreset] = useState<AnglePresetId | null>(null);
+  const [joint, setJoint] = useState<MeasureJoint | null>(null);
+  const [ids, setIds] = useState<SavedIds>({ bar: null, angle: null, joint: null });
+  const [progress, setProgress] = useState<number | null>(null);
+  const [trackError, setTrackError] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  const hydrated = useRef(false);
+
+  // What is saved fills the session once, when it first arrives.
+  useEffect(() => {
+    if (hydrated.current || !saved.data) return;
+    hydrated.current = true;
+    const fields = fromSaved(saved.data);
+    if (fields.calibration) {
+      setLine({ from: fields.calibration.from, to: fields.calibration.to });
+      setMetresText(String(fields.calibration.metres));
+    }
+    setBarTrack(fields.barTrack);
+    setAnglePreset(fields.anglePreset);
+    setJoint(fields.joint);
+    setIds(fields.ids);
+  }, [saved.data]);
+
+  // Leaving the page stops a run in flight.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const metres = Number(metresText.replace(',', '.'));
+  const calibrationLine: CalibrationLine | null = line && metres > 0 ? { ...line, metres } : null;
+  const picture = input.picture;
+  const calibration = picture ? calibrationOf(calibrationLine, picture) : null;
+
+  const bar = useMemo(
+    () =>
+      barTrack && barTrack.length >= 3 && calibration && picture
+        ? barReadings(barTrack, picture, calibration, input.slowMotionFactor)
+        : null,
+    [barTrack, calibration, picture, input.slowMotionFactor],
+  );
+  const angle = useMemo(
+    () =>
+      anglePreset && input.poses && picture
+        ? {
+            name: ANGLE_PRESETS[anglePreset].label,
+            samples: angleSeries(input.poses, ANGLE_PRESETS[anglePreset].joints, picture),
+          }
+        : null,
+    [anglePreset, input.poses, picture],
+  );
+  const jointPath = useMemo(
+    () => (joint && input.poses ? jointTrack(input.poses, joint) : null),
+    [joint, input.poses],
+  );
+
+  /** Runs the tracker from `from` with the point at `start`; keeps the samples before `from`. */
+  const runTracker = async (from: number, start: Point, keep: TrackSample[]) => {
+    if (!input.src) return;
+    abortRef.current?.abort();
+    const abort = new AbortController();
+    abortRef.current = abort;
+    setTrackError(null);
+    setProgress(0);
+    try {
+      const to = Math.min(input.duration ?? from + MAX_TRACK_SECONDS, from + MAX_TRACK_SECONDS);
+      const samples = await trackPoint({
+        src: input.src,
+        from,
+        to,
+        start,
+        onProgress: setProgress,
+        signal: abort.signal,
+      });
+      setBarTrack([...keep.filter((sample) => sample.t < from - 1e-3), ...samples]);
+      setDirty(true);
+    } catch (error) {
+      if (!abort.signal.aborted) setTrackError((error as Error).message);
+    } finally {
+      if (abortRef.current === abort) {
+        abortRef.current = null;
+        setProgress(null);
+      }
+    }
+  };
+
+  return {
+    saved,
+    mode,
+    setMode,
+    line,
+    metresText,
+    setMetresText: (text: string) => {
+      setMetresText(text);
+      setDirty(true);
+    },
+    calibration,
+    calibrationLine,
+    barTrack,
+    bar,
+    angle,
+    anglePreset,
+    setAnglePreset: (preset: AnglePresetId | null) => {
+      setAnglePreset(preset);
+      setDirty(true);
+    },
+    joint,
+    jointPath,
+    setJoint: (next: MeasureJoint | null) => {
+      setJoint(next);
+      setDirty(true);
+    },
+    progress,
+    trackError,
+    dirty,
+    saving: save.isPending,
+    /** The line drawn on the picture (percent), finishing calibration. */
+    drawLine: (from: Point, to: Point) => {
+      setLine({ from, to });
+      setMode('idle');
+      setDirty(true);
+    },
+    /** The bar's end picked on the picture: followed from this frame on. */
+    pickPoint: (point: Point) => {
+      setMode('idle');
+      input.player.pause();
+      void runTracker(input.player.currentTime(), point, []);
+    },
+    /** One frame's point dragged to where it belongs: the track re-runs from there. */
+    correct: (t: number, point: Point) => {
+      void runTracker(t, point, barTrack ?? []);
+    },
+    cancelTracking: () => abortRef.current?.abort(),
+    /** Saves each measurement that is set, replacing the saved one of its kind. */
+    saveAll: async () => {
+      const base = { calibration: calibrationLine, slowMotionFactor: input.slowMotionFactor };
+      const bodies: [keyof SavedIds, MeasurementBody][] = [];
+      if (barTrack && barTrack.length > 0) {
+        bodies.push([
+          'bar',
+          { ...base, name: NAMES.bar, subject: { kind: 'tracked-point', samples: barTrack } },
+        ]);
+      }
+      if (anglePreset) {
+        const { label, joints } = ANGLE_PRESETS[anglePreset];
+        bodies.push([
+          'angle',
+          { ...base, name: label, subject: { kind: 'angle', joints: [...joints] } },
+        ]);
+      }
+      if (joint) {
+        bodies.push([
+          'joint',
+          { ...base, name: NAMES.joint, subject: { kind: 'joint-path', joint } },
+        ]);
+      }
+      try {
+        const next = { ...ids };
+        for (const [kind, body] of bodies) {
+          next[kind] = (await save.mutateAsync({ id: ids[kind], body })).id;
+        }
+        setIds(next);
+        setDirty(false);
+        toastSuccess('Measurements saved');
+      } catch (error) {
+        toastError(error as Error);
+      }
+    },
+  };
+}
+
+export type MeasureSession = ReturnType<typeof useMeasureSession>;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { barReadings, calibrationOf, readingsCsv } from './measure-readings';
+
+const picture = { width: 1000, height: 1000 };
+// 0.5 m across 500 px: a millimetre a pixel.
+const calibration = calibrationOf(
+  { from: { x: 0, y: 90 }, to: { x: 50, y: 90 }, metres: 0.5 },
+  picture,
+)!;
+
+/** A bar rising at 0.6 m/s for a second, then still: 30 fps, in percent of the picture. */
+const rising = Array.from({ length: 45 }, (_, i) => {
+  const t = i / 30;
+  const risen = Math.min(t, 1) * 600; // px
+  return { t, x: 40, y: (800 - risen) / 10 };
+});
+
+describe('bar readings', () => {
+  it('reads the peak speed of a lift in m/s, upwards positive, at its clip time', () => {
+    const readings = barReadings(rising, picture, calibration, null);
+    expect(readings.peak!.speed).toBeCloseTo(0.6, 2);
+    expect(readings.peak!.vy).toBeGreaterThan(0);
+    expect(readings.peak!.clipT).toBeLessThan(1);
+    // A millimetre a pixel: three decimals of metres; speed to a pixel over four frames.
+    expect(readings.metreDecimals).toBe(3);
+    expect(readings.speedDecimals).toBe(2);
+  });
+
+  it('keeps the clip time apart from real time on slowed footage', () => {
+    const readings = barReadings(rising, picture, calibration, 2);
+    expect(readings.peak!.speed).toBeCloseTo(1.2, 2);
+    expect(readings.series[10]!.clipT).toBeCloseTo(10 / 30, 6);
+    expect(readings.series[10]!.t).toBeCloseTo(10 / 60, 6);
+  });
+
+  it('writes the bar and the angle to one CSV, each row naming its series', () => {
+    const readings = barReadings(rising.slice(0, 4), picture, calibration, null);
+    const csv = readingsCsv(readings, { name: 'left knee', samples: [{ t: 0.2, degrees: 91 }] });
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toBe(
+      'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg',
+    );
+    expect(lines).toHaveLength(1 + 4 + 1);
+    expect(lines[1]).toMatch(/^bar,0,0,0\.4,-0\.8,0\.6,/);
+    expect(lines.at(-1)).toBe('left knee,0.2,,,,,,91');
+  });
+});

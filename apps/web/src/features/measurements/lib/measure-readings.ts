@@ -1,0 +1,99 @@
+import {
+  calibrate,
+  decimalsFor,
+  measurementSteps,
+  motionSeries,
+  seriesCsv,
+  type AngleSample,
+  type Calibration,
+  type CalibrationLine,
+  type MotionSample,
+  type PictureSize,
+  type TrackSample,
+} from '@filmroom/contract';
+import { TRACK_FPS } from './track-point';
+
+/** A motion sample with the clip time it was seen at, for the chart and the playhead. */
+type MotionReading = MotionSample & { clipT: number };
+
+export type BarReadings = {
+  series: MotionReading[];
+  peak: MotionReading | null;
+  /** Decimals for m/s and for metres on this footage. */
+  speedDecimals: number;
+  metreDecimals: number;
+};
+
+/** Clip seconds per real second: 1 for real-time footage. */
+const factorOf = (slowMotionFactor: number | null) =>
+  slowMotionFactor && slowMotionFactor > 1 ? slowMotionFactor : 1;
+
+export function calibrationOf(
+  line: CalibrationLine | null,
+  picture: PictureSize,
+): Calibration | null {
+  return line ? calibrate(line, picture) : null;
+}
+
+/** Speed and acceleration of a tracked point, with its fastest moment. */
+export function barReadings(
+  track: readonly TrackSample[],
+  picture: PictureSize,
+  calibration: Calibration,
+  slowMotionFactor: number | null,
+): BarReadings {
+  const factor = factorOf(slowMotionFactor);
+  const series = motionSeries(track, picture, calibration, { slowMotionFactor }).map((sample) => ({
+    ...sample,
+    clipT: sample.t * factor,
+  }));
+  let peak: MotionReading | null = null;
+  for (const sample of series) if (!peak || sample.speed > peak.speed) peak = sample;
+  const steps = measurementSteps(calibration, TRACK_FPS, slowMotionFactor);
+  return {
+    series,
+    peak,
+    speedDecimals: decimalsFor(steps.metresPerSecond),
+    metreDecimals: decimalsFor(steps.metres),
+  };
+}
+
+/**
+ * Every series of the session as one CSV in long form (a row a sample, the series named in the
+ * first column), so a spreadsheet can filter or pivot it: the bar's motion, then the angle.
+ */
+export function readingsCsv(
+  bar: BarReadings | null,
+  angle: { name: string; samples: readonly AngleSample[] } | null,
+): string {
+  const rows: (number | string | null)[][] = [];
+  for (const sample of bar?.series ?? []) {
+    const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+    rows.push([
+      'bar',
+      round(sample.clipT, 3),
+      round(sample.t, 3),
+      round(sample.x, bar!.metreDecimals),
+      round(sample.y, bar!.metreDecimals),
+      round(sample.speed, bar!.speedDecimals),
+      round(sample.acceleration, 1),
+      null,
+    ]);
+  }
+  for (const sample of angle?.samples ?? []) {
+    rows.push([angle!.name, sample.t, null, null, null, null, null, sample.degrees]);
+  }
+  return seriesCsv(
+    [
+      'series',
+      'clip_time_s',
+      'real_time_s',
+      'x_m',
+      'height_m',
+      'speed_m_per_s',
+      'acceleration_m_per_s2',
+      'angle_deg',
+    ],
+    rows,
+  );
+}

@@ -1,0 +1,165 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { fixtureVideo } from './media';
+import { expectToast, newAccount, registerThroughApi } from './support';
+import {
+  pauseAt,
+  pictureBox,
+  uploadThroughApi,
+  videoState,
+  waitUntilPrepared,
+} from './video-support';
+
+// The measuring server: the clip is scanned for real, so the knee angle comes from real poses.
+test.use({ baseURL: process.env.FILMROOM_E2E_MEASURED_URL });
+
+/** The side-view barbell squat: 620×720, the near plate 130 px (0.45 m) across when standing. */
+const CLIP = { width: 620, height: 720 };
+const PLATE_LEFT = { x: 258, y: 205 };
+const PLATE_RIGHT = { x: 388, y: 205 };
+/** The end of the bar (the plate's hub), marked by hand on the clip's frames. */
+const HUB_STANDING = { x: 323, y: 204 };
+const HUB_AT_FIRST_BOTTOM = { t: 2.25, x: 357, y: 410 };
+
+/** A point of the clip (its own pixels) on the page. */
+async function onPage(page: Page, point: { x: number; y: number }) {
+  const box = await pictureBox(page);
+  return {
+    x: box.x + (point.x / CLIP.width) * box.width,
+    y: box.y + (point.y / CLIP.height) * box.height,
+  };
+}
+
+test('a coach calibrates on a plate, tracks the bar path of a squat, reads its peak speed, corrects a frame, plots the knee angle and downloads the CSV', async ({
+  page,
+}) => {
+  // The scan (about a minute of CPU on two cores) and two runs of the tracker.
+  test.setTimeout(360_000);
+  await registerThroughApi(page, newAccount('coach'), { confirmed: false });
+  const video = await uploadThroughApi(
+    page,
+    'Side squat',
+    fixtureVideo('squat_side-barbell-studio.mp4'),
+  );
+  await waitUntilPrepared(page, video.id);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/videos/${video.id}`)).json()) as {
+            analysis: unknown;
+          }
+        ).analysis !== null,
+      { timeout: 240_000, intervals: [2000] },
+    )
+    .toBe(true);
+
+  await page.goto(`/videos/${video.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Side squat' })).toBeVisible();
+  await expect.poll(async () => (await videoState(page)).readyState).toBeGreaterThanOrEqual(2);
+  await pauseAt(page, 1.4);
+  await page.getByRole('tab', { name: 'Measure' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Measure' });
+  await expect(panel.getByText('Not calibrated')).toBeVisible();
+
+  // Calibrate: a line across the near plate, 0.45 m.
+  await panel.getByRole('button', { name: 'Draw line' }).click();
+  const from = await onPage(page, PLATE_LEFT);
+  const to = await onPage(page, PLATE_RIGHT);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+  await panel.getByLabel('Real length (m)').fill('0.45');
+  await expect(panel.getByTestId('calibration-status')).toContainText(/1 px = 3\.\d\d mm/);
+  await expect(page.getByTestId('calibration-line')).toContainText('0.45 m');
+
+  // Bar path: pick the hub of the plate; the tracker runs in its worker with progress shown.
+  await panel.getByRole('button', { name: 'Bar path' }).click();
+  const hub = await onPage(page, HUB_STANDING);
+  await page.mouse.click(hub.x, hub.y);
+  await expect(panel.getByRole('progressbar', { name: 'Tracking the bar' })).toBeVisible();
+  const started = Date.now();
+  await expect(panel.getByTestId('peak-speed')).toBeVisible({ timeout: 120_000 });
+  const trackingSeconds = (Date.now() - started) / 1000;
+  const peak = Number((await panel.getByTestId('peak-speed').textContent())!.replace(' m/s', ''));
+  console.info(
+    `tracked ${trackingSeconds.toFixed(1)} s of clip-time run; peak bar speed ${peak} m/s`,
+  );
+  // A loaded back squat's bar peaks well under 2 m/s; a lost track would jump far faster.
+  expect(peak).toBeGreaterThan(0.3);
+  expect(peak).toBeLessThan(2);
+
+  // The path is on the bar: at the first bottom the handle sits on the hand-marked hub.
+  await pauseAt(page, HUB_AT_FIRST_BOTTOM.t);
+  const handle = page.getByTestId('track-handle');
+  await expect(handle).toBeVisible();
+  const handleBox = (await handle.boundingBox())!;
+  const marked = await onPage(page, HUB_AT_FIRST_BOTTOM);
+  const scale = (await pictureBox(page)).width / CLIP.width;
+  expect(Math.abs(handleBox.x + handleBox.width / 2 - marked.x) / scale).toBeLessThan(20);
+  expect(Math.abs(handleBox.y + handleBox.height / 2 - marked.y) / scale).toBeLessThan(20);
+  await page.screenshot({ path: 'e2e/.artifacts/measure-1440.png' });
+
+  // Correct this frame with the keyboard: the track re-runs from here.
+  await handle.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('progressbar', { name: 'Tracking the bar' })).toBeVisible();
+  await expect(panel.getByRole('progressbar', { name: 'Tracking the bar' })).toBeHidden({
+    timeout: 120_000,
+  });
+  await expect(panel.getByTestId('peak-speed')).toBeVisible();
+
+  // The knee angle through the set, from the scan, its range marked.
+  await panel.getByLabel('Angle over time').selectOption({ label: 'Left knee' });
+  const chart = panel.getByTestId('angle-chart');
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByTestId('angle-chart-min')).toBeVisible();
+  const range = await panel.getByText(/^Min \d+° at/).textContent();
+  const [low, high] = [...range!.matchAll(/(\d+)°/g)].map((match) => Number(match[1]));
+  expect(low).toBeLessThan(100);
+  expect(high).toBeGreaterThan(150);
+  // A click on the chart seeks the video; the cursor follows.
+  const cursor = panel.getByTestId('angle-chart-cursor');
+  const before = Number(await cursor.getAttribute('x1'));
+  const chartBox = (await chart.boundingBox())!;
+  await chart.click({ position: { x: chartBox.width * 0.75, y: chartBox.height / 2 } });
+  await expect.poll(async () => (await videoState(page)).currentTime).toBeGreaterThan(5);
+  await expect.poll(async () => Number(await cursor.getAttribute('x1'))).toBeGreaterThan(before);
+  await expect(panel.getByTestId('angle-now')).toHaveText(/^\d+°$/);
+
+  // Saved with the video, and the series as CSV.
+  await panel.getByRole('button', { name: 'Save measurements' }).click();
+  await expectToast(page, 'Success', 'Measurements saved');
+  const saved = (await (await page.request.get(`/api/videos/${video.id}/measurements`)).json()) as {
+    subject: { kind: string };
+    calibration: { metres: number } | null;
+  }[];
+  expect(saved.map((measurement) => measurement.subject.kind).sort()).toEqual([
+    'angle',
+    'tracked-point',
+  ]);
+  expect(saved[0]!.calibration?.metres).toBe(0.45);
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await readFile(await (await download).path(), 'utf8');
+  const lines = csv.trim().split('\n');
+  expect(lines[0]).toBe(
+    'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg',
+  );
+  expect(lines.filter((line) => line.startsWith('bar,')).length).toBeGreaterThan(100);
+  expect(lines.some((line) => line.startsWith('Left knee,'))).toBe(true);
+
+  // At 375 px the tab still reads: the panels sit under the player.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Measure' }).click();
+  await expect(page.getByTestId('angle-chart')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('peak-speed')).toBeVisible();
+  // Nothing runs off the side of the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'e2e/.artifacts/measure-375.png', fullPage: true });
+});
