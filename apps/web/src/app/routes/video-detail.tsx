@@ -399,8 +399,8 @@ function VideoDetailPage({ id }: { id: string }) {
             setMeasureTabOn(tab === 'measure');
           }}
         >
-          {/* Five tabs fit a 375 px phone only with narrower padding. */}
-          <TabsList className="w-full max-sm:[&>[role=tab]]:px-1.5">
+          {/* Five tabs fit the 24rem side column and a 375 px phone only with narrower padding. */}
+          <TabsList className="w-full [&>[role=tab]]:px-2 max-sm:[&>[role=tab]]:px-1.5">
             <TabsTrigger value="analysis" className="flex-1">
               Analysis
             </TabsTrigger>

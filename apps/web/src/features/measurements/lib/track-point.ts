@@ -59,7 +59,8 @@ function loadVideo(src: string): Promise<HTMLVideoElement> {
  * one on screen stays where the coach left it) plays the stretch muted, and each frame it
  * presents is drawn to a canvas and handed to the worker. Playing, not seeking frame by frame:
  * a seek decodes from the last keyframe, and 300 of them took over a minute. A frame the
- * browser skips under load is simply not measured; each sample keeps its frame's own time.
+ * browser skips under load is not measured, and playback slows down so that the rest are;
+ * each sample keeps its frame's own time.
  * Resolves with the path in percent of the picture.
  */
 export async function trackPoint(request: TrackRequest): Promise<TrackSample[]> {
@@ -126,8 +127,16 @@ export async function trackPoint(request: TrackRequest): Promise<TrackSample[]> 
           once: true,
         },
       );
+      let lastPresented: number | null = null;
       const onFrame = (_now: number, metadata: VideoFrameCallbackMetadata) => {
         if (!playing) return;
+        // Skipped frames or a worker falling behind: this device cannot track at this speed.
+        // Playing slower keeps the rest of the frames, so a busy device measures as many.
+        const skipped = lastPresented !== null && metadata.presentedFrames - lastPresented > 1;
+        if ((skipped || waiting.length > MAX_FRAMES_WAITING) && video.playbackRate > MIN_RATE) {
+          video.playbackRate = Math.max(MIN_RATE, video.playbackRate / 2);
+        }
+        lastPresented = metadata.presentedFrames;
         if (metadata.mediaTime > end + 1e-3) {
           playing = false;
           video.pause();
@@ -166,6 +175,11 @@ export async function trackPoint(request: TrackRequest): Promise<TrackSample[]> 
     video.load();
   }
 }
+
+/** Slowest playback while tracking: a sixteenth of real time. */
+const MIN_RATE = 1 / 16;
+/** Frames handed to the worker and not yet answered before playback slows down. */
+const MAX_FRAMES_WAITING = 3;
 
 const round = (t: number) => Math.round(t * 1000) / 1000;
 
