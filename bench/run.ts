@@ -9,6 +9,7 @@ import { benchFullGame } from './full-game';
 import { benchCompareStartUp } from './compare-start-up';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
+import { benchSoak } from './soak';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { benchResumableUpload } from './resumable-upload';
 import { benchStreaming } from './streaming';
@@ -28,9 +29,10 @@ const groups: Record<string, () => Promise<Row[]>> = {
   compare: benchCompareStartUp,
   streaming: benchStreaming,
   'full-game': benchFullGame,
+  soak: benchSoak,
 };
 /** Acceptance runs that take long and want a quiet machine: only when asked for by name. */
-const ONLY_BY_NAME = new Set(['full-game']);
+const ONLY_BY_NAME = new Set(['full-game', 'soak']);
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in groups));
