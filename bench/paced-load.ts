@@ -38,7 +38,7 @@ export type PacedLoadResult = {
 };
 
 /** Runs one paced load against `origin`. */
-export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
+async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
   const { rate, durationSeconds, timeoutMs = 10_000 } = options;
   const pool = new Pool(options.origin, {
     connections: options.connections ?? 100,
@@ -93,7 +93,7 @@ export async function measurePacedLoad(serverPid: number, options: PacedLoadOpti
 }
 
 /** The value below which `share` of the samples fall (nearest rank), in whole ms. */
-export function percentile(samples: number[], share: number): number {
+function percentile(samples: number[], share: number): number {
   if (samples.length === 0) return NaN;
   const sorted = samples.toSorted((a, b) => a - b);
   const rank = Math.max(1, Math.ceil(share * sorted.length));
