@@ -176,8 +176,8 @@ export async function trackPoint(request: TrackRequest): Promise<TrackSample[]> 
   }
 }
 
-/** Slowest playback while tracking: a sixteenth of real time. */
-const MIN_RATE = 1 / 16;
+/** Slowest playback while tracking: a quarter of real time (7 s of clip in half a minute). */
+const MIN_RATE = 1 / 4;
 /** Frames handed to the worker and not yet answered before playback slows down. */
 const MAX_FRAMES_WAITING = 3;
 
