@@ -117,7 +117,7 @@ export function MeasurePanel({
             </div>
             <NativeSelect
               aria-label="Known lengths"
-              className="h-8 text-xs"
+              className="h-8 py-1 text-xs md:text-xs"
               wrapperClassName="w-full"
               value=""
               onChange={(event) => {
@@ -246,7 +246,7 @@ export function MeasurePanel({
                 </Label>
                 <NativeSelect
                   id={`${id}-angle`}
-                  className="h-8 text-xs"
+                  className="h-8 py-1 text-xs md:text-xs"
                   disabled={!editable && session.anglePreset === null}
                   value={session.anglePreset ?? ''}
                   onChange={(event) =>
@@ -267,7 +267,7 @@ export function MeasurePanel({
                 </Label>
                 <NativeSelect
                   id={`${id}-joint`}
-                  className="h-8 text-xs"
+                  className="h-8 py-1 text-xs md:text-xs"
                   value={session.joint ?? ''}
                   onChange={(event) =>
                     session.setJoint((event.target.value || null) as MeasureJoint | null)
