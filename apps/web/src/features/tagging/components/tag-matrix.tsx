@@ -10,7 +10,7 @@ import { toastError } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useMakeTagPlaylist } from '../api/make-tag-playlist';
 import { useTagStats, type TagStatsFilter } from '../api/tag-stats';
-import { describeTagEvent } from './tag-timeline';
+import { TagEventList } from './tag-event-list';
 
 type TagMatrixProps = {
   videoId: string;
@@ -122,19 +122,7 @@ export function TagMatrix({ videoId, periods, events, onPlay }: TagMatrixProps) 
               </Link>
             </p>
           ) : null}
-          <ul className="grid gap-1">
-            {picked.map((event) => (
-              <li key={event.id}>
-                <button
-                  type="button"
-                  onClick={() => onPlay(event)}
-                  className="w-full rounded px-2 py-1 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  {describeTagEvent(event)}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <TagEventList events={picked} onPlay={onPlay} />
         </div>
       ) : null}
     </section>

@@ -12,9 +12,9 @@ import { useTagEvents } from '../api/tag-events';
 import { useTagPlayers } from '../api/tag-players';
 import { useCopyTagTemplate, useTagTemplates } from '../api/tag-templates';
 import { isTypingInField, tagKeyAction } from '../lib/tag-hotkeys';
+import { TagEventList } from './tag-event-list';
 import { CodeWindow } from './code-window';
 import { TagMatrix } from './tag-matrix';
-import { describeTagEvent } from './tag-timeline';
 import { useTagSession } from './use-tag-session';
 
 type TagPanelProps = {
@@ -199,19 +199,7 @@ function MyEvents({ events, onPlay }: { events: TagEvent[]; onPlay: (event: TagE
       {events.length === 0 ? (
         <p className="text-sm text-muted-foreground">No events are tagged with your name here.</p>
       ) : (
-        <ul className="grid gap-1">
-          {events.map((event) => (
-            <li key={event.id}>
-              <button
-                type="button"
-                onClick={() => onPlay(event)}
-                className="w-full rounded px-2 py-1 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              >
-                {describeTagEvent(event)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <TagEventList events={events} onPlay={onPlay} />
       )}
     </section>
   );
