@@ -84,6 +84,14 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
       setDragged(null);
     }
   };
+  // The whole picture takes the pointer while a line is drawn or a point picked.
+  const surface = {
+    role: 'application',
+    'data-testid': 'measure-surface',
+    ...picture,
+    fill: 'rgba(0,0,0,0.15)',
+    className: 'pointer-events-auto cursor-crosshair',
+  } as const;
 
   return (
     <svg
@@ -169,15 +177,8 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
 
       {session.mode === 'calibrating' ? (
         <rect
-          role="application"
+          {...surface}
           aria-label="Drag along something of known length to calibrate"
-          data-testid="measure-surface"
-          x={picture.x}
-          y={picture.y}
-          width={picture.width}
-          height={picture.height}
-          fill="rgba(0,0,0,0.15)"
-          className="pointer-events-auto cursor-crosshair"
           onPointerDown={(event) => {
             keep(event);
             event.currentTarget.setPointerCapture(event.pointerId);
@@ -200,15 +201,8 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
       ) : null}
       {session.mode === 'picking' ? (
         <rect
-          role="application"
+          {...surface}
           aria-label="Click the point to follow, such as the end of the bar"
-          data-testid="measure-surface"
-          x={picture.x}
-          y={picture.y}
-          width={picture.width}
-          height={picture.height}
-          fill="rgba(0,0,0,0.15)"
-          className="pointer-events-auto cursor-crosshair"
           onPointerDown={keep}
           onClick={(event) => {
             keep(event);
