@@ -17,8 +17,12 @@ import {
  * frames for it (a change to streaming or exports does not make every clip scan again).
  */
 const scanSources: { folder: string; only?: string[]; except?: string[] }[] = [
-  // The point tracker follows a spot the coach picks, in the browser; no scan runs it.
-  { folder: '../packages/vision/src/', except: ['point-tracker.ts'] },
+  // The point tracker follows a spot the coach picks, in the browser; photos are read one by
+  // one on the photo worker. No scan runs either.
+  {
+    folder: '../packages/vision/src/',
+    except: ['point-tracker.ts', 'photos.ts', 'photo-inference.ts'],
+  },
   {
     folder: '../packages/media/src/',
     only: ['frames.ts', 'probe.ts', 'run.ts', 'tools.ts', 'binaries.ts'],

@@ -3,7 +3,7 @@ import type { InferenceSettings } from './inference-protocol';
 import { dominantJerseyColor } from './jersey';
 import { fractionBox, fractionFace, fractionKeypoints } from './results';
 import type { FaceSample, PeopleInImage } from './types';
-import { InferencePool } from './worker-pool';
+import { runPhotoInference } from './photo-inference';
 
 export interface PhotoOptions {
   /** Photos are analysed at most this wide (default 1024). */
@@ -13,8 +13,8 @@ export interface PhotoOptions {
 }
 
 /**
- * People in a photo: boxes, keypoints, faces with embeddings, jersey colour. Inference runs in a
- * worker thread of its own so a server's event loop never blocks on the models.
+ * People in a photo: boxes, keypoints, faces with embeddings, jersey colour. Inference runs in the
+ * photo worker thread (photo-inference.ts) so a server's event loop never blocks on the models.
  */
 export async function detectPeopleInImage(
   image: string | Uint8Array,
@@ -27,31 +27,26 @@ export async function detectPeopleInImage(
     faces: options.faces ?? true,
     torsos: true,
   };
-  const pool = new InferencePool(1);
-  try {
-    const response = await pool.run(
-      { kind: 'picture', id: 0, picture: { index: 0, t: 0, ...picture }, settings },
-      [picture.data.buffer as ArrayBuffer],
-    );
-    if (response.kind !== 'picture') throw new Error(`unexpected ${response.kind}`);
-    const { width, height } = picture;
-    return {
-      width,
-      height,
-      people: response.people.map((person) => {
-        const color = person.torso ? dominantJerseyColor(person.torso) : undefined;
-        return {
-          box: fractionBox(person.box, width, height),
-          score: Math.round(person.score * 1000) / 1000,
-          keypoints: fractionKeypoints(person.keypoints, width, height),
-          ...(person.face ? { face: fractionFace(person.face, width, height, true) } : {}),
-          ...(color ? { jerseyColor: color } : {}),
-        };
-      }),
-    };
-  } finally {
-    await pool.close();
-  }
+  const response = await runPhotoInference(
+    { kind: 'picture', id: 0, picture: { index: 0, t: 0, ...picture }, settings },
+    [picture.data.buffer as ArrayBuffer],
+  );
+  if (response.kind !== 'picture') throw new Error(`unexpected ${response.kind}`);
+  const { width, height } = picture;
+  return {
+    width,
+    height,
+    people: response.people.map((person) => {
+      const color = person.torso ? dominantJerseyColor(person.torso) : undefined;
+      return {
+        box: fractionBox(person.box, width, height),
+        score: Math.round(person.score * 1000) / 1000,
+        keypoints: fractionKeypoints(person.keypoints, width, height),
+        ...(person.face ? { face: fractionFace(person.face, width, height, true) } : {}),
+        ...(color ? { jerseyColor: color } : {}),
+      };
+    }),
+  };
 }
 
 /**
@@ -65,17 +60,12 @@ export async function faceEmbedding(
     typeof image === 'string' || image instanceof Uint8Array
       ? await decodePicture(image, 1024)
       : { ...image, data: image.data.slice() };
-  const pool = new InferencePool(1);
-  try {
-    const response = await pool.run(
-      { kind: 'profile-face', id: 0, picture: { index: 0, t: 0, ...picture } },
-      [picture.data.buffer as ArrayBuffer],
-    );
-    if (response.kind !== 'profile-face') throw new Error(`unexpected ${response.kind}`);
-    return response.face
-      ? fractionFace(response.face, picture.width, picture.height, true)
-      : undefined;
-  } finally {
-    await pool.close();
-  }
+  const response = await runPhotoInference(
+    { kind: 'profile-face', id: 0, picture: { index: 0, t: 0, ...picture } },
+    [picture.data.buffer as ArrayBuffer],
+  );
+  if (response.kind !== 'profile-face') throw new Error(`unexpected ${response.kind}`);
+  return response.face
+    ? fractionFace(response.face, picture.width, picture.height, true)
+    : undefined;
 }

@@ -97,6 +97,22 @@ export class InferencePool {
     });
   }
 
+  /** False once every worker has died: a pool kept for later requests must then be replaced. */
+  get usable(): boolean {
+    return !this.closed && this.slots.some((slot) => !slot.dead);
+  }
+
+  /**
+   * Whether the workers keep the process alive. A pool kept idle between requests lets the
+   * process exit; one with work holds it until the work is done.
+   */
+  keepProcessAlive(keep: boolean): void {
+    for (const slot of this.slots) {
+      if (keep) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+
   /** Requests waiting or running: the scan keeps this small so frames are not piled in memory. */
   get pending(): number {
     return this.queue.length + this.slots.filter((slot) => slot.busy).length;
