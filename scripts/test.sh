@@ -15,10 +15,10 @@ bash scripts/ensure-system-tools.sh
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
-echo "==> Type check"
-npm run --silent typecheck
-echo "==> Lint"
-npm run --silent lint
+# Each is a dozen single-threaded programs (tsc per package, eslint, prettier, knip): run side by
+# side they take half the time on two cores.
+echo "==> Type check and lint"
+npx concurrently --group --names types,lint "npm run --silent typecheck" "npm run --silent lint"
 
 echo "==> Unit and integration tests (embedded PostgreSQL)"
 # The media commands and the HLS they serve run below on the default install's ffmpeg instead.

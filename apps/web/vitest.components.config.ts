@@ -20,5 +20,8 @@ export default defineConfig({
     // One DOM and one module graph per worker rather than per file: starting them was most of
     // the time (each test unmounts what it rendered, see the setup file).
     isolate: false,
+    // Simulated typing and dragging run at the machine's pace: on a busy CI runner a whole drag
+    // can outlast Vitest's 5 s default without anything being wrong.
+    testTimeout: 20_000,
   },
 });
