@@ -104,8 +104,13 @@ export function shotMoments(
   };
 }
 
-/** The first moment after `from` from which the hands stay high and still long enough. */
-function heldFrom(t: number[], h: number[], from: number): number | null {
+/**
+ * The held follow-through: the first stretch after `from` over which the hands stay high and
+ * still long enough, timed at its middle. A hold is a pose kept, not an instant: its first
+ * sample may still catch the end of the push (the arm finishing its extension, the shooter
+ * coming down off the toes), so it is shown where the pose is surely held, as a golf finish is.
+ */
+export function heldFrom(t: number[], h: number[], from: number): number | null {
   for (let i = 0; i < t.length; i += 1) {
     if (t[i]! > from + HOLD_WITHIN) break;
     if (t[i]! <= from || h[i]! < HOLD_HEIGHT) continue;
@@ -113,7 +118,7 @@ function heldFrom(t: number[], h: number[], from: number): number | null {
     for (let j = i; j < t.length && t[j]! <= t[i]! + HOLD_SECONDS + 1e-9; j += 1) span.push(h[j]!);
     const lasts = t[i]! + HOLD_SECONDS <= t.at(-1)! + 1e-9;
     if (lasts && span.length >= 2 && Math.max(...span) - Math.min(...span) <= HOLD_STILL) {
-      return t[i]!;
+      return t[i]! + HOLD_SECONDS / 2;
     }
   }
   return null;
