@@ -169,12 +169,12 @@ describe('a server killed while it transcodes', () => {
       const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-faults-transcode-'));
       const env = { DATA_DIR: folder, WORK_QUEUES: 'media.prepare' };
       const workDir = path.join(folder, 'work');
-      // Two minutes of 540p MPEG-4 in QuickTime: browsers need it as H.264, a transcode of
-      // many seconds even on an idle machine. (At 720p the HLS ladder made after the restart
+      // A minute of 540p MPEG-4 in QuickTime: browsers need it as H.264, a transcode of many
+      // seconds even on an idle machine (and done twice here, so no longer than that). (At 720p the HLS ladder made after the restart
       // would add a 720p rendition too: a minute more of x264 that tests nothing here.)
       const clip = await makeClip('long.mov', {
         size: '960x540',
-        seconds: 120,
+        seconds: 60,
         videoArgs: ['-c:v', 'mpeg4', '-q:v', '5'],
       });
       let server = await startServerProcess(env);
