@@ -42,3 +42,29 @@ describe('tennis groundstrokes on the real clock', () => {
     expect(reading!.repetitions).toBe(1);
   });
 });
+
+describe('one whole stroke, nobody saying what it is', () => {
+  const scan = clipScan('tennis_backhand-front-gym');
+
+  it('reads the shadow one-handed backhand from the front as a groundstroke, never near-certain', () => {
+    const [reading] = analysePoses(scan).readings;
+    expect(reading!.movement).toBe('tennis_groundstroke');
+    // One stroke is never a set: the reading is offered, not stated as near-certain.
+    expect(reading!.confidence).toBeLessThan(0.8);
+    const contact = reading!.events.find((e) => e.name.startsWith('contact'));
+    expect(Math.abs(contact!.t - 1.36)).toBeLessThanOrEqual(0.06);
+  });
+
+  it('abstains on the same stroke with its ready unseen (the free hand never shown on the racket)', () => {
+    const late = {
+      ...scan,
+      tracks: scan.tracks.map((track) => ({
+        ...track,
+        samples: track.samples.filter((sample) => sample.t >= 0.7),
+      })),
+    };
+    const [reading] = analysePoses(late).readings;
+    expect(reading!.movement).toBe('general');
+    expect(reading!.candidates?.map((c) => c.movement)).toContain('tennis_groundstroke');
+  });
+});

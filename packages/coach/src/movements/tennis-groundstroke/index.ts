@@ -2,7 +2,7 @@ import { kneeAngleOf } from '../../body-series';
 import { smoothInTime, momentAt, peaks, share, type Athlete } from '../athlete';
 import { judged, metric } from '../records';
 import { findStrikes } from '../running';
-import { event, hipRange, ramp, seconds, uprightShare } from '../shared';
+import { event, hipRange, ramp, seconds, setEvidence, uprightShare } from '../shared';
 import { findJumps } from '../../jumps';
 import type { MovementEvent } from '@filmroom/contract';
 import type { MetricDraft, MovementModule } from '../types';
@@ -131,6 +131,38 @@ function handSweep(athlete: Athlete, contact: number): number {
   return widest;
 }
 
+/**
+ * How much the strokes found add to the evidence: two or more make a rally. One stroke on its
+ * own counts only when the clip shows the whole of it, as a racket stroke and nothing else
+ * does: both hands on the racket at the ready, the free hand off it at contact (a club or a bat
+ * is swung through on joined hands), and the finish rising after contact. Even then a single
+ * stroke is never near-certain (`setEvidence`).
+ */
+function strokeEvidence(athlete: Athlete, strokes: Stroke[]): number {
+  if (strokes.length !== 1) return setEvidence(strokes.length);
+  const stroke = strokes[0]!;
+  const phases = strokePhases(athlete, [stroke.t])[0];
+  const whole =
+    stroke.kind === 'forehand' &&
+    phases?.ready !== undefined &&
+    phases.followThroughEnd !== undefined;
+  return whole ? setEvidence(1) : 0.5;
+}
+
+// Hands this far above the shoulders (trunks) are overhead.
+const OVERHEAD = 0.8;
+// A stroke's finish and the recovery from it fit in this long after contact (seconds on the
+// real clock, as in the stroke's phases).
+const FINISH = 1.5;
+
+/** The hands were overhead in the swing's last half second before contact (a serve's trophy). */
+function overheadBefore(athlete: Athlete, contact: number): boolean {
+  return athlete.moments.some(
+    (m, i) =>
+      m.t >= contact - SWING_BEFORE && m.t < contact && (athlete.handHeight[i] ?? 0) > OVERHEAD,
+  );
+}
+
 // A straight-arm stroke meets the ball with the elbow near 170°, a double-bend forehand near
 // 120-140°; a runner's or a skipper's elbows stay near 90°.
 const CONTACT_ELBOW = 115;
@@ -238,7 +270,18 @@ export const tennisGroundstroke: MovementModule = {
   recognise(athlete) {
     const strokes = findStrokes(athlete);
     if (!strokes.length) return 0;
-    const overhead = share(athlete.handHeight, (h) => h > 0.8);
+    // Hands overhead belong to a serve, a jack or a shot, not to a rally, except where a stroke
+    // finishes: a topspin or one-handed stroke swings low to high and may end with the hand
+    // above the head. That finish comes after contact, the hand having come up from below
+    // the shoulders; a serve's hand is overhead before and at contact (the trophy).
+    const finish = strokes.filter((s) => !overheadBefore(athlete, s.t));
+    const overhead = share(
+      athlete.handHeight.map((h, i) => {
+        const t = athlete.moments[i]!.t;
+        return finish.some((s) => t > s.t && t <= s.t + FINISH) ? undefined : h;
+      }),
+      (h) => h > OVERHEAD,
+    );
     // Steady steps all through (walking, running) swing the arms too: that is not a rally.
     const steps = findStrikes(athlete);
     const span = steps.length > 1 ? steps.at(-1)! - steps[0]! : 0;
@@ -267,7 +310,7 @@ export const tennisGroundstroke: MovementModule = {
       level *
       (1 - bouncing) *
       ramp(swung, 0.3, 0.7) *
-      ramp(strokes.length, 0, 2) *
+      strokeEvidence(athlete, strokes) *
       uprightShare(athlete) *
       (1 - ramp(overhead, 0.1, 0.3)) *
       (1 - ramp(steady, 50, 90))
