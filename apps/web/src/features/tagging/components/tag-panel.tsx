@@ -11,7 +11,7 @@ import { useImportTagEvents } from '../api/import-tag-events';
 import { useTagEvents } from '../api/tag-events';
 import { useTagPlayers } from '../api/tag-players';
 import { useCopyTagTemplate, useTagTemplates } from '../api/tag-templates';
-import { isTypingInField, tagKeyAction } from '../lib/tag-hotkeys';
+import { TIMELINE_OWNS_UNDO, isTypingInField, tagKeyAction } from '../lib/tag-hotkeys';
 import { TagEventList } from './tag-event-list';
 import { CodeWindow } from './code-window';
 import { TagMatrix } from './tag-matrix';
@@ -29,9 +29,16 @@ type TagPanelProps = {
 /** The Tag tab of a video: the code window (editors), the counts, and the files in and out. */
 export function TagPanel({ videoId, editable, userId, playhead, onPlay }: TagPanelProps) {
   const events = useTagEvents(videoId);
+  const templates = useTagTemplates();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  // The window tagged with also gives the counts their ratios (FG% per player).
+  const own = templates.data?.templates ?? [];
+  const chosen = own.find((template) => template.id === chosenId) ?? own[0];
   return (
     <div className="grid gap-6">
-      {editable ? <Tagging videoId={videoId} playhead={playhead} /> : null}
+      {editable ? (
+        <Tagging videoId={videoId} playhead={playhead} chosen={chosen} onChoose={setChosenId} />
+      ) : null}
       {events.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : events.isError ? (
@@ -52,6 +59,7 @@ export function TagPanel({ videoId, editable, userId, playhead, onPlay }: TagPan
           ) : null}
           <TagMatrix
             videoId={videoId}
+            templateId={chosen?.id}
             periods={[...new Set(events.data.flatMap((event) => event.period ?? []))]}
             events={events.data}
             onPlay={onPlay}
@@ -64,10 +72,19 @@ export function TagPanel({ videoId, editable, userId, playhead, onPlay }: TagPan
 }
 
 /** The code window to tag with: picked from the coach's own, or a ready-made one copied. */
-function Tagging({ videoId, playhead }: { videoId: string; playhead: () => number }) {
+function Tagging({
+  videoId,
+  playhead,
+  chosen,
+  onChoose,
+}: {
+  videoId: string;
+  playhead: () => number;
+  chosen: TagTemplate | undefined;
+  onChoose: (templateId: string) => void;
+}) {
   const templates = useTagTemplates();
   const copy = useCopyTagTemplate();
-  const [chosenId, setChosenId] = useState<string | null>(null);
 
   if (templates.isPending) return <Skeleton className="h-40 w-full" />;
   if (templates.isError) {
@@ -82,11 +99,10 @@ function Tagging({ videoId, playhead }: { videoId: string; playhead: () => numbe
     );
   }
   const own = templates.data.templates;
-  const chosen = own.find((template) => template.id === chosenId) ?? own[0];
   const copyReadyMade = (key: string) =>
     copy.mutate(
       { readyMade: key },
-      { onSuccess: (template) => setChosenId(template.id), onError: toastError },
+      { onSuccess: (template) => onChoose(template.id), onError: toastError },
     );
   const readyMadePicker = (
     <div className="flex flex-wrap items-center gap-2">
@@ -133,7 +149,7 @@ function Tagging({ videoId, playhead }: { videoId: string; playhead: () => numbe
           value={chosen.id}
           wrapperClassName="min-w-40"
           className="h-8 text-xs md:text-xs"
-          onChange={(change) => setChosenId(change.target.value)}
+          onChange={(change) => onChoose(change.target.value)}
         >
           {own.map((template) => (
             <option key={template.id} value={template.id}>
@@ -171,6 +187,13 @@ function ArmedCodeWindow({
       const { session: now, template: window } = latest.current;
       const action = tagKeyAction(press, window, now.typedNumber !== '');
       if (!action) return;
+      if (
+        action.type === 'undo' &&
+        press.target instanceof Element &&
+        press.target.closest(`[${TIMELINE_OWNS_UNDO}]`)
+      ) {
+        return;
+      }
       // Taken before the player sees it: S must tag, not seek or mark.
       press.preventDefault();
       press.stopPropagation();
