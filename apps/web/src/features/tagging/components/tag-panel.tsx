@@ -1,5 +1,5 @@
 import type { TagEvent, TagTemplate } from '@filmroom/contract';
-import { DownloadIcon, TagsIcon, UploadIcon } from 'lucide-react';
+import { DownloadIcon, PencilIcon, TagsIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
@@ -15,6 +15,7 @@ import { TIMELINE_OWNS_UNDO, isTypingInField, tagKeyAction } from '../lib/tag-ho
 import { TagEventList } from './tag-event-list';
 import { CodeWindow } from './code-window';
 import { TagMatrix } from './tag-matrix';
+import { TemplateEditor } from './template-editor';
 import { useTagSession } from './use-tag-session';
 
 type TagPanelProps = {
@@ -85,6 +86,7 @@ function Tagging({
 }) {
   const templates = useTagTemplates();
   const copy = useCopyTagTemplate();
+  const [editing, setEditing] = useState(false);
 
   if (templates.isPending) return <Skeleton className="h-40 w-full" />;
   if (templates.isError) {
@@ -159,8 +161,20 @@ function Tagging({
           ))}
         </NativeSelect>
       </div>
-      <ArmedCodeWindow key={chosen.id} videoId={videoId} template={chosen} playhead={playhead} />
-      {readyMadePicker}
+      {editing ? (
+        <TemplateEditor key={chosen.id} template={chosen} onClose={() => setEditing(false)} />
+      ) : (
+        <ArmedCodeWindow key={chosen.id} videoId={videoId} template={chosen} playhead={playhead} />
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        {chosen.mine && !editing ? (
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <PencilIcon aria-hidden />
+            Edit window
+          </Button>
+        ) : null}
+        {readyMadePicker}
+      </div>
     </section>
   );
 }

@@ -298,7 +298,7 @@ export function TagTimeline({ events, duration, onPlay, edits }: TagTimelineProp
               <li
                 key={row.key}
                 role="group"
-                aria-label={`${row.title}: ${row.events.length} events`}
+                aria-label={`${row.title}: ${row.events.length} ${row.events.length === 1 ? 'event' : 'events'}`}
                 className="relative rounded bg-muted"
               >
                 {eventsInView(row.events, from, to).map((event) => {
