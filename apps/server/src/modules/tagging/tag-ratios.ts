@@ -1,11 +1,11 @@
-import type { TagEvent, TagRatio, TagRatioValue, TagStats } from '@filmroom/contract';
+import type { TagRatio, TagRatioValue, TagStats } from '@filmroom/contract';
 import { labelKey } from './tag-filter';
-import { columnsOfEvent, type StatsColumns } from './tag-stats';
+import { columnsOfEvent, type CountedEvent, type StatsColumns } from './tag-stats';
 
 type RatioSide = TagRatio['numerator'];
 
 /** Whether the event is one a side of a ratio counts: its type, with the label if one is named. */
-function counts(event: TagEvent, side: RatioSide): boolean {
+function counts(event: CountedEvent, side: RatioSide): boolean {
   if (event.code !== side.code) return false;
   return side.label === null || event.labels.some((label) => labelKey(label) === side.label);
 }
@@ -22,7 +22,7 @@ function valueOf(made: number, attempted: number): TagRatioValue {
  * are left out, as empty cells are left out of the matrix.
  */
 export function tagRatiosOf(
-  events: readonly TagEvent[],
+  events: readonly CountedEvent[],
   ratios: readonly TagRatio[],
   by: StatsColumns,
 ): TagStats['ratios'] {

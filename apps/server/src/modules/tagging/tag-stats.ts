@@ -1,4 +1,18 @@
 import type { TagEvent, TagStats } from '@filmroom/contract';
+
+/** What counting needs of an event: the stats read only these, so they load only these. */
+export type CountedEvent = Pick<
+  TagEvent,
+  | 'id'
+  | 'code'
+  | 'colour'
+  | 'start'
+  | 'labels'
+  | 'playerId'
+  | 'playerName'
+  | 'playerNumber'
+  | 'period'
+>;
 import { labelKey } from './tag-filter';
 
 /** The column of an event with no player, when counting by player. */
@@ -9,10 +23,10 @@ const NO_PLAYER_COLUMN = 'none';
  * one column per label or player; each cell names its events so the page can open them.
  */
 export function tagStatsOf(
-  events: readonly TagEvent[],
+  events: readonly CountedEvent[],
   by: StatsColumns,
 ): Omit<TagStats, 'ratios' | 'videoIds'> {
-  const columnsOf = (event: TagEvent) => columnsOfEvent(event, by);
+  const columnsOf = (event: CountedEvent) => columnsOfEvent(event, by);
   const columns = new Map<string, string>();
   const rows = new Map<
     string,
@@ -57,7 +71,7 @@ export type StatsColumns = 'label' | 'player';
 
 /** The matrix columns an event counts in: each of its labels, or its player. */
 export function columnsOfEvent(
-  event: TagEvent,
+  event: CountedEvent,
   by: StatsColumns,
 ): { key: string; title: string }[] {
   if (by === 'label') {
