@@ -110,6 +110,10 @@ test('a coach copies the basketball window, tags by keyboard at 2× with a shirt
     await expect(editor.getByRole('alert')).toHaveText(
       'Each hotkey may be used once in a code window',
     );
+    await editor.screenshot({ path: `${SCREENSHOTS}/tagging-editor-1440.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await editor.screenshot({ path: `${SCREENSHOTS}/tagging-editor-375.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('heading', { name: 'Code window' })).toBeVisible();
   });

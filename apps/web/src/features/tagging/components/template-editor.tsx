@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toastSuccess } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/query-client';
+import { cn } from '@/lib/utils';
 import { useUpdateTagTemplate } from '../api/tag-templates';
 
 type Draft = Pick<TagTemplate, 'name' | 'buttons' | 'labelGroups' | 'periods'> & {
@@ -203,10 +204,18 @@ export function TemplateEditor({
 }
 
 /** A label above its control, tied to it by id. */
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+function Field({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
-    <div className="grid min-w-0 gap-1">
+    <div className={cn('grid min-w-0 gap-1', className)}>
       <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
         {label}
       </label>
@@ -231,14 +240,15 @@ function ButtonRow({
     <div
       role="group"
       aria-label={`Button ${what}`}
-      className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(0,1fr)_3.5rem_3.5rem_4.5rem_4.5rem_7rem_auto]"
+      // Wraps rather than follows the window's width: the panel is narrow on any screen.
+      className="flex flex-wrap items-end gap-2"
     >
-      <Field label="Name">
+      <Field label="Name" className="min-w-32 flex-1">
         {(id) => (
           <Input id={id} value={button.name} onChange={(e) => onChange({ name: e.target.value })} />
         )}
       </Field>
-      <Field label="Colour">
+      <Field label="Colour" className="w-14">
         {(id) => (
           <Input
             id={id}
@@ -249,7 +259,7 @@ function ButtonRow({
           />
         )}
       </Field>
-      <Field label="Key">
+      <Field label="Key" className="w-14">
         {(id) => (
           <Input
             id={id}
@@ -258,7 +268,7 @@ function ButtonRow({
           />
         )}
       </Field>
-      <Field label="Lead s">
+      <Field label="Lead s" className="w-20">
         {(id) => (
           <Input
             id={id}
@@ -270,7 +280,7 @@ function ButtonRow({
           />
         )}
       </Field>
-      <Field label="Lag s">
+      <Field label="Lag s" className="w-20">
         {(id) => (
           <Input
             id={id}
@@ -282,7 +292,7 @@ function ButtonRow({
           />
         )}
       </Field>
-      <Field label="Mode">
+      <Field label="Mode" className="w-28">
         {(id) => (
           <NativeSelect
             id={id}
@@ -406,7 +416,7 @@ function RatioRow({
   const what = ratio.name || 'new ratio';
   const side = (which: 'numerator' | 'denominator', title: string) => (
     <>
-      <Field label={`${title}: event`}>
+      <Field label={`${title}: event`} className="min-w-28 flex-1">
         {(id) => (
           <NativeSelect
             id={id}
@@ -421,7 +431,7 @@ function RatioRow({
           </NativeSelect>
         )}
       </Field>
-      <Field label={`${title}: with label`}>
+      <Field label={`${title}: with label`} className="min-w-28 flex-1">
         {(id) => (
           <NativeSelect
             id={id}
@@ -442,12 +452,8 @@ function RatioRow({
     </>
   );
   return (
-    <div
-      role="group"
-      aria-label={`Ratio ${what}`}
-      className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[6rem_repeat(4,minmax(0,1fr))_auto]"
-    >
-      <Field label="Ratio name">
+    <div role="group" aria-label={`Ratio ${what}`} className="flex flex-wrap items-end gap-2">
+      <Field label="Ratio name" className="w-24">
         {(id) => (
           <Input id={id} value={ratio.name} onChange={(e) => onChange({ name: e.target.value })} />
         )}
