@@ -13,6 +13,7 @@ import { benchSoak } from './soak';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { benchResumableUpload } from './resumable-upload';
 import { benchStreaming } from './streaming';
+import { benchTagging } from './tagging';
 import { printTable, type Row } from './table';
 import { benchUploadThroughput } from './upload-throughput';
 
@@ -28,6 +29,7 @@ const groups: Record<string, () => Promise<Row[]>> = {
   export: benchExport,
   compare: benchCompareStartUp,
   streaming: benchStreaming,
+  tagging: benchTagging,
   'full-game': benchFullGame,
   soak: benchSoak,
 };

@@ -5,6 +5,10 @@ export const TAG_BUTTONS_MAX = 40;
 export const TAG_LABEL_GROUPS_MAX = 12;
 export const TAG_LABELS_PER_GROUP_MAX = 24;
 export const TAG_PERIODS_MAX = 12;
+/** Derived numbers on one code window: a screen of percentages, not a spreadsheet. */
+export const TAG_RATIOS_MAX = 12;
+/** Games in one season view: a season of a weekly sport, with room for a tournament. */
+export const TAG_SEASON_VIDEOS_MAX = 50;
 /** How far before or after the press a button's clip may reach (a possession, a power play). */
 export const TAG_LEAD_LAG_MAX_SECONDS = 120;
 export const TAG_NAME_MAX_LENGTH = 40;
@@ -76,6 +80,35 @@ export const tagLabelGroupSchema = z
   .meta({ id: 'TagLabelGroup' });
 export type TagLabelGroup = z.infer<typeof tagLabelGroupSchema>;
 
+/** "Group: Text", as a label is written in a filter, a matrix column and a ratio. */
+const labelFilterSchema = z
+  .string()
+  .max(2 * TAG_NAME_MAX_LENGTH + 2)
+  .regex(/^[^:]+:.+$/, 'label must be written as Group: Text');
+
+/** Which events a side of a ratio counts: of one type, carrying one label if named. */
+const tagRatioSideSchema = z.object({
+  code: nameSchema('Ratio event type'),
+  label: labelFilterSchema.nullable().default(null).describe('"Group: Text", or null for all'),
+});
+
+/**
+ * A derived number the coach defines on a code window: "FG%" = Shot with "Result: Made" over
+ * Shot. The matrix shows it per column as made / attempted and a percentage.
+ */
+export const tagRatioSchema = z
+  .object({
+    name: nameSchema('Ratio name'),
+    numerator: tagRatioSideSchema,
+    denominator: tagRatioSideSchema,
+  })
+  .meta({ id: 'TagRatio' });
+export type TagRatio = z.output<typeof tagRatioSchema>;
+
+const ratiosSchema = z
+  .array(tagRatioSchema)
+  .max(TAG_RATIOS_MAX, `A code window holds at most ${TAG_RATIOS_MAX} ratios`);
+
 /** What a code window is made of, for a ready-made one as for a coach's own. */
 const codeWindowFields = {
   name: nameSchema('Name'),
@@ -91,11 +124,17 @@ const codeWindowFields = {
     .array(nameSchema('Period'))
     .max(TAG_PERIODS_MAX, `A code window holds at most ${TAG_PERIODS_MAX} periods`)
     .describe('How the game splits: quarters, halves, sets'),
+  ratios: ratiosSchema.default([]),
 };
 
 type CodeWindowShape = {
   buttons: { name: string; hotkey: string | null }[];
   labelGroups: { name: string; labels: { text: string; hotkey: string | null }[] }[];
+  ratios?: {
+    name: string;
+    numerator: { code: string; label?: string | null };
+    denominator: { code: string; label?: string | null };
+  }[];
 };
 
 /**
@@ -109,11 +148,37 @@ export function codeWindowClash(window: CodeWindowShape): string | null {
   if (repeats(window.labelGroups.map((group) => group.name))) {
     return 'Each label group needs its own name';
   }
+  if (repeats((window.ratios ?? []).map((ratio) => ratio.name))) {
+    return 'Each ratio needs its own name';
+  }
+  const ratioProblem = ratioOutsideWindow(window);
+  if (ratioProblem) return ratioProblem;
   const hotkeys = [
     ...window.buttons.map((button) => button.hotkey),
     ...window.labelGroups.flatMap((group) => group.labels.map((label) => label.hotkey)),
   ].filter((key): key is string => key !== null);
   return repeats(hotkeys) ? 'Each hotkey may be used once in a code window' : null;
+}
+
+/** Why a ratio counts something the window cannot tag, or null: it would always read 0 / 0. */
+function ratioOutsideWindow(window: CodeWindowShape): string | null {
+  const buttons = new Set(window.buttons.map((button) => button.name));
+  const labels = new Set(
+    window.labelGroups.flatMap((group) =>
+      group.labels.map((label) => `${group.name}: ${label.text}`),
+    ),
+  );
+  for (const ratio of window.ratios ?? []) {
+    for (const side of [ratio.numerator, ratio.denominator]) {
+      if (!buttons.has(side.code)) {
+        return `Ratio "${ratio.name}" counts "${side.code}", which is not a button of this code window`;
+      }
+      if (side.label && !labels.has(side.label)) {
+        return `Ratio "${ratio.name}" names the label "${side.label}", which this code window does not have`;
+      }
+    }
+  }
+  return null;
 }
 
 /**
@@ -136,12 +201,21 @@ const storedLabelGroupSchema = z
     labels: z.array(z.object({ text: z.string(), hotkey: z.string().nullable() })),
   })
   .meta({ id: 'StoredTagLabelGroup' });
+const storedRatioSideSchema = z.object({ code: z.string(), label: z.string().nullable() });
+const storedRatioSchema = z
+  .object({
+    name: z.string(),
+    numerator: storedRatioSideSchema,
+    denominator: storedRatioSideSchema,
+  })
+  .meta({ id: 'StoredTagRatio' });
 const storedWindowFields = {
   name: z.string(),
   sport: z.string(),
   buttons: z.array(storedButtonSchema),
   labelGroups: z.array(storedLabelGroupSchema),
   periods: z.array(z.string()),
+  ratios: z.array(storedRatioSchema),
 };
 
 /** A ready-made code window served from the server's code, to copy and edit. */
@@ -187,6 +261,7 @@ export const updateTagTemplateBodySchema = z
     buttons: codeWindowFields.buttons.optional(),
     labelGroups: codeWindowFields.labelGroups.optional(),
     periods: codeWindowFields.periods.optional(),
+    ratios: ratiosSchema.optional(),
     teamId: z.string().uuid().nullable().optional(),
   })
   .meta({ id: 'UpdateTagTemplateBody' });
@@ -292,12 +367,6 @@ export const tagEventParamsSchema = tagVideoParamsSchema.extend({
   eventId: z.string().uuid({ error: 'Event id must be a UUID' }),
 });
 
-/** "Group: Text", as a label is written in a filter and a matrix column. */
-const labelFilterSchema = z
-  .string()
-  .max(2 * TAG_NAME_MAX_LENGTH + 2)
-  .regex(/^[^:]+:.+$/, 'label must be written as Group: Text');
-
 /** Which events: every condition given must hold. */
 export const tagEventFilterSchema = z
   .object({
@@ -318,7 +387,36 @@ export const tagEventListQuerySchema = tagEventFilterSchema.extend({
 
 export const tagStatsQuerySchema = tagEventFilterSchema.extend({
   by: z.enum(['label', 'player'], { error: 'by must be label or player' }).default('label'),
+  templateId: z
+    .string()
+    .uuid({ error: 'templateId must be a UUID' })
+    .optional()
+    .describe('A code window the asker may read: its ratios are worked out'),
 });
+
+/** The season view: the same matrix over several games the asker may view. */
+export const tagSeasonStatsQuerySchema = tagStatsQuerySchema.extend({
+  videoIds: z
+    .string({ error: 'videoIds is required' })
+    .transform((written) => [...new Set(written.split(',').map((id) => id.trim()))])
+    .pipe(
+      z
+        .array(z.string().uuid({ error: 'videoIds must be UUIDs, separated by commas' }))
+        .min(1, 'Name at least one video')
+        .max(TAG_SEASON_VIDEOS_MAX, `A season view holds at most ${TAG_SEASON_VIDEOS_MAX} videos`),
+    )
+    .describe('Comma-separated video ids'),
+});
+
+/** A ratio in one column: made / attempted; percentage null when nothing was attempted. */
+export const tagRatioValueSchema = z
+  .object({
+    made: z.number().int().min(0),
+    attempted: z.number().int().min(0),
+    percentage: z.number().nullable().describe('0 to 100, one decimal'),
+  })
+  .meta({ id: 'TagRatioValue' });
+export type TagRatioValue = z.infer<typeof tagRatioValueSchema>;
 
 /** One cell of the matrix: how many events, and which. */
 export const tagStatsCellSchema = z
@@ -343,6 +441,18 @@ export const tagStatsSchema = z
       }),
     ),
     total: z.number().int().min(0),
+    ratios: z
+      .array(
+        z.object({
+          name: z.string(),
+          total: tagRatioValueSchema,
+          cells: z
+            .array(tagRatioValueSchema.extend({ column: z.string() }))
+            .describe('Columns with anything attempted'),
+        }),
+      )
+      .describe('The ratios of the code window named by templateId, else none'),
+    videoIds: z.array(z.string()).describe('The games counted'),
   })
   .meta({ id: 'TagStats' });
 export type TagStats = z.infer<typeof tagStatsSchema>;

@@ -851,6 +851,12 @@ type StoredTagButton = {
   mode: 'instant' | 'toggled';
 };
 type StoredTagLabelGroup = { name: string; labels: { text: string; hotkey: string | null }[] };
+type StoredTagRatioSide = { code: string; label: string | null };
+type StoredTagRatio = {
+  name: string;
+  numerator: StoredTagRatioSide;
+  denominator: StoredTagRatioSide;
+};
 
 /**
  * A coach's code window for tagging game film (issue 31): its owner changes it; shared with one
@@ -869,6 +875,8 @@ export const tagTemplates = pgTable(
     buttons: jsonb('buttons').$type<StoredTagButton[]>().notNull(),
     labelGroups: jsonb('label_groups').$type<StoredTagLabelGroup[]>().notNull(),
     periods: jsonb('periods').$type<string[]>().notNull(),
+    /** Derived numbers shown in the matrix ("FG%" = made shots over shots). */
+    ratios: jsonb('ratios').$type<StoredTagRatio[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

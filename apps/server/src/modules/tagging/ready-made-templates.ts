@@ -1,4 +1,4 @@
-import type { ReadyMadeTemplate, TagButton, TagLabelGroup } from '@filmroom/contract';
+import type { ReadyMadeTemplate, TagButton, TagLabelGroup, TagRatio } from '@filmroom/contract';
 
 /** An instant button: its clip reaches `lead` seconds before the press and `lag` after. */
 const instant = (name: string, colour: string, hotkey: string, lead = 5, lag = 3): TagButton => ({
@@ -21,6 +21,13 @@ const toggled = (name: string, colour: string, hotkey: string): TagButton => ({
 const group = (name: string, labels: [text: string, hotkey: string | null][]): TagLabelGroup => ({
   name,
   labels: labels.map(([text, hotkey]) => ({ text, hotkey })),
+});
+
+/** "Shot with Result: Made over Shot": the share of one type's events that carry a label. */
+const shareWith = (name: string, code: string, label: string): TagRatio => ({
+  name,
+  numerator: { code, label },
+  denominator: { code, label: null },
 });
 
 const RED = '#e5484d';
@@ -71,6 +78,10 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
       ]),
     ],
     periods: ['Q1', 'Q2', 'Q3', 'Q4', 'OT'],
+    ratios: [
+      shareWith('FG%', 'Shot', 'Result: Made'),
+      shareWith('FT%', 'Free throw', 'Result: Made'),
+    ],
   },
   {
     key: 'soccer',
@@ -99,6 +110,7 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
       ]),
     ],
     periods: ['1st half', '2nd half', 'Extra time'],
+    ratios: [shareWith('On target %', 'Shot', 'Result: On target')],
   },
   {
     key: 'volleyball',
@@ -130,6 +142,7 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
       ]),
     ],
     periods: ['Set 1', 'Set 2', 'Set 3', 'Set 4', 'Set 5'],
+    ratios: [],
   },
   {
     key: 'american-football',
@@ -156,6 +169,7 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
       ]),
     ],
     periods: ['Q1', 'Q2', 'Q3', 'Q4', 'OT'],
+    ratios: [],
   },
   {
     key: 'ice-hockey',
@@ -180,6 +194,7 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
       ]),
     ],
     periods: ['P1', 'P2', 'P3', 'OT'],
+    ratios: [],
   },
   {
     key: 'rugby',
@@ -203,6 +218,7 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
       ]),
     ],
     periods: ['1st half', '2nd half'],
+    ratios: [],
   },
   {
     key: 'tennis',
@@ -225,6 +241,7 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
       ]),
     ],
     periods: ['Set 1', 'Set 2', 'Set 3', 'Set 4', 'Set 5'],
+    ratios: [],
   },
   {
     key: 'generic',
@@ -243,5 +260,6 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
       ]),
     ],
     periods: ['1st half', '2nd half'],
+    ratios: [],
   },
 ];

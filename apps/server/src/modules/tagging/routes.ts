@@ -11,6 +11,7 @@ import {
   tagPlayerSchema,
   tagPlaylistBodySchema,
   tagPlaylistSchema,
+  tagSeasonStatsQuerySchema,
   tagStatsQuerySchema,
   tagStatsSchema,
   tagTemplateListSchema,
@@ -23,6 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
+import type { UserRow } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { VideoEvents } from '../videos';
 import { TagEventService } from './tag-event-service';
@@ -37,6 +39,9 @@ export const taggingRoutes: FastifyPluginAsyncZod = async (app) => {
   const events = new TagEventService(app.db, (event) =>
     VideoEvents.publishTagEvent(app.pool, event),
   );
+  /** The ratios of the code window a stats request names: one the asker may read. */
+  const ratiosOf = async (user: UserRow, templateId: string | undefined) =>
+    templateId === undefined ? [] : (await templates.get(user, templateId)).ratios;
 
   app.get(
     '/tagging/templates',
@@ -207,7 +212,29 @@ export const taggingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tagStatsSchema, ...errors },
       },
     },
-    async (request) => events.stats(requireUser(request), request.params.videoId, request.query),
+    async (request) => {
+      const user = requireUser(request);
+      const { templateId, ...query } = request.query;
+      return events.stats(user, request.params.videoId, query, await ratiosOf(user, templateId));
+    },
+  );
+
+  app.get(
+    '/tagging/stats',
+    {
+      schema: {
+        tags,
+        summary:
+          'The season view: the counts matrix and ratios over several videos, each of which you may view',
+        querystring: tagSeasonStatsQuerySchema,
+        response: { 200: tagStatsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { templateId, videoIds, ...query } = request.query;
+      return events.seasonStats(user, videoIds, query, await ratiosOf(user, templateId));
+    },
   );
 
   app.post(

@@ -4,24 +4,33 @@ import {
   type TagEventChanged,
   type TagEventFilter,
   type TagPlayer,
+  type TagRatio,
   type TagStats,
   type createTagEventBodySchema,
   type tagPlaylistBodySchema,
   type updateTagEventBodySchema,
 } from '@filmroom/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection';
-import { coachStudents, tagEvents, users, type UserRow, type VideoRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import {
+  coachStudents,
+  tagEvents,
+  users,
+  videos,
+  type UserRow,
+  type VideoRow,
+} from '../../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { makePlaylistOfRanges } from '../clips';
 import { requireVideoAccess } from '../videos';
 import { captionOf, clipWindowOf } from './clip-window';
 import { PERIOD_GROUP, PLAYER_GROUP, parseSportscodeXml, toSportscodeXml } from './sportscode-xml';
 import { toTagEventsCsv } from './tag-events-csv';
 import { matchesFilter } from './tag-filter';
-import { tagStatsOf } from './tag-stats';
+import { tagRatiosOf } from './tag-ratios';
+import { tagStatsOf, type CountedEvent, type StatsColumns } from './tag-stats';
 
 type NewTagEvent = z.output<typeof createTagEventBodySchema>;
 type TagEventChange = z.output<typeof updateTagEventBodySchema>;
@@ -54,7 +63,7 @@ export class TagEventService {
     filter: TagEventFilter & { mine?: boolean },
   ): Promise<TagEvent[]> {
     const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
-    const events = await this.eventsOf(video);
+    const events = await this.eventsOf([video.id]);
     return events.filter(
       (event) => matchesFilter(event, filter) && (!filter.mine || event.playerId === user.id),
     );
@@ -135,10 +144,38 @@ export class TagEventService {
   async stats(
     user: UserRow,
     videoId: string,
-    query: TagEventFilter & { by: 'label' | 'player' },
+    query: TagEventFilter & { by: StatsColumns },
+    ratios: readonly TagRatio[],
   ): Promise<TagStats> {
-    const events = await this.list(user, videoId, query);
-    return tagStatsOf(events, query.by);
+    return this.seasonStats(user, [videoId], query, ratios);
+  }
+
+  /**
+   * The matrix over several games (the season view), each of which the asker may view: one
+   * they may not, or that does not exist, refuses the whole view and names it.
+   */
+  async seasonStats(
+    user: UserRow,
+    videoIds: readonly string[],
+    query: TagEventFilter & { by: StatsColumns },
+    ratios: readonly TagRatio[],
+  ): Promise<TagStats> {
+    await Promise.all(
+      videoIds.map((videoId) =>
+        requireVideoAccess(this.db, user, videoId, 'view').catch((error: unknown) => {
+          if (!(error instanceof HttpError) || videoIds.length === 1) throw error;
+          throw new HttpError(error.statusCode, `Video ${videoId}: ${error.message}`);
+        }),
+      ),
+    );
+    const events = (await this.countedEventsOf(videoIds, query)).filter((event) =>
+      matchesFilter(event, query),
+    );
+    return {
+      ...tagStatsOf(events, query.by),
+      ratios: tagRatiosOf(events, ratios, query.by),
+      videoIds: [...videoIds],
+    };
   }
 
   /** A playlist of the asker's with one clip per event picked, in timeline order, captioned. */
@@ -160,14 +197,14 @@ export class TagEventService {
 
   async csv(user: UserRow, videoId: string): Promise<string> {
     const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
-    return toTagEventsCsv(await this.eventsOf(video), (event) =>
+    return toTagEventsCsv(await this.eventsOf([video.id]), (event) =>
       clipWindowOf(event, video.duration ?? event.end),
     );
   }
 
   async sportscodeXml(user: UserRow, videoId: string): Promise<string> {
     const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
-    return toSportscodeXml(await this.eventsOf(video), (event) => ({
+    return toSportscodeXml(await this.eventsOf([video.id]), (event) => ({
       start: Math.max(0, event.start - event.leadSeconds),
       end: Math.min(video.duration ?? Infinity, event.end + event.lagSeconds),
     }));
@@ -250,13 +287,73 @@ export class TagEventService {
   }
 
   private async one(video: VideoRow, eventId: string): Promise<TagEvent> {
-    const [event] = await this.eventsOf(video, eventId);
+    const [event] = await this.eventsOf([video.id], eventId);
     if (!event) throw notFound('Tagged event not found');
     return event;
   }
 
-  /** The video's events in timeline order (or the one named), with names as the owner's roster has them. */
-  private async eventsOf(video: VideoRow, eventId?: string): Promise<TagEvent[]> {
+  /**
+   * What the stats count, read lean: a season is 15,000 events, so only the columns counted are
+   * loaded, the filter's plain conditions are left to PostgreSQL, and the players (a roster's
+   * dozen) are named in a query of their own rather than on every row.
+   */
+  private async countedEventsOf(
+    videoIds: readonly string[],
+    filter: TagEventFilter,
+  ): Promise<CountedEvent[]> {
+    const inVideos = inArray(tagEvents.videoId, [...videoIds]);
+    const [rows, named] = await Promise.all([
+      this.db
+        .select({
+          id: tagEvents.id,
+          code: tagEvents.code,
+          colour: tagEvents.colour,
+          start: tagEvents.startTime,
+          labels: tagEvents.labels,
+          playerId: tagEvents.playerId,
+          period: tagEvents.period,
+        })
+        .from(tagEvents)
+        .where(
+          and(
+            inVideos,
+            filter.code === undefined ? undefined : eq(tagEvents.code, filter.code),
+            filter.period === undefined ? undefined : eq(tagEvents.period, filter.period),
+            filter.playerId === undefined ? undefined : eq(tagEvents.playerId, filter.playerId),
+          ),
+        )
+        .orderBy(asc(tagEvents.startTime), asc(tagEvents.createdAt)),
+      this.db
+        .selectDistinctOn([players.id], {
+          id: players.id,
+          name: sql<string>`coalesce(${coachStudents.displayName}, ${players.name})`,
+          number: players.playerNumber,
+        })
+        .from(tagEvents)
+        .innerJoin(videos, eq(videos.id, tagEvents.videoId))
+        .innerJoin(players, eq(players.id, tagEvents.playerId))
+        .leftJoin(
+          coachStudents,
+          and(
+            eq(coachStudents.coachId, videos.ownerId),
+            eq(coachStudents.studentId, tagEvents.playerId),
+          ),
+        )
+        .where(inVideos)
+        .orderBy(players.id),
+    ]);
+    const names = new Map(named.map((player) => [player.id, player]));
+    return rows.map((row) => {
+      const player = row.playerId ? names.get(row.playerId) : undefined;
+      return { ...row, playerName: player?.name ?? null, playerNumber: player?.number ?? null };
+    });
+  }
+
+  /**
+   * The videos' events in timeline order (or the one named), with players named as each
+   * video owner's roster has them.
+   */
+  private async eventsOf(videoIds: readonly string[], eventId?: string): Promise<TagEvent[]> {
     const rows = await this.db
       .select({
         event: tagEvents,
@@ -265,16 +362,22 @@ export class TagEventService {
         playerNumber: players.playerNumber,
       })
       .from(tagEvents)
+      .innerJoin(videos, eq(videos.id, tagEvents.videoId))
       .leftJoin(authors, eq(authors.id, tagEvents.authorId))
       .leftJoin(players, eq(players.id, tagEvents.playerId))
       .leftJoin(
         coachStudents,
         and(
-          eq(coachStudents.coachId, video.ownerId),
+          eq(coachStudents.coachId, videos.ownerId),
           eq(coachStudents.studentId, tagEvents.playerId),
         ),
       )
-      .where(and(eq(tagEvents.videoId, video.id), eventId ? eq(tagEvents.id, eventId) : undefined))
+      .where(
+        and(
+          inArray(tagEvents.videoId, [...videoIds]),
+          eventId ? eq(tagEvents.id, eventId) : undefined,
+        ),
+      )
       .orderBy(asc(tagEvents.startTime), asc(tagEvents.createdAt));
     return rows.map(({ event, authorName, playerName, playerNumber }) => ({
       id: event.id,

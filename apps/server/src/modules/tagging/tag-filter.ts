@@ -4,7 +4,10 @@ import type { TagEvent, TagEventFilter } from '@filmroom/contract';
 export const labelKey = (label: { group: string; text: string }) => `${label.group}: ${label.text}`;
 
 /** Whether the event passes every condition of the filter (a missing one passes all). */
-export function matchesFilter(event: TagEvent, filter: TagEventFilter): boolean {
+export function matchesFilter(
+  event: Pick<TagEvent, 'code' | 'period' | 'playerId' | 'labels'>,
+  filter: TagEventFilter,
+): boolean {
   if (filter.code !== undefined && event.code !== filter.code) return false;
   if (filter.period !== undefined && event.period !== filter.period) return false;
   if (filter.playerId !== undefined && event.playerId !== filter.playerId) return false;

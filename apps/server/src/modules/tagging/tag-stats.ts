@@ -1,4 +1,18 @@
 import type { TagEvent, TagStats } from '@filmroom/contract';
+
+/** What counting needs of an event: the stats read only these, so they load only these. */
+export type CountedEvent = Pick<
+  TagEvent,
+  | 'id'
+  | 'code'
+  | 'colour'
+  | 'start'
+  | 'labels'
+  | 'playerId'
+  | 'playerName'
+  | 'playerNumber'
+  | 'period'
+>;
 import { labelKey } from './tag-filter';
 
 /** The column of an event with no player, when counting by player. */
@@ -8,15 +22,11 @@ const NO_PLAYER_COLUMN = 'none';
  * The counts matrix: one row per event type (in order of first appearance on the timeline),
  * one column per label or player; each cell names its events so the page can open them.
  */
-export function tagStatsOf(events: readonly TagEvent[], by: 'label' | 'player'): TagStats {
-  const columnsOf = (event: TagEvent): { key: string; title: string }[] =>
-    by === 'label'
-      ? event.labels.map((label) => ({ key: labelKey(label), title: labelKey(label) }))
-      : [
-          event.playerId
-            ? { key: event.playerId, title: playerTitle(event) }
-            : { key: NO_PLAYER_COLUMN, title: 'No player' },
-        ];
+export function tagStatsOf(
+  events: readonly CountedEvent[],
+  by: StatsColumns,
+): Omit<TagStats, 'ratios' | 'videoIds'> {
+  const columnsOf = (event: CountedEvent) => columnsOfEvent(event, by);
   const columns = new Map<string, string>();
   const rows = new Map<
     string,
@@ -55,6 +65,23 @@ export function tagStatsOf(events: readonly TagEvent[], by: 'label' | 'player'):
     })),
     total: events.length,
   };
+}
+
+export type StatsColumns = 'label' | 'player';
+
+/** The matrix columns an event counts in: each of its labels, or its player. */
+export function columnsOfEvent(
+  event: CountedEvent,
+  by: StatsColumns,
+): { key: string; title: string }[] {
+  if (by === 'label') {
+    return event.labels.map((label) => ({ key: labelKey(label), title: labelKey(label) }));
+  }
+  return [
+    event.playerId
+      ? { key: event.playerId, title: playerTitle(event) }
+      : { key: NO_PLAYER_COLUMN, title: 'No player' },
+  ];
 }
 
 /** "#23 Jordan", or the name alone when the athlete has no shirt number. */

@@ -130,6 +130,39 @@ describe('code windows', () => {
     expect(response.json().message).toMatch(/hotkey/);
   });
 
+  it('keeps ratios with the window and refuses one that counts what the window cannot tag', async () => {
+    const template = (
+      await call('POST', '/api/tagging/templates/copy', coach, { readyMade: 'basketball' })
+    ).json<TagTemplate>();
+    const threes = {
+      name: '3P%',
+      numerator: { code: 'Shot', label: 'Zone: Three' },
+      denominator: { code: 'Shot', label: null },
+    };
+    const changed = await call('PATCH', `/api/tagging/templates/${template.id}`, coach, {
+      ratios: [...template.ratios, threes],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<TagTemplate>().ratios.at(-1)).toEqual(threes);
+    for (const [ratio, message] of [
+      [
+        { ...threes, numerator: { code: 'Dunk', label: null } },
+        'Ratio "3P%" counts "Dunk", which is not a button of this code window',
+      ],
+      [
+        { ...threes, numerator: { code: 'Shot', label: 'Zone: Moon' } },
+        'Ratio "3P%" names the label "Zone: Moon", which this code window does not have',
+      ],
+      [{ ...threes, name: 'FG%' }, 'Each ratio needs its own name'],
+    ] as const) {
+      const refused = await call('PATCH', `/api/tagging/templates/${template.id}`, coach, {
+        ratios: [...template.ratios, ratio],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(message);
+    }
+  });
+
   it('shares a window with the coach’s team: its members read it, only the owner changes it', async () => {
     const [team] = await ctx.database.db
       .insert(teams)
@@ -290,6 +323,102 @@ describe('tagged events', () => {
     expect((await call('GET', `/api/videos/${videoId}/tag-stats?by=team`, coach)).statusCode).toBe(
       400,
     );
+  });
+
+  it('works out a code window’s ratios per player, per game and over a season of games', async () => {
+    const copied = await call('POST', '/api/tagging/templates/copy', coach, {
+      readyMade: 'basketball',
+    });
+    const template = copied.json<TagTemplate>();
+    expect(template.ratios.map((ratio) => ratio.name)).toEqual(['FG%', 'FT%']);
+    const shot = (videoId: string, result: string, playerId: string | null, start: number) =>
+      tag(videoId, {
+        code: 'Shot',
+        start,
+        end: start,
+        labels: [{ group: 'Result', text: result }],
+        playerId,
+      });
+    const first = await game();
+    const second = await game();
+    // Jordan: 2 of 3 in the first game, 1 of 1 in the second; Sam 0 of 1; a free throw apart.
+    await shot(first, 'Made', jordan.user.id, 1);
+    await shot(first, 'Made', jordan.user.id, 2);
+    await shot(first, 'Missed', jordan.user.id, 3);
+    await shot(first, 'Missed', sam.user.id, 4);
+    await shot(second, 'Made', jordan.user.id, 5);
+    await tag(second, { code: 'Free throw', start: 6, end: 6, playerId: sam.user.id });
+
+    const fgOf = (stats: TagStats) => stats.ratios.find((ratio) => ratio.name === 'FG%')!;
+    const perGame = (
+      await call('GET', `/api/videos/${first}/tag-stats?by=player&templateId=${template.id}`, coach)
+    ).json<TagStats>();
+    expect(fgOf(perGame).total).toEqual({ made: 2, attempted: 4, percentage: 50 });
+    expect(fgOf(perGame).cells).toEqual(
+      expect.arrayContaining([
+        { column: jordan.user.id, made: 2, attempted: 3, percentage: 66.7 },
+        { column: sam.user.id, made: 0, attempted: 1, percentage: 0 },
+      ]),
+    );
+    // Nothing attempted has no percentage rather than 0 %.
+    expect(perGame.ratios.find((ratio) => ratio.name === 'FT%')!.total.percentage).toBeNull();
+
+    const season = await call(
+      'GET',
+      `/api/tagging/stats?videoIds=${first},${second}&by=player&templateId=${template.id}`,
+      coach,
+    );
+    expect(season.statusCode, season.body).toBe(200);
+    const seasonStats = season.json<TagStats>();
+    expect(seasonStats.videoIds).toEqual([first, second]);
+    expect(seasonStats.total).toBe(6);
+    expect(fgOf(seasonStats).cells.find((cell) => cell.column === jordan.user.id)).toEqual({
+      column: jordan.user.id,
+      made: 3,
+      attempted: 4,
+      percentage: 75,
+    });
+    // Filtered like the matrix: the label narrows the events counted.
+    const madeOnly = (
+      await call(
+        'GET',
+        `/api/tagging/stats?videoIds=${first},${second}&by=label&templateId=${template.id}&label=${encodeURIComponent('Result: Made')}`,
+        coach,
+      )
+    ).json<TagStats>();
+    expect(fgOf(madeOnly).total).toEqual({ made: 3, attempted: 3, percentage: 100 });
+    // Without a code window, no ratios.
+    expect(
+      (await call('GET', `/api/tagging/stats?videoIds=${first}`, viewer)).json<TagStats>().ratios,
+    ).toEqual([]);
+  });
+
+  it('refuses a season view naming a video the asker may not view, and says which', async () => {
+    const mine = await game();
+    const theirs = await insertReadyVideo(ctx.runtime.deps, otherCoach.user.id, { duration: 60 });
+    const refused = await call('GET', `/api/tagging/stats?videoIds=${mine},${theirs}`, coach);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ message: string }>().message).toBe(`Video ${theirs}: Video not found`);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await call('GET', `/api/tagging/stats?videoIds=${unknown}`, coach)).statusCode).toBe(
+      404,
+    );
+    for (const bad of [
+      '',
+      'not-a-uuid',
+      Array.from({ length: 51 }, () => crypto.randomUUID()).join(','),
+    ]) {
+      const response = await call('GET', `/api/tagging/stats?videoIds=${bad}`, coach);
+      expect(response.statusCode, bad).toBe(400);
+    }
+    // A code window the asker may not read is not found, rather than silently ignored.
+    const private_ = (
+      await call('POST', '/api/tagging/templates/copy', otherCoach, { readyMade: 'basketball' })
+    ).json<TagTemplate>();
+    expect(
+      (await call('GET', `/api/tagging/stats?videoIds=${mine}&templateId=${private_.id}`, coach))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('turns a filter into a playlist of captioned clips from in minus lead to out plus lag', async () => {

@@ -55,6 +55,7 @@ export class TagTemplateService {
         buttons: input.buttons,
         labelGroups: input.labelGroups,
         periods: input.periods,
+        ratios: input.ratios,
       })
       .returning();
     return toTemplateView(template!, user.name, user);
@@ -75,6 +76,7 @@ export class TagTemplateService {
       buttons: template.buttons,
       labelGroups: template.labelGroups,
       periods: template.periods,
+      ratios: template.ratios,
       teamId: null,
     });
   }
@@ -87,6 +89,7 @@ export class TagTemplateService {
       buttons: change.buttons ?? current.buttons,
       labelGroups: change.labelGroups ?? current.labelGroups,
       periods: change.periods ?? current.periods,
+      ratios: change.ratios ?? current.ratios,
       teamId: change.teamId === undefined ? current.teamId : change.teamId,
     };
     const clash = codeWindowClash(next);
@@ -150,6 +153,7 @@ function toTemplateView(template: TagTemplateRow, ownerName: string, user: UserR
     buttons: template.buttons,
     labelGroups: template.labelGroups,
     periods: template.periods,
+    ratios: template.ratios,
     teamId: template.teamId,
     mine: template.ownerId === user.id,
     ownerName,

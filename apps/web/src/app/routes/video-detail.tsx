@@ -44,6 +44,7 @@ import { ShareVideoDialog } from '@/features/shares/components/share-video-dialo
 import { useTagEvents } from '@/features/tagging/api/tag-events';
 import { TagPanel } from '@/features/tagging/components/tag-panel';
 import { TagTimeline } from '@/features/tagging/components/tag-timeline';
+import { useTagTimelineEdits } from '@/features/tagging/components/use-tag-timeline-edits';
 import { TeamSharesSection } from '@/features/teams/components/team-shares-section';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { useVideoPoses } from '@/features/videos/api/get-video-poses';
@@ -136,6 +137,7 @@ function VideoDetailPage({ id }: { id: string }) {
   const user = useUser();
   // Tagged events: their timeline sits under the player; the Tag tab tags and counts them.
   const tagEvents = useTagEvents(id);
+  const tagTimelineEdits = useTagTimelineEdits(id);
   // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
   useFoldedSidebar();
   const theatre = useTheatreMode();
@@ -351,6 +353,7 @@ function VideoDetailPage({ id }: { id: string }) {
               events={tagEvents.data ?? []}
               duration={detail.duration}
               onPlay={playTagEvent}
+              edits={editable ? tagTimelineEdits : undefined}
             />
           ) : null}
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}

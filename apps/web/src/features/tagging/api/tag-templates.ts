@@ -1,4 +1,9 @@
-import type { CopyTagTemplateBody, TagTemplate, TagTemplateList } from '@filmroom/contract';
+import type {
+  CopyTagTemplateBody,
+  TagTemplate,
+  TagTemplateList,
+  UpdateTagTemplateBody,
+} from '@filmroom/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/query-client';
 import { TAG_TEMPLATES_QUERY_KEY } from './tag-keys';
@@ -23,6 +28,20 @@ export function useCopyTagTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: copyTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TAG_TEMPLATES_QUERY_KEY }),
+  });
+}
+
+/** Saves a change to one of the coach's own code windows; the server checks the whole window. */
+export function useUpdateTagTemplate(templateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateTagTemplateBody) => {
+      const res = await apiRequest('PATCH', `/api/tagging/templates/${templateId}`, body);
+      return (await res.json()) as TagTemplate;
+    },
+    // Silent here: the editor shows the server's reason next to the form.
+    meta: { showErrorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TAG_TEMPLATES_QUERY_KEY }),
   });
 }

@@ -1,4 +1,4 @@
-import type { TagEvent, TagStats } from '@filmroom/contract';
+import type { TagEvent, TagRatioValue, TagStats } from '@filmroom/contract';
 import { ListVideoIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,8 @@ import { TagEventList } from './tag-event-list';
 
 type TagMatrixProps = {
   videoId: string;
+  /** The code window whose ratios (FG% …) are shown under the counts. */
+  templateId?: string;
   periods: readonly string[];
   events: readonly TagEvent[];
   onPlay: (event: TagEvent) => void;
@@ -25,9 +27,9 @@ type Selection = { title: string; eventIds: string[] };
  * Counts of event types × labels or players, for a period or the whole game. A cell opens its
  * events, which play one by one or become a playlist in one step.
  */
-export function TagMatrix({ videoId, periods, events, onPlay }: TagMatrixProps) {
+export function TagMatrix({ videoId, templateId, periods, events, onPlay }: TagMatrixProps) {
   const [filter, setFilter] = useState<TagStatsFilter>({ by: 'player' });
-  const stats = useTagStats(videoId, filter);
+  const stats = useTagStats(videoId, filter, templateId);
   const [selection, setSelection] = useState<Selection | null>(null);
   const makePlaylist = useMakeTagPlaylist(videoId);
   const [made, setMade] = useState<{ playlistId: string; clipCount: number } | null>(null);
@@ -199,8 +201,48 @@ function MatrixTable({
               })}
             </tr>
           ))}
+          {stats.ratios
+            .filter((ratio) => ratio.total.attempted > 0)
+            .map((ratio) => (
+              <tr key={ratio.name} className="border-t-2" data-testid="tag-ratio-row">
+                <th scope="row" className="py-1 pr-2 text-left font-medium">
+                  {ratio.name}
+                </th>
+                <td className="px-1 py-1 text-right">
+                  <RatioValue value={ratio.total} />
+                </td>
+                {stats.columns.map((column) => {
+                  const cell = ratio.cells.find((candidate) => candidate.column === column.key);
+                  return (
+                    <td key={column.key} className="px-1 py-1 text-right">
+                      {cell ? (
+                        <RatioValue value={cell} />
+                      ) : (
+                        <span className="px-1.5 text-muted-foreground" aria-label="none">
+                          ·
+                        </span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "2/3" over "66.7%": made of attempted, then the share. */
+function RatioValue({ value }: { value: TagRatioValue }) {
+  return (
+    <span className="inline-grid justify-items-end px-1.5 leading-tight tabular-nums">
+      <span className="font-medium">
+        {value.made}/{value.attempted}
+      </span>
+      <span className="text-xs text-muted-foreground">
+        {value.percentage === null ? '–' : `${value.percentage}%`}
+      </span>
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { TagEvent, TagTemplate } from '@filmroom/contract';
-import { DownloadIcon, TagsIcon, UploadIcon } from 'lucide-react';
+import { DownloadIcon, PencilIcon, TagsIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
@@ -11,10 +11,11 @@ import { useImportTagEvents } from '../api/import-tag-events';
 import { useTagEvents } from '../api/tag-events';
 import { useTagPlayers } from '../api/tag-players';
 import { useCopyTagTemplate, useTagTemplates } from '../api/tag-templates';
-import { isTypingInField, tagKeyAction } from '../lib/tag-hotkeys';
+import { TIMELINE_OWNS_UNDO, isTypingInField, tagKeyAction } from '../lib/tag-hotkeys';
 import { TagEventList } from './tag-event-list';
 import { CodeWindow } from './code-window';
 import { TagMatrix } from './tag-matrix';
+import { TemplateEditor } from './template-editor';
 import { useTagSession } from './use-tag-session';
 
 type TagPanelProps = {
@@ -29,9 +30,16 @@ type TagPanelProps = {
 /** The Tag tab of a video: the code window (editors), the counts, and the files in and out. */
 export function TagPanel({ videoId, editable, userId, playhead, onPlay }: TagPanelProps) {
   const events = useTagEvents(videoId);
+  const templates = useTagTemplates();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  // The window tagged with also gives the counts their ratios (FG% per player).
+  const own = templates.data?.templates ?? [];
+  const chosen = own.find((template) => template.id === chosenId) ?? own[0];
   return (
     <div className="grid gap-6">
-      {editable ? <Tagging videoId={videoId} playhead={playhead} /> : null}
+      {editable ? (
+        <Tagging videoId={videoId} playhead={playhead} chosen={chosen} onChoose={setChosenId} />
+      ) : null}
       {events.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : events.isError ? (
@@ -52,6 +60,7 @@ export function TagPanel({ videoId, editable, userId, playhead, onPlay }: TagPan
           ) : null}
           <TagMatrix
             videoId={videoId}
+            templateId={chosen?.id}
             periods={[...new Set(events.data.flatMap((event) => event.period ?? []))]}
             events={events.data}
             onPlay={onPlay}
@@ -64,10 +73,20 @@ export function TagPanel({ videoId, editable, userId, playhead, onPlay }: TagPan
 }
 
 /** The code window to tag with: picked from the coach's own, or a ready-made one copied. */
-function Tagging({ videoId, playhead }: { videoId: string; playhead: () => number }) {
+function Tagging({
+  videoId,
+  playhead,
+  chosen,
+  onChoose,
+}: {
+  videoId: string;
+  playhead: () => number;
+  chosen: TagTemplate | undefined;
+  onChoose: (templateId: string) => void;
+}) {
   const templates = useTagTemplates();
   const copy = useCopyTagTemplate();
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
 
   if (templates.isPending) return <Skeleton className="h-40 w-full" />;
   if (templates.isError) {
@@ -82,11 +101,10 @@ function Tagging({ videoId, playhead }: { videoId: string; playhead: () => numbe
     );
   }
   const own = templates.data.templates;
-  const chosen = own.find((template) => template.id === chosenId) ?? own[0];
   const copyReadyMade = (key: string) =>
     copy.mutate(
       { readyMade: key },
-      { onSuccess: (template) => setChosenId(template.id), onError: toastError },
+      { onSuccess: (template) => onChoose(template.id), onError: toastError },
     );
   const readyMadePicker = (
     <div className="flex flex-wrap items-center gap-2">
@@ -133,7 +151,7 @@ function Tagging({ videoId, playhead }: { videoId: string; playhead: () => numbe
           value={chosen.id}
           wrapperClassName="min-w-40"
           className="h-8 text-xs md:text-xs"
-          onChange={(change) => setChosenId(change.target.value)}
+          onChange={(change) => onChoose(change.target.value)}
         >
           {own.map((template) => (
             <option key={template.id} value={template.id}>
@@ -143,8 +161,20 @@ function Tagging({ videoId, playhead }: { videoId: string; playhead: () => numbe
           ))}
         </NativeSelect>
       </div>
-      <ArmedCodeWindow key={chosen.id} videoId={videoId} template={chosen} playhead={playhead} />
-      {readyMadePicker}
+      {editing ? (
+        <TemplateEditor key={chosen.id} template={chosen} onClose={() => setEditing(false)} />
+      ) : (
+        <ArmedCodeWindow key={chosen.id} videoId={videoId} template={chosen} playhead={playhead} />
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        {chosen.mine && !editing ? (
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <PencilIcon aria-hidden />
+            Edit window
+          </Button>
+        ) : null}
+        {readyMadePicker}
+      </div>
     </section>
   );
 }
@@ -171,6 +201,13 @@ function ArmedCodeWindow({
       const { session: now, template: window } = latest.current;
       const action = tagKeyAction(press, window, now.typedNumber !== '');
       if (!action) return;
+      if (
+        action.type === 'undo' &&
+        press.target instanceof Element &&
+        press.target.closest(`[${TIMELINE_OWNS_UNDO}]`)
+      ) {
+        return;
+      }
       // Taken before the player sees it: S must tag, not seek or mark.
       press.preventDefault();
       press.stopPropagation();

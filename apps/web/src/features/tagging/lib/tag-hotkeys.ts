@@ -47,6 +47,12 @@ export function tagKeyAction(
   return null;
 }
 
+/**
+ * Marks the timeline while it has a deletion to undo: Ctrl+Z pressed there brings the deleted
+ * events back rather than undoing the last tag.
+ */
+export const TIMELINE_OWNS_UNDO = 'data-timeline-undo';
+
 /** Whether keys typed now are meant for a field (a search box, a note) rather than the window. */
 export function isTypingInField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -1,0 +1,1 @@
+ALTER TABLE "tag_templates" ADD COLUMN "ratios" jsonb DEFAULT '[]'::jsonb NOT NULL;
