@@ -53,11 +53,13 @@ export function inCatalogue(label: string): label is MovementId {
 }
 
 function sameKind(found: string, labelled: string): boolean {
+  // A shadow stroke has no ball: its label marks the "contact_zone", where contact would be.
+  const kind = labelled.replace(/_zone$/, '');
   return (
-    found === labelled ||
-    labelled.endsWith(`_${found}`) ||
-    found.startsWith(`${labelled}_`) ||
-    labelled.startsWith(`${found}_`)
+    found === kind ||
+    kind.endsWith(`_${found}`) ||
+    found.startsWith(`${kind}_`) ||
+    kind.startsWith(`${found}_`)
   );
 }
 
