@@ -83,5 +83,6 @@ export async function expectAccessible(page: Page, screen: string) {
       .soft(report.length, `accessibility violations on ${where}:\n${report.join('\n')}`)
       .toBe(0);
   }
-  await page.emulateMedia({ colorScheme: null, reducedMotion: null });
+  // Back to the system's scheme; reduced motion stays as the run's settings have it.
+  await page.emulateMedia({ colorScheme: null, reducedMotion: 'reduce' });
 }

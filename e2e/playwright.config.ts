@@ -76,6 +76,11 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
+    // The app honours reduced motion (spinners and skeletons stand still, transitions are
+    // instant). Without it, every spinning or pulsing element is repainted 60 times a second
+    // by a software renderer: measured on two specs, Chromium's CPU time fell from 162 s to
+    // 69 s with it. No spec is about motion; one that is can ask for 'no-preference'.
+    reducedMotion: 'reduce',
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },
     // Recorded for every test and kept only for a failure: the DOM snapshot of each action
