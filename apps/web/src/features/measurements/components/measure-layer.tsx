@@ -1,18 +1,16 @@
-import type { TrackSample } from '@filmroom/contract';
+import { MEASURE_COLOURS, sampleNear } from '@filmroom/contract';
 import { useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { MeasureTrail } from '@/components/measure-trail';
 import type { Rect } from '@/lib/content-box';
-import { sampleNear } from '../lib/joint-series';
 import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
 import type { MeasureSession } from './use-measure-session';
 
 type Point = { x: number; y: number };
 
-/** Seconds of path behind the playhead drawn as a trail, fading with age. */
-const TRAIL_SECONDS = 1.5;
 const CALIBRATION_COLOUR = '#ffd60a';
-const BAR_COLOUR = '#00e5ff';
-const JOINT_COLOUR = '#ff2dd1';
+const BAR_COLOUR = MEASURE_COLOURS['tracked-point'];
+const JOINT_COLOUR = MEASURE_COLOURS['joint-path'];
 /** How far one arrow press moves the corrected point, in percent of the picture. */
 const NUDGE_PERCENT = 0.25;
 
@@ -100,7 +98,7 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
       aria-hidden={session.mode === 'idle' && !correctable}
     >
       {session.barTrack ? (
-        <Trail
+        <MeasureTrail
           samples={session.barTrack}
           now={currentTime}
           colour={BAR_COLOUR}
@@ -109,7 +107,7 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
         />
       ) : null}
       {session.jointPath ? (
-        <Trail
+        <MeasureTrail
           samples={session.jointPath}
           now={currentTime}
           colour={JOINT_COLOUR}
@@ -215,45 +213,3 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
 }
 
 const endsOf = (from: Point, to: Point) => ({ x1: from.x, y1: from.y, x2: to.x, y2: to.y });
-
-/** The whole path faintly, the last moments brighter the newer they are, and where it is now. */
-function Trail({
-  samples,
-  now,
-  colour,
-  toPixels,
-  testId,
-}: {
-  samples: readonly TrackSample[];
-  now: number;
-  colour: string;
-  toPixels: (point: Point) => Point;
-  testId: string;
-}) {
-  const points = samples.map((sample) => ({ t: sample.t, ...toPixels(sample) }));
-  const whole = points.map((point) => `${point.x},${point.y}`).join(' ');
-  const recent = points.filter((point) => point.t <= now + 1e-3 && point.t >= now - TRAIL_SECONDS);
-  const current = sampleNear(points, now, 0.25);
-  return (
-    <g data-testid={testId}>
-      <polyline points={whole} fill="none" stroke={colour} strokeOpacity={0.35} strokeWidth={2} />
-      {recent.slice(1).map((point, index) => {
-        const previous = recent[index]!;
-        const age = (now - point.t) / TRAIL_SECONDS;
-        return (
-          <line
-            key={point.t}
-            {...endsOf(previous, point)}
-            stroke={colour}
-            strokeWidth={3.5}
-            strokeLinecap="round"
-            strokeOpacity={Math.max(0.15, 1 - age)}
-          />
-        );
-      })}
-      {current ? (
-        <circle cx={current.x} cy={current.y} r={5} fill={colour} stroke="#111" strokeWidth={1.5} />
-      ) : null}
-    </g>
-  );
-}

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
-import { sampleNear } from '../lib/joint-series';
+import { sampleNear } from '@filmroom/contract';
 import {
   ANGLE_PRESETS,
   CALIBRATION_PRESETS,

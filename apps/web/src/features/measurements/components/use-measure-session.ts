@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '@/components/ui/use-toast';
 import { useMeasurements } from '../api/get-measurements';
 import { useSaveMeasurement } from '../api/save-measurement';
-import { angleSeries, jointTrack } from '../lib/joint-series';
+import { angleSeries, jointTrack } from '@filmroom/contract';
 import { ANGLE_PRESETS, type AnglePresetId } from '../lib/angle-presets';
 import { barReadings, calibrationOf } from '../lib/measure-readings';
 import { MAX_TRACK_SECONDS, trackPoint } from '../lib/track-point';
