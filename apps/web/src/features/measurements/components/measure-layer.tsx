@@ -1,5 +1,5 @@
 import { MEASURE_COLOURS, sampleNear } from '@filmroom/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { MeasureTrail } from '@/components/measure-trail';
 import type { Rect } from '@/lib/content-box';
@@ -13,6 +13,18 @@ const BAR_COLOUR = MEASURE_COLOURS['tracked-point'];
 const JOINT_COLOUR = MEASURE_COLOURS['joint-path'];
 /** How far one arrow press moves the corrected point, in percent of the picture. */
 const NUDGE_PERCENT = 0.25;
+/** The same with Shift held: drawing a whole line by keyboard takes fewer presses. */
+const BIG_NUDGE_PERCENT = 2;
+/** Where a line drawn by keyboard starts: across the middle of the picture. */
+const KEYBOARD_LINE = { from: { x: 45, y: 50 }, to: { x: 55, y: 50 } };
+
+const ARROWS: Record<string, Point> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
+const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
 
 /** What the viewer tells a layer drawn over its picture (see VideoViewer's `overlay`). */
 type ViewerState = { picture: Rect; currentTime: number; paused: boolean };
@@ -32,6 +44,16 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
   const { picture, currentTime, paused } = viewer;
   const [draft, setDraft] = useState<{ from: Point; to: Point } | null>(null);
   const [dragged, setDragged] = useState<{ t: number; point: Point } | null>(null);
+  // A line drawn by keyboard: the arrows move one end, Enter fixes it and moves to the other.
+  const [keyLine, setKeyLine] = useState<{ from: Point; to: Point; moving: 'from' | 'to' } | null>(
+    null,
+  );
+  const calibrateSurface = useRef<SVGRectElement>(null);
+  // Drawing starts with the surface focused, so a keyboard user can go straight on.
+  useEffect(() => {
+    if (session.mode === 'calibrating') calibrateSurface.current?.focus();
+    else setKeyLine(null);
+  }, [session.mode]);
   const toPixels = (point: Point) => ({
     x: picture.x + (point.x / 100) * picture.width,
     y: picture.y + (point.y / 100) * picture.height,
@@ -45,7 +67,7 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
   // The player's click-to-play must not see a press meant for the measure.
   const keep = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-  const line = draft ?? session.line;
+  const line = draft ?? keyLine ?? session.line;
   const barNow = session.barTrack
     ? sampleNear(session.barTrack, currentTime, TRACK_SAMPLE_TOLERANCE)
     : null;
@@ -82,6 +104,30 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
       setDragged(null);
     }
   };
+  const onCalibrateKey = (event: KeyboardEvent<SVGRectElement>) => {
+    const arrow = ARROWS[event.key];
+    if (!arrow && event.key !== 'Enter') return;
+    event.preventDefault();
+    event.stopPropagation();
+    const current = keyLine ?? { ...(session.line ?? KEYBOARD_LINE), moving: 'from' as const };
+    if (arrow) {
+      const step = event.shiftKey ? BIG_NUDGE_PERCENT : NUDGE_PERCENT;
+      const end = current[current.moving];
+      setKeyLine({
+        ...current,
+        [current.moving]: {
+          x: clampPercent(end.x + arrow.x * step),
+          y: clampPercent(end.y + arrow.y * step),
+        },
+      });
+    } else if (current.moving === 'from') {
+      setKeyLine({ ...current, moving: 'to' });
+    } else if (current.from.x !== current.to.x || current.from.y !== current.to.y) {
+      session.drawLine(current.from, current.to);
+      setKeyLine(null);
+    }
+  };
+
   // The whole picture takes the pointer while a line is drawn or a point picked.
   const surface = {
     role: 'application',
@@ -176,7 +222,15 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
       {session.mode === 'calibrating' ? (
         <rect
           {...surface}
-          aria-label="Drag along something of known length to calibrate"
+          ref={calibrateSurface}
+          tabIndex={0}
+          className={`${surface.className} outline-none focus-visible:stroke-white focus-visible:[stroke-dasharray:6_4] focus-visible:[stroke-width:2]`}
+          aria-label={
+            keyLine?.moving === 'to'
+              ? 'Move the line’s second end with the arrow keys (Shift for bigger steps), then press Enter to set the line'
+              : 'Drag along something of known length to calibrate, or move the line’s first end with the arrow keys (Shift for bigger steps) and press Enter'
+          }
+          onKeyDown={onCalibrateKey}
           onPointerDown={(event) => {
             keep(event);
             event.currentTarget.setPointerCapture(event.pointerId);
