@@ -38,10 +38,11 @@ export function measurementsSvgAt(
       );
     }
   }
-  // The values read at this moment, one a line in the top-right corner.
+  // The values read at this moment, one a line at the right, from the second line down: the
+  // first is the name label's (top left), which a narrow picture would run into.
   const fontSize = Math.max(13, Math.round(Math.min(size.width, size.height) * 0.035));
   const inset = fontSize * 0.8;
-  let line = 0;
+  let line = 1;
   for (const overlay of overlays) {
     const value = overlay.valueAt(time);
     if (value === null) continue;

@@ -84,10 +84,10 @@ describe('export with measurements', () => {
     expect(cyan(pixelAt(picture, 30, 65))).toBe(true);
     expect(cyan(pixelAt(picture, 30, 50))).toBe(true);
     expect(cyan(pixelAt(picture, 30, 30))).toBe(false);
-    // The speed's text, white on a dark edge, in the top-right corner.
+    // The speed's text, white on a dark edge, at the top right under the name label's line.
     let white = 0;
     for (let x = 70; x < 99; x += 0.25) {
-      for (let y = 2; y < 9; y += 0.5) {
+      for (let y = 5; y < 13; y += 0.5) {
         const [r, g, b] = pixelAt(picture, x, y);
         if (r! > 235 && g! > 235 && b! > 235) white += 1;
       }

@@ -98,7 +98,8 @@ export function MeasurePanel({
         </h2>
         <p className="text-xs text-muted-foreground">
           Pause on a frame, draw a line along something of known length in the plane of the
-          movement, and type its length.
+          movement, and type its length. By keyboard: the arrow keys move one end, Enter sets it and
+          moves to the other, Enter again sets the line.
         </p>
         {editable ? (
           <div className="flex flex-wrap items-end gap-2">
