@@ -201,7 +201,8 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   );
   await waitUntilPrepared(page, take.id);
   await page.goto(`/compare?a=${video.id}@2&b=${take.id}@0`);
-  await expect(page.getByTestId('compare-session')).toBeVisible();
+  // Two videos' details and the route's own code: slow on a loaded machine.
+  await expect(page.getByTestId('compare-session')).toBeVisible({ timeout: 30_000 });
   const values = page.getByTestId('compare-values-a');
   await expect(values).toContainText(/Bar path \d+\.\d+ m\/s/, { timeout: 30_000 });
   await expect(values).toContainText(/Left knee \d+°/);
@@ -222,6 +223,14 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   await page.getByRole('tab', { name: 'Measure' }).click();
   await expect(page.getByTestId('angle-chart')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('peak-speed')).toBeVisible();
+  // The line can be drawn by keyboard too: Enter keeps the first end, Shift+arrows stretch the
+  // second a tenth of the picture to the right, Enter sets the longer line.
+  await page.getByRole('button', { name: 'Redraw line' }).click();
+  await expect(page.getByRole('application', { name: /line’s first end/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  for (let step = 0; step < 5; step += 1) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('calibration-status')).toContainText(/1 px = 2\.\d\d mm/);
   // Nothing runs off the side of the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'e2e/.artifacts/measure-375.png', fullPage: true });
