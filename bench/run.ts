@@ -9,6 +9,7 @@ import { benchFullGame } from './full-game';
 import { benchCompareStartUp } from './compare-start-up';
 import { benchLibrary } from './library';
 import { benchLoad } from './load';
+import { benchMeasure } from './measure';
 import { benchSoak } from './soak';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { benchResumableUpload } from './resumable-upload';
@@ -27,6 +28,7 @@ const groups: Record<string, () => Promise<Row[]>> = {
   load: benchLoad,
   library: benchLibrary,
   export: benchExport,
+  measure: benchMeasure,
   compare: benchCompareStartUp,
   streaming: benchStreaming,
   tagging: benchTagging,

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { decodePicture, makeStill } from '@filmroom/media';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { fixtureVideo } from './media';
@@ -22,6 +23,19 @@ const PLATE_RIGHT = { x: 388, y: 205 };
 const HUB_STANDING = { x: 323, y: 204 };
 const HUB_AT_FIRST_BOTTOM = { t: 2.25, x: 357, y: 410 };
 
+/** How many pixels of a frame of `file` at `seconds` are near the bar path's cyan (#00e5ff). */
+async function barCyanPixels(file: string, seconds: number, name: string) {
+  const still = test.info().outputPath(`${name}.png`);
+  await makeStill(file, still, { atSeconds: seconds, longSide: 1280 });
+  const picture = await decodePicture(still, 1280);
+  let count = 0;
+  for (let offset = 0; offset < picture.data.length; offset += 3) {
+    const [r, g, b] = [picture.data[offset]!, picture.data[offset + 1]!, picture.data[offset + 2]!];
+    if (r < 70 && Math.abs(g - 0xe5) < 45 && b > 200) count++;
+  }
+  return count;
+}
+
 /** A point of the clip (its own pixels) on the page. */
 async function onPage(page: Page, point: { x: number; y: number }) {
   const box = await pictureBox(page);
@@ -31,11 +45,12 @@ async function onPage(page: Page, point: { x: number; y: number }) {
   };
 }
 
-test('a coach calibrates on a plate, tracks the bar path of a squat, reads its peak speed, corrects a frame, plots the knee angle and downloads the CSV', async ({
+test('a coach calibrates on a plate, tracks the bar path of a squat, reads its peak speed, corrects a frame, plots the knee angle, downloads the CSV, exports it burned in and sees it in Compare beside another take', async ({
   page,
 }) => {
-  // The scan (about a minute of CPU on two cores) and two runs of the tracker.
-  test.setTimeout(360_000);
+  // The scan (about a minute of CPU on two cores), two runs of the tracker, an export and a
+  // second take's preparation.
+  test.setTimeout(480_000);
   await registerThroughApi(page, newAccount('coach'), { confirmed: false });
   const video = await uploadThroughApi(
     page,
@@ -153,12 +168,69 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   expect(lines.filter((line) => line.startsWith('bar,')).length).toBeGreaterThan(100);
   expect(lines.some((line) => line.startsWith('Left knee,'))).toBe(true);
 
+  // Exported with the measurements burned in (alone, so the render is quick): the bar path's
+  // cyan is on the exported frame at the first bottom, and was not on the clip's own.
+  await page.getByRole('button', { name: 'Export video' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export video' });
+  await expect(exportDialog.getByRole('checkbox', { name: 'Measurements' })).toBeChecked();
+  for (const other of ['Drawings', 'Pose skeleton', 'Coaching guides', 'Voice notes']) {
+    await exportDialog.getByRole('checkbox', { name: other }).uncheck();
+  }
+  await exportDialog.getByRole('button', { name: 'Start export' }).click();
+  const exportLink = exportDialog.getByRole('link', { name: 'Download MP4' });
+  await expect(exportLink).toBeVisible({ timeout: 120_000 });
+  const [exportFile] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+  const exported = test.info().outputPath('measured-export.mp4');
+  await exportFile.saveAs(exported);
+  const source = test.info().outputPath('source.mp4');
+  await writeFile(
+    source,
+    await (await page.request.get(`/uploads/videos/${video.id}/media.mp4`)).body(),
+  );
+  const burned = await barCyanPixels(exported, HUB_AT_FIRST_BOTTOM.t, 'export-bottom');
+  const plain = await barCyanPixels(source, HUB_AT_FIRST_BOTTOM.t, 'source-bottom');
+  expect(burned).toBeGreaterThan(plain + 40);
+  await page.keyboard.press('Escape');
+
+  // In Compare beside another take: A's bar path and its values over A's own picture, moving
+  // with the shared playhead; B, measured nothing, shows none.
+  const take = await uploadThroughApi(
+    page,
+    'Squat take 2',
+    fixtureVideo('squats_single_person.mp4'),
+  );
+  await waitUntilPrepared(page, take.id);
+  await page.goto(`/compare?a=${video.id}@2&b=${take.id}@0`);
+  // Two videos' details and the route's own code: slow on a loaded machine.
+  await expect(page.getByTestId('compare-session')).toBeVisible({ timeout: 30_000 });
+  const values = page.getByTestId('compare-values-a');
+  await expect(values).toContainText(/Bar path \d+\.\d+ m\/s/, { timeout: 30_000 });
+  await expect(values).toContainText(/Left knee \d+°/);
+  await expect(page.getByTestId('compare-path-b')).toHaveCount(0);
+  const dot = page.getByTestId('compare-path-a').locator('circle');
+  const dotBefore = Number(await dot.getAttribute('cy'));
+  // Eight frames on (the period steps both sides): the bar has moved down towards the bottom.
+  for (let step = 0; step < 8; step += 1) await page.keyboard.press('.');
+  await expect
+    .poll(async () => Number(await dot.getAttribute('cy')))
+    .toBeGreaterThan(dotBefore + 5);
+  await page.getByTestId('compare-player-a').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/.artifacts/measure-compare-1440.png' });
+
   // At 375 px the tab still reads: the panels sit under the player.
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.reload();
+  await page.goto(`/videos/${video.id}`);
   await page.getByRole('tab', { name: 'Measure' }).click();
   await expect(page.getByTestId('angle-chart')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('peak-speed')).toBeVisible();
+  // The line can be drawn by keyboard too: Enter keeps the first end, Shift+arrows stretch the
+  // second a tenth of the picture to the right, Enter sets the longer line.
+  await page.getByRole('button', { name: 'Redraw line' }).click();
+  await expect(page.getByRole('application', { name: /line’s first end/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  for (let step = 0; step < 5; step += 1) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('calibration-status')).toContainText(/1 px = 2\.\d\d mm/);
   // Nothing runs off the side of the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'e2e/.artifacts/measure-375.png', fullPage: true });

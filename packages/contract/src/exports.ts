@@ -9,6 +9,7 @@ import { z } from 'zod';
 export const EXPORT_OVERLAYS = [
   'drawings',
   'skeleton',
+  'measurements',
   'guides',
   'captions',
   'name',

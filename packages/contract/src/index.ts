@@ -22,4 +22,6 @@ export * from './drawing-geometry';
 export * from './moment';
 export * from './tagging';
 export * from './measure';
+export * from './measure-series';
+export * from './measure-overlay';
 export * from './measurements';

@@ -21,6 +21,7 @@ export type { DecodeOptions, RgbPicture, TimeRange, VideoFrame, VideoHeader } fr
 export { remuxAudio, SPEECH_WAV_HEADER_BYTES, writeSpeechWav } from './audio';
 export { EXPORT_MAX_LONG_SIDE, exportSize, fitWithin, renderExport } from './export/render-export';
 export { joinExportParts } from './export/join-parts';
+export { measurementsSvgAt } from './export/measure-svg';
 export type { ExportRender, ExportStill } from './export/render-export';
 export {
   captionSvg,

@@ -25,6 +25,11 @@ export function videoPosesQueryKey(id: string) {
   return [`/api/videos/${id}/poses`] as const;
 }
 
+/** A video's saved measurements (the Measure tab, Compare). */
+export function measurementsQueryKey(videoId: string) {
+  return [`/api/videos/${videoId}/measurements`] as const;
+}
+
 /** Mail kept for the user's address (Settings > Mail outbox) when no relay sends it. */
 export const MAIL_OUTBOX_QUERY_KEY = ['/api/mail/outbox'] as const;
 

@@ -22,7 +22,7 @@ const outlineFor = (colour: string) =>
 // scales the strokes so they keep their weight against the picture.
 const REFERENCE_HEIGHT = 720;
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text.replace(
     /[<>&"']/g,
     (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!,

@@ -24,6 +24,11 @@ export type ExportRender = {
   stills: readonly ExportStill[];
   /** Skeletons drawn on every frame from these measured poses (source times). */
   poses?: Poses | null;
+  /**
+   * SVG elements drawn afresh for each overlay frame at its source time (measurements' trails
+   * and values, which change every frame); empty where there is nothing to draw.
+   */
+  frameSvg?: ((time: number) => string) | null;
   /** Voice notes mixed in: each file starts playing at `at` (source seconds). */
   voiceNotes: readonly { path: string; at: number }[];
   /** Whether the source has sound to keep under the voice notes. */
@@ -74,6 +79,7 @@ class OverlayFrames {
   constructor(
     private readonly stills: readonly ExportStill[],
     private readonly size: FrameSize,
+    private readonly frameSvg: ((time: number) => string) | null = null,
   ) {
     this.empty = new Uint8Array(size.width * size.height * 4);
   }
@@ -83,11 +89,13 @@ class OverlayFrames {
 
   private async stillsAt(time: number): Promise<Uint8Array> {
     const showing = this.stills.filter((still) => time >= still.from && time < still.to);
-    if (showing.length === 0) return this.empty;
-    const key = showing.map((still) => this.stills.indexOf(still)).join(',');
+    // This frame's own drawing goes over the stills, in the same raster.
+    const own = this.frameSvg?.(time) ?? '';
+    if (showing.length === 0 && !own) return this.empty;
+    const key = showing.map((still) => this.stills.indexOf(still)).join(',') + own;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const svg = svgDocument(showing.map((still) => still.svg).join(''), this.size);
+    const svg = svgDocument(showing.map((still) => still.svg).join('') + own, this.size);
     const raster = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
     const layer = new Uint8Array(raster.buffer, raster.byteOffset, raster.byteLength);
     // A few sets at a time are all a range ever needs again: keep memory flat on long exports.
@@ -164,7 +172,7 @@ function audioGraph(render: ExportRender, firstVoiceInput: number) {
 export async function renderExport(render: ExportRender): Promise<void> {
   const { size, start, end, signal } = render;
   const length = end - start;
-  const frames = new OverlayFrames(render.stills, size);
+  const frames = new OverlayFrames(render.stills, size, render.frameSvg);
   const voiceInputs = render.voiceNotes.flatMap((note) => ['-i', note.path]);
   const audio = audioGraph(render, 2);
   const { canvas } = render;

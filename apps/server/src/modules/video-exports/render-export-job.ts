@@ -1,10 +1,17 @@
-import { DEFAULT_DISPLAY_SECONDS, type ExportOverlay, type ExportStatus } from '@filmroom/contract';
+import {
+  DEFAULT_DISPLAY_SECONDS,
+  measurementOverlays,
+  type ExportOverlay,
+  type ExportStatus,
+  type PictureSize,
+} from '@filmroom/contract';
 import {
   drawingSvg,
   exportSize,
   fitWithin,
   guidesSvg,
   joinExportParts,
+  measurementsSvgAt,
   nameLabelSvg,
   probeMedia,
   renderExport,
@@ -21,6 +28,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import {
   annotations,
+  measurements,
   users,
   videoExports,
   videos,
@@ -31,7 +39,7 @@ import {
 import type { JobDefinition } from '../../jobs/queue';
 import type { Log } from '../../lib/logger';
 import { WorkFolders, type BlobStore } from '../../storage';
-import { findAnalysis, readStoredPoses } from '../analysis';
+import { findAnalysis, readStoredPoses, toAnalysisView } from '../analysis';
 import { VideoEvents } from '../videos';
 import { exportFileKey } from './export-keys';
 
@@ -105,6 +113,7 @@ async function collectOverlays(
   segment: ExportSegment,
   video: VideoRow,
   size: FrameSize,
+  source: PictureSize,
 ) {
   const chosen = new Set(overlays);
   const stills: ExportStill[] = [];
@@ -163,7 +172,42 @@ async function collectOverlays(
     stills.push({ from: segment.start, to: segment.end + 1, svg: nameLabelSvg(name, size) });
   }
   const poses = chosen.has('skeleton') ? await readStoredPoses(deps.blobs, segment.videoId) : null;
-  return { stills, voiceNotes, poses };
+  const frameSvg = chosen.has('measurements')
+    ? await measurementsFrameSvg(deps, video, size, source, poses)
+    : null;
+  return { stills, voiceNotes, poses: chosen.has('skeleton') ? poses : null, frameSvg };
+}
+
+/**
+ * The video's saved measurements drawn for each overlay frame (paths with their trails, the
+ * values at that moment), as the player's Measure tab shows them; null when it has none.
+ */
+async function measurementsFrameSvg(
+  deps: Dependencies,
+  video: VideoRow,
+  size: FrameSize,
+  source: PictureSize,
+  skeletonPoses: Awaited<ReturnType<typeof readStoredPoses>> | null,
+) {
+  const saved = await deps.db
+    .select()
+    .from(measurements)
+    .where(eq(measurements.videoId, video.id))
+    .orderBy(asc(measurements.createdAt), asc(measurements.id));
+  if (saved.length === 0) return null;
+  // Joint paths and angles are read from the scan; a tracked point or a stopwatch needs none.
+  const needsPoses = saved.some(
+    ({ subject }) => subject.kind === 'joint-path' || subject.kind === 'angle',
+  );
+  const poses = skeletonPoses ?? (needsPoses ? await readStoredPoses(deps.blobs, video.id) : null);
+  // A measurement saved without a factor takes the one the player shows: declared or detected.
+  const analysis = toAnalysisView(await findAnalysis(deps.db, video.id), video);
+  const overlays = measurementOverlays(saved, {
+    poses,
+    picture: source,
+    slowMotionFactor: analysis?.timing?.slowMotionFactor ?? video.slowMotionFactor ?? null,
+  });
+  return overlays.length > 0 ? (time: number) => measurementsSvgAt(overlays, time, size) : null;
 }
 
 /** A segment's ready video, or null when it was deleted or is no longer ready. */
@@ -231,7 +275,11 @@ async function renderVideoExport(deps: Dependencies, exportId: string, signal: A
         });
         if (joined) canvas ??= picture;
         const size = canvas ? fitWithin(picture, canvas) : picture;
-        const overlays = await collectOverlays(deps, row.overlays, segment, video, size);
+        const source = {
+          width: probe.video?.width ?? video.width ?? picture.width,
+          height: probe.video?.height ?? video.height ?? picture.height,
+        };
+        const overlays = await collectOverlays(deps, row.overlays, segment, video, size, source);
         const voiceNotes: { path: string; at: number }[] = [];
         for (const [noteIndex, note] of overlays.voiceNotes.entries()) {
           if (!(await blobs.stat(note.key))) continue; // its note was deleted meanwhile
@@ -249,6 +297,7 @@ async function renderVideoExport(deps: Dependencies, exportId: string, signal: A
           canvas,
           stills: overlays.stills,
           poses: overlays.poses,
+          frameSvg: overlays.frameSvg,
           voiceNotes,
           sourceHasAudio: probe.audio !== null,
           signal,

@@ -1,8 +1,9 @@
-import type { MovementEvent, VideoDetail } from '@filmroom/contract';
-import { useEffect, useRef, useState } from 'react';
+import { measurementOverlays, type MovementEvent, type VideoDetail } from '@filmroom/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PLAYBACK_SPEED } from '@/lib/playback-speed';
 import type { PlaybackSpeed } from '@/lib/playback-speed';
 import { cn } from '@/lib/utils';
+import { useCompareMeasurements } from '../api/get-compare-measurements';
 import { useComparePoses } from '../api/get-compare-poses';
 import {
   alignedKeyMetrics,
@@ -37,6 +38,23 @@ type CompareSessionProps = {
 
 const DEFAULT_OPACITY = 0.5;
 
+/** A side's saved measurements as drawn over its picture, worked out once per change. */
+function useSideOverlays(
+  video: PlayableVideo,
+  saved: Parameters<typeof measurementOverlays>[0] | undefined,
+  poses: Parameters<typeof measurementOverlays>[1]['poses'],
+) {
+  const { width, height } = video;
+  const slowMotionFactor = video.analysis?.timing?.slowMotionFactor ?? null;
+  return useMemo(
+    () =>
+      saved && width && height
+        ? measurementOverlays(saved, { poses, picture: { width, height }, slowMotionFactor })
+        : [],
+    [saved, poses, width, height, slowMotionFactor],
+  );
+}
+
 /** Both videos loaded: the two pictures, the one control bar and the numbers. */
 export function CompareSession({
   videoA,
@@ -67,8 +85,19 @@ export function CompareSession({
     range,
     speed,
   });
-  const posesA = useComparePoses(a.videoId, { enabled: skeletons && videoA.analysis !== null });
-  const posesB = useComparePoses(b.videoId, { enabled: skeletons && videoB.analysis !== null });
+  const measurementsA = useCompareMeasurements(videoA.id);
+  const measurementsB = useCompareMeasurements(videoB.id);
+  // Joint paths and angles are read from the scan: their side fetches its poses for them.
+  const needsPoses = (saved: typeof measurementsA.data) =>
+    (saved ?? []).some(({ subject }) => subject.kind === 'joint-path' || subject.kind === 'angle');
+  const posesA = useComparePoses(a.videoId, {
+    enabled: (skeletons || needsPoses(measurementsA.data)) && videoA.analysis !== null,
+  });
+  const posesB = useComparePoses(b.videoId, {
+    enabled: (skeletons || needsPoses(measurementsB.data)) && videoB.analysis !== null,
+  });
+  const overlaysA = useSideOverlays(videoA, measurementsA.data, posesA.data);
+  const overlaysB = useSideOverlays(videoB, measurementsB.data, posesB.data);
   const readingA = mainReading(videoA.analysis);
   const readingB = mainReading(videoB.analysis);
   const events = syncableEvents(readingA, readingB);
@@ -141,6 +170,7 @@ export function CompareSession({
       videoRef={refs[side]}
       time={sideTime(moments[side].seconds, lockstep.sharedTime)}
       poses={skeletons ? (side === 'a' ? posesA.data : posesB.data) : undefined}
+      measurements={side === 'a' ? overlaysA : overlaysB}
       ready={ready[side]}
       overlaid={overlaid}
       opacity={opacity}

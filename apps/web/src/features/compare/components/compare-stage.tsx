@@ -1,4 +1,4 @@
-import type { Poses, VideoDetail } from '@filmroom/contract';
+import type { MeasurementOverlay, Poses, VideoDetail } from '@filmroom/contract';
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import { resolveVideoUrl } from '@/lib/video-url';
 import { SIDE_COLOUR } from '../lib/side-colours';
 import type { SideKey } from '../lib/side-colours';
+import { MeasureOverlayLayer } from './measure-overlay-layer';
 import { SkeletonLayer } from './skeleton-layer';
 
 type CompareStageProps = {
@@ -16,6 +17,8 @@ type CompareStageProps = {
   /** The side's own time, for its skeleton. */
   time: number;
   poses: Poses | undefined;
+  /** The side's saved measurements, drawn at its own time. */
+  measurements: readonly MeasurementOverlay[];
   ready: boolean;
   /** Drawn over A's stage: takes A's box, lets clicks through, and shows A beneath. */
   overlaid: boolean;
@@ -26,7 +29,8 @@ type CompareStageProps = {
 };
 
 /**
- * One side's picture: its <video> (B muted, so one sound plays) and its skeleton. The
+ * One side's picture: its <video> (B muted, so one sound plays), its skeleton and its saved
+ * measurements. The
  * controls are the page's one control bar, so the element has none of its own.
  */
 export function CompareStage({
@@ -35,6 +39,7 @@ export function CompareStage({
   videoRef,
   time,
   poses,
+  measurements,
   ready,
   overlaid,
   opacity,
@@ -94,6 +99,13 @@ export function CompareStage({
       {poses ? (
         <SkeletonLayer side={side} poses={poses} time={time} frame={frame} video={size} />
       ) : null}
+      <MeasureOverlayLayer
+        side={side}
+        overlays={measurements}
+        time={time}
+        frame={frame}
+        video={size}
+      />
       {overlaid ? null : (
         <span
           aria-hidden

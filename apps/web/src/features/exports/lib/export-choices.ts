@@ -5,6 +5,11 @@ import { formatPointTimestamp } from '@/lib/format-time';
 export const OVERLAY_CHOICES: readonly { value: ExportOverlay; label: string; hint: string }[] = [
   { value: 'drawings', label: 'Drawings', hint: 'Shapes drawn on notes, while each note shows' },
   { value: 'skeleton', label: 'Pose skeleton', hint: 'The measured body positions' },
+  {
+    value: 'measurements',
+    label: 'Measurements',
+    hint: 'Bar and joint paths with their trails, speeds and angles as they change',
+  },
   { value: 'guides', label: 'Coaching guides', hint: 'Lines and circles at the coaching points' },
   { value: 'captions', label: 'Note text as captions', hint: 'Across the bottom of the picture' },
   { value: 'name', label: "Player's name", hint: 'The video title and owner, in a corner' },

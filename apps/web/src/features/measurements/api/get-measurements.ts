@@ -1,9 +1,6 @@
 import type { Measurement } from '@filmroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
-export function measurementsQueryKey(videoId: string) {
-  return [`/api/videos/${videoId}/measurements`] as const;
-}
+import { measurementsQueryKey } from '@/lib/query-keys';
 
 /** A video's measurements (calibration, bar path, angle), fetched once the Measure tab opens. */
 export function useMeasurements(videoId: string, { enabled }: { enabled: boolean }) {

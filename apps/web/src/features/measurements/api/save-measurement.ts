@@ -1,7 +1,7 @@
 import type { Measurement, MeasurementBody } from '@filmroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, withFallbackMessage } from '@/lib/query-client';
-import { measurementsQueryKey } from './get-measurements';
+import { measurementsQueryKey } from '@/lib/query-keys';
 
 /** Adds a measurement, or replaces the one with `id` (a corrected track, a new calibration). */
 async function saveMeasurement(

@@ -1,20 +1,30 @@
-import type { TrackSample } from '@filmroom/contract';
-import { useState } from 'react';
+import { MEASURE_COLOURS, sampleNear } from '@filmroom/contract';
+import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { MeasureTrail } from '@/components/measure-trail';
 import type { Rect } from '@/lib/content-box';
-import { sampleNear } from '../lib/joint-series';
 import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
 import type { MeasureSession } from './use-measure-session';
 
 type Point = { x: number; y: number };
 
-/** Seconds of path behind the playhead drawn as a trail, fading with age. */
-const TRAIL_SECONDS = 1.5;
 const CALIBRATION_COLOUR = '#ffd60a';
-const BAR_COLOUR = '#00e5ff';
-const JOINT_COLOUR = '#ff2dd1';
+const BAR_COLOUR = MEASURE_COLOURS['tracked-point'];
+const JOINT_COLOUR = MEASURE_COLOURS['joint-path'];
 /** How far one arrow press moves the corrected point, in percent of the picture. */
 const NUDGE_PERCENT = 0.25;
+/** The same with Shift held: drawing a whole line by keyboard takes fewer presses. */
+const BIG_NUDGE_PERCENT = 2;
+/** Where a line drawn by keyboard starts: across the middle of the picture. */
+const KEYBOARD_LINE = { from: { x: 45, y: 50 }, to: { x: 55, y: 50 } };
+
+const ARROWS: Record<string, Point> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
+const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
 
 /** What the viewer tells a layer drawn over its picture (see VideoViewer's `overlay`). */
 type ViewerState = { picture: Rect; currentTime: number; paused: boolean };
@@ -34,6 +44,16 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
   const { picture, currentTime, paused } = viewer;
   const [draft, setDraft] = useState<{ from: Point; to: Point } | null>(null);
   const [dragged, setDragged] = useState<{ t: number; point: Point } | null>(null);
+  // A line drawn by keyboard: the arrows move one end, Enter fixes it and moves to the other.
+  const [keyLine, setKeyLine] = useState<{ from: Point; to: Point; moving: 'from' | 'to' } | null>(
+    null,
+  );
+  const calibrateSurface = useRef<SVGRectElement>(null);
+  // Drawing starts with the surface focused, so a keyboard user can go straight on.
+  useEffect(() => {
+    if (session.mode === 'calibrating') calibrateSurface.current?.focus();
+    else setKeyLine(null);
+  }, [session.mode]);
   const toPixels = (point: Point) => ({
     x: picture.x + (point.x / 100) * picture.width,
     y: picture.y + (point.y / 100) * picture.height,
@@ -47,7 +67,7 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
   // The player's click-to-play must not see a press meant for the measure.
   const keep = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-  const line = draft ?? session.line;
+  const line = draft ?? keyLine ?? session.line;
   const barNow = session.barTrack
     ? sampleNear(session.barTrack, currentTime, TRACK_SAMPLE_TOLERANCE)
     : null;
@@ -84,6 +104,30 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
       setDragged(null);
     }
   };
+  const onCalibrateKey = (event: KeyboardEvent<SVGRectElement>) => {
+    const arrow = ARROWS[event.key];
+    if (!arrow && event.key !== 'Enter') return;
+    event.preventDefault();
+    event.stopPropagation();
+    const current = keyLine ?? { ...(session.line ?? KEYBOARD_LINE), moving: 'from' as const };
+    if (arrow) {
+      const step = event.shiftKey ? BIG_NUDGE_PERCENT : NUDGE_PERCENT;
+      const end = current[current.moving];
+      setKeyLine({
+        ...current,
+        [current.moving]: {
+          x: clampPercent(end.x + arrow.x * step),
+          y: clampPercent(end.y + arrow.y * step),
+        },
+      });
+    } else if (current.moving === 'from') {
+      setKeyLine({ ...current, moving: 'to' });
+    } else if (current.from.x !== current.to.x || current.from.y !== current.to.y) {
+      session.drawLine(current.from, current.to);
+      setKeyLine(null);
+    }
+  };
+
   // The whole picture takes the pointer while a line is drawn or a point picked.
   const surface = {
     role: 'application',
@@ -100,7 +144,7 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
       aria-hidden={session.mode === 'idle' && !correctable}
     >
       {session.barTrack ? (
-        <Trail
+        <MeasureTrail
           samples={session.barTrack}
           now={currentTime}
           colour={BAR_COLOUR}
@@ -109,7 +153,7 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
         />
       ) : null}
       {session.jointPath ? (
-        <Trail
+        <MeasureTrail
           samples={session.jointPath}
           now={currentTime}
           colour={JOINT_COLOUR}
@@ -178,7 +222,15 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
       {session.mode === 'calibrating' ? (
         <rect
           {...surface}
-          aria-label="Drag along something of known length to calibrate"
+          ref={calibrateSurface}
+          tabIndex={0}
+          className={`${surface.className} outline-none focus-visible:stroke-white focus-visible:[stroke-dasharray:6_4] focus-visible:[stroke-width:2]`}
+          aria-label={
+            keyLine?.moving === 'to'
+              ? 'Move the line’s second end with the arrow keys (Shift for bigger steps), then press Enter to set the line'
+              : 'Drag along something of known length to calibrate, or move the line’s first end with the arrow keys (Shift for bigger steps) and press Enter'
+          }
+          onKeyDown={onCalibrateKey}
           onPointerDown={(event) => {
             keep(event);
             event.currentTarget.setPointerCapture(event.pointerId);
@@ -215,45 +267,3 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
 }
 
 const endsOf = (from: Point, to: Point) => ({ x1: from.x, y1: from.y, x2: to.x, y2: to.y });
-
-/** The whole path faintly, the last moments brighter the newer they are, and where it is now. */
-function Trail({
-  samples,
-  now,
-  colour,
-  toPixels,
-  testId,
-}: {
-  samples: readonly TrackSample[];
-  now: number;
-  colour: string;
-  toPixels: (point: Point) => Point;
-  testId: string;
-}) {
-  const points = samples.map((sample) => ({ t: sample.t, ...toPixels(sample) }));
-  const whole = points.map((point) => `${point.x},${point.y}`).join(' ');
-  const recent = points.filter((point) => point.t <= now + 1e-3 && point.t >= now - TRAIL_SECONDS);
-  const current = sampleNear(points, now, 0.25);
-  return (
-    <g data-testid={testId}>
-      <polyline points={whole} fill="none" stroke={colour} strokeOpacity={0.35} strokeWidth={2} />
-      {recent.slice(1).map((point, index) => {
-        const previous = recent[index]!;
-        const age = (now - point.t) / TRAIL_SECONDS;
-        return (
-          <line
-            key={point.t}
-            {...endsOf(previous, point)}
-            stroke={colour}
-            strokeWidth={3.5}
-            strokeLinecap="round"
-            strokeOpacity={Math.max(0.15, 1 - age)}
-          />
-        );
-      })}
-      {current ? (
-        <circle cx={current.x} cy={current.y} r={5} fill={colour} stroke="#111" strokeWidth={1.5} />
-      ) : null}
-    </g>
-  );
-}

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
-import { sampleNear } from '../lib/joint-series';
+import { sampleNear } from '@filmroom/contract';
 import {
   ANGLE_PRESETS,
   CALIBRATION_PRESETS,
@@ -18,6 +18,7 @@ import {
 import { readingsCsv } from '../lib/measure-readings';
 import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
 import { MeasureChart } from './measure-chart';
+import { StopwatchSection } from './stopwatch-section';
 import type { MeasureSession } from './use-measure-session';
 
 type MeasurePanelProps = {
@@ -30,6 +31,12 @@ type MeasurePanelProps = {
   onSeek: (seconds: number) => void;
   videoTitle: string;
 };
+
+/** The bar's height through the set, from the lowest it went: what a coach reads as depth. */
+function heightSamples(series: readonly { clipT: number; y: number }[]) {
+  const lowest = Math.min(...series.map((sample) => sample.y));
+  return series.map((sample) => [sample.clipT, sample.y - lowest] as const);
+}
 
 function downloadCsv(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
@@ -78,7 +85,10 @@ export function MeasurePanel({
   const extremes = angle && angle.samples.length > 0 ? angle.samples : null;
   const tracking = session.progress !== null;
   const hasAnything =
-    session.barTrack !== null || session.anglePreset !== null || session.joint !== null;
+    session.barTrack !== null ||
+    session.anglePreset !== null ||
+    session.joint !== null ||
+    (session.stopwatch.start !== null && session.stopwatch.end !== null);
 
   return (
     <div className="grid gap-5 py-2" data-testid="measure-panel">
@@ -88,7 +98,8 @@ export function MeasurePanel({
         </h2>
         <p className="text-xs text-muted-foreground">
           Pause on a frame, draw a line along something of known length in the plane of the
-          movement, and type its length.
+          movement, and type its length. By keyboard: the arrow keys move one end, Enter sets it and
+          moves to the other, Enter again sets the line.
         </p>
         {editable ? (
           <div className="flex flex-wrap items-end gap-2">
@@ -143,6 +154,17 @@ export function MeasurePanel({
               ? 'Type the line’s real length.'
               : 'Not calibrated: distances and speeds need a line of known length.'}
         </p>
+        {session.farFromPath ? (
+          <p
+            role="status"
+            className="text-xs text-amber-700 dark:text-amber-400"
+            data-testid="far-from-plane"
+          >
+            The line is far in the picture from the measured path. If the two are not at the same
+            distance from the camera, distances and speeds are off by the ratio of those distances:
+            calibrate on something the athlete carries or stands beside.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby={`${id}-bar`} className="grid gap-2">
@@ -218,6 +240,26 @@ export function MeasurePanel({
               currentTime={currentTime}
               onSeek={onSeek}
               testId="speed-chart"
+            />
+            <MeasureChart
+              title="Bar height above its lowest point (m)"
+              unit="m"
+              samples={heightSamples(bar.series)}
+              decimals={bar.metreDecimals}
+              duration={duration}
+              currentTime={currentTime}
+              onSeek={onSeek}
+              testId="height-chart"
+            />
+            <MeasureChart
+              title="Bar vertical acceleration (m/s²)"
+              unit="m/s²"
+              samples={bar.series.map((sample) => [sample.clipT, sample.ay] as const)}
+              decimals={1}
+              duration={duration}
+              currentTime={currentTime}
+              onSeek={onSeek}
+              testId="acceleration-chart"
             />
           </>
         ) : null}
@@ -310,6 +352,15 @@ export function MeasurePanel({
           </>
         )}
       </section>
+
+      <StopwatchSection
+        stopwatch={session.stopwatch}
+        slowMotionFactor={session.slowMotionFactor}
+        editable={editable}
+        currentTime={currentTime}
+        onChange={session.setStopwatch}
+        onSeek={onSeek}
+      />
 
       <div className="flex flex-wrap gap-2 border-t pt-3">
         {editable ? (

@@ -11,9 +11,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '@/components/ui/use-toast';
 import { useMeasurements } from '../api/get-measurements';
 import { useSaveMeasurement } from '../api/save-measurement';
-import { angleSeries, jointTrack } from '../lib/joint-series';
-import { ANGLE_PRESETS, type AnglePresetId } from '../lib/angle-presets';
-import { barReadings, calibrationOf } from '../lib/measure-readings';
+import { angleSeries, jointTrack } from '@filmroom/contract';
+import {
+  ANGLE_PRESETS,
+  EMPTY_STOPWATCH,
+  stopwatchNameOf,
+  type AnglePresetId,
+  type StopwatchName,
+} from '../lib/angle-presets';
+import { barReadings, calibrationFarFromPath, calibrationOf } from '../lib/measure-readings';
 import { MAX_TRACK_SECONDS, trackPoint } from '../lib/track-point';
 
 type Point = { x: number; y: number };
@@ -34,7 +40,14 @@ export type MeasureSessionInput = {
 };
 
 const NAMES = { bar: 'Bar path', angle: 'Angle', joint: 'Joint path' } as const;
-type SavedIds = { bar: string | null; angle: string | null; joint: string | null };
+type SavedIds = {
+  bar: string | null;
+  angle: string | null;
+  joint: string | null;
+  stopwatch: string | null;
+};
+/** A stopwatch's two marks (clip seconds, either unset) and what it times. */
+export type Stopwatch = { start: number | null; end: number | null; name: StopwatchName };
 
 /** The saved measurements as the session's fields: the newest of each kind wins. */
 function fromSaved(saved: readonly Measurement[]) {
@@ -43,6 +56,7 @@ function fromSaved(saved: readonly Measurement[]) {
   const bar = newest('tracked-point');
   const angle = newest('angle');
   const joint = newest('joint-path');
+  const stopwatch = newest('stopwatch');
   const calibration = [bar, angle, joint].find((m) => m?.calibration)?.calibration ?? null;
   const presetOf = (joints: readonly MeasureJoint[]) =>
     (Object.entries(ANGLE_PRESETS).find(
@@ -53,7 +67,20 @@ function fromSaved(saved: readonly Measurement[]) {
     barTrack: bar?.subject.kind === 'tracked-point' ? bar.subject.samples : null,
     anglePreset: angle?.subject.kind === 'angle' ? presetOf(angle.subject.joints) : null,
     joint: joint?.subject.kind === 'joint-path' ? joint.subject.joint : null,
-    ids: { bar: bar?.id ?? null, angle: angle?.id ?? null, joint: joint?.id ?? null },
+    stopwatch:
+      stopwatch?.subject.kind === 'stopwatch'
+        ? {
+            start: stopwatch.subject.start,
+            end: stopwatch.subject.end,
+            name: stopwatchNameOf(stopwatch.name),
+          }
+        : null,
+    ids: {
+      bar: bar?.id ?? null,
+      angle: angle?.id ?? null,
+      joint: joint?.id ?? null,
+      stopwatch: stopwatch?.id ?? null,
+    },
   };
 }
 
@@ -71,7 +98,13 @@ export function useMeasureSession(input: MeasureSessionInput) {
   const [barTrack, setBarTrack] = useState<TrackSample[] | null>(null);
   const [anglePreset, setAnglePreset] = useState<AnglePresetId | null>(null);
   const [joint, setJoint] = useState<MeasureJoint | null>(null);
-  const [ids, setIds] = useState<SavedIds>({ bar: null, angle: null, joint: null });
+  const [stopwatch, setStopwatch] = useState<Stopwatch>(EMPTY_STOPWATCH);
+  const [ids, setIds] = useState<SavedIds>({
+    bar: null,
+    angle: null,
+    joint: null,
+    stopwatch: null,
+  });
   const [progress, setProgress] = useState<number | null>(null);
   const [trackError, setTrackError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -90,6 +123,7 @@ export function useMeasureSession(input: MeasureSessionInput) {
     setBarTrack(fields.barTrack);
     setAnglePreset(fields.anglePreset);
     setJoint(fields.joint);
+    if (fields.stopwatch) setStopwatch(fields.stopwatch);
     setIds(fields.ids);
   }, [saved.data]);
 
@@ -121,6 +155,12 @@ export function useMeasureSession(input: MeasureSessionInput) {
   const jointPath = useMemo(
     () => (joint && input.poses ? jointTrack(input.poses, joint) : null),
     [joint, input.poses],
+  );
+  const measuredPath = barTrack ?? jointPath;
+  const farFromPath = useMemo(
+    () =>
+      line && picture && measuredPath ? calibrationFarFromPath(line, measuredPath, picture) : false,
+    [line, picture, measuredPath],
   );
 
   /** Runs the tracker from `from` with the point at `start`; keeps the samples before `from`. */
@@ -165,6 +205,8 @@ export function useMeasureSession(input: MeasureSessionInput) {
     },
     calibration,
     calibrationLine,
+    /** The line lies far in the picture from the path measured against it. */
+    farFromPath,
     barTrack,
     bar,
     angle,
@@ -179,6 +221,13 @@ export function useMeasureSession(input: MeasureSessionInput) {
       setJoint(next);
       setDirty(true);
     },
+    stopwatch,
+    /** Sets a stopwatch mark at the playhead, or its name. */
+    setStopwatch: (change: Partial<Stopwatch>) => {
+      setStopwatch((current) => ({ ...current, ...change }));
+      setDirty(true);
+    },
+    slowMotionFactor: input.slowMotionFactor,
     progress,
     trackError,
     dirty,
@@ -221,6 +270,16 @@ export function useMeasureSession(input: MeasureSessionInput) {
         bodies.push([
           'joint',
           { ...base, name: NAMES.joint, subject: { kind: 'joint-path', joint } },
+        ]);
+      }
+      if (stopwatch.start !== null && stopwatch.end !== null) {
+        bodies.push([
+          'stopwatch',
+          {
+            ...base,
+            name: stopwatch.name,
+            subject: { kind: 'stopwatch', start: stopwatch.start, end: stopwatch.end },
+          },
         ]);
       }
       try {

@@ -32,3 +32,12 @@ export const CALIBRATION_PRESETS = [
   { label: 'Tennis net at the centre (0.914 m)', metres: 0.914 },
   { label: 'Olympic bar sleeve to sleeve (1.31 m)', metres: 1.31 },
 ];
+
+/** What a stopwatch between two marks most often times. */
+export const STOPWATCH_NAMES = ['Stopwatch', 'Ground contact', 'Time to the top'] as const;
+export type StopwatchName = (typeof STOPWATCH_NAMES)[number];
+export const EMPTY_STOPWATCH = { start: null, end: null, name: 'Stopwatch' } as const;
+
+/** A saved stopwatch's name as one of the names offered (another name reads as "Stopwatch"). */
+export const stopwatchNameOf = (name: string): StopwatchName =>
+  STOPWATCH_NAMES.find((each) => each === name) ?? 'Stopwatch';

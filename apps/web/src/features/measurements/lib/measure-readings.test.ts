@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { barReadings, calibrationOf, readingsCsv } from './measure-readings';
+import {
+  barReadings,
+  calibrationFarFromPath,
+  calibrationOf,
+  readingsCsv,
+} from './measure-readings';
 
 const picture = { width: 1000, height: 1000 };
 // 0.5 m across 500 px: a millimetre a pixel.
@@ -43,5 +48,19 @@ describe('bar readings', () => {
     expect(lines).toHaveLength(1 + 4 + 1);
     expect(lines[1]).toMatch(/^bar,0,0,0\.4,-0\.8,0\.6,/);
     expect(lines.at(-1)).toBe('left knee,0.2,,,,,,91');
+  });
+});
+
+describe('calibrationFarFromPath', () => {
+  const plate = { from: { x: 38, y: 75 }, to: { x: 42, y: 85 } };
+  it('is not far when the path crosses the line (a plate on the bar) or passes near it', () => {
+    expect(calibrationFarFromPath(plate, rising, picture)).toBe(false);
+    const beside = { from: { x: 45, y: 60 }, to: { x: 45, y: 70 } };
+    expect(calibrationFarFromPath(beside, rising, picture)).toBe(false);
+  });
+  it('is far when the line lies across the picture from the whole path', () => {
+    const farWall = { from: { x: 85, y: 5 }, to: { x: 95, y: 5 } };
+    expect(calibrationFarFromPath(farWall, rising, picture)).toBe(true);
+    expect(calibrationFarFromPath(farWall, [], picture)).toBe(false);
   });
 });

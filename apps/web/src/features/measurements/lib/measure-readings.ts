@@ -35,6 +35,43 @@ export function calibrationOf(
   return line ? calibrate(line, picture) : null;
 }
 
+type Point = { x: number; y: number };
+
+/** The distance in pixels from a point to a segment (all in percent of the picture). */
+function pixelsToSegment(point: Point, from: Point, to: Point, picture: PictureSize): number {
+  const px = (p: Point) => ({ x: (p.x / 100) * picture.width, y: (p.y / 100) * picture.height });
+  const [a, b, p] = [px(from), px(to), px(point)];
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const lengthSquared = dx * dx + dy * dy;
+  const along =
+    lengthSquared === 0
+      ? 0
+      : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared));
+  return Math.hypot(p.x - a.x - along * dx, p.y - a.y - along * dy);
+}
+
+/**
+ * Whether the calibration line lies far in the picture from the path measured against it. A
+ * line drawn on the plate the bar carries is on the path; one on the floor or a far wall may
+ * be at another depth, and then every distance and speed is off by the ratio of their
+ * distances from the camera. Far: the path never comes within one and a half line lengths of
+ * the line, nor within a tenth of the picture's diagonal.
+ */
+export function calibrationFarFromPath(
+  line: { from: Point; to: Point },
+  path: readonly Point[],
+  picture: PictureSize,
+): boolean {
+  if (path.length === 0) return false;
+  const lineLength = pixelsToSegment(line.from, line.to, line.to, picture);
+  const nearest = Math.min(
+    ...path.map((point) => pixelsToSegment(point, line.from, line.to, picture)),
+  );
+  const threshold = Math.max(1.5 * lineLength, 0.1 * Math.hypot(picture.width, picture.height));
+  return nearest > threshold;
+}
+
 /** Speed and acceleration of a tracked point, with its fastest moment. */
 export function barReadings(
   track: readonly TrackSample[],

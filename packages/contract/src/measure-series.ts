@@ -1,12 +1,12 @@
-import {
-  angleDegrees,
-  POSE_KEYPOINT_ORDER,
-  type AngleSample,
-  type MeasureJoint,
-  type PictureSize,
-  type Poses,
-  type TrackSample,
-} from '@filmroom/contract';
+/**
+ * Series read from a scan for measuring (issue 32): a joint's path and an angle of three joints
+ * through the clip. Shared by the player's Measure tab, Compare and the server's export.
+ */
+import type { Poses } from './analysis';
+import { angleDegrees } from './drawing-geometry';
+import type { AngleSample, PictureSize, TrackSample } from './measure';
+import type { MeasureJoint } from './measurements';
+import { POSE_KEYPOINT_ORDER } from './values';
 
 /** Below this score the scan was guessing where the joint was: the path skips that moment. */
 const MIN_SCORE = 0.3;

@@ -1,6 +1,6 @@
-import type { Poses } from '@filmroom/contract';
+import type { Poses } from './analysis';
 import { describe, expect, it } from 'vitest';
-import { angleSeries, jointTrack, mainTrack, sampleNear } from './joint-series';
+import { angleSeries, jointTrack, mainTrack, sampleNear } from './measure-series';
 
 /** 17 keypoints, all seen, with the left hip, knee and ankle placed (fractions of the frame). */
 function keypoints(hip: [number, number], knee: [number, number], ankle: [number, number]) {

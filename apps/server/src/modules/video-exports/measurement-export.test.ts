@@ -1,0 +1,98 @@
+import type { VideoExport } from '@filmroom/contract';
+import { decodePicture, makeStill } from '@filmroom/media';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/accounts';
+import { useTestApp } from '../../../test/test-app';
+import { uploadVideo } from '../../../test/uploads';
+import { waitUntilPrepared } from '../../../test/wait-for-video';
+
+const ctx = useTestApp({ WORK_QUEUES: 'media.prepare,export.render' }, { work: true });
+
+async function waitUntilDone(cookie: string, id: string): Promise<VideoExport> {
+  for (let tries = 0; tries < 240; tries++) {
+    const view = (
+      await ctx.app.inject({ url: `/api/exports/${id}`, headers: { cookie } })
+    ).json<VideoExport>();
+    if (view.status === 'ready' || view.status === 'failed') return view;
+    await sleep(500);
+  }
+  throw new Error('the export never finished');
+}
+
+/** The RGB of the exported frame at a place given in percent of the picture. */
+function pixelAt(picture: Awaited<ReturnType<typeof decodePicture>>, x: number, y: number) {
+  const column = Math.round((x / 100) * (picture.width - 1));
+  const row = Math.round((y / 100) * (picture.height - 1));
+  const offset = (row * picture.width + column) * 3;
+  return [...picture.data.slice(offset, offset + 3)];
+}
+
+describe('export with measurements', () => {
+  it('burns a tracked path in with its trail up to each frame, and its speed as text', async () => {
+    const coach = await registerAccount(ctx.app, { isCoach: true });
+    const video = await uploadVideo(ctx.app, coach.cookie);
+    await waitUntilPrepared(ctx.database.db, video.id);
+    // A point rising straight up the picture at 30 % across: from 80 % down at 1 s to 20 % at
+    // 4 s, sampled at 30 fps, on a picture calibrated at a metre for a tenth of its width.
+    const samples = Array.from({ length: 91 }, (_, i) => ({
+      t: 1 + i / 30,
+      x: 30,
+      y: 80 - (60 * i) / 90,
+    }));
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/measurements`,
+      headers: { cookie: coach.cookie },
+      payload: {
+        name: 'Bar path',
+        calibration: { from: { x: 10, y: 10 }, to: { x: 20, y: 10 }, metres: 1 },
+        subject: { kind: 'tracked-point', samples },
+      },
+    });
+    expect(saved.statusCode).toBe(201);
+
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/exports',
+      headers: { cookie: coach.cookie },
+      payload: {
+        source: { kind: 'video', videoId: video.id, start: 1, end: 4 },
+        overlays: ['measurements'],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const done = await waitUntilDone(coach.cookie, created.json<VideoExport>().id);
+    expect(done.status).toBe('ready');
+    const download = await ctx.app.inject({
+      url: done.downloadUrl!,
+      headers: { cookie: coach.cookie },
+    });
+    const folder = await mkdtemp(path.join(tmpdir(), 'measure-export-'));
+    const file = path.join(folder, 'export.mp4');
+    await writeFile(file, download.rawPayload);
+
+    // 1.5 s into the export is 2.5 s into the video: the point is at 50 % down, and the bright
+    // trail runs back over the last 1.5 s to 80 %. Above it the path is only faint.
+    const still = path.join(folder, 'still.png');
+    await makeStill(file, still, { atSeconds: 1.5, longSide: 1280 });
+    const picture = await decodePicture(still, 1280);
+    const cyan = ([r, g, b]: number[]) => r! < 90 && g! > 170 && b! > 170;
+    expect(cyan(pixelAt(picture, 30, 65))).toBe(true);
+    expect(cyan(pixelAt(picture, 30, 50))).toBe(true);
+    expect(cyan(pixelAt(picture, 30, 30))).toBe(false);
+    // The speed's text, white on a dark edge, at the top right under the name label's line.
+    let white = 0;
+    for (let x = 70; x < 99; x += 0.25) {
+      for (let y = 5; y < 13; y += 0.5) {
+        const [r, g, b] = pixelAt(picture, x, y);
+        if (r! > 235 && g! > 235 && b! > 235) white += 1;
+      }
+    }
+    expect(white).toBeGreaterThan(20);
+    // A real upload, preparation and render on a shared machine: more than the default 30 s.
+  }, 120_000);
+});

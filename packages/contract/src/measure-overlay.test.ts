@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { measurementOverlays, trailAt } from './measure-overlay';
+import type { Measurement } from './measurements';
+
+const picture = { width: 1000, height: 1000 };
+const base = {
+  videoId: '00000000-0000-4000-8000-000000000001',
+  user: { id: '00000000-0000-4000-8000-000000000002', name: 'Coach' },
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+} as unknown as Omit<Measurement, 'id' | 'name' | 'calibration' | 'slowMotionFactor' | 'subject'>;
+
+// 100 px of the picture is 1 m; the point rises 15 % of the picture (1.5 m) a second.
+const rising: Measurement = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000010',
+  name: 'Bar path',
+  calibration: { from: { x: 10, y: 10 }, to: { x: 20, y: 10 }, metres: 1 },
+  slowMotionFactor: null,
+  subject: {
+    kind: 'tracked-point',
+    samples: Array.from({ length: 31 }, (_, i) => ({ t: i / 30, x: 50, y: 80 - (15 * i) / 30 })),
+  },
+};
+
+describe('measurementOverlays', () => {
+  it('reads a tracked point’s speed in m/s at a clip time, to the decimals the footage supports, slowed footage counted', () => {
+    const [overlay] = measurementOverlays([rising], {
+      poses: null,
+      picture,
+      slowMotionFactor: null,
+    });
+    expect(overlay!.path).toHaveLength(31);
+    expect(overlay!.valueAt(0.5)).toBe('Bar path 1.5 m/s');
+    expect(overlay!.valueAt(5)).toBeNull();
+    const [slowed] = measurementOverlays([rising], { poses: null, picture, slowMotionFactor: 4 });
+    expect(slowed!.valueAt(0.5)).toBe('Bar path 6.0 m/s');
+  });
+
+  it('leaves out joint paths and angles without a scan, and times a stopwatch in real seconds', () => {
+    const stopwatch: Measurement = {
+      ...rising,
+      id: '00000000-0000-4000-8000-000000000011',
+      name: 'Ground contact',
+      slowMotionFactor: 2,
+      subject: { kind: 'stopwatch', start: 1, end: 2 },
+    };
+    const angle: Measurement = {
+      ...rising,
+      id: '00000000-0000-4000-8000-000000000012',
+      name: 'Knee',
+      subject: { kind: 'angle', joints: ['left_hip', 'left_knee', 'left_ankle'] },
+    };
+    const overlays = measurementOverlays([angle, stopwatch], {
+      poses: null,
+      picture,
+      slowMotionFactor: null,
+    });
+    expect(overlays.map((overlay) => overlay.name)).toEqual(['Ground contact']);
+    expect(overlays[0]!.valueAt(0.5)).toBeNull();
+    expect(overlays[0]!.valueAt(1.5)).toBe('Ground contact 0.25 s');
+    expect(overlays[0]!.valueAt(3)).toBe('Ground contact 0.50 s');
+  });
+});
+
+describe('trailAt', () => {
+  it('keeps the last 1.5 s up to the moment', () => {
+    const path = [0, 1, 2, 3].map((t) => ({ t }));
+    expect(trailAt(path, 2).map((sample) => sample.t)).toEqual([1, 2]);
+  });
+});

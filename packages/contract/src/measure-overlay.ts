@@ -1,0 +1,151 @@
+/**
+ * Saved measurements as something drawn over their video: each one's path (for the fading
+ * trail) and the value it reads at a moment. Compare (web) and the burned-in export (server)
+ * draw from this one source, so both show what the Measure tab showed.
+ */
+import type { Poses } from './analysis';
+import {
+  calibrate,
+  decimalsFor,
+  measurementSteps,
+  motionSeries,
+  realSeconds,
+  type PictureSize,
+  type TrackSample,
+} from './measure';
+import { angleSeries, jointTrack, sampleNear } from './measure-series';
+import type { Measurement } from './measurements';
+
+/** Seconds of path behind the playhead drawn as a trail, fading with age. */
+export const MEASURE_TRAIL_SECONDS = 1.5;
+/** Each path's colour: the picked point (a bar's end) and a joint of the scan. */
+export const MEASURE_COLOURS = { 'tracked-point': '#00e5ff', 'joint-path': '#ff2dd1' } as const;
+/** The frame rate speeds are rounded for: that of most phone and studio footage. */
+const ROUNDING_FPS = 30;
+/** How far from a moment a sample still gives its value (a scan samples a few times a second). */
+const READING_TOLERANCE = 0.25;
+
+export type MeasurementOverlay = {
+  id: string;
+  name: string;
+  kind: Measurement['subject']['kind'];
+  /** The path drawn with its trail, percent of the picture; null for an angle or a stopwatch. */
+  path: TrackSample[] | null;
+  colour: string;
+  /** What it reads at a clip time ("Bar path 1.23 m/s", "Knee angle 92°"), null where nothing. */
+  valueAt: (clipSeconds: number) => string | null;
+};
+
+/** What drawing a measurement needs of it (a saved one, or the server's row). */
+export type OverlaidMeasurement = Pick<
+  Measurement,
+  'id' | 'name' | 'calibration' | 'slowMotionFactor' | 'subject'
+>;
+
+type OverlayContext = {
+  /** The scan's poses: joint paths and angles need them; without them they are left out. */
+  poses: Poses | null | undefined;
+  /** The video's own size in pixels (calibration is in its pixels). */
+  picture: PictureSize;
+  /** The slow-motion factor the analysis found, for a measurement that declares none. */
+  slowMotionFactor: number | null;
+};
+
+/** A speed reader for a path on a calibrated picture: "1.23 m/s" at the nearest sample. */
+function speedReader(
+  path: readonly TrackSample[],
+  measurement: OverlaidMeasurement,
+  context: OverlayContext,
+): ((clipSeconds: number) => string | null) | null {
+  const calibration = measurement.calibration
+    ? calibrate(measurement.calibration, context.picture)
+    : null;
+  if (!calibration || path.length < 3) return null;
+  const factor = measurement.slowMotionFactor ?? context.slowMotionFactor;
+  // The series runs in real seconds; the player and the export ask in clip seconds.
+  const clipPerReal = 1 / realSeconds(1, factor);
+  const series = motionSeries(path, context.picture, calibration, {
+    slowMotionFactor: factor,
+  }).map((sample) => ({ ...sample, t: sample.t * clipPerReal }));
+  const decimals = decimalsFor(measurementSteps(calibration, ROUNDING_FPS, factor).metresPerSecond);
+  return (clipSeconds) => {
+    const sample = sampleNear(series, clipSeconds, READING_TOLERANCE);
+    return sample ? `${sample.speed.toFixed(decimals)} m/s` : null;
+  };
+}
+
+/** One saved measurement as drawn over the picture, or null when it cannot be (no scan). */
+function overlayOf(
+  measurement: OverlaidMeasurement,
+  context: OverlayContext,
+): MeasurementOverlay | null {
+  const { subject } = measurement;
+  const base = { id: measurement.id, name: measurement.name, kind: subject.kind };
+  const named = (reader: ((t: number) => string | null) | null) => (t: number) => {
+    const value = reader?.(t) ?? null;
+    return value === null ? null : `${measurement.name} ${value}`;
+  };
+  switch (subject.kind) {
+    case 'tracked-point':
+    case 'joint-path': {
+      const path =
+        subject.kind === 'tracked-point'
+          ? [...subject.samples].sort((a, b) => a.t - b.t)
+          : context.poses
+            ? jointTrack(context.poses, subject.joint)
+            : null;
+      if (!path) return null;
+      return {
+        ...base,
+        path,
+        colour: MEASURE_COLOURS[subject.kind],
+        valueAt: named(speedReader(path, measurement, context)),
+      };
+    }
+    case 'angle': {
+      if (!context.poses) return null;
+      const series = angleSeries(context.poses, subject.joints, context.picture);
+      return {
+        ...base,
+        path: null,
+        colour: '#ffffff',
+        valueAt: named((t) => {
+          const sample = sampleNear(series, t, READING_TOLERANCE);
+          return sample ? `${sample.degrees}°` : null;
+        }),
+      };
+    }
+    case 'stopwatch': {
+      const start = Math.min(subject.start, subject.end);
+      const end = Math.max(subject.start, subject.end);
+      const factor = measurement.slowMotionFactor ?? context.slowMotionFactor;
+      // Running between its marks, then holding the time it measured.
+      return {
+        ...base,
+        path: null,
+        colour: '#ffffff',
+        valueAt: named((t) =>
+          t < start ? null : `${realSeconds(Math.min(t, end) - start, factor).toFixed(2)} s`,
+        ),
+      };
+    }
+  }
+}
+
+/** The video's saved measurements as overlays, in the order they were made. */
+export function measurementOverlays(
+  measurements: readonly OverlaidMeasurement[],
+  context: OverlayContext,
+): MeasurementOverlay[] {
+  return measurements.flatMap((measurement) => overlayOf(measurement, context) ?? []);
+}
+
+/** The part of a path to draw bright at a moment: the last MEASURE_TRAIL_SECONDS up to it. */
+export function trailAt<Sample extends { t: number }>(
+  path: readonly Sample[],
+  clipSeconds: number,
+): Sample[] {
+  return path.filter(
+    (sample) => sample.t <= clipSeconds + 1e-3 && sample.t >= clipSeconds - MEASURE_TRAIL_SECONDS,
+  );
+}
