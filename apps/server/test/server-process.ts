@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -13,8 +15,20 @@ export type ServerProcess = {
   stop: (signal: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** What `npm start` runs (apps/server's start script), after `node scripts/build.mjs server`. */
-const COMPILED = ['--max-semi-space-size=4', 'dist/main.js'];
+/**
+ * What `npm start` runs after `node scripts/build.mjs server`: apps/server's start script
+ * (`node <flags> dist/main.js`), read from its package.json so that tests and the bench run the
+ * server with the same V8 flags as users do.
+ */
+function startScriptArgs(): string[] {
+  const manifest = readFileSync(path.join(serverDir, 'package.json'), 'utf8');
+  const [command, ...args] = (JSON.parse(manifest) as { scripts: { start: string } }).scripts.start
+    .trim()
+    .split(/\s+/);
+  if (command !== 'node') throw new Error(`apps/server's start script runs ${command}, not node`);
+  return args;
+}
+const COMPILED = startScriptArgs();
 
 /**
  * Runs the real server entry point with the given environment: from its TypeScript sources, or
