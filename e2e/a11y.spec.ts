@@ -90,7 +90,7 @@ for (const viewport of VIEWPORTS) {
 
     test('the signed-in pages', async ({ page, browser }) => {
       // The Teams page and the share dialog with teams (issue 18) take their share of it too.
-      test.setTimeout(150_000);
+      test.setTimeout(200_000);
       const coach = newAccount('coach');
       await registerThroughApi(page, coach);
       const video = await uploadThroughApi(
@@ -220,7 +220,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('the video detail page: its tabs and dialogs', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await registerThroughApi(page, newAccount('coach'));
       const video = await uploadThroughApi(
         page,
