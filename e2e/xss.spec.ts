@@ -226,6 +226,8 @@ test('notes, replies and questions stay text, also where the AI Coach quotes the
 test('the analysis markdown keeps HTML as text and empties javascript: and data: addresses', async ({
   page,
 }) => {
+  // An upload to prepare first: 28 of the default 30 s in the last CI run.
+  test.setTimeout(60_000);
   const expectNoScriptRan = watchForScript(page);
   await registerThroughApi(page, newAccount('coach'));
   const video = await uploadThroughApi(page, 'Squats', squats);
