@@ -45,7 +45,7 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
 
     test('the signed-out screens', async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
       await expectAccessible(page, 'sign in');
