@@ -224,6 +224,32 @@ function Field({
   );
 }
 
+/** A clip's lead or lag around an event, in half seconds. */
+function SecondsField({
+  label,
+  seconds,
+  onChange,
+}: {
+  label: string;
+  seconds: number;
+  onChange: (seconds: number) => void;
+}) {
+  return (
+    <Field label={label} className="w-20">
+      {(id) => (
+        <Input
+          id={id}
+          type="number"
+          min={0}
+          step={0.5}
+          value={seconds}
+          onChange={(e) => onChange(Number(e.target.value))}
+        />
+      )}
+    </Field>
+  );
+}
+
 function ButtonRow({
   index,
   button,
@@ -268,30 +294,16 @@ function ButtonRow({
           />
         )}
       </Field>
-      <Field label="Lead s" className="w-20">
-        {(id) => (
-          <Input
-            id={id}
-            type="number"
-            min={0}
-            step={0.5}
-            value={button.leadSeconds}
-            onChange={(e) => onChange({ leadSeconds: Number(e.target.value) })}
-          />
-        )}
-      </Field>
-      <Field label="Lag s" className="w-20">
-        {(id) => (
-          <Input
-            id={id}
-            type="number"
-            min={0}
-            step={0.5}
-            value={button.lagSeconds}
-            onChange={(e) => onChange({ lagSeconds: Number(e.target.value) })}
-          />
-        )}
-      </Field>
+      <SecondsField
+        label="Lead s"
+        seconds={button.leadSeconds}
+        onChange={(leadSeconds) => onChange({ leadSeconds })}
+      />
+      <SecondsField
+        label="Lag s"
+        seconds={button.lagSeconds}
+        onChange={(lagSeconds) => onChange({ lagSeconds })}
+      />
       <Field label="Mode" className="w-28">
         {(id) => (
           <NativeSelect
