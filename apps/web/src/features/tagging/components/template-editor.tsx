@@ -91,16 +91,9 @@ export function TemplateEditor({
             onRemove={() => set({ buttons: without(draft.buttons, index) })}
           />
         ))}
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          className="justify-self-start"
-          onClick={() => set({ buttons: [...draft.buttons, NEW_BUTTON] })}
-        >
-          <PlusIcon aria-hidden />
+        <AddRowButton onClick={() => set({ buttons: [...draft.buttons, NEW_BUTTON] })}>
           Add button
-        </Button>
+        </AddRowButton>
       </fieldset>
 
       <fieldset className="grid gap-2">
@@ -113,11 +106,7 @@ export function TemplateEditor({
             onRemove={() => set({ labelGroups: without(draft.labelGroups, index) })}
           />
         ))}
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          className="justify-self-start"
+        <AddRowButton
           onClick={() =>
             set({
               labelGroups: [
@@ -127,9 +116,8 @@ export function TemplateEditor({
             })
           }
         >
-          <PlusIcon aria-hidden />
           Add label group
-        </Button>
+        </AddRowButton>
       </fieldset>
 
       <Field label="Periods, separated by commas">
@@ -161,11 +149,7 @@ export function TemplateEditor({
             onRemove={() => set({ ratios: without(draft.ratios, index) })}
           />
         ))}
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          className="justify-self-start"
+        <AddRowButton
           disabled={draft.buttons.length === 0}
           onClick={() => {
             const code = draft.buttons[0]?.name ?? '';
@@ -181,9 +165,8 @@ export function TemplateEditor({
             });
           }}
         >
-          <PlusIcon aria-hidden />
           Add ratio
-        </Button>
+        </AddRowButton>
       </fieldset>
 
       {save.isError ? (
@@ -200,6 +183,33 @@ export function TemplateEditor({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** "Add …" under a list of rows: a small button with a plus, at the list's start. */
+function AddRowButton({
+  variant = 'outline',
+  disabled,
+  onClick,
+  children,
+}: {
+  variant?: 'outline' | 'ghost';
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant={variant}
+      className="justify-self-start"
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <PlusIcon aria-hidden />
+      {children}
+    </Button>
   );
 }
 
@@ -398,16 +408,12 @@ function LabelGroupRow({
           </Button>
         </div>
       ))}
-      <Button
-        type="button"
-        size="sm"
+      <AddRowButton
         variant="ghost"
-        className="justify-self-start"
         onClick={() => onChange({ labels: [...group.labels, { text: '', hotkey: null }] })}
       >
-        <PlusIcon aria-hidden />
         Add label to {what}
-      </Button>
+      </AddRowButton>
     </div>
   );
 }
