@@ -1,6 +1,6 @@
 import type { TagEvent, TagTemplate } from '@filmroom/contract';
 import { DownloadIcon, PencilIcon, TagsIcon, UploadIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/layout/empty-state';
 import { ErrorState } from '@/components/layout/error-state';
 import { Button } from '@/components/ui/button';
@@ -195,7 +195,9 @@ function ArmedCodeWindow({
   const latest = useRef({ session, template });
   latest.current = { session, template };
 
-  useEffect(() => {
+  // A layout effect, so the keys work from the moment the window shows: a passive effect
+  // could run after a key pressed at once (input outranks React's scheduled work in Chromium).
+  useLayoutEffect(() => {
     const onKey = (press: KeyboardEvent) => {
       if (press.repeat || isTypingInField(press.target)) return;
       const { session: now, template: window } = latest.current;
