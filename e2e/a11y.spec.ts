@@ -241,7 +241,10 @@ for (const viewport of VIEWPORTS) {
       });
 
       await page.goto(`/videos/${video.id}`);
-      await expect(page.getByRole('heading', { name: 'Technical Analysis' })).toBeVisible();
+      // The report is a lazily loaded chunk (the markdown renderer): slow on a loaded machine.
+      await expect(page.getByRole('heading', { name: 'Technical Analysis' })).toBeVisible({
+        timeout: 20_000,
+      });
       await expect.poll(async () => (await videoState(page)).readyState).toBeGreaterThanOrEqual(1);
       await expectAccessible(page, 'video detail, Analysis tab');
 
