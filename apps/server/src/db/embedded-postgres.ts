@@ -21,6 +21,8 @@ const USER = 'filmroom';
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
+  /** Server settings beyond the defaults (`-c name=value`), e.g. for a throwaway test cluster. */
+  settings: Record<string, string> = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
@@ -43,7 +45,13 @@ export async function startEmbeddedPostgres(
     createPostgresUser: runAsRoot,
     initdbFlags: ['--encoding=UTF8'],
     // Loopback TCP only and no Unix socket: two clusters on one machine can never collide.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: (message: unknown) => log.debug({ postgres: String(message).trim() }, 'postgres'),
     onError: (error: unknown) => log.warn({ postgres: String(error).trim() }, 'postgres'),
   });
