@@ -29,3 +29,37 @@ export function vertexTime(
   const vertex = (t0 + t1) / 2 - d1 / (2 * curvature);
   return Math.max(t0, Math.min(t2, vertex));
 }
+
+/**
+ * When a rise that ran from sample `from` to about sample `to` (its top) ended: the time its
+ * speed fell to `share` of its fastest, between samples. Each speed is a difference over two
+ * samples, the rate at the middle of their span rather than at either end: where the scan goes
+ * from dense sampling through the fast part to sparse sampling after it (often right as the
+ * rise ends) the middle is well after the sample. The sample after `to` closes the last span,
+ * so a rise still going at its top sample ends between it and the next.
+ */
+export function riseEnded(
+  times: number[],
+  heights: number[],
+  from: number,
+  to: number,
+  share: number,
+): number {
+  const last = Math.min(to + 1, times.length - 1);
+  const rate = (i: number) => {
+    const a = Math.max(from, i - 1);
+    const b = Math.min(last, i + 1);
+    return {
+      t: (times[a]! + times[b]!) / 2,
+      speed: times[b]! > times[a]! ? (heights[b]! - heights[a]!) / (times[b]! - times[a]!) : 0,
+    };
+  };
+  let fastest = from;
+  for (let i = from; i <= to; i += 1) if (rate(i).speed > rate(fastest).speed) fastest = i;
+  const stopped = rate(fastest).speed * share;
+  let ended = fastest;
+  while (ended < last && rate(ended).speed > stopped) ended += 1;
+  if (ended === fastest) return rate(ended).t;
+  const [before, after] = [rate(ended - 1), rate(ended)];
+  return crossing(before.t, before.speed, after.t, after.speed, stopped);
+}
