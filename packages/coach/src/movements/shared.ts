@@ -4,6 +4,7 @@ import { smoothInTime, bodyTilt, indexAt, peaks, quantile, share, type Athlete }
 import { guidesFor } from './points';
 import type { CoachingPoint, MetricRecord, MovementEvent } from '@filmroom/contract';
 import { judged, metric } from './records';
+import { vertexTime } from './timing';
 import type { MetricDraft, Topic } from './types';
 
 /** A score from a measure: 0 at `zero`, 1 at `one`, straight in between (either direction). */
@@ -18,7 +19,19 @@ export function uprightShare(athlete: Athlete): number {
   return share(athlete.moments.map(bodyTilt), (tilt) => tilt < 35);
 }
 
-export type Cycle = { start: number; bottom: number; end: number; depth: number };
+export type Cycle = {
+  start: number;
+  /** The lowest sample's time (the sample measures are read at). */
+  bottom: number;
+  /**
+   * The bottom between samples, as an event is timed: the vertex of the parabola through the
+   * lowest sample and its neighbours (a turning point lies between samples more often than on
+   * one, up to half a sample gap off at the scan's sparse five a second).
+   */
+  lowest: number;
+  end: number;
+  depth: number;
+};
 
 /**
  * Down-and-up cycles of a height series (hips, shoulders, hands): each bottom is a minimum that
@@ -52,9 +65,15 @@ export function cycles(
     };
     const start = top(previous, i);
     const end = top(i, next);
+    const t = (j: number) => moments[j]!.t;
+    const lowest =
+      i > 0 && i + 1 < moments.length
+        ? vertexTime([t(i - 1), t(i), t(i + 1)], [smoothed[i - 1]!, smoothed[i]!, smoothed[i + 1]!])
+        : t(i);
     return {
       start: moments[start]!.t,
       bottom: moments[i]!.t,
+      lowest,
       end: moments[end]!.t,
       depth: Math.min(smoothed[start]!, smoothed[end]!) - smoothed[i]!,
     };

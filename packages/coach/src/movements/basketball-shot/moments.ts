@@ -1,6 +1,6 @@
 import { handHeights, type Athlete } from '../athlete';
 import { between, extreme } from '../shared';
-import { crossing } from '../timing';
+import { crossing, rateAt } from '../timing';
 
 /** A shot's key moments on the real clock, as a coach marks them frame by frame. */
 export type ShotMoments = {
@@ -46,11 +46,10 @@ export function shotMoments(
   const { push } = found;
   const h = handHeights(athlete, 0.07);
   const t = athlete.moments.map((m) => m.t);
-  const rise = h.map((_, i) => {
-    const a = Math.max(0, i - 1);
-    const b = Math.min(h.length - 1, i + 1);
-    return t[b]! > t[a]! ? (h[b]! - h[a]!) / (t[b]! - t[a]!) : 0;
-  });
+  // Each rate is timed where its span is centred (the push is sampled densely, the hold after
+  // it may not be).
+  const rates = h.map((_, i) => rateAt(t, h, i));
+  const rise = rates.map((r) => r.rate);
   // The ball may be lifted to the set point in one rise and pushed from it in another (a set
   // shot pauses at the forehead): the release ends the last rise that lifts the hands far.
   const window = between(athlete, push - PUSH_BEFORE, push + PUSH_AFTER);
@@ -82,7 +81,7 @@ export function shotMoments(
   // Between the last sample still rising fast and the next one, where the rise fell to half.
   const release =
     last + 1 < h.length
-      ? crossing(t[last]!, rise[last]!, t[last + 1]!, rise[last + 1]!, slowing)
+      ? crossing(rates[last]!.t, rise[last]!, rates[last + 1]!.t, rise[last + 1]!, slowing)
       : t[last]!;
 
   const before = between(athlete, release - 0.8, release);

@@ -15,7 +15,7 @@ import {
 import { handsToKnees } from '../squat';
 import type { Cycle } from '../shared';
 import { liftMoments, type LiftMoments } from './moments';
-import { crossing } from '../timing';
+import { riseEnded } from '../timing';
 import type { MetricDraft, MovementModule } from '../types';
 
 /**
@@ -56,20 +56,7 @@ function lockouts(athlete: Athlete): (Cycle & { lockout: number })[] {
     if (highest - low < 0.3) return [];
     // The lockout ends the rise: where the shoulders' rising speed has fallen to a small
     // share of its fastest (a lean back or a creep later in the hold is not the lockout).
-    const speed = (i: number) => {
-      const a = Math.max(bottomIndex, i - 1);
-      const b = Math.min(topIndex, i + 1);
-      return t[b]! > t[a]! ? (h[b]! - h[a]!) / (t[b]! - t[a]!) : 0;
-    };
-    let fastest = bottomIndex;
-    for (let i = bottomIndex; i <= topIndex; i += 1) if (speed(i) > speed(fastest)) fastest = i;
-    const stopped = speed(fastest) * RISE_ENDED;
-    let lockout = fastest;
-    while (lockout < topIndex && speed(lockout) > stopped) lockout += 1;
-    const at =
-      lockout > fastest
-        ? crossing(t[lockout - 1]!, speed(lockout - 1), t[lockout]!, speed(lockout), stopped)
-        : t[lockout]!;
+    const at = riseEnded(t, h, bottomIndex, topIndex, RISE_ENDED);
     return [{ ...c, lockout: at }];
   });
 }

@@ -1,6 +1,6 @@
 import { handHeights, momentAt, peaks, wristsOf, type Athlete } from '../athlete';
 import { judged, metric } from '../records';
-import { event, ramp, straighterElbow, uprightShare, extremeAt } from '../shared';
+import { event, ramp, straighterElbow, uprightShare, extremeAt, highestBetween } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 
 /**
@@ -11,20 +11,26 @@ import type { MetricDraft, MovementModule } from '../types';
 function overheads(athlete: Athlete): number[] {
   const bridged = overheadsInGaps(athlete);
   // A peak seen at the edge of a gap the top was traced into is that top's approach, not it.
-  const seen = overheadsSeen(athlete).filter(
-    (t) =>
-      !bridged.some((gap) => t === gap.rose || t === gap.fell || t === gap.from || t === gap.to),
-  );
+  const seen = overheadsSeen(athlete)
+    .filter(
+      ({ sample: t }) =>
+        !bridged.some((gap) => t === gap.rose || t === gap.fell || t === gap.from || t === gap.to),
+    )
+    .map((top) => top.t);
   return mergeNear([...seen, ...bridged.map((gap) => gap.t)]);
 }
 
-/** Arms-overhead moments the scan saw: the hands' highest sample, both above the shoulders. */
-function overheadsSeen(athlete: Athlete): number[] {
+/**
+ * Arms-overhead moments the scan saw: the hands' highest, both above the shoulders. The top of
+ * the swing lies between samples more often than on one: it is the vertex of the parabola
+ * through the highest sample and its neighbours.
+ */
+function overheadsSeen(athlete: Athlete): { sample: number; t: number }[] {
   const h = handHeights(athlete, 0.07);
   const times = athlete.moments.map((m) => m.t);
   return peaks(h, 0.6, 0.4, times)
     .filter((i) => h[i]! > 0.6 && bothHandsUp(athlete, i))
-    .map((i) => times[i]!);
+    .map((i) => ({ sample: times[i]!, t: highestBetween(times, h, i) }));
 }
 
 // The scan samples at least five times a second: a longer gap is the athlete lost for a
@@ -164,7 +170,7 @@ export const jumpingJacks: MovementModule = {
     // Measured only where a sample shows the arms overhead, not at a top traced into a gap.
     const worst = extremeAt(
       athlete,
-      found.filter((t) => overheadsSeen(athlete).includes(t)),
+      found.filter((t) => overheadsSeen(athlete).some((top) => top.t === t)),
       straighterElbow,
       'smallest',
     );

@@ -137,7 +137,7 @@ export const lunge: MovementModule = {
       }
     }
     return {
-      events: reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.bottom)),
+      events: reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.lowest)),
       repetitions: reps.map((r) => ({ t: r.bottom })),
       metrics,
       withheld:

@@ -175,7 +175,7 @@ export const pushUp: MovementModule = {
     }
     return {
       events: [
-        ...reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.bottom)),
+        ...reps.map((r, i) => event('bottom', `Bottom of rep ${i + 1}`, r.lowest)),
         ...topsOf(athlete, bottoms).map((t, i) => event('top', `Top after rep ${i + 1}`, t)),
       ].sort((a, b) => a.t - b.t),
       repetitions: reps.map((r) => ({ t: r.bottom })),

@@ -288,7 +288,7 @@ export const squat: MovementModule = {
           ...(descentStart === undefined
             ? []
             : [event('descent_start', `Descent starts (rep ${i + 1})`, descentStart)]),
-          event('bottom', `Bottom of rep ${i + 1}`, r.bottom),
+          event('bottom', `Bottom of rep ${i + 1}`, r.lowest),
           ...(lockout === undefined ? [] : [event('lockout', `Lockout (rep ${i + 1})`, lockout)]),
         ];
       }),

@@ -41,3 +41,19 @@ describe('the squat and a jump after it', () => {
     expect(reading.repetitions).toBe(3);
   });
 });
+
+describe('the squat bottom', () => {
+  it('is placed between the sparse samples either side of it', () => {
+    // Five samples a second from 0.5 s, reps 2.9 s long: each bottom (1.95, 4.85 and 7.75 s) is
+    // 50 ms from the nearest sample.
+    const scan = squatSet(
+      [1, 2, 3].map(() => ({ bottomKneeAngle: 90, seconds: 2.9 })),
+      5,
+    );
+    const bottoms = analysePoses(scan, { movement: 'squat' })
+      .readings[0]!.events.filter((e) => e.name === 'bottom')
+      .map((e) => e.t);
+    expect(bottoms).toHaveLength(3);
+    bottoms.forEach((t, i) => expect(Math.abs(t - (1.95 + 2.9 * i))).toBeLessThanOrEqual(0.02));
+  });
+});
