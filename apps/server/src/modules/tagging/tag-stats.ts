@@ -1,7 +1,7 @@
 import { TAG_NO_PLAYER, labelKey, type TagEvent, type TagStats } from '@filmroom/contract';
 
 /**
- * Events alike in all that counting reads (type, player, labels), counted by PostgreSQL: a
+ * Events alike in all that counting reads (type, colour, player, labels), counted by PostgreSQL: a
  * season of 15,000 events is a few hundred of these, so the matrix and the ratios are worked
  * out from them rather than from every event.
  */
@@ -10,7 +10,7 @@ export type CountedGroup = Pick<
   'code' | 'labels' | 'playerId' | 'playerName' | 'playerNumber'
 > & {
   count: number;
-  /** The earliest in of the group's events on the timeline, and that event's colour. */
+  /** The earliest in of the group's events: a row takes the colour of its earliest group. */
   firstStart: number;
   colour: string;
 };
