@@ -25,9 +25,9 @@ import {
   type UserRow,
   type VideoRow,
 } from '../../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { makePlaylistOfRanges } from '../clips';
-import { requireVideoAccess } from '../videos';
+import { findVideosAccess, requireVideoAccess } from '../videos';
 import { captionOf, clipWindowOf } from './clip-window';
 import { PERIOD_GROUP, PLAYER_GROUP, parseSportscodeXml, toSportscodeXml } from './sportscode-xml';
 import { toTagEventsCsv } from './tag-events-csv';
@@ -191,16 +191,18 @@ export class TagEventService {
     return { events, total };
   }
 
-  /** Each video must be one the asker may view; the first that is not refuses all, by name. */
+  /**
+   * Each video must be one the asker may view, asked in one query; the first that is not (or
+   * does not exist) refuses all, by name, as "not found" since it is not theirs to learn of.
+   */
   private async requireAllViewable(user: UserRow, videoIds: readonly string[]): Promise<void> {
-    await Promise.all(
-      videoIds.map((videoId) =>
-        requireVideoAccess(this.db, user, videoId, 'view').catch((error: unknown) => {
-          if (!(error instanceof HttpError) || videoIds.length === 1) throw error;
-          throw new HttpError(error.statusCode, `Video ${videoId}: ${error.message}`);
-        }),
-      ),
-    );
+    if (videoIds.length === 1) {
+      await requireVideoAccess(this.db, user, videoIds[0]!, 'view');
+      return;
+    }
+    const access = await findVideosAccess(this.db, user, videoIds);
+    const unseen = videoIds.find((videoId) => !access.has(videoId));
+    if (unseen) throw notFound(`Video ${unseen}: Video not found`);
   }
 
   /** A playlist of the asker's with one clip per event picked, in timeline order, captioned. */
