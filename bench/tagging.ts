@@ -1,12 +1,16 @@
 // The tagging rows (issue 31): a season of ten 90-minute games with 1,500 tagged events each,
 // the stats matrix over all ten (the season view) and over one, paced at 50 requests a second;
-// and a 2,000-instance Sportscode XML file imported onto a game. Games, roster and events are
-// inserted straight into the database; the requests go to one real server process.
+// one game's timeline drawn in Chromium; and a 2,000-instance Sportscode XML file imported onto
+// a game. Games, roster and events are inserted straight into the database; the requests go to
+// one real server process.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { coachStudents, tagEvents, users } from '../apps/server/src/db/schema';
 import { postJson } from '../apps/server/test/http-client';
 import { insertReadyVideos, registerCoach, type Account } from './load-seed';
 import { startLoadServer, type LoadServer } from './load-server';
 import { measurePacedLoad, pacedText } from './paced-load';
+import { benchTagTimelineRender } from './tag-timeline-render';
 import type { Row } from './table';
 
 const GAMES = 10;
@@ -18,8 +22,11 @@ const IMPORT_RUNS = 3;
 const PACED = { rate: 50, durationSeconds: 15 };
 const CODES = ['Shot', 'Rebound', 'Turnover', 'Assist', 'Foul', 'Steal'];
 const PERIODS = ['Q1', 'Q2', 'Q3', 'Q4'];
+const root = path.resolve(import.meta.dirname, '..');
 
 export async function benchTagging(): Promise<Row[]> {
+  // The timeline row's page is the built web app the compiled server serves.
+  execFileSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'ignore' });
   // No work queue runs: nothing is uploaded, and a scan would take the cores while we measure.
   const server = await startLoadServer({ WORK_QUEUES: 'media.prepare' });
   try {
@@ -55,6 +62,7 @@ export async function benchTagging(): Promise<Row[]> {
         EVENTS_PER_GAME,
       ),
     ];
+    rows.push(await benchTagTimelineRender(server.origin, coach, season[0]!, EVENTS_PER_GAME));
     rows.push(await importRow(server, coach, gameIds.slice(GAMES)));
     return rows;
   } finally {

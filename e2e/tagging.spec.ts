@@ -5,7 +5,7 @@ import { playWithKeyboard, uploadThroughApi, videoState, waitUntilPrepared } fro
 
 const SCREENSHOTS = 'e2e/.artifacts/screenshots';
 
-test('a coach copies the basketball window, tags by keyboard at 2× with a shirt number and a label, makes a playlist from the cell, sees a second coach’s events live with FG% per player, and the athlete sees My events', async ({
+test('a coach copies the basketball window, tags by keyboard at 2× with a shirt number and a label, makes a playlist from the cell, sees a second coach’s events live with FG% per player, the athlete sees My events, and the season view counts it', async ({
   page,
   browser,
   baseURL,
@@ -171,6 +171,19 @@ test('a coach copies the basketball window, tags by keyboard at 2× with a shirt
     await expect(mine.getByRole('button', { name: /Shot at .*Result: Missed/ })).toBeVisible();
     await expect(mine.getByRole('button', { name: /Shot at .*Result: Made/ })).toBeVisible();
     await expect(mine).not.toContainText('Rebound');
+  });
+
+  await test.step('The season view counts the games picked, with FG% per player; a cell opens game by game', async () => {
+    await page.goto(`/season?videos=${video.id}`);
+    await expect(page.getByRole('heading', { name: 'Counts across 1 game' })).toBeVisible();
+    const fieldGoals = page.getByTestId('tag-ratio-row').filter({ hasText: 'FG%' });
+    await expect(fieldGoals.getByRole('cell').nth(1)).toHaveText(/^1\/2\s*50%$/);
+    await page.getByRole('button', { name: '2 Shot, #23 Jordan Shooter: show events' }).click();
+    const game = page.getByRole('region', { name: 'Scrimmage' });
+    await expect(game.getByRole('listitem')).toHaveCount(2);
+    await page.screenshot({ path: `${SCREENSHOTS}/tagging-season-1440.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SCREENSHOTS}/tagging-season-375.png`, fullPage: true });
   });
   await assistantContext.close();
   await athleteContext.close();

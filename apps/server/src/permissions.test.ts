@@ -386,6 +386,10 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
   // prettier-ignore
   ['GET /api/tagging/stats', (v) => ({ method: 'GET', url: `/api/tagging/stats?videoIds=${v.id}&by=player` }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
+  // A season cell opened: the same rule as the season view it is a cell of.
+  // prettier-ignore
+  ['GET /api/tagging/events', (v) => ({ method: 'GET', url: `/api/tagging/events?videoIds=${v.id}&code=Shot` }),
+    { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],
   // A playlist is its maker's own: whoever may view the video makes one of its events.
   // prettier-ignore
   ['POST /api/videos/:videoId/tag-events/playlist', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/tag-events/playlist`, body: { title: 'Shots', filter: { code: 'Shot' } } }),

@@ -21,6 +21,7 @@ export * from './analysis-ranges';
 export * from './drawing-geometry';
 export * from './moment';
 export * from './tagging';
+export * from './tagging-filter';
 export * from './measure';
 export * from './measure-series';
 export * from './measure-overlay';

@@ -9,6 +9,8 @@ export const TAG_PERIODS_MAX = 12;
 export const TAG_RATIOS_MAX = 12;
 /** Games in one season view: a season of a weekly sport, with room for a tournament. */
 export const TAG_SEASON_VIDEOS_MAX = 50;
+/** A season cell's events listed at once, more than a coach reads down; the count says how many in all. */
+export const TAG_SEASON_EVENTS_SHOWN = 500;
 /** How far before or after the press a button's clip may reach (a possession, a power play). */
 export const TAG_LEAD_LAG_MAX_SECONDS = 120;
 export const TAG_NAME_MAX_LENGTH = 40;
@@ -367,12 +369,23 @@ export const tagEventParamsSchema = tagVideoParamsSchema.extend({
   eventId: z.string().uuid({ error: 'Event id must be a UUID' }),
 });
 
+/**
+ * The player "filter" and matrix column of events tagged with nobody: a cell of the matrix
+ * opens with the same filter as its column's key.
+ */
+export const TAG_NO_PLAYER = 'none';
+
 /** Which events: every condition given must hold. */
 export const tagEventFilterSchema = z
   .object({
     code: z.string().max(TAG_NAME_MAX_LENGTH).optional(),
     period: z.string().max(TAG_NAME_MAX_LENGTH).optional(),
-    playerId: z.string().uuid({ error: 'playerId must be a UUID' }).optional(),
+    playerId: z
+      .union([z.literal(TAG_NO_PLAYER), z.string().uuid()], {
+        error: `playerId must be a UUID or "${TAG_NO_PLAYER}"`,
+      })
+      .optional()
+      .describe(`An athlete's id, or "${TAG_NO_PLAYER}" for events with no player`),
     label: labelFilterSchema.optional(),
   })
   .meta({ id: 'TagEventFilter' });
@@ -394,19 +407,40 @@ export const tagStatsQuerySchema = tagEventFilterSchema.extend({
     .describe('A code window the asker may read: its ratios are worked out'),
 });
 
+const seasonVideoIdsSchema = z
+  .string({ error: 'videoIds is required' })
+  .transform((written) => [...new Set(written.split(',').map((id) => id.trim()))])
+  .pipe(
+    z
+      .array(z.string().uuid({ error: 'videoIds must be UUIDs, separated by commas' }))
+      .min(1, 'Name at least one video')
+      .max(TAG_SEASON_VIDEOS_MAX, `A season view holds at most ${TAG_SEASON_VIDEOS_MAX} videos`),
+  )
+  .describe('Comma-separated video ids');
+
 /** The season view: the same matrix over several games the asker may view. */
 export const tagSeasonStatsQuerySchema = tagStatsQuerySchema.extend({
-  videoIds: z
-    .string({ error: 'videoIds is required' })
-    .transform((written) => [...new Set(written.split(',').map((id) => id.trim()))])
-    .pipe(
-      z
-        .array(z.string().uuid({ error: 'videoIds must be UUIDs, separated by commas' }))
-        .min(1, 'Name at least one video')
-        .max(TAG_SEASON_VIDEOS_MAX, `A season view holds at most ${TAG_SEASON_VIDEOS_MAX} videos`),
-    )
-    .describe('Comma-separated video ids'),
+  videoIds: seasonVideoIdsSchema,
 });
+
+/**
+ * The events of a season view's cell: the cell's filter (its event type, column and period)
+ * over the same games. A cell carries no event ids, so it opens by asking for them.
+ */
+export const tagSeasonEventsQuerySchema = tagEventFilterSchema.extend({
+  videoIds: seasonVideoIdsSchema,
+});
+
+/** A season cell's events, in game order (as the games were named), each game in timeline order. */
+export const tagSeasonEventsSchema = z
+  .object({
+    events: z
+      .array(tagEventSchema)
+      .describe(`The first ${TAG_SEASON_EVENTS_SHOWN} events: each names its video`),
+    total: z.number().int().min(0).describe('How many events the filter picks in all'),
+  })
+  .meta({ id: 'TagSeasonEvents' });
+export type TagSeasonEvents = z.infer<typeof tagSeasonEventsSchema>;
 
 /** A ratio in one column: made / attempted; percentage null when nothing was attempted. */
 export const tagRatioValueSchema = z
@@ -418,14 +452,18 @@ export const tagRatioValueSchema = z
   .meta({ id: 'TagRatioValue' });
 export type TagRatioValue = z.infer<typeof tagRatioValueSchema>;
 
-/** One cell of the matrix: how many events, and which. */
+/**
+ * One cell of the matrix: how many events. Which they are is asked for when the cell is
+ * opened, with the cell's filter (a season's cells would otherwise carry thousands of ids).
+ */
 export const tagStatsCellSchema = z
-  .object({ column: z.string(), count: z.number().int().min(1), eventIds: z.array(z.string()) })
+  .object({ column: z.string(), count: z.number().int().min(1) })
   .meta({ id: 'TagStatsCell' });
 
 /**
  * Event types × labels (columns "Group: Text") or × players (columns the player's id, or
- * "none"); only cells with events are listed.
+ * "none"); only cells with events are listed. A cell's events are those of the filter
+ * `{ code, label: column }` or `{ code, playerId: column }`, with the period counted.
  */
 export const tagStatsSchema = z
   .object({
@@ -436,7 +474,6 @@ export const tagStatsSchema = z
         code: z.string(),
         colour: z.string(),
         total: z.number().int().min(0),
-        eventIds: z.array(z.string()),
         cells: z.array(tagStatsCellSchema),
       }),
     ),

@@ -33,6 +33,7 @@ const NotificationsRoute = lazyComponent(() =>
 );
 const AdminRoute = lazyComponent(() => import('./routes/admin').then((page) => page.AdminRoute));
 const TeamsRoute = lazyComponent(() => import('./routes/teams').then((page) => page.TeamsRoute));
+const SeasonRoute = lazyComponent(() => import('./routes/season').then((page) => page.SeasonRoute));
 const SettingsRoute = lazyComponent(() =>
   import('./routes/settings').then((page) => page.SettingsRoute),
 );
@@ -49,6 +50,7 @@ const PAGES: [path: string, page: { preload: () => void }][] = [
   ['/compare', CompareRoute],
   ['/notifications', NotificationsRoute],
   ['/teams', TeamsRoute],
+  ['/season', SeasonRoute],
   ['/settings', SettingsRoute],
 ];
 
@@ -78,6 +80,7 @@ export function AppRoutes({ user }: { user: User }) {
         <Route path="playlists/:id" element={<PlaylistDetailRoute />} />
         <Route path="notifications" element={<NotificationsRoute />} />
         <Route path="teams" element={<TeamsRoute user={user} />} />
+        <Route path="season" element={<SeasonRoute />} />
         <Route path="settings" element={<SettingsRoute user={user} />} />
         {/* Registered only for administrators: anyone else gets the 404 page. */}
         {user.isAdmin ? <Route path="admin/*" element={<AdminRoute user={user} />} /> : null}

@@ -1,5 +1,4 @@
-import type { TagEvent } from '@filmroom/contract';
-import { labelKey } from './tag-filter';
+import { labelKey, type TagEvent } from '@filmroom/contract';
 import { playerTitle } from './tag-stats';
 
 // An instant event tagged with no lead or lag is a single moment: its clip still needs some

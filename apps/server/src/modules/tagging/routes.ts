@@ -11,6 +11,8 @@ import {
   tagPlayerSchema,
   tagPlaylistBodySchema,
   tagPlaylistSchema,
+  tagSeasonEventsQuerySchema,
+  tagSeasonEventsSchema,
   tagSeasonStatsQuerySchema,
   tagStatsQuerySchema,
   tagStatsSchema,
@@ -234,6 +236,23 @@ export const taggingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { templateId, videoIds, ...query } = request.query;
       return events.seasonStats(user, videoIds, query, await ratiosOf(user, templateId));
+    },
+  );
+
+  app.get(
+    '/tagging/events',
+    {
+      schema: {
+        tags,
+        summary:
+          "A season view cell's events: a filter over several videos, each of which you may view",
+        querystring: tagSeasonEventsQuerySchema,
+        response: { 200: tagSeasonEventsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { videoIds, ...filter } = request.query;
+      return events.seasonEvents(requireUser(request), videoIds, filter);
     },
   );
 

@@ -1,5 +1,4 @@
-import type { TagEvent } from '@filmroom/contract';
-import { labelKey } from './tag-filter';
+import { labelKey, type TagEvent } from '@filmroom/contract';
 
 const HEADER = [
   'id',

@@ -1,13 +1,12 @@
-import type { TagRatio, TagRatioValue, TagStats } from '@filmroom/contract';
-import { labelKey } from './tag-filter';
-import { columnsOfEvent, type CountedEvent, type StatsColumns } from './tag-stats';
+import { labelKey, type TagRatio, type TagRatioValue, type TagStats } from '@filmroom/contract';
+import { columnsOfEvent, type CountedGroup, type StatsColumns } from './tag-stats';
 
 type RatioSide = TagRatio['numerator'];
 
-/** Whether the event is one a side of a ratio counts: its type, with the label if one is named. */
-function counts(event: CountedEvent, side: RatioSide): boolean {
-  if (event.code !== side.code) return false;
-  return side.label === null || event.labels.some((label) => labelKey(label) === side.label);
+/** Whether the events are ones a side of a ratio counts: their type, with the label if one is named. */
+function counts(group: CountedGroup, side: RatioSide): boolean {
+  if (group.code !== side.code) return false;
+  return side.label === null || group.labels.some((label) => labelKey(label) === side.label);
 }
 
 function valueOf(made: number, attempted: number): TagRatioValue {
@@ -22,7 +21,7 @@ function valueOf(made: number, attempted: number): TagRatioValue {
  * are left out, as empty cells are left out of the matrix.
  */
 export function tagRatiosOf(
-  events: readonly CountedEvent[],
+  groups: readonly CountedGroup[],
   ratios: readonly TagRatio[],
   by: StatsColumns,
 ): TagStats['ratios'] {
@@ -30,19 +29,17 @@ export function tagRatiosOf(
     const tally = new Map<string, { made: number; attempted: number }>();
     let made = 0;
     let attempted = 0;
-    for (const event of events) {
-      const isMade = counts(event, ratio.numerator);
-      const isAttempted = counts(event, ratio.denominator);
-      if (!isMade && !isAttempted) continue;
-      made += Number(isMade);
-      attempted += Number(isAttempted);
-      // An event with the same label twice counts once in that column, as in the matrix.
-      const columns = new Set(columnsOfEvent(event, by).map((column) => column.key));
-      for (const column of columns) {
-        const cell = tally.get(column) ?? { made: 0, attempted: 0 };
-        cell.made += Number(isMade);
-        cell.attempted += Number(isAttempted);
-        tally.set(column, cell);
+    for (const group of groups) {
+      const groupMade = counts(group, ratio.numerator) ? group.count : 0;
+      const groupAttempted = counts(group, ratio.denominator) ? group.count : 0;
+      if (groupMade === 0 && groupAttempted === 0) continue;
+      made += groupMade;
+      attempted += groupAttempted;
+      for (const { key } of columnsOfEvent(group, by)) {
+        const cell = tally.get(key) ?? { made: 0, attempted: 0 };
+        cell.made += groupMade;
+        cell.attempted += groupAttempted;
+        tally.set(key, cell);
       }
     }
     return {

@@ -1,86 +1,94 @@
-import type { TagEvent, TagStats } from '@filmroom/contract';
+import { TAG_NO_PLAYER, labelKey, type TagEvent, type TagStats } from '@filmroom/contract';
 
-/** What counting needs of an event: the stats read only these, so they load only these. */
-export type CountedEvent = Pick<
+/**
+ * Events alike in all that counting reads (type, colour, player, labels), counted by PostgreSQL: a
+ * season of 15,000 events is a few hundred of these, so the matrix and the ratios are worked
+ * out from them rather than from every event.
+ */
+export type CountedGroup = Pick<
   TagEvent,
-  | 'id'
-  | 'code'
-  | 'colour'
-  | 'start'
-  | 'labels'
-  | 'playerId'
-  | 'playerName'
-  | 'playerNumber'
-  | 'period'
->;
-import { labelKey } from './tag-filter';
+  'code' | 'labels' | 'playerId' | 'playerName' | 'playerNumber'
+> & {
+  count: number;
+  /** The earliest in of the group's events: a row takes the colour of its earliest group. */
+  firstStart: number;
+  colour: string;
+};
 
-/** The column of an event with no player, when counting by player. */
-const NO_PLAYER_COLUMN = 'none';
+export type StatsColumns = 'label' | 'player';
 
 /**
  * The counts matrix: one row per event type (in order of first appearance on the timeline),
- * one column per label or player; each cell names its events so the page can open them.
+ * one column per label or player. A cell is opened with its filter, so it names no events.
  */
 export function tagStatsOf(
-  events: readonly CountedEvent[],
+  groups: readonly CountedGroup[],
   by: StatsColumns,
 ): Omit<TagStats, 'ratios' | 'videoIds'> {
-  const columnsOf = (event: CountedEvent) => columnsOfEvent(event, by);
   const columns = new Map<string, string>();
   const rows = new Map<
     string,
-    { code: string; colour: string; eventIds: string[]; cells: Map<string, string[]> }
+    { code: string; colour: string; firstStart: number; total: number; cells: Map<string, number> }
   >();
-  for (const event of [...events].sort((a, b) => a.start - b.start)) {
-    let row = rows.get(event.code);
+  let total = 0;
+  for (const group of groups) {
+    let row = rows.get(group.code);
     if (!row) {
-      row = { code: event.code, colour: event.colour, eventIds: [], cells: new Map() };
-      rows.set(event.code, row);
+      row = {
+        code: group.code,
+        colour: group.colour,
+        firstStart: Infinity,
+        total: 0,
+        cells: new Map(),
+      };
+      rows.set(group.code, row);
     }
-    row.eventIds.push(event.id);
-    for (const column of columnsOf(event)) {
+    // The row takes the colour of its first event, as the timeline shows it first.
+    if (group.firstStart < row.firstStart) {
+      row.firstStart = group.firstStart;
+      row.colour = group.colour;
+    }
+    row.total += group.count;
+    total += group.count;
+    for (const column of columnsOfEvent(group, by)) {
       columns.set(column.key, column.title);
-      const cell = row.cells.get(column.key) ?? [];
-      // An event with the same label twice counts once in that cell.
-      if (cell.at(-1) !== event.id) cell.push(event.id);
-      row.cells.set(column.key, cell);
+      row.cells.set(column.key, (row.cells.get(column.key) ?? 0) + group.count);
     }
   }
   const columnList = [...columns].map(([key, title]) => ({ key, title }));
   columnList.sort((a, b) => a.title.localeCompare(b.title, undefined, { numeric: true }));
+  const rowList = [...rows.values()].sort(
+    (a, b) => a.firstStart - b.firstStart || a.code.localeCompare(b.code),
+  );
   return {
     by,
     columns: columnList,
-    rows: [...rows.values()].map((row) => ({
+    rows: rowList.map((row) => ({
       code: row.code,
       colour: row.colour,
-      total: row.eventIds.length,
-      eventIds: row.eventIds,
-      cells: [...row.cells].map(([column, eventIds]) => ({
-        column,
-        count: eventIds.length,
-        eventIds,
-      })),
+      total: row.total,
+      cells: [...row.cells].map(([column, count]) => ({ column, count })),
     })),
-    total: events.length,
+    total,
   };
 }
 
-export type StatsColumns = 'label' | 'player';
-
-/** The matrix columns an event counts in: each of its labels, or its player. */
+/**
+ * The matrix columns an event (or a group of alike events) counts in: each of its labels once
+ * (an event with the same label twice counts once in that cell), or its player.
+ */
 export function columnsOfEvent(
-  event: CountedEvent,
+  event: Pick<TagEvent, 'labels' | 'playerId' | 'playerName' | 'playerNumber'>,
   by: StatsColumns,
 ): { key: string; title: string }[] {
   if (by === 'label') {
-    return event.labels.map((label) => ({ key: labelKey(label), title: labelKey(label) }));
+    const keys = new Set(event.labels.map(labelKey));
+    return [...keys].map((key) => ({ key, title: key }));
   }
   return [
     event.playerId
       ? { key: event.playerId, title: playerTitle(event) }
-      : { key: NO_PLAYER_COLUMN, title: 'No player' },
+      : { key: TAG_NO_PLAYER, title: 'No player' },
   ];
 }
 

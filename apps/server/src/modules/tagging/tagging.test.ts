@@ -1,6 +1,7 @@
 import type {
   Playlist,
   TagEvent,
+  TagSeasonEvents,
   TagStats,
   TagTemplate,
   TagTemplateList,
@@ -317,9 +318,14 @@ describe('tagged events', () => {
         coach,
       )
     ).json<TagStats>();
-    expect(made2.rows[0]!.cells.find((cell) => cell.column === jordan.user.id)!.eventIds).toEqual([
-      made.id,
-    ]);
+    expect(made2.rows[0]!.cells.find((cell) => cell.column === jordan.user.id)!.count).toBe(1);
+    // A cell carries no ids: it opens with its filter, which picks the events it counted.
+    const opened = await call(
+      'GET',
+      `/api/videos/${videoId}/tag-events?code=Shot&playerId=${jordan.user.id}&label=${encodeURIComponent('Result: Made')}`,
+      coach,
+    );
+    expect(opened.json<TagEvent[]>().map((event) => event.id)).toEqual([made.id]);
     expect((await call('GET', `/api/videos/${videoId}/tag-stats?by=team`, coach)).statusCode).toBe(
       400,
     );
@@ -391,6 +397,73 @@ describe('tagged events', () => {
     expect(
       (await call('GET', `/api/tagging/stats?videoIds=${first}`, viewer)).json<TagStats>().ratios,
     ).toEqual([]);
+  });
+
+  it('opens a season cell across games with its filter: the events it counted, each with its video', async () => {
+    const first = await game();
+    const second = await game();
+    const shot = (videoId: string, start: number, playerId: string | null, result = 'Made') =>
+      tag(videoId, {
+        code: 'Shot',
+        start,
+        end: start,
+        labels: [{ group: 'Result', text: result }],
+        playerId,
+      });
+    // Named out of timeline order, so the order the games were named shows.
+    const secondNobody = await shot(second, 2, null);
+    const firstNobodyLate = await shot(first, 9, null, 'Missed');
+    const firstNobodyEarly = await shot(first, 1, null);
+    await shot(first, 3, jordan.user.id);
+    await tag(first, { code: 'Rebound', start: 4, end: 4 });
+
+    const season = (
+      await call('GET', `/api/tagging/stats?videoIds=${second},${first}&by=player`, coach)
+    ).json<TagStats>();
+    const shots = season.rows.find((row) => row.code === 'Shot')!;
+    expect(shots.cells).toEqual(
+      expect.arrayContaining([
+        { column: 'none', count: 3 },
+        { column: jordan.user.id, count: 1 },
+      ]),
+    );
+    expect(season.columns).toContainEqual({ key: 'none', title: 'No player' });
+
+    const opened = await call(
+      'GET',
+      `/api/tagging/events?videoIds=${second},${first}&code=Shot&playerId=none`,
+      viewer,
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const cell = opened.json<TagSeasonEvents>();
+    expect(cell.total).toBe(3);
+    expect(cell.events.map((event) => [event.videoId, event.id])).toEqual([
+      [second, secondNobody.id],
+      [first, firstNobodyEarly.id],
+      [first, firstNobodyLate.id],
+    ]);
+    // The label narrows it as it narrows the count; the period too (none tagged here).
+    const made = (
+      await call(
+        'GET',
+        `/api/tagging/events?videoIds=${first}&code=Shot&playerId=none&label=${encodeURIComponent('Result:Made')}`,
+        coach,
+      )
+    ).json<TagSeasonEvents>();
+    expect(made.events.map((event) => event.id)).toEqual([firstNobodyEarly.id]);
+    expect(
+      (
+        await call('GET', `/api/tagging/events?videoIds=${first}&period=Q4`, coach)
+      ).json<TagSeasonEvents>(),
+    ).toEqual({ events: [], total: 0 });
+
+    const theirs = await insertReadyVideo(ctx.runtime.deps, otherCoach.user.id, { duration: 60 });
+    const refused = await call('GET', `/api/tagging/events?videoIds=${first},${theirs}`, coach);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ message: string }>().message).toBe(`Video ${theirs}: Video not found`);
+    for (const bad of [`videoIds=${first}&playerId=nobody`, 'videoIds=', `code=Shot`]) {
+      expect((await call('GET', `/api/tagging/events?${bad}`, coach)).statusCode, bad).toBe(400);
+    }
   });
 
   it('refuses a season view naming a video the asker may not view, and says which', async () => {

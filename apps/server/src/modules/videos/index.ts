@@ -3,6 +3,7 @@ export {
   canEdit,
   canView,
   findVideoAccess,
+  findVideosAccess,
   mayKnowTeam,
   playlistReaches,
   requireVideoAccess,

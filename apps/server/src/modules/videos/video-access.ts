@@ -119,6 +119,18 @@ export async function findVideoAccess(
   user: UserRow,
   videoId: string,
 ): Promise<VideoAccess | null> {
+  return (await findVideosAccess(db, user, [videoId])).get(videoId) ?? null;
+}
+
+/**
+ * What the user may do with each of several videos, in one query (a season view names up to
+ * fifty): the videos they may not see, or that do not exist, are left out.
+ */
+export async function findVideosAccess(
+  db: Database,
+  user: UserRow,
+  videoIds: readonly string[],
+): Promise<Map<string, VideoAccess>> {
   const direct = db
     .select({ level: videoShares.accessLevel })
     .from(videoShares)
@@ -127,7 +139,7 @@ export async function findVideoAccess(
     .select({ level: teamVideoShares.accessLevel })
     .from(teamVideoShares)
     .where(and(eq(teamVideoShares.videoId, videos.id), teamSharesReaching(db, user)));
-  const [row] = await db
+  const rows = await db
     .select({
       video: videos,
       levels: sql<
@@ -135,12 +147,23 @@ export async function findVideoAccess(
       >`(SELECT array_agg(access_level) FROM (${direct} UNION ALL ${viaTeams}) AS reaching)`,
     })
     .from(videos)
-    .where(eq(videos.id, videoId));
-  if (!row) return null;
-  if (row.video.ownerId === user.id) return { video: row.video, level: 'owner' };
-  const reaching = row.levels ?? [];
-  if (reaching.includes('edit')) return { video: row.video, level: 'edit' };
-  return reaching.includes('view') ? { video: row.video, level: 'view' } : null;
+    .where(inArray(videos.id, [...videoIds]));
+  const access = new Map<string, VideoAccess>();
+  for (const row of rows) {
+    const level = accessLevelOf(user, row.video, row.levels ?? []);
+    if (level) access.set(row.video.id, { video: row.video, level });
+  }
+  return access;
+}
+
+function accessLevelOf(
+  user: UserRow,
+  video: VideoRow,
+  reaching: readonly AccessLevel[],
+): VideoAccess['level'] | null {
+  if (video.ownerId === user.id) return 'owner';
+  if (reaching.includes('edit')) return 'edit';
+  return reaching.includes('view') ? 'view' : null;
 }
 
 /**

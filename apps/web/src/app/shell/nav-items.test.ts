@@ -9,6 +9,7 @@ describe('sectionLabel', () => {
     expect(sectionLabel(coach, '/playlists')).toBe('Playlists');
     expect(sectionLabel(coach, '/playlists/0b6f')).toBe('Playlists');
     expect(sectionLabel(coach, '/videos/0b6f')).toBe('Videos');
+    expect(sectionLabel(coach, '/season')).toBe('Season stats');
     expect(sectionLabel(coach, '/compare')).toBe('Compare');
     expect(sectionLabel(coach, '/notifications')).toBe('Notifications');
     expect(sectionLabel(coach, '/nowhere')).toBe('FilmRoom');

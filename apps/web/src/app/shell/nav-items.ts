@@ -1,5 +1,6 @@
 import type { User } from '@filmroom/contract';
 import {
+  ChartColumnIcon,
   ClapperboardIcon,
   LayoutDashboardIcon,
   ListVideoIcon,
@@ -37,6 +38,14 @@ const NAV_ITEMS: NavItem[] = [
     coachOnly: true,
   },
   { label: 'Teams', to: '/teams', icon: ShieldIcon, sections: ['/teams'] },
+  // Issue 31: the tagged games of a season counted together; coaches tag, so coaches count.
+  {
+    label: 'Season stats',
+    to: '/season',
+    icon: ChartColumnIcon,
+    sections: ['/season'],
+    coachOnly: true,
+  },
   { label: 'Settings', to: '/settings', icon: SettingsIcon, sections: ['/settings'] },
   // Beyond the spec (issue 18): whoever runs the server.
   { label: 'Admin', to: '/admin', icon: ServerCogIcon, sections: ['/admin/*'], adminOnly: true },

@@ -15,6 +15,10 @@ type VideoPickerProps = {
   onPick: (video: Video) => void;
   /** Offered last, since comparing two moments of one video is allowed but rarer. */
   currentVideoId?: string;
+  /** Picking several (a season's games): each video is a toggle, pressed when picked. */
+  picked?: ReadonlySet<string>;
+  /** What the list is for, for screen readers. */
+  listLabel?: string;
 };
 
 /**
@@ -22,7 +26,12 @@ type VideoPickerProps = {
  * view puts on its other side. Only prepared videos can be picked, they are the ones with a
  * picture.
  */
-export function VideoPicker({ onPick, currentVideoId }: VideoPickerProps) {
+export function VideoPicker({
+  onPick,
+  currentVideoId,
+  picked,
+  listLabel = 'Videos to compare with',
+}: VideoPickerProps) {
   const [search, setSearch] = useState('');
   const searched = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const pages = useVideoPages(searched);
@@ -47,22 +56,21 @@ export function VideoPicker({ onPick, currentVideoId }: VideoPickerProps) {
           {searched ? 'No videos found matching your search' : 'No videos uploaded yet'}
         </p>
       ) : (
-        <ul
-          aria-label="Videos to compare with"
-          className="grid max-h-96 gap-2 overflow-y-auto pr-1"
-        >
+        <ul aria-label={listLabel} className="grid max-h-96 gap-2 overflow-y-auto pr-1">
           {videos.map((video) => (
             <li key={video.id}>
               <button
                 type="button"
                 disabled={video.status !== 'ready'}
+                aria-pressed={picked ? picked.has(video.id) : undefined}
                 onClick={() => onPick(video)}
-                className="flex w-full items-center gap-3 rounded-lg border bg-card p-2 text-left transition-colors outline-none hover:border-primary/50 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-60"
+                className="flex w-full items-center gap-3 rounded-lg border bg-card p-2 text-left transition-colors outline-none hover:border-primary/50 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-60 aria-pressed:border-primary aria-pressed:bg-primary/10"
               >
                 <VideoThumbnail video={video} className="w-28 shrink-0 rounded-md" />
                 <span className="grid min-w-0 gap-0.5">
                   <span className="truncate font-medium">{video.title}</span>
                   <span className="text-xs text-muted-foreground">
+                    {picked?.has(video.id) ? 'Picked · ' : ''}
                     {video.id === currentVideoId
                       ? 'This video, another moment'
                       : video.status === 'ready'
