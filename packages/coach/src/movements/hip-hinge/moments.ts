@@ -77,10 +77,12 @@ function slopeAt({ times, values }: Series, i: number, side: 1 | -1): number | u
  * clearly away sample (CLEAR); it is followed back from its first sample at the speed it goes
  * on at, to the level. A move `fromRest` that speeds up all the way (a pull off the floor)
  * covered its first distance at half its speed on average, so it is followed back twice as
- * far; a controlled one (the lowering) soon moves at an even speed. Never before the last
- * sample still at the level, never after the first one of the move.
+ * far; a controlled one (the lowering) soon moves at an even speed. A move starts slowly, so
+ * the last sample within the jitter may already be on it when it is beyond the level: it is
+ * followed back the same way, but never past the sample before it. Never after the first
+ * sample of the move.
  */
-function departure(
+export function departure(
   series: Series,
   from: number,
   to: number,
@@ -100,8 +102,15 @@ function departure(
   let moving = still + 1;
   while (away(moving) === undefined) moving += 1;
   const speed = (slopeAt(series, moving, 1) ?? 0) * direction;
-  const back = speed > 0 ? ((fromRest ? 2 : 1) * away(moving)!) / speed : Infinity;
-  return Math.max(times[still]!, times[moving]! - back);
+  const backFrom = (i: number) =>
+    speed > 0 ? ((fromRest ? 2 : 1) * Math.max(0, away(i)!)) / speed : Infinity;
+  // A wrist's flicker can put an early sample of the move back within the jitter: the last
+  // still sample is trusted as still only at the level or short of it.
+  const earliest =
+    still > 0 && speed > 0 && away(still)! > 0
+      ? Math.max(times[still - 1]!, times[still]! - backFrom(still))
+      : times[still]!;
+  return Math.max(earliest, times[moving]! - backFrom(moving));
 }
 
 /**
