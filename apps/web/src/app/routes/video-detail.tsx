@@ -118,6 +118,7 @@ function VideoDetailPage({ id }: { id: string }) {
       currentTime: () => playerRef.current?.currentTime() ?? 0,
       pause: () => playerRef.current?.pause(),
       seekTo: (seconds) => playerRef.current?.seekTo(seconds),
+      markedRange: () => playerRef.current?.markedRange() ?? null,
     },
   });
   // A detection picked in the Players tab: its person is boxed over the picture at its time.

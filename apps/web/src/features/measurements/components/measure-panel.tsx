@@ -186,7 +186,7 @@ export function MeasurePanel({
             <span className="text-xs text-muted-foreground">
               {session.mode === 'picking'
                 ? 'Click the end of the bar on the picture.'
-                : 'Follows a point you pick from this frame on (10 s at most).'}
+                : 'Follows a point you pick from this frame to the end of the range marked with I and O (10 s at most).'}
             </span>
           </div>
         ) : null}

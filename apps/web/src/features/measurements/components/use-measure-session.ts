@@ -20,7 +20,7 @@ import {
   type StopwatchName,
 } from '../lib/angle-presets';
 import { barReadings, calibrationFarFromPath, calibrationOf } from '../lib/measure-readings';
-import { MAX_TRACK_SECONDS, trackPoint } from '../lib/track-point';
+import { trackEnd, trackPoint } from '../lib/track-point';
 
 type Point = { x: number; y: number };
 export type MeasureMode = 'idle' | 'calibrating' | 'picking';
@@ -36,7 +36,13 @@ export type MeasureSessionInput = {
   slowMotionFactor: number | null;
   /** The Measure tab is open: fetch what is saved and draw over the picture. */
   active: boolean;
-  player: { currentTime: () => number; pause: () => void; seekTo: (seconds: number) => void };
+  player: {
+    currentTime: () => number;
+    pause: () => void;
+    seekTo: (seconds: number) => void;
+    /** The range marked with I and O on the player, if any: a track stops at its out point. */
+    markedRange: () => { start: number; end: number } | null;
+  };
 };
 
 const NAMES = { bar: 'Bar path', angle: 'Angle', joint: 'Joint path' } as const;
@@ -163,8 +169,11 @@ export function useMeasureSession(input: MeasureSessionInput) {
     [line, picture, measuredPath],
   );
 
-  /** Runs the tracker from `from` with the point at `start`; keeps the samples before `from`. */
-  const runTracker = async (from: number, start: Point, keep: TrackSample[]) => {
+  /**
+   * Runs the tracker from `from` to `to` with the point at `start`; keeps the samples before
+   * `from`.
+   */
+  const runTracker = async (from: number, to: number, start: Point, keep: TrackSample[]) => {
     if (!input.src) return;
     abortRef.current?.abort();
     const abort = new AbortController();
@@ -172,7 +181,6 @@ export function useMeasureSession(input: MeasureSessionInput) {
     setTrackError(null);
     setProgress(0);
     try {
-      const to = Math.min(input.duration ?? from + MAX_TRACK_SECONDS, from + MAX_TRACK_SECONDS);
       const samples = await trackPoint({
         src: input.src,
         from,
@@ -242,11 +250,22 @@ export function useMeasureSession(input: MeasureSessionInput) {
     pickPoint: (point: Point) => {
       setMode('idle');
       input.player.pause();
-      void runTracker(input.player.currentTime(), point, []);
+      const from = input.player.currentTime();
+      void runTracker(from, trackEnd(from, input.duration, input.player.markedRange()), point, []);
     },
-    /** One frame's point dragged to where it belongs: the track re-runs from there. */
+    /**
+     * One frame's point dragged to where it belongs: the track re-runs from there to where it
+     * ended before (the stretch the coach chose), not on past it.
+     */
     correct: (t: number, point: Point) => {
-      void runTracker(t, point, barTrack ?? []);
+      const keep = barTrack ?? [];
+      const lastT = keep.at(-1)?.t;
+      void runTracker(
+        t,
+        lastT !== undefined && lastT > t ? lastT : trackEnd(t, input.duration, null),
+        point,
+        keep,
+      );
     },
     cancelTracking: () => abortRef.current?.abort(),
     /** Saves each measurement that is set, replacing the saved one of its kind. */
