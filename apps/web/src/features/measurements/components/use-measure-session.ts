@@ -1,4 +1,5 @@
 import type {
+  CalibrationBasis,
   CalibrationLine,
   MeasureJoint,
   Measurement,
@@ -19,7 +20,9 @@ import {
   type AnglePresetId,
   type StopwatchName,
 } from '../lib/angle-presets';
+import { heightMetres } from '../lib/height-calibration';
 import { barReadings, calibrationFarFromPath, calibrationOf } from '../lib/measure-readings';
+import { bendAt } from '../lib/upright';
 import { trackEnd, trackPoint } from '../lib/track-point';
 
 type Point = { x: number; y: number };
@@ -101,6 +104,11 @@ export function useMeasureSession(input: MeasureSessionInput) {
   const [mode, setMode] = useState<MeasureMode>('idle');
   const [line, setLine] = useState<{ from: Point; to: Point } | null>(null);
   const [metresText, setMetresText] = useState('');
+  /** What the line is: a thing of known length, or the athlete standing (their height). */
+  const [basis, setBasis] = useState<CalibrationBasis>('known-length');
+  const [heightText, setHeightText] = useState('');
+  /** The clip time the line was drawn at: a height line must be on an upright frame. */
+  const [lineT, setLineT] = useState<number | null>(null);
   const [barTrack, setBarTrack] = useState<TrackSample[] | null>(null);
   const [anglePreset, setAnglePreset] = useState<AnglePresetId | null>(null);
   const [joint, setJoint] = useState<MeasureJoint | null>(null);
@@ -124,7 +132,12 @@ export function useMeasureSession(input: MeasureSessionInput) {
     const fields = fromSaved(saved.data);
     if (fields.calibration) {
       setLine({ from: fields.calibration.from, to: fields.calibration.to });
-      setMetresText(String(fields.calibration.metres));
+      if (fields.calibration.basis === 'athlete-height') {
+        setBasis('athlete-height');
+        setHeightText(String(Math.round(fields.calibration.metres * 100)));
+      } else {
+        setMetresText(String(fields.calibration.metres));
+      }
     }
     setBarTrack(fields.barTrack);
     setAnglePreset(fields.anglePreset);
@@ -136,8 +149,12 @@ export function useMeasureSession(input: MeasureSessionInput) {
   // Leaving the page stops a run in flight.
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  const metres = Number(metresText.replace(',', '.'));
-  const calibrationLine: CalibrationLine | null = line && metres > 0 ? { ...line, metres } : null;
+  const byHeight = basis === 'athlete-height';
+  const metres = byHeight ? heightMetres(heightText) : Number(metresText.replace(',', '.'));
+  const calibrationLine: CalibrationLine | null =
+    line && metres !== null && metres > 0
+      ? { ...line, metres, ...(byHeight ? { basis: 'athlete-height' as const } : {}) }
+      : null;
   const picture = input.picture;
   const calibration = picture ? calibrationOf(calibrationLine, picture) : null;
 
@@ -167,6 +184,15 @@ export function useMeasureSession(input: MeasureSessionInput) {
     () =>
       line && picture && measuredPath ? calibrationFarFromPath(line, measuredPath, picture) : false,
     [line, picture, measuredPath],
+  );
+
+  // A head-to-foot line on a frame where the scan sees the athlete bent is not their height.
+  const bentAtLine = useMemo(
+    () =>
+      byHeight && line && lineT !== null && input.poses && picture
+        ? bendAt(input.poses, lineT, picture)
+        : null,
+    [byHeight, line, lineT, input.poses, picture],
   );
 
   /**
@@ -211,6 +237,19 @@ export function useMeasureSession(input: MeasureSessionInput) {
       setMetresText(text);
       setDirty(true);
     },
+    basis,
+    /** Known length or the athlete's height: the line drawn stays, its length changes. */
+    setBasis: (next: CalibrationBasis) => {
+      setBasis(next);
+      setDirty(true);
+    },
+    heightText,
+    setHeightText: (text: string) => {
+      setHeightText(text);
+      setDirty(true);
+    },
+    /** The most bent knee or hip on the frame a height line was drawn on, if any. */
+    bentAtLine,
     calibration,
     calibrationLine,
     /** The line lies far in the picture from the path measured against it. */
@@ -243,6 +282,7 @@ export function useMeasureSession(input: MeasureSessionInput) {
     /** The line drawn on the picture (percent), finishing calibration. */
     drawLine: (from: Point, to: Point) => {
       setLine({ from, to });
+      setLineT(input.player.currentTime());
       setMode('idle');
       setDirty(true);
     },
