@@ -175,6 +175,13 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   await expect.poll(async () => Number(await cursor.getAttribute('x1'))).toBeGreaterThan(before);
   await expect(panel.getByTestId('angle-now')).toHaveText(/^\d+°$/);
 
+  // A stopwatch over the rise from the first bottom: its marks go into the CSV too.
+  await pauseAt(page, HUB_AT_FIRST_BOTTOM.t);
+  await panel.getByRole('button', { name: 'Mark start at the playhead' }).click();
+  await pauseAt(page, FIRST_REP.end);
+  await panel.getByRole('button', { name: 'Mark end at the playhead' }).click();
+  await panel.getByLabel('What the stopwatch times').selectOption('Time to the top');
+
   // Saved with the video, and the series as CSV.
   await panel.getByRole('button', { name: 'Save measurements' }).click();
   await expectToast(page, 'Success', 'Measurements saved');
@@ -184,6 +191,7 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   }[];
   expect(saved.map((measurement) => measurement.subject.kind).sort()).toEqual([
     'angle',
+    'stopwatch',
     'tracked-point',
   ]);
   expect(saved[0]!.calibration?.metres).toBe(0.45);
@@ -193,7 +201,11 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   const csv = await readFile(await (await download).path(), 'utf8');
   const lines = csv.trim().split('\n');
   expect(lines[0]).toBe(
-    'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg',
+    'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg,stopwatch_start_clip_s,stopwatch_end_clip_s,stopwatch_real_s',
+  );
+  // Real-time footage: the rise took the clip's own 1.35 s.
+  expect(lines.find((line) => line.startsWith('Time to the top,'))).toBe(
+    'Time to the top,2.25,2.25,,,,,,2.25,3.6,1.35',
   );
   // A sample a frame over the rep, less the few a loaded browser skips and the fit's ends.
   const barRows = lines.filter((line) => line.startsWith('bar,'));
@@ -256,8 +268,13 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
     .toBeGreaterThan(dotBefore + 5);
   await page.getByTestId('compare-player-a').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/.artifacts/measure-compare-1440.png' });
-  // At 375 px the tab still reads: the panels sit under the player.
+  // Compare on a phone: the two takes one above the other, the values still beside their own.
   await page.setViewportSize({ width: 375, height: 812 });
+  await expect(values).toContainText(/Bar path \d+\.\d+ m\/s/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'e2e/.artifacts/measure-compare-375.png', fullPage: true });
+
+  // At 375 px the tab still reads: the panels sit under the player.
   await page.goto(`/videos/${video.id}`);
   await page.getByRole('tab', { name: 'Measure' }).click();
   await expect(page.getByTestId('angle-chart')).toBeVisible({ timeout: 30_000 });

@@ -83,11 +83,21 @@ export function MeasurePanel({
   const angleNow = angle ? sampleNear(angle.samples, currentTime, 0.25) : null;
   const extremes = angle && angle.samples.length > 0 ? angle.samples : null;
   const tracking = session.progress !== null;
+  const { start: markStart, end: markEnd } = session.stopwatch;
+  const stopwatch =
+    markStart !== null && markEnd !== null
+      ? {
+          name: session.stopwatch.name,
+          start: markStart,
+          end: markEnd,
+          slowMotionFactor: session.slowMotionFactor,
+        }
+      : null;
   const hasAnything =
     session.barTrack !== null ||
     session.anglePreset !== null ||
     session.joint !== null ||
-    (session.stopwatch.start !== null && session.stopwatch.end !== null);
+    stopwatch !== null;
 
   return (
     <div className="grid gap-5 py-2" data-testid="measure-panel">
@@ -283,7 +293,7 @@ export function MeasurePanel({
         stopwatch={session.stopwatch}
         slowMotionFactor={session.slowMotionFactor}
         editable={editable}
-        currentTime={currentTime}
+        readPlayhead={session.readPlayhead}
         onChange={session.setStopwatch}
         onSeek={onSeek}
       />
@@ -302,10 +312,10 @@ export function MeasurePanel({
         <Button
           variant="outline"
           size="sm"
-          disabled={!bar && !angle}
+          disabled={!bar && !angle && !stopwatch}
           onClick={() =>
             downloadCsv(
-              readingsCsv(bar, angle),
+              readingsCsv(bar, angle, stopwatch),
               `${videoTitle.replace(/[^\w-]+/g, '_').slice(0, 60) || 'video'}-measurements.csv`,
             )
           }

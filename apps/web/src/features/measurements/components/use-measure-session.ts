@@ -275,6 +275,8 @@ export function useMeasureSession(input: MeasureSessionInput) {
       setDirty(true);
     },
     slowMotionFactor: input.slowMotionFactor,
+    /** The player's time now (not the page's last copy of it). */
+    readPlayhead: () => input.player.currentTime(),
     progress,
     trackError,
     dirty,
