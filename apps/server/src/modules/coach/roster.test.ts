@@ -16,7 +16,7 @@ const peer = await startSmtpPeer();
 afterAll(() => peer.close());
 const ctx = useTestApp({ SMTP_URL: peer.url, PUBLIC_ORIGIN: ORIGIN });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
