@@ -7,6 +7,7 @@ import { expectToast, newAccount, registerThroughApi } from './support';
 import {
   pauseAt,
   pictureBox,
+  player,
   uploadThroughApi,
   videoState,
   waitUntilPrepared,
@@ -22,6 +23,11 @@ const PLATE_RIGHT = { x: 388, y: 205 };
 /** The end of the bar (the plate's hub), marked by hand on the clip's frames. */
 const HUB_STANDING = { x: 323, y: 204 };
 const HUB_AT_FIRST_BOTTOM = { t: 2.25, x: 357, y: 410 };
+/**
+ * The first rep, marked with I and O: standing (1.4 s), down to the bottom (2.25 s) and up to
+ * standing again (3.3 s). The bar is tracked, and the video exported, over this stretch only.
+ */
+const FIRST_REP = { start: 1.4, end: 3.6 };
 
 /** How many pixels of a frame of `file` at `seconds` are near the bar path's cyan (#00e5ff). */
 async function barCyanPixels(file: string, seconds: number, name: string) {
@@ -48,14 +54,21 @@ async function onPage(page: Page, point: { x: number; y: number }) {
 test('a coach calibrates on a plate, tracks the bar path of a squat, reads its peak speed, corrects a frame, plots the knee angle, downloads the CSV, exports it burned in and sees it in Compare beside another take', async ({
   page,
 }) => {
-  // The scan (about a minute of CPU on two cores), two runs of the tracker, an export and a
-  // second take's preparation.
-  test.setTimeout(480_000);
+  // The scan (about a minute of CPU on two cores), two runs of the tracker over one rep, an
+  // export of that rep.
+  test.setTimeout(300_000);
   await registerThroughApi(page, newAccount('coach'), { confirmed: false });
   const video = await uploadThroughApi(
     page,
     'Side squat',
     fixtureVideo('squat_side-barbell-studio.mp4'),
+  );
+  // The other take for Compare, prepared while the squat is scanned. Longer than the measuring
+  // server's automatic analysis (14 s), so it is not scanned too: Compare needs only its picture.
+  const take = await uploadThroughApi(
+    page,
+    'Deadlift take',
+    fixtureVideo('deadlift_front-barbell-garage.mp4'),
   );
   await waitUntilPrepared(page, video.id);
   await expect
@@ -72,8 +85,19 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
 
   await page.goto(`/videos/${video.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Side squat' })).toBeVisible();
-  await expect.poll(async () => (await videoState(page)).readyState).toBeGreaterThanOrEqual(2);
-  await pauseAt(page, 1.4);
+  // The first frame can take a while on a loaded machine (it once took over the default 7 s).
+  await expect
+    .poll(async () => (await videoState(page)).readyState, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
+  // Mark the first rep with I and O: the track stops at its out point, the export keeps it.
+  await pauseAt(page, FIRST_REP.end);
+  await player(page).focus();
+  await page.keyboard.press('o');
+  await pauseAt(page, FIRST_REP.start);
+  await page.keyboard.press('i');
+  await expect(page.getByTestId('timeline-range-chip').getByRole('status')).toHaveText(
+    'Range 0:01.4 to 0:03.6',
+  );
   await page.getByRole('tab', { name: 'Measure' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Measure' });
   await expect(panel.getByText('Not calibrated')).toBeVisible();
@@ -100,21 +124,27 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   const trackingSeconds = (Date.now() - started) / 1000;
   const peak = Number((await panel.getByTestId('peak-speed').textContent())!.replace(' m/s', ''));
   console.info(
-    `tracked ${trackingSeconds.toFixed(1)} s of clip-time run; peak bar speed ${peak} m/s`,
+    `tracked ${FIRST_REP.end - FIRST_REP.start} s of clip in ${trackingSeconds.toFixed(1)} s; peak bar speed ${peak} m/s`,
   );
   // A loaded back squat's bar peaks well under 2 m/s; a lost track would jump far faster.
   expect(peak).toBeGreaterThan(0.3);
   expect(peak).toBeLessThan(2);
 
-  // The path is on the bar: at the first bottom the handle sits on the hand-marked hub.
+  // The path is on the bar: at the first bottom the handle sits on the hand-marked hub. Polled:
+  // the layer learns of the seek a moment after it (a loaded browser read the old frame's
+  // handle twice, a standing hub 34 px off).
   await pauseAt(page, HUB_AT_FIRST_BOTTOM.t);
   const handle = page.getByTestId('track-handle');
-  await expect(handle).toBeVisible();
-  const handleBox = (await handle.boundingBox())!;
   const marked = await onPage(page, HUB_AT_FIRST_BOTTOM);
   const scale = (await pictureBox(page)).width / CLIP.width;
-  expect(Math.abs(handleBox.x + handleBox.width / 2 - marked.x) / scale).toBeLessThan(20);
-  expect(Math.abs(handleBox.y + handleBox.height / 2 - marked.y) / scale).toBeLessThan(20);
+  await expect
+    .poll(async () => {
+      const box = await handle.boundingBox();
+      if (!box) return Infinity;
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      return Math.max(Math.abs(centre.x - marked.x), Math.abs(centre.y - marked.y)) / scale;
+    })
+    .toBeLessThan(20);
   await page.screenshot({ path: 'e2e/.artifacts/measure-1440.png' });
 
   // Correct this frame with the keyboard: the track re-runs from here.
@@ -145,6 +175,13 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   await expect.poll(async () => Number(await cursor.getAttribute('x1'))).toBeGreaterThan(before);
   await expect(panel.getByTestId('angle-now')).toHaveText(/^\d+°$/);
 
+  // A stopwatch over the rise from the first bottom: its marks go into the CSV too.
+  await pauseAt(page, HUB_AT_FIRST_BOTTOM.t);
+  await panel.getByRole('button', { name: 'Mark start at the playhead' }).click();
+  await pauseAt(page, FIRST_REP.end);
+  await panel.getByRole('button', { name: 'Mark end at the playhead' }).click();
+  await panel.getByLabel('What the stopwatch times').selectOption('Time to the top');
+
   // Saved with the video, and the series as CSV.
   await panel.getByRole('button', { name: 'Save measurements' }).click();
   await expectToast(page, 'Success', 'Measurements saved');
@@ -154,6 +191,7 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   }[];
   expect(saved.map((measurement) => measurement.subject.kind).sort()).toEqual([
     'angle',
+    'stopwatch',
     'tracked-point',
   ]);
   expect(saved[0]!.calibration?.metres).toBe(0.45);
@@ -163,15 +201,29 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   const csv = await readFile(await (await download).path(), 'utf8');
   const lines = csv.trim().split('\n');
   expect(lines[0]).toBe(
-    'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg',
+    'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg,stopwatch_start_clip_s,stopwatch_end_clip_s,stopwatch_real_s',
   );
-  expect(lines.filter((line) => line.startsWith('bar,')).length).toBeGreaterThan(100);
+  // Real-time footage: the rise took the clip's own 1.35 s.
+  expect(lines.find((line) => line.startsWith('Time to the top,'))).toBe(
+    'Time to the top,2.25,2.25,,,,,,2.25,3.6,1.35',
+  );
+  // A sample a frame over the rep, less the few a loaded browser skips and the fit's ends.
+  const barRows = lines.filter((line) => line.startsWith('bar,'));
+  expect(barRows.length).toBeGreaterThan(30);
+  // The track stopped at the marked out point.
+  expect(Math.max(...barRows.map((line) => Number(line.split(',')[1])))).toBeLessThanOrEqual(
+    FIRST_REP.end + 0.05,
+  );
   expect(lines.some((line) => line.startsWith('Left knee,'))).toBe(true);
 
-  // Exported with the measurements burned in (alone, so the render is quick): the bar path's
-  // cyan is on the exported frame at the first bottom, and was not on the clip's own.
+  // Exported with the measurements burned in (alone and over the marked rep, so the render is
+  // quick): the bar path's cyan is on the exported frame at the first bottom, and was not on
+  // the clip's own.
   await page.getByRole('button', { name: 'Export video' }).click();
   const exportDialog = page.getByRole('dialog', { name: 'Export video' });
+  await expect(
+    exportDialog.getByRole('radio', { name: /^Marked range 1\.4s – 3\.6s/ }),
+  ).toBeChecked();
   await expect(exportDialog.getByRole('checkbox', { name: 'Measurements' })).toBeChecked();
   for (const other of ['Drawings', 'Pose skeleton', 'Coaching guides', 'Voice notes']) {
     await exportDialog.getByRole('checkbox', { name: other }).uncheck();
@@ -187,18 +239,18 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
     source,
     await (await page.request.get(`/uploads/videos/${video.id}/media.mp4`)).body(),
   );
-  const burned = await barCyanPixels(exported, HUB_AT_FIRST_BOTTOM.t, 'export-bottom');
+  // The export starts at the range's in point.
+  const burned = await barCyanPixels(
+    exported,
+    HUB_AT_FIRST_BOTTOM.t - FIRST_REP.start,
+    'export-bottom',
+  );
   const plain = await barCyanPixels(source, HUB_AT_FIRST_BOTTOM.t, 'source-bottom');
   expect(burned).toBeGreaterThan(plain + 40);
   await page.keyboard.press('Escape');
 
   // In Compare beside another take: A's bar path and its values over A's own picture, moving
   // with the shared playhead; B, measured nothing, shows none.
-  const take = await uploadThroughApi(
-    page,
-    'Squat take 2',
-    fixtureVideo('squats_single_person.mp4'),
-  );
   await waitUntilPrepared(page, take.id);
   await page.goto(`/compare?a=${video.id}@2&b=${take.id}@0`);
   // Two videos' details and the route's own code: slow on a loaded machine.
@@ -216,9 +268,13 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
     .toBeGreaterThan(dotBefore + 5);
   await page.getByTestId('compare-player-a').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/.artifacts/measure-compare-1440.png' });
+  // Compare on a phone: the two takes one above the other, the values still beside their own.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(values).toContainText(/Bar path \d+\.\d+ m\/s/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'e2e/.artifacts/measure-compare-375.png', fullPage: true });
 
   // At 375 px the tab still reads: the panels sit under the player.
-  await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/videos/${video.id}`);
   await page.getByRole('tab', { name: 'Measure' }).click();
   await expect(page.getByTestId('angle-chart')).toBeVisible({ timeout: 30_000 });

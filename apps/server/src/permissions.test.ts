@@ -619,6 +619,12 @@ const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>]
   ['PUT /api/user/profile', () => ({ method: 'PUT', url: '/api/user/profile', body: { name: 'Me', playerNumber: 7 } }),
     { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore
+  ['PUT /api/user/profile (a height)', () => ({ method: 'PUT', url: '/api/user/profile', body: { name: 'Me', heightCm: 180 } }),
+    { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['PUT /api/user/profile (a height out of range)', () => ({ method: 'PUT', url: '/api/user/profile', body: { name: 'Me', heightCm: 400 } }),
+    { 'signed out': 400, 'the person': 400, 'someone else': 400 }],
+  // prettier-ignore
   ['GET /api/jersey-colors', () => ({ method: 'GET', url: '/api/jersey-colors' }),
     { 'signed out': 401, 'the person': 200, 'someone else': 200 }],
   // prettier-ignore

@@ -4,9 +4,11 @@ import {
   calibrate,
   decimalsFor,
   distanceMetres,
+  HEIGHT_CALIBRATION_UNCERTAINTY,
   measurementSteps,
   motionSeries,
   realSeconds,
+  ROUGH_CALIBRATION,
   roundToStep,
   seriesCsv,
   stopwatchSeconds,
@@ -42,6 +44,19 @@ describe('calibrate', () => {
     expect(short!.relativeUncertainty).toBeGreaterThan(0.05);
     const long = calibrate({ from: { x: 10, y: 50 }, to: { x: 60, y: 50 }, metres: 0.45 }, HD);
     expect(long!.relativeUncertainty).toBeLessThan(0.005);
+  });
+
+  it('adds a body’s own uncertainty to a line drawn head to foot on the athlete', () => {
+    // A 1.80 m athlete standing over 80% of a 1080-pixel frame: 864 px.
+    const line = { from: { x: 50, y: 10 }, to: { x: 50, y: 90 }, metres: 1.8 };
+    const known = calibrate(line, HD)!;
+    const body = calibrate({ ...line, basis: 'athlete-height' }, HD)!;
+    expect(body.metresPerPixel).toBe(known.metresPerPixel);
+    expect(known.relativeUncertainty).toBeLessThan(0.002);
+    // The pixels hardly matter beside shoes, hair and posture: about 3%, stated, not rough.
+    expect(body.relativeUncertainty).toBeGreaterThanOrEqual(HEIGHT_CALIBRATION_UNCERTAINTY);
+    expect(body.relativeUncertainty).toBeLessThan(HEIGHT_CALIBRATION_UNCERTAINTY + 0.001);
+    expect(body.relativeUncertainty).toBeLessThan(ROUGH_CALIBRATION);
   });
 
   it('gives nothing for a line of no length or a length of 0 m', () => {

@@ -25,6 +25,14 @@ export type Calibration = {
 /** Above this relative uncertainty the app says the calibration is rough. */
 export const ROUGH_CALIBRATION = 0.05;
 
+/**
+ * How far a standing athlete's drawn head-to-foot line may be from their profile height, at
+ * best: shoes add 1–3 cm, hair and placing the crown and the soles about a centimetre each, and
+ * posture and the time of day another one or two: on 1.80 m, together about 3%. A crouched or
+ * leaning frame is not "less precise" but wrong: the app checks the frame is upright.
+ */
+export const HEIGHT_CALIBRATION_UNCERTAINTY = 0.03;
+
 /** A point's offset from another in the video's pixels (percent points scaled by the frame). */
 function pixelDelta(from: Point, to: Point, picture: PictureSize): { dx: number; dy: number } {
   return {
@@ -41,8 +49,12 @@ export function calibrate(line: CalibrationLine, picture: PictureSize): Calibrat
   return {
     metresPerPixel: line.metres / linePixels,
     linePixels,
-    // Each end is placed within about a pixel; the two errors add in quadrature.
-    relativeUncertainty: Math.SQRT2 / linePixels,
+    // Each end is placed within about a pixel; the two errors add in quadrature, and so does
+    // a body's own (see HEIGHT_CALIBRATION_UNCERTAINTY).
+    relativeUncertainty:
+      line.basis === 'athlete-height'
+        ? Math.hypot(Math.SQRT2 / linePixels, HEIGHT_CALIBRATION_UNCERTAINTY)
+        : Math.SQRT2 / linePixels,
   };
 }
 

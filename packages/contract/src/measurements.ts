@@ -22,6 +22,12 @@ export const MEASUREMENT_MAX_SAMPLES = 9000;
 /** A calibration line's real length: from a centimetre to a football pitch. */
 export const CALIBRATION_MIN_METRES = 0.01;
 export const CALIBRATION_MAX_METRES = 120;
+/**
+ * What the line's length is: a thing of known length (a plate, a rim's height), or the athlete
+ * standing, drawn from the top of the head to the soles, their profile height its length.
+ */
+export const CALIBRATION_BASES = ['known-length', 'athlete-height'] as const;
+export type CalibrationBasis = (typeof CALIBRATION_BASES)[number];
 
 const jointSchema = z.enum(MEASURE_JOINTS, {
   error: `joint must be one of ${MEASURE_JOINTS.join(' ')}`,
@@ -47,8 +53,16 @@ export const calibrationLineSchema = z
           CALIBRATION_MAX_METRES,
           `calibration.metres must be at most ${CALIBRATION_MAX_METRES}`,
         ),
+      basis: z
+        .enum(CALIBRATION_BASES, {
+          error: `calibration.basis must be one of ${CALIBRATION_BASES.join(' ')}`,
+        })
+        .optional()
+        .describe(
+          'known-length (the default) or athlete-height: a head-to-foot line on a standing frame, good to about 3% at best',
+        ),
     },
-    { error: 'calibration is {from, to, metres}' },
+    { error: 'calibration is {from, to, metres, basis?}' },
   )
   .refine((line) => line.from.x !== line.to.x || line.from.y !== line.to.y, {
     message: 'calibration line needs two different ends',

@@ -5,8 +5,17 @@ import { jerseyColorSchema } from './users';
 export const PLAYER_NUMBER_MESSAGE = 'Player number must be a whole number from 0 to 99';
 
 /**
+ * An athlete's standing height, for calibrating measurements on their body (issue 32): from a
+ * young child to the tallest people on record, in whole centimetres (a drawn head-to-foot line
+ * is good to a few percent at best, so millimetres would be false precision).
+ */
+export const HEIGHT_MIN_CM = 50;
+export const HEIGHT_MAX_CM = 250;
+export const HEIGHT_MESSAGE = `Height must be a whole number of centimetres from ${HEIGHT_MIN_CM} to ${HEIGHT_MAX_CM}`;
+
+/**
  * Settings > Profile. The e-mail is not part of it: it is read-only. An omitted or null player
- * number clears it (the form leaves an empty number out).
+ * number or height clears it (the form leaves an empty number out).
  */
 export const updateProfileBodySchema = z
   .object({
@@ -22,6 +31,13 @@ export const updateProfileBodySchema = z
       .min(0, PLAYER_NUMBER_MESSAGE)
       .max(99, PLAYER_NUMBER_MESSAGE)
       .nullish(),
+    heightCm: z
+      .number({ error: HEIGHT_MESSAGE })
+      .int(HEIGHT_MESSAGE)
+      .min(HEIGHT_MIN_CM, HEIGHT_MESSAGE)
+      .max(HEIGHT_MAX_CM, HEIGHT_MESSAGE)
+      .nullish()
+      .describe('Standing height in centimetres; only you and your coaches see it'),
   })
   .meta({ id: 'UpdateProfileBody' });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

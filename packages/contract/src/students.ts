@@ -34,6 +34,13 @@ export const coachStudentLinkSchema = z
         .describe(
           'Their profile photo once they have accepted; null before, or when they have none',
         ),
+      heightCm: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          'Their standing height in centimetres once they have accepted (for calibrating measurements); null before, or when they have given none',
+        ),
     }),
     invitationPending: z
       .boolean()

@@ -18,6 +18,13 @@ export const userSchema = z
     username: z.string().describe('The e-mail address the user signs in with'),
     isCoach: z.boolean(),
     playerNumber: z.number().int().min(0).max(99).nullable(),
+    heightCm: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Beyond the spec: standing height in centimetres, for calibrating measurements on the body',
+      ),
     jerseyColors: z.array(jerseyColorSchema),
     photos: z.array(photoSchema),
     avatarUrl: z.string().nullable(),

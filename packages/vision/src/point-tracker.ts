@@ -34,6 +34,13 @@ const COARSE_STEP = 2;
 const ORIGINAL_FITS = 0.7;
 /** A match this good becomes the last good look. */
 const RECENT_LEARNS = 0.8;
+/**
+ * Below this the point is probably outside the window: a browser under load hands the worker
+ * one frame in six or eight, and a bar starting down moves further than its last step said.
+ * The picked patch is then looked for in a window this many times wider.
+ */
+const REACQUIRE_BELOW = 0.6;
+const REACQUIRE_WIDER = 3;
 
 /** Brightness a pixel from packed RGB or RGBA (Rec. 601 weights, as video luma is). */
 export function grayFrom(
@@ -176,15 +183,26 @@ export class PointTracker {
     const steps = t !== undefined && this.lastTime !== null ? t - this.lastTime : 1;
     const expectedX = Math.round(this.last.x + this.velocity.x * steps);
     const expectedY = Math.round(this.last.y + this.velocity.y * steps);
-    const window = {
-      minX: Math.max(r, expectedX - this.searchRadius),
-      maxX: Math.min(frame.width - r - 1, expectedX + this.searchRadius),
-      minY: Math.max(r, expectedY - this.searchRadius),
-      maxY: Math.min(frame.height - r - 1, expectedY + this.searchRadius),
-    };
+    const windowOf = (radius: number) => ({
+      minX: Math.max(r, expectedX - radius),
+      maxX: Math.min(frame.width - r - 1, expectedX + radius),
+      minY: Math.max(r, expectedY - radius),
+      maxY: Math.min(frame.height - r - 1, expectedY + radius),
+    });
+    let window = windowOf(this.searchRadius);
     let template = this.original;
     let best = bestMatch(frame, this.original, r, window);
     if (!best) return { ...this.last, score: 0 };
+    if (best.score < REACQUIRE_BELOW) {
+      // Lost, most likely by a jump: the picked patch, further afield (as costly as nine
+      // ordinary frames, and only on frames like this one).
+      const wider = windowOf(this.searchRadius * REACQUIRE_WIDER);
+      const found = bestMatch(frame, this.original, r, wider);
+      if (found && found.score > best.score) {
+        best = found;
+        window = wider;
+      }
+    }
     if (best.score < ORIGINAL_FITS) {
       // Turned, blurred or half hidden: the look it had a moment ago may fit better.
       const recent = bestMatch(frame, this.recent, r, window);

@@ -43,6 +43,8 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   isCoach: boolean('is_coach').notNull().default(false),
   playerNumber: integer('player_number'),
+  /** Standing height in whole centimetres, for calibrating measurements (issue 32). */
+  heightCm: integer('height_cm'),
   avatarUrl: text('avatar_url'),
   /**
    * When a link mailed to `username` was followed (confirmation, invitation, password reset).

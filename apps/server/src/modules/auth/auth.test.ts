@@ -26,6 +26,7 @@ describe('POST /api/register', () => {
       username,
       isCoach: true,
       playerNumber: null,
+      heightCm: null,
       jerseyColors: [],
       photos: [],
       avatarUrl: null,

@@ -40,6 +40,7 @@ const linkColumns = {
   accountName: users.name,
   displayName: coachStudents.displayName,
   status: coachStudents.status,
+  heightCm: users.heightCm,
 };
 
 type LinkRow = {
@@ -50,12 +51,19 @@ type LinkRow = {
   accountName: string;
   displayName: string | null;
   status: RosterStatus;
+  heightCm: number | null;
 };
 
 const toLinkView = (row: LinkRow, avatarUrl: string | null): CoachStudentLink => ({
   id: row.id,
   studentId: row.studentId,
-  student: { name: row.name, username: row.username, avatarUrl },
+  student: {
+    name: row.name,
+    username: row.username,
+    avatarUrl,
+    // The athlete's own profile, shared with a coach only once they have accepted.
+    heightCm: row.status === 'accepted' ? row.heightCm : null,
+  },
   invitationPending: row.status === 'pending',
   status: row.status,
 });

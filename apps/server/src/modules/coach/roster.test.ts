@@ -16,7 +16,7 @@ const peer = await startSmtpPeer();
 afterAll(() => peer.close());
 const ctx = useTestApp({ SMTP_URL: peer.url, PUBLIC_ORIGIN: ORIGIN });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
@@ -53,7 +53,7 @@ describe('adding a student who has no account', () => {
     expect(link).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       studentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      student: { name: 'Jo Runner', username: email, avatarUrl: null },
+      student: { name: 'Jo Runner', username: email, avatarUrl: null, heightCm: null },
       invitationPending: true,
       status: 'pending',
     });
@@ -123,7 +123,12 @@ describe('adding a student who has no account', () => {
     const email = uniqueEmail('sam.lee');
     const added = await addStudent(kay.cookie, { email, name: '   ' });
     expect(added.statusCode).toBe(201);
-    expect(added.json().student).toEqual({ name: email, username: email, avatarUrl: null });
+    expect(added.json().student).toEqual({
+      name: email,
+      username: email,
+      avatarUrl: null,
+      heightCm: null,
+    });
     const [made] = await ctx.database.db.select().from(users).where(eq(users.username, email));
     expect(made!.name).toBe(email.split('@')[0]);
   });
@@ -139,7 +144,12 @@ describe('adding a student who already has an account', () => {
     expect(link).toEqual({
       id: expect.any(String),
       studentId: athlete.user.id,
-      student: { name: athlete.username, username: athlete.username, avatarUrl: null },
+      student: {
+        name: athlete.username,
+        username: athlete.username,
+        avatarUrl: null,
+        heightCm: null,
+      },
       invitationPending: true,
       status: 'pending',
     });
@@ -170,7 +180,12 @@ describe('adding a student who already has an account', () => {
     expect((await call('GET', '/api/coach/students', kay.cookie)).json()).toEqual([
       {
         ...link,
-        student: { name: 'Pat Keeper', username: athlete.username, avatarUrl: null },
+        student: {
+          name: 'Pat Keeper',
+          username: athlete.username,
+          avatarUrl: null,
+          heightCm: null,
+        },
         invitationPending: false,
         status: 'accepted',
       },
@@ -209,7 +224,41 @@ describe('adding a student who already has an account', () => {
       name: 'Pat Keeper',
       username: athlete.username,
       avatarUrl: photo,
+      heightCm: null,
     });
+  });
+
+  it("shares the athlete's height with their coaches once they accept: never before, nor with another coach", async () => {
+    const kay = await coach('Coach Kay');
+    const lee = await coach('Coach Lee');
+    const athlete = await confirmedAthlete('Tall Tess');
+    const profile = await call('PUT', '/api/user/profile', athlete.cookie, {
+      name: 'Tall Tess',
+      heightCm: 183,
+    });
+    expect(profile.statusCode).toBe(200);
+    const heightOnCard = async (cookie: string) =>
+      (await call('GET', '/api/coach/students', cookie))
+        .json<CoachStudentLink[]>()
+        .find((card) => card.student.username === athlete.username)?.student.heightCm;
+
+    const added = (
+      await addStudent(kay.cookie, { email: athlete.username })
+    ).json<CoachStudentLink>();
+    expect(added.student.heightCm).toBeNull();
+    expect(await heightOnCard(kay.cookie)).toBeNull();
+    // Lee's invitation is never answered.
+    expect((await addStudent(lee.cookie, { email: athlete.username })).statusCode).toBe(201);
+
+    const invitations = (await invitationsOf(athlete.cookie)).json<
+      { id: string; coach: { name: string } }[]
+    >();
+    const fromKay = invitations.find((invitation) => invitation.coach.name === 'Coach Kay');
+    expect((await answer(athlete.cookie, fromKay!.id, 'accept')).statusCode).toBe(200);
+    expect(await heightOnCard(kay.cookie)).toBe(183);
+    expect(await heightOnCard(lee.cookie)).toBeNull();
+    // Nobody else reads it anywhere else either: their own account is theirs.
+    expect((await call('GET', '/api/user', kay.cookie)).json().heightCm).toBeNull();
   });
 
   it('lets the athlete decline in the app, and leave a list they joined', async () => {
@@ -339,7 +388,12 @@ describe('editing a student', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({
       studentId: athlete.user.id,
-      student: { name: 'Robin (keeper)', username: athlete.username, avatarUrl: null },
+      student: {
+        name: 'Robin (keeper)',
+        username: athlete.username,
+        avatarUrl: null,
+        heightCm: null,
+      },
     });
     const own = await call('GET', '/api/user', athlete.cookie);
     expect(own.json().name).toBe('Robin Account');
@@ -354,6 +408,7 @@ describe('editing a student', () => {
       name: 'Robin (keeper)',
       username: athlete.username,
       avatarUrl: null,
+      heightCm: null,
     });
     expect((await patch({})).json().student.name).toBe('Robin (keeper)');
     // Back to the account's own name: the card follows the account again.
@@ -367,7 +422,7 @@ describe('editing a student', () => {
     expect(moved.statusCode).toBe(200);
     // The card asks the new address afresh, keeping the name the coach knew.
     expect(moved.json()).toMatchObject({
-      student: { name: 'Robin Account', username: corrected, avatarUrl: null },
+      student: { name: 'Robin Account', username: corrected, avatarUrl: null, heightCm: null },
       invitationPending: true,
       status: 'pending',
     });

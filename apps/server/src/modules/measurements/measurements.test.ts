@@ -57,6 +57,22 @@ describe('measurements', () => {
     const listed = await call('GET', url, viewer.cookie);
     expect(listed.json<Measurement[]>().map((m) => m.id)).toEqual([measurement.id]);
 
+    // Calibrated on the athlete instead: a 1.83 m head-to-foot line, kept as such.
+    const byHeight = { from: { x: 50, y: 8 }, to: { x: 50, y: 92 }, metres: 1.83 };
+    const onTheAthlete = await call('POST', url, owner.cookie, {
+      ...BAR_PATH,
+      calibration: { ...byHeight, basis: 'athlete-height' },
+    });
+    expect(onTheAthlete.statusCode).toBe(201);
+    expect(onTheAthlete.json<Measurement>().calibration).toEqual({
+      ...byHeight,
+      basis: 'athlete-height',
+    });
+    expect(
+      (await call('DELETE', `${url}/${onTheAthlete.json<Measurement>().id}`, owner.cookie))
+        .statusCode,
+    ).toBe(200);
+
     const corrected = {
       ...BAR_PATH,
       subject: { ...BAR_PATH.subject, samples: [{ t: 0, x: 47, y: 41 }] },
@@ -83,6 +99,10 @@ describe('measurements', () => {
       [{ ...BAR_PATH, subject: { kind: 'joint-path', joint: 'tail' } }, /joint must be one of/],
       [{ ...BAR_PATH, subject: { kind: 'stopwatch', start: 1, end: 9 } }, /within the video/],
       [{ ...BAR_PATH, slowMotionFactor: 0.5 }, /slowMotionFactor must be at least 1/],
+      [
+        { ...BAR_PATH, calibration: { ...BAR_PATH.calibration, basis: 'eyeballed' } },
+        /calibration.basis must be one of known-length athlete-height/,
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await call('POST', url, owner.cookie, body);

@@ -8,7 +8,7 @@ import { chooseJerseyColors, listJerseyColors } from '../users';
 
 type ProfileChanges = z.output<typeof updateProfileBodySchema>;
 
-/** Name and player number. The e-mail is the sign-in name and is not changed here. */
+/** Name, player number and height. The e-mail is the sign-in name and is not changed here. */
 export async function updateProfile(
   db: Database,
   user: UserRow,
@@ -20,6 +20,7 @@ export async function updateProfile(
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       // The form leaves an emptied number out: absent means "no number".
       playerNumber: changes.playerNumber ?? null,
+      heightCm: changes.heightCm ?? null,
     })
     .where(eq(users.id, user.id))
     .returning();

@@ -1,4 +1,11 @@
-import type { JerseyColorOption, Photo, User } from '@filmroom/contract';
+import {
+  HEIGHT_MAX_CM,
+  HEIGHT_MESSAGE,
+  HEIGHT_MIN_CM,
+  type JerseyColorOption,
+  type Photo,
+  type User,
+} from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -69,7 +76,35 @@ describe('PUT /api/user/profile', () => {
     expect(nulled.json().playerNumber).toBeNull();
   });
 
+  it('keeps a height in whole centimetres, shown to the athlete; an omitted or null one clears it', async () => {
+    const { cookie } = await registerAccount(ctx.app, { name: 'Tall Tess' });
+    expect((await call('GET', '/api/user', cookie)).json().heightCm).toBeNull();
+    const set = await call('PUT', '/api/user/profile', cookie, {
+      name: 'Tall Tess',
+      heightCm: 183,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ name: 'Tall Tess', heightCm: 183 });
+    expect((await call('GET', '/api/user', cookie)).json().heightCm).toBe(183);
+    for (const heightCm of [HEIGHT_MIN_CM, HEIGHT_MAX_CM]) {
+      expect((await call('PUT', '/api/user/profile', cookie, { heightCm })).json().heightCm).toBe(
+        heightCm,
+      );
+    }
+    // The form leaves an emptied height out, as it does a number: that clears it.
+    const cleared = await call('PUT', '/api/user/profile', cookie, { name: 'Tall Tess' });
+    expect(cleared.json().heightCm).toBeNull();
+    await call('PUT', '/api/user/profile', cookie, { heightCm: 170 });
+    const nulled = await call('PUT', '/api/user/profile', cookie, { heightCm: null });
+    expect(nulled.json().heightCm).toBeNull();
+  });
+
   it.each([
+    [{ heightCm: HEIGHT_MIN_CM - 1 }, HEIGHT_MESSAGE],
+    [{ heightCm: HEIGHT_MAX_CM + 1 }, HEIGHT_MESSAGE],
+    [{ heightCm: 180.5 }, HEIGHT_MESSAGE],
+    [{ heightCm: '180' }, HEIGHT_MESSAGE],
+    [{ heightCm: 1.8 }, HEIGHT_MESSAGE],
     [{ playerNumber: 100 }, 'Player number must be a whole number from 0 to 99'],
     [{ playerNumber: -1 }, 'Player number must be a whole number from 0 to 99'],
     [{ playerNumber: 7.5 }, 'Player number must be a whole number from 0 to 99'],

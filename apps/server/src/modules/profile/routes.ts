@@ -21,7 +21,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Change your name and player number (0-99; omitted or null clears it)',
+        summary:
+          'Change your name, player number (0-99) and height (50-250 cm); an omitted or null number or height clears it',
         body: updateProfileBodySchema,
         response: { 200: userSchema, ...errors },
       },

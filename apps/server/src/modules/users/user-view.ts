@@ -18,6 +18,7 @@ export async function loadUserView(db: Database, user: UserRow): Promise<User> {
     username: user.username,
     isCoach: user.isCoach,
     playerNumber: user.playerNumber,
+    heightCm: user.heightCm,
     jerseyColors,
     photos: photoViews,
     avatarUrl: photoViews[0]?.url ?? user.avatarUrl,

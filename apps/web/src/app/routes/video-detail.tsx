@@ -29,9 +29,11 @@ import { compareHref } from '@/features/compare/lib/compare-url';
 import { AiCoachDialog } from '@/features/chat/components/ai-coach-dialog';
 import { MakeClipDialog } from '@/features/clips/components/make-clip-dialog';
 import { rangeAroundMoment, type ClipDraft } from '@/features/clips/lib/clip-range';
+import { useRoster } from '@/features/coach/api/get-roster';
 import { ExportVideoDialog } from '@/features/exports/components/export-video-dialog';
 import { MeasureLayer } from '@/features/measurements/components/measure-layer';
 import { MeasurePanel } from '@/features/measurements/components/measure-panel';
+import { profileHeights } from '@/features/measurements/lib/height-calibration';
 import { useMeasureSession } from '@/features/measurements/components/use-measure-session';
 import { DetectionsLayer } from '@/features/players/components/detections-layer';
 import { NamePlayerDialog } from '@/features/players/components/name-player-dialog';
@@ -118,6 +120,7 @@ function VideoDetailPage({ id }: { id: string }) {
       currentTime: () => playerRef.current?.currentTime() ?? 0,
       pause: () => playerRef.current?.pause(),
       seekTo: (seconds) => playerRef.current?.seekTo(seconds),
+      markedRange: () => playerRef.current?.markedRange() ?? null,
     },
   });
   // A detection picked in the Players tab: its person is boxed over the picture at its time.
@@ -135,6 +138,10 @@ function VideoDetailPage({ id }: { id: string }) {
   // A's moment while the other video is picked.
   const [compareFrom, setCompareFrom] = useState<number | null>(null);
   const user = useUser();
+  // Profile heights to calibrate on (issue 32): one's own, and a coach's accepted athletes',
+  // asked for only once the Measure tab is open.
+  const roster = useRoster({ enabled: measureTabOn && user.data?.isCoach === true });
+  const athleteHeights = profileHeights(user.data ?? null, roster.data ?? []);
   // Tagged events: their timeline sits under the player; the Tag tab tags and counts them.
   const tagEvents = useTagEvents(id);
   const tagTimelineEdits = useTagTimelineEdits(id);
@@ -515,6 +522,7 @@ function VideoDetailPage({ id }: { id: string }) {
               currentTime={currentTime}
               onSeek={(seconds) => playerRef.current?.seekTo(seconds)}
               videoTitle={detail.title}
+              athletes={athleteHeights}
             />
           </TabsContent>
           <TabsContent value="notes">

@@ -8,7 +8,7 @@ import { StudentCard } from './student-card';
 const card = (avatarUrl: string | null): CoachStudentLink => ({
   id: '7b0f3c43-2b0d-4a53-9d4c-5e0f2f4f0a11',
   studentId: '0c7d5b0e-8e7e-4b1e-a8c9-3e1f1d2c4b55',
-  student: { name: 'Maya Okafor', username: 'maya@example.com', avatarUrl },
+  student: { name: 'Maya Okafor', username: 'maya@example.com', avatarUrl, heightCm: null },
   invitationPending: false,
   status: 'accepted',
 });

@@ -12,7 +12,7 @@ import {
 const link = (name: string, username: string): CoachStudentLink => ({
   id: `link-${username}`,
   studentId: `student-${username}`,
-  student: { name, username, avatarUrl: null },
+  student: { name, username, avatarUrl: null, heightCm: null },
   invitationPending: false,
   status: 'accepted',
 });

@@ -173,6 +173,8 @@ export function CompareSession({
       measurements={side === 'a' ? overlaysA : overlaysB}
       ready={ready[side]}
       overlaid={overlaid}
+      // In the overlay B lies over A's box, which must then be the picture alone.
+      valuesUnderOnPhones={!overlay}
       opacity={opacity}
       className={className}
       onLoadedMetadata={(duration) => {

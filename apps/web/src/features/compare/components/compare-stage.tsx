@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { resolveVideoUrl } from '@/lib/video-url';
 import { SIDE_COLOUR } from '../lib/side-colours';
 import type { SideKey } from '../lib/side-colours';
-import { MeasureOverlayLayer } from './measure-overlay-layer';
+import { MeasureOverlayLayer, MeasureValues, measureValuesAt } from './measure-overlay-layer';
 import { SkeletonLayer } from './skeleton-layer';
 
 type CompareStageProps = {
@@ -22,6 +22,8 @@ type CompareStageProps = {
   ready: boolean;
   /** Drawn over A's stage: takes A's box, lets clicks through, and shows A beneath. */
   overlaid: boolean;
+  /** Beside the other take on a phone, list the values under the picture, not over it. */
+  valuesUnderOnPhones: boolean;
   opacity: number;
   onLoadedMetadata: (duration: number) => void;
   onFrameReady: () => void;
@@ -42,6 +44,7 @@ export function CompareStage({
   measurements,
   ready,
   overlaid,
+  valuesUnderOnPhones,
   opacity,
   onLoadedMetadata,
   onFrameReady,
@@ -70,7 +73,7 @@ export function CompareStage({
   const frame = useElementSize(frameRef);
   const size = { width: video.width ?? 0, height: video.height ?? 0 };
   const label = side.toUpperCase();
-  return (
+  const picture = (
     <div
       ref={frameRef}
       data-testid={`compare-player-${side}`}
@@ -78,7 +81,7 @@ export function CompareStage({
       className={cn(
         'relative w-full overflow-hidden bg-black',
         overlaid ? 'pointer-events-none self-stretch' : 'max-h-[70vh] rounded-xl',
-        className,
+        !valuesUnderOnPhones && className,
       )}
       style={overlaid ? { opacity } : { aspectRatio: frameAspectRatio(size) }}
     >
@@ -105,6 +108,7 @@ export function CompareStage({
         time={time}
         frame={frame}
         video={size}
+        showValues={!valuesUnderOnPhones}
       />
       {overlaid ? null : (
         <span
@@ -115,6 +119,19 @@ export function CompareStage({
           {label}
         </span>
       )}
+    </div>
+  );
+  if (!valuesUnderOnPhones) return picture;
+  // Beside the other take a phone's picture is about 170 px wide: the values would cover a
+  // third of it, so there they sit under it; from the small breakpoint up, over its corner.
+  return (
+    <div className={cn('relative', className)}>
+      {picture}
+      <MeasureValues
+        side={side}
+        values={measureValuesAt(measurements, time)}
+        className="mt-1 justify-items-start sm:absolute sm:right-2 sm:bottom-2 sm:mt-0 sm:justify-items-end"
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { MeasurementOverlay } from '@filmroom/contract';
 import { MeasureTrail } from '@/components/measure-trail';
 import { containedRect } from '@/lib/content-box';
+import { cn } from '@/lib/utils';
 import type { SideKey } from '../lib/side-colours';
 
 type MeasureOverlayLayerProps = {
@@ -10,7 +11,53 @@ type MeasureOverlayLayerProps = {
   time: number;
   frame: { width: number; height: number };
   video: { width: number; height: number };
+  /** List the values over the picture's corner; off when the stage lists them elsewhere. */
+  showValues?: boolean;
 };
+
+/** What each measurement reads at the side's own moment, in its colour. */
+export function measureValuesAt(overlays: readonly MeasurementOverlay[], time: number) {
+  return overlays.flatMap((overlay) => {
+    const value = overlay.valueAt(time);
+    return value === null ? [] : [{ id: overlay.id, value, colour: overlay.colour }];
+  });
+}
+
+/**
+ * The values as a list of chips (also what a screen reader hears, as it cannot see the
+ * picture); where it sits is the caller's: over the picture, or under it on a phone.
+ */
+export function MeasureValues({
+  side,
+  values,
+  className,
+}: {
+  side: SideKey;
+  values: ReturnType<typeof measureValuesAt>;
+  className?: string;
+}) {
+  if (values.length === 0) return null;
+  return (
+    <ul
+      aria-label={`Measurements of ${side.toUpperCase()} at this moment`}
+      data-testid={`compare-values-${side}`}
+      className={cn(
+        'pointer-events-none grid gap-0.5 text-[11px] font-semibold tabular-nums sm:text-xs',
+        className,
+      )}
+    >
+      {values.map(({ id, value, colour }) => (
+        <li
+          key={id}
+          className="rounded bg-black/70 px-1.5 py-0.5 text-white"
+          style={{ borderLeft: `3px solid ${colour}` }}
+        >
+          {value}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * One side's saved measurements over its picture: each path with its fading trail, and what
@@ -23,6 +70,7 @@ export function MeasureOverlayLayer({
   time,
   frame,
   video,
+  showValues = true,
 }: MeasureOverlayLayerProps) {
   if (frame.width === 0 || overlays.length === 0) return null;
   const picture = containedRect(frame, video);
@@ -30,10 +78,7 @@ export function MeasureOverlayLayer({
     x: picture.x + (point.x / 100) * picture.width,
     y: picture.y + (point.y / 100) * picture.height,
   });
-  const values = overlays.flatMap((overlay) => {
-    const value = overlay.valueAt(time);
-    return value === null ? [] : [{ id: overlay.id, value, colour: overlay.colour }];
-  });
+  const values = measureValuesAt(overlays, time);
   return (
     <>
       <svg
@@ -55,22 +100,12 @@ export function MeasureOverlayLayer({
           ) : null,
         )}
       </svg>
-      {values.length > 0 ? (
-        <ul
-          aria-label={`Measurements of ${side.toUpperCase()} at this moment`}
-          data-testid={`compare-values-${side}`}
-          className="pointer-events-none absolute right-1 bottom-1 grid justify-items-end gap-0.5 text-[11px] font-semibold tabular-nums sm:right-2 sm:bottom-2 sm:text-xs"
-        >
-          {values.map(({ id, value, colour }) => (
-            <li
-              key={id}
-              className="rounded bg-black/70 px-1.5 py-0.5 text-white"
-              style={{ borderLeft: `3px solid ${colour}` }}
-            >
-              {value}
-            </li>
-          ))}
-        </ul>
+      {showValues ? (
+        <MeasureValues
+          side={side}
+          values={values}
+          className="absolute right-1 bottom-1 justify-items-end sm:right-2 sm:bottom-2"
+        />
       ) : null}
     </>
   );

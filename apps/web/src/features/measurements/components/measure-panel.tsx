@@ -1,22 +1,18 @@
-import { formatMoment, ROUGH_CALIBRATION, type MeasureJoint } from '@filmroom/contract';
-import { DownloadIcon, RulerIcon, CrosshairIcon, SaveIcon } from 'lucide-react';
+import { formatMoment, type MeasureJoint } from '@filmroom/contract';
+import { DownloadIcon, CrosshairIcon, SaveIcon } from 'lucide-react';
 import { useId } from 'react';
 import { ErrorState } from '@/components/layout/error-state';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { sampleNear } from '@filmroom/contract';
-import {
-  ANGLE_PRESETS,
-  CALIBRATION_PRESETS,
-  PATH_JOINTS,
-  type AnglePresetId,
-} from '../lib/angle-presets';
+import { ANGLE_PRESETS, PATH_JOINTS, type AnglePresetId } from '../lib/angle-presets';
+import type { AthleteHeight } from '../lib/height-calibration';
 import { readingsCsv } from '../lib/measure-readings';
 import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
+import { CalibrationSection } from './calibration-section';
 import { MeasureChart } from './measure-chart';
 import { StopwatchSection } from './stopwatch-section';
 import type { MeasureSession } from './use-measure-session';
@@ -30,6 +26,8 @@ type MeasurePanelProps = {
   currentTime: number;
   onSeek: (seconds: number) => void;
   videoTitle: string;
+  /** Profile heights the viewer may calibrate on (their own, their accepted athletes'). */
+  athletes: readonly AthleteHeight[];
 };
 
 /** The bar's height through the set, from the lowest it went: what a coach reads as depth. */
@@ -59,6 +57,7 @@ export function MeasurePanel({
   currentTime,
   onSeek,
   videoTitle,
+  athletes,
 }: MeasurePanelProps) {
   const id = useId();
   if (session.saved.isPending) {
@@ -84,88 +83,25 @@ export function MeasurePanel({
   const angleNow = angle ? sampleNear(angle.samples, currentTime, 0.25) : null;
   const extremes = angle && angle.samples.length > 0 ? angle.samples : null;
   const tracking = session.progress !== null;
+  const { start: markStart, end: markEnd } = session.stopwatch;
+  const stopwatch =
+    markStart !== null && markEnd !== null
+      ? {
+          name: session.stopwatch.name,
+          start: markStart,
+          end: markEnd,
+          slowMotionFactor: session.slowMotionFactor,
+        }
+      : null;
   const hasAnything =
     session.barTrack !== null ||
     session.anglePreset !== null ||
     session.joint !== null ||
-    (session.stopwatch.start !== null && session.stopwatch.end !== null);
+    stopwatch !== null;
 
   return (
     <div className="grid gap-5 py-2" data-testid="measure-panel">
-      <section aria-labelledby={`${id}-calibration`} className="grid gap-2">
-        <h2 id={`${id}-calibration`} className="text-sm font-semibold">
-          1. Calibrate
-        </h2>
-        <p className="text-xs text-muted-foreground">
-          Pause on a frame, draw a line along something of known length in the plane of the
-          movement, and type its length. By keyboard: the arrow keys move one end, Enter sets it and
-          moves to the other, Enter again sets the line.
-        </p>
-        {editable ? (
-          <div className="flex flex-wrap items-end gap-2">
-            <Button
-              variant={session.mode === 'calibrating' ? 'default' : 'outline'}
-              size="sm"
-              aria-pressed={session.mode === 'calibrating'}
-              onClick={() =>
-                session.setMode(session.mode === 'calibrating' ? 'idle' : 'calibrating')
-              }
-            >
-              <RulerIcon aria-hidden />
-              {session.line ? 'Redraw line' : 'Draw line'}
-            </Button>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-metres`} className="text-xs">
-                Real length (m)
-              </Label>
-              <Input
-                id={`${id}-metres`}
-                inputMode="decimal"
-                className="h-8 w-24"
-                value={session.metresText}
-                onChange={(event) => session.setMetresText(event.target.value)}
-              />
-            </div>
-            <NativeSelect
-              aria-label="Known lengths"
-              className="h-8 py-1 text-xs md:text-xs"
-              wrapperClassName="w-full"
-              value=""
-              onChange={(event) => {
-                if (event.target.value) session.setMetresText(event.target.value);
-              }}
-            >
-              <option value="">Known lengths…</option>
-              {CALIBRATION_PRESETS.map((preset) => (
-                <option key={preset.label} value={preset.metres}>
-                  {preset.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        ) : null}
-        <p className="text-xs tabular-nums" data-testid="calibration-status" aria-live="polite">
-          {calibration
-            ? `1 px = ${(calibration.metresPerPixel * 1000).toFixed(2)} mm on the plane of the line (±${(calibration.relativeUncertainty * 100).toFixed(1)}%)` +
-              (calibration.relativeUncertainty > ROUGH_CALIBRATION
-                ? ' — a short line: draw a longer one for steadier numbers.'
-                : '')
-            : session.line
-              ? 'Type the line’s real length.'
-              : 'Not calibrated: distances and speeds need a line of known length.'}
-        </p>
-        {session.farFromPath ? (
-          <p
-            role="status"
-            className="text-xs text-amber-700 dark:text-amber-400"
-            data-testid="far-from-plane"
-          >
-            The line is far in the picture from the measured path. If the two are not at the same
-            distance from the camera, distances and speeds are off by the ratio of those distances:
-            calibrate on something the athlete carries or stands beside.
-          </p>
-        ) : null}
-      </section>
+      <CalibrationSection session={session} editable={editable} athletes={athletes} />
 
       <section aria-labelledby={`${id}-bar`} className="grid gap-2">
         <h2 id={`${id}-bar`} className="text-sm font-semibold">
@@ -186,7 +122,7 @@ export function MeasurePanel({
             <span className="text-xs text-muted-foreground">
               {session.mode === 'picking'
                 ? 'Click the end of the bar on the picture.'
-                : 'Follows a point you pick from this frame on (10 s at most).'}
+                : 'Follows a point you pick from this frame to the end of the range marked with I and O (10 s at most).'}
             </span>
           </div>
         ) : null}
@@ -357,7 +293,7 @@ export function MeasurePanel({
         stopwatch={session.stopwatch}
         slowMotionFactor={session.slowMotionFactor}
         editable={editable}
-        currentTime={currentTime}
+        readPlayhead={session.readPlayhead}
         onChange={session.setStopwatch}
         onSeek={onSeek}
       />
@@ -376,10 +312,10 @@ export function MeasurePanel({
         <Button
           variant="outline"
           size="sm"
-          disabled={!bar && !angle}
+          disabled={!bar && !angle && !stopwatch}
           onClick={() =>
             downloadCsv(
-              readingsCsv(bar, angle),
+              readingsCsv(bar, angle, stopwatch),
               `${videoTitle.replace(/[^\w-]+/g, '_').slice(0, 60) || 'video'}-measurements.csv`,
             )
           }

@@ -11,7 +11,7 @@ describe('StopwatchSection', () => {
         stopwatch={{ start: null, end: null, name: 'Stopwatch' }}
         slowMotionFactor={4}
         editable
-        currentTime={1.2}
+        readPlayhead={() => 1.2}
         onChange={onChange}
         onSeek={() => undefined}
       />,
@@ -24,7 +24,7 @@ describe('StopwatchSection', () => {
         stopwatch={{ start: 1.2, end: 2.2, name: 'Ground contact' }}
         slowMotionFactor={4}
         editable
-        currentTime={2.2}
+        readPlayhead={() => 2.2}
         onChange={onChange}
         onSeek={() => undefined}
       />,
@@ -40,7 +40,7 @@ describe('StopwatchSection', () => {
         stopwatch={{ start: 3, end: 2.5, name: 'Time to the top' }}
         slowMotionFactor={null}
         editable={false}
-        currentTime={0}
+        readPlayhead={() => 0}
         onChange={() => undefined}
         onSeek={() => undefined}
       />,

@@ -11,7 +11,11 @@ type StopwatchSectionProps = {
   stopwatch: Stopwatch;
   slowMotionFactor: number | null;
   editable: boolean;
-  currentTime: number;
+  /**
+   * The player's own time, read at the click: the page's copy of it follows `timeupdate`, up
+   * to a quarter second behind during playback, and a ground contact lasts about that long.
+   */
+  readPlayhead: () => number;
   onChange: (change: Partial<Stopwatch>) => void;
   onSeek: (seconds: number) => void;
 };
@@ -24,7 +28,7 @@ export function StopwatchSection({
   stopwatch,
   slowMotionFactor,
   editable,
-  currentTime,
+  readPlayhead,
   onChange,
   onSeek,
 }: StopwatchSectionProps) {
@@ -39,7 +43,7 @@ export function StopwatchSection({
         <Button
           variant="outline"
           size="sm"
-          onClick={() => onChange({ [which]: currentTime })}
+          onClick={() => onChange({ [which]: readPlayhead() })}
           aria-label={`${label} at the playhead`}
         >
           {which === 'start' ? <FlagIcon aria-hidden /> : <TimerIcon aria-hidden />}

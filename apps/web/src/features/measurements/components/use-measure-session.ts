@@ -1,4 +1,5 @@
 import type {
+  CalibrationBasis,
   CalibrationLine,
   MeasureJoint,
   Measurement,
@@ -19,8 +20,10 @@ import {
   type AnglePresetId,
   type StopwatchName,
 } from '../lib/angle-presets';
+import { heightMetres } from '../lib/height-calibration';
 import { barReadings, calibrationFarFromPath, calibrationOf } from '../lib/measure-readings';
-import { MAX_TRACK_SECONDS, trackPoint } from '../lib/track-point';
+import { bendAt } from '../lib/upright';
+import { trackEnd, trackPoint } from '../lib/track-point';
 
 type Point = { x: number; y: number };
 export type MeasureMode = 'idle' | 'calibrating' | 'picking';
@@ -36,7 +39,13 @@ export type MeasureSessionInput = {
   slowMotionFactor: number | null;
   /** The Measure tab is open: fetch what is saved and draw over the picture. */
   active: boolean;
-  player: { currentTime: () => number; pause: () => void; seekTo: (seconds: number) => void };
+  player: {
+    currentTime: () => number;
+    pause: () => void;
+    seekTo: (seconds: number) => void;
+    /** The range marked with I and O on the player, if any: a track stops at its out point. */
+    markedRange: () => { start: number; end: number } | null;
+  };
 };
 
 const NAMES = { bar: 'Bar path', angle: 'Angle', joint: 'Joint path' } as const;
@@ -95,6 +104,11 @@ export function useMeasureSession(input: MeasureSessionInput) {
   const [mode, setMode] = useState<MeasureMode>('idle');
   const [line, setLine] = useState<{ from: Point; to: Point } | null>(null);
   const [metresText, setMetresText] = useState('');
+  /** What the line is: a thing of known length, or the athlete standing (their height). */
+  const [basis, setBasis] = useState<CalibrationBasis>('known-length');
+  const [heightText, setHeightText] = useState('');
+  /** The clip time the line was drawn at: a height line must be on an upright frame. */
+  const [lineT, setLineT] = useState<number | null>(null);
   const [barTrack, setBarTrack] = useState<TrackSample[] | null>(null);
   const [anglePreset, setAnglePreset] = useState<AnglePresetId | null>(null);
   const [joint, setJoint] = useState<MeasureJoint | null>(null);
@@ -118,7 +132,12 @@ export function useMeasureSession(input: MeasureSessionInput) {
     const fields = fromSaved(saved.data);
     if (fields.calibration) {
       setLine({ from: fields.calibration.from, to: fields.calibration.to });
-      setMetresText(String(fields.calibration.metres));
+      if (fields.calibration.basis === 'athlete-height') {
+        setBasis('athlete-height');
+        setHeightText(String(Math.round(fields.calibration.metres * 100)));
+      } else {
+        setMetresText(String(fields.calibration.metres));
+      }
     }
     setBarTrack(fields.barTrack);
     setAnglePreset(fields.anglePreset);
@@ -130,8 +149,12 @@ export function useMeasureSession(input: MeasureSessionInput) {
   // Leaving the page stops a run in flight.
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  const metres = Number(metresText.replace(',', '.'));
-  const calibrationLine: CalibrationLine | null = line && metres > 0 ? { ...line, metres } : null;
+  const byHeight = basis === 'athlete-height';
+  const metres = byHeight ? heightMetres(heightText) : Number(metresText.replace(',', '.'));
+  const calibrationLine: CalibrationLine | null =
+    line && metres !== null && metres > 0
+      ? { ...line, metres, ...(byHeight ? { basis: 'athlete-height' as const } : {}) }
+      : null;
   const picture = input.picture;
   const calibration = picture ? calibrationOf(calibrationLine, picture) : null;
 
@@ -163,8 +186,20 @@ export function useMeasureSession(input: MeasureSessionInput) {
     [line, picture, measuredPath],
   );
 
-  /** Runs the tracker from `from` with the point at `start`; keeps the samples before `from`. */
-  const runTracker = async (from: number, start: Point, keep: TrackSample[]) => {
+  // A head-to-foot line on a frame where the scan sees the athlete bent is not their height.
+  const bentAtLine = useMemo(
+    () =>
+      byHeight && line && lineT !== null && input.poses && picture
+        ? bendAt(input.poses, lineT, picture)
+        : null,
+    [byHeight, line, lineT, input.poses, picture],
+  );
+
+  /**
+   * Runs the tracker from `from` to `to` with the point at `start`; keeps the samples before
+   * `from`.
+   */
+  const runTracker = async (from: number, to: number, start: Point, keep: TrackSample[]) => {
     if (!input.src) return;
     abortRef.current?.abort();
     const abort = new AbortController();
@@ -172,7 +207,6 @@ export function useMeasureSession(input: MeasureSessionInput) {
     setTrackError(null);
     setProgress(0);
     try {
-      const to = Math.min(input.duration ?? from + MAX_TRACK_SECONDS, from + MAX_TRACK_SECONDS);
       const samples = await trackPoint({
         src: input.src,
         from,
@@ -203,6 +237,19 @@ export function useMeasureSession(input: MeasureSessionInput) {
       setMetresText(text);
       setDirty(true);
     },
+    basis,
+    /** Known length or the athlete's height: the line drawn stays, its length changes. */
+    setBasis: (next: CalibrationBasis) => {
+      setBasis(next);
+      setDirty(true);
+    },
+    heightText,
+    setHeightText: (text: string) => {
+      setHeightText(text);
+      setDirty(true);
+    },
+    /** The most bent knee or hip on the frame a height line was drawn on, if any. */
+    bentAtLine,
     calibration,
     calibrationLine,
     /** The line lies far in the picture from the path measured against it. */
@@ -228,6 +275,8 @@ export function useMeasureSession(input: MeasureSessionInput) {
       setDirty(true);
     },
     slowMotionFactor: input.slowMotionFactor,
+    /** The player's time now (not the page's last copy of it). */
+    readPlayhead: () => input.player.currentTime(),
     progress,
     trackError,
     dirty,
@@ -235,6 +284,7 @@ export function useMeasureSession(input: MeasureSessionInput) {
     /** The line drawn on the picture (percent), finishing calibration. */
     drawLine: (from: Point, to: Point) => {
       setLine({ from, to });
+      setLineT(input.player.currentTime());
       setMode('idle');
       setDirty(true);
     },
@@ -242,11 +292,22 @@ export function useMeasureSession(input: MeasureSessionInput) {
     pickPoint: (point: Point) => {
       setMode('idle');
       input.player.pause();
-      void runTracker(input.player.currentTime(), point, []);
+      const from = input.player.currentTime();
+      void runTracker(from, trackEnd(from, input.duration, input.player.markedRange()), point, []);
     },
-    /** One frame's point dragged to where it belongs: the track re-runs from there. */
+    /**
+     * One frame's point dragged to where it belongs: the track re-runs from there to where it
+     * ended before (the stretch the coach chose), not on past it.
+     */
     correct: (t: number, point: Point) => {
-      void runTracker(t, point, barTrack ?? []);
+      const keep = barTrack ?? [];
+      const lastT = keep.at(-1)?.t;
+      void runTracker(
+        t,
+        lastT !== undefined && lastT > t ? lastT : trackEnd(t, input.duration, null),
+        point,
+        keep,
+      );
     },
     cancelTracking: () => abortRef.current?.abort(),
     /** Saves each measurement that is set, replacing the saved one of its kind. */

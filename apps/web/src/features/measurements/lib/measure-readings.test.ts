@@ -43,11 +43,38 @@ describe('bar readings', () => {
     const csv = readingsCsv(readings, { name: 'left knee', samples: [{ t: 0.2, degrees: 91 }] });
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
-      'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg',
+      'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg,stopwatch_start_clip_s,stopwatch_end_clip_s,stopwatch_real_s',
     );
     expect(lines).toHaveLength(1 + 4 + 1);
-    expect(lines[1]).toMatch(/^bar,0,0,0\.4,-0\.8,0\.6,/);
-    expect(lines.at(-1)).toBe('left knee,0.2,,,,,,91');
+    expect(lines[1]).toMatch(/^bar,0,0,0\.4,-0\.8,0\.6,[\d.]+,,,,$/);
+    expect(lines.at(-1)).toBe('left knee,0.2,,,,,,91,,,');
+  });
+
+  it('adds the stopwatch as one row: its marks on the clip and the real time between them', () => {
+    // Marked end first: 2.5 s then 1.5 s of 4× slow motion is a quarter second of life.
+    const csv = readingsCsv(null, null, {
+      name: 'Ground contact',
+      start: 2.5,
+      end: 1.5,
+      slowMotionFactor: 4,
+    });
+    const [header, stopwatch] = csv.trim().split('\n');
+    const cells = Object.fromEntries(
+      header!.split(',').map((column, i) => [column, stopwatch!.split(',')[i]]),
+    );
+    expect(cells).toEqual({
+      series: 'Ground contact',
+      clip_time_s: '1.5',
+      real_time_s: '0.375',
+      x_m: '',
+      height_m: '',
+      speed_m_per_s: '',
+      acceleration_m_per_s2: '',
+      angle_deg: '',
+      stopwatch_start_clip_s: '1.5',
+      stopwatch_end_clip_s: '2.5',
+      stopwatch_real_s: '0.25',
+    });
   });
 });
 

@@ -3,7 +3,9 @@ import {
   decimalsFor,
   measurementSteps,
   motionSeries,
+  realSeconds,
   seriesCsv,
+  stopwatchSeconds,
   type AngleSample,
   type Calibration,
   type CalibrationLine,
@@ -95,42 +97,78 @@ export function barReadings(
   };
 }
 
+/** A stopwatch's two marks (clip seconds) as the CSV writes it. */
+export type StopwatchReading = {
+  name: string;
+  start: number;
+  end: number;
+  slowMotionFactor: number | null;
+};
+
 /**
  * Every series of the session as one CSV in long form (a row a sample, the series named in the
- * first column), so a spreadsheet can filter or pivot it: the bar's motion, then the angle.
+ * first column), so a spreadsheet can filter or pivot it: the bar's motion, then the angle,
+ * then the stopwatch (one row: its marks on the clip and the time between them on the real
+ * clock, to a frame).
  */
 export function readingsCsv(
   bar: BarReadings | null,
   angle: { name: string; samples: readonly AngleSample[] } | null,
+  stopwatch: StopwatchReading | null = null,
 ): string {
-  const rows: (number | string | null)[][] = [];
+  const columns = [
+    'series',
+    'clip_time_s',
+    'real_time_s',
+    'x_m',
+    'height_m',
+    'speed_m_per_s',
+    'acceleration_m_per_s2',
+    'angle_deg',
+    'stopwatch_start_clip_s',
+    'stopwatch_end_clip_s',
+    'stopwatch_real_s',
+  ] as const;
+  type Cell = number | string | null;
+  /** A row from the cells it has: every other column is left empty. */
+  const row = (cells: Partial<Record<(typeof columns)[number], Cell>>): Cell[] =>
+    columns.map((column) => cells[column] ?? null);
+  const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+  const rows: Cell[][] = [];
   for (const sample of bar?.series ?? []) {
-    const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
-    rows.push([
-      'bar',
-      round(sample.clipT, 3),
-      round(sample.t, 3),
-      round(sample.x, bar!.metreDecimals),
-      round(sample.y, bar!.metreDecimals),
-      round(sample.speed, bar!.speedDecimals),
-      round(sample.acceleration, 1),
-      null,
-    ]);
+    rows.push(
+      row({
+        series: 'bar',
+        clip_time_s: round(sample.clipT, 3),
+        real_time_s: round(sample.t, 3),
+        x_m: round(sample.x, bar!.metreDecimals),
+        height_m: round(sample.y, bar!.metreDecimals),
+        speed_m_per_s: round(sample.speed, bar!.speedDecimals),
+        acceleration_m_per_s2: round(sample.acceleration, 1),
+      }),
+    );
   }
   for (const sample of angle?.samples ?? []) {
-    rows.push([angle!.name, sample.t, null, null, null, null, null, sample.degrees]);
+    rows.push(row({ series: angle!.name, clip_time_s: sample.t, angle_deg: sample.degrees }));
   }
-  return seriesCsv(
-    [
-      'series',
-      'clip_time_s',
-      'real_time_s',
-      'x_m',
-      'height_m',
-      'speed_m_per_s',
-      'acceleration_m_per_s2',
-      'angle_deg',
-    ],
-    rows,
-  );
+  if (stopwatch) {
+    const { slowMotionFactor } = stopwatch;
+    // Whichever mark was set first, the earlier one is the start.
+    const start = Math.min(stopwatch.start, stopwatch.end);
+    const end = Math.max(stopwatch.start, stopwatch.end);
+    // Good to a frame of the real clock, as the Measure tab shows it.
+    const decimals = decimalsFor(realSeconds(1 / TRACK_FPS, slowMotionFactor));
+    rows.push(
+      row({
+        series: stopwatch.name,
+        clip_time_s: round(start, 3),
+        real_time_s: round(realSeconds(start, slowMotionFactor), 3),
+        stopwatch_start_clip_s: round(start, 3),
+        stopwatch_end_clip_s: round(end, 3),
+        stopwatch_real_s: round(stopwatchSeconds(start, end, slowMotionFactor), decimals),
+      }),
+    );
+  }
+  return seriesCsv(columns, rows);
 }

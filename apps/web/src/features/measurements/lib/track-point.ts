@@ -13,6 +13,22 @@ export const TRACK_SAMPLE_TOLERANCE = 0.15;
 /** The frame rate speeds are rounded for: that of most phone and studio footage. */
 export const TRACK_FPS = 30;
 
+/**
+ * Where a track picked at `from` stops: at the out point of the range marked with I and O when
+ * the pick is inside it (the rep the coach wants, and no frames beyond it to wait for), else
+ * after the longest run or at the clip's end.
+ */
+export function trackEnd(
+  from: number,
+  duration: number | null,
+  marked: { start: number; end: number } | null,
+): number {
+  const longest = Math.min(duration ?? Infinity, from + MAX_TRACK_SECONDS);
+  // A frame's slack: the player paused on the in point may read a hair before it.
+  const inside = marked && from >= marked.start - 1 / TRACK_FPS && from < marked.end;
+  return inside ? Math.min(marked.end, longest) : longest;
+}
+
 export type TrackRequest = {
   /** The MP4 (same origin: a canvas drawn from it can be read). */
   src: string;

@@ -8,14 +8,21 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useUpdateProfile } from '../api/update-profile';
+import { parseHeightCm } from '../lib/height';
 import { parsePlayerNumber } from '../lib/player-number';
 
-/** Spec §2 Settings > Profile: name, player number, the read-only e-mail, Save Changes. */
+/**
+ * Spec §2 Settings > Profile: name, player number, the read-only e-mail, Save Changes; beyond
+ * the spec, the athlete's height, which calibrates measurements on their body (issue 32).
+ */
 export function ProfileCard({ user }: { user: User }) {
   const [name, setName] = useState(user.name);
   const [playerNumber, setPlayerNumber] = useState(user.playerNumber?.toString() ?? '');
   const [numberProblem, setNumberProblem] = useState<string | null>(null);
   const numberInput = useRef<HTMLInputElement>(null);
+  const [height, setHeight] = useState(user.heightCm?.toString() ?? '');
+  const [heightProblem, setHeightProblem] = useState<string | null>(null);
+  const heightInput = useRef<HTMLInputElement>(null);
   const update = useUpdateProfile();
   const ids = {
     title: useId(),
@@ -23,6 +30,9 @@ export function ProfileCard({ user }: { user: User }) {
     number: useId(),
     numberHint: useId(),
     numberProblem: useId(),
+    height: useId(),
+    heightHint: useId(),
+    heightProblem: useId(),
     email: useId(),
     emailHint: useId(),
   };
@@ -37,11 +47,18 @@ export function ProfileCard({ user }: { user: User }) {
       return;
     }
     setNumberProblem(null);
-    update.mutate(
-      parsed.playerNumber === undefined
-        ? { name: name.trim() }
-        : { name: name.trim(), playerNumber: parsed.playerNumber },
-    );
+    const parsedHeight = parseHeightCm(height);
+    if (!parsedHeight.ok) {
+      setHeightProblem(parsedHeight.message);
+      heightInput.current?.focus();
+      return;
+    }
+    setHeightProblem(null);
+    update.mutate({
+      name: name.trim(),
+      heightCm: parsedHeight.heightCm,
+      ...(parsed.playerNumber === undefined ? {} : { playerNumber: parsed.playerNumber }),
+    });
   }
 
   return (
@@ -97,6 +114,39 @@ export function ProfileCard({ user }: { user: User }) {
             ) : (
               <p id={ids.numberHint} className="text-xs text-muted-foreground">
                 The number on your shirt helps spot you in videos. Leave it empty if you have none.
+              </p>
+            )}
+          </div>
+          <div className="grid content-start gap-2">
+            <Label htmlFor={ids.height}>Height (cm)</Label>
+            <Input
+              ref={heightInput}
+              id={ids.height}
+              name="heightCm"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="e.g. 178"
+              aria-invalid={heightProblem ? true : undefined}
+              aria-describedby={heightProblem ? ids.heightProblem : ids.heightHint}
+              value={height}
+              onChange={(event) => {
+                setHeight(event.target.value);
+                setHeightProblem(null);
+              }}
+              className="max-w-32 tabular-nums"
+            />
+            {heightProblem ? (
+              <p
+                id={ids.heightProblem}
+                role="alert"
+                className="text-sm font-medium text-destructive"
+              >
+                {heightProblem}
+              </p>
+            ) : (
+              <p id={ids.heightHint} className="text-xs text-muted-foreground">
+                Standing, without shoes. Lets your coaches measure distances and speeds on your
+                videos; only you and your coaches see it. Leave it empty if you prefer.
               </p>
             )}
           </div>
