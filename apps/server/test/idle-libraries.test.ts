@@ -10,42 +10,54 @@ import { startServerProcess } from './server-process';
 const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-idle-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-/** Whether a process has libvips (sharp's image library) mapped into its memory. */
-async function mapsLibvips(pid: number): Promise<boolean> {
-  return (await readFile(`/proc/${pid}/maps`, 'utf8')).includes('libvips');
+// Native libraries loaded at their first use: libvips (sharp's image library, about 27 MiB of
+// RSS with its threads) and argon2 (password hashing).
+const LIBVIPS = 'libvips';
+const ARGON2 = 'argon2.linux';
+
+/** Whether a process has a shared library whose path contains `name` mapped into its memory. */
+async function maps(pid: number, name: string): Promise<boolean> {
+  return (await readFile(`/proc/${pid}/maps`, 'utf8')).includes(name);
 }
 
 describe('an idle server process', () => {
-  it('maps no libvips in either role until it handles a photo', { timeout: 120_000 }, async () => {
-    const database = await createProcessDatabase('idle');
-    const shared = { DATA_DIR: dataDir, DATABASE_URL: database.url };
-    const api = await startServerProcess({ ...shared, ROLE: 'api' });
-    const worker = await startServerProcess({ ...shared, ROLE: 'worker' });
-    try {
-      // Tens of MiB of an idle server's memory, for pictures it may never be sent.
-      expect(await mapsLibvips(api.child.pid!)).toBe(false);
-      expect(await mapsLibvips(worker.child.pid!)).toBe(false);
+  it(
+    'maps neither libvips nor argon2 in either role until it handles a photo or a password',
+    { timeout: 120_000 },
+    async () => {
+      const database = await createProcessDatabase('idle');
+      const shared = { DATA_DIR: dataDir, DATABASE_URL: database.url };
+      const api = await startServerProcess({ ...shared, ROLE: 'api' });
+      const worker = await startServerProcess({ ...shared, ROLE: 'worker' });
+      try {
+        for (const pid of [api.child.pid!, worker.child.pid!]) {
+          expect(await maps(pid, LIBVIPS)).toBe(false);
+          expect(await maps(pid, ARGON2)).toBe(false);
+        }
 
-      const cookie = await signUp(api.origin, 'Idle');
-      const photo = await sharp({
-        create: { width: 64, height: 64, channels: 3, background: '#c00' },
-      })
-        .png()
-        .toBuffer();
-      const form = new FormData();
-      form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
-      const upload = await fetch(`${api.origin}/api/user/photos`, {
-        method: 'POST',
-        headers: { cookie },
-        body: form,
-      });
-      expect(upload.status).toBe(201);
-      // The check above can see libvips: it is there once a photo has been made.
-      expect(await mapsLibvips(api.child.pid!)).toBe(true);
-    } finally {
-      expect(await worker.stop('SIGTERM')).toBe(0);
-      expect(await api.stop('SIGTERM')).toBe(0);
-      await database.drop();
-    }
-  });
+        const cookie = await signUp(api.origin, 'Idle');
+        // The checks can see them: each is there once it has been used.
+        expect(await maps(api.child.pid!, ARGON2)).toBe(true);
+        expect(await maps(api.child.pid!, LIBVIPS)).toBe(false);
+        const photo = await sharp({
+          create: { width: 64, height: 64, channels: 3, background: '#c00' },
+        })
+          .png()
+          .toBuffer();
+        const form = new FormData();
+        form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
+        const upload = await fetch(`${api.origin}/api/user/photos`, {
+          method: 'POST',
+          headers: { cookie },
+          body: form,
+        });
+        expect(upload.status).toBe(201);
+        expect(await maps(api.child.pid!, LIBVIPS)).toBe(true);
+      } finally {
+        expect(await worker.stop('SIGTERM')).toBe(0);
+        expect(await api.stop('SIGTERM')).toBe(0);
+        await database.drop();
+      }
+    },
+  );
 });
