@@ -11,6 +11,7 @@ export { displaySize, probeMedia, UnreadableMediaError } from './probe';
 export type { MediaProbe } from './probe';
 export { makeStill, makeWebVideo, planWebVideo } from './web-video';
 export { cutClip } from './clip-cut';
+export { loadSharp } from './load-sharp';
 export { x264Args } from './encoder-profiles';
 export type { X264Profile } from './encoder-profiles';
 export { makeStreamingLadder, planRenditions, SEGMENT_SECONDS } from './streaming-ladder';

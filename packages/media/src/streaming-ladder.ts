@@ -1,8 +1,8 @@
 import { ffmpegProgress } from './ffmpeg-progress';
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { masterPlaylist } from './hls-master';
+import { loadSharp } from './load-sharp';
 import { runMediaTool } from './run';
 import { ffmpegPath } from './tools';
 import { x264Args } from './encoder-profiles';
@@ -187,6 +187,7 @@ export async function makeStreamingLadder(
   await writeFile(path.join(hlsDir, 'master.m3u8'), await masterPlaylist(hlsDir, renditions));
 
   const sheets = (await readdir(storyboardDir)).filter((name) => name.endsWith('.jpg')).sort();
+  const sharp = await loadSharp();
   const first = await sharp(path.join(storyboardDir, sheets[0]!)).metadata();
   const tile = { width: first.width / SHEET_COLUMNS, height: first.height / SHEET_ROWS };
   await writeFile(

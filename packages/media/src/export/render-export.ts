@@ -1,7 +1,7 @@
 import { spawnTied } from '@filmroom/child-process';
 import type { Poses } from '@filmroom/contract';
-import sharp from 'sharp';
 import { ffmpegProgress } from '../ffmpeg-progress';
+import { loadSharp } from '../load-sharp';
 import { MediaToolError } from '../run';
 import { ffmpegPath } from '../tools';
 import { svgDocument, type FrameSize } from './overlay-svg';
@@ -96,6 +96,7 @@ class OverlayFrames {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const svg = svgDocument(showing.map((still) => still.svg).join('') + own, this.size);
+    const sharp = await loadSharp();
     const raster = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
     const layer = new Uint8Array(raster.buffer, raster.byteOffset, raster.byteLength);
     // A few sets at a time are all a range ever needs again: keep memory flat on long exports.

@@ -1,3 +1,4 @@
+import { loadSharp } from '@filmroom/media';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { malformedFormError } from '../../lib/multipart-form';
@@ -61,8 +62,7 @@ export async function toProfileJpeg(file: Buffer): Promise<Buffer> {
         : `This file is not an image we recognise. ${CHOOSE}`,
     );
   }
-  // Loaded at the first photo: libvips is tens of MiB that an idle server need not hold.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   try {
     return await sharp(file, { failOn: 'error' })
       .rotate()
