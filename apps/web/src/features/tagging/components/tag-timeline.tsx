@@ -72,12 +72,14 @@ export function TagTimeline({ events, duration, currentTime, onPlay, edits }: Ta
   const selectedEvents = [...selected].flatMap((id) => byId.get(id) ?? []);
 
   // The strip's width decides the scale; it is measured again when the page's layout changes.
+  // Taken from the observer, which reports it once the page is laid out anyway: reading
+  // clientWidth here, in the middle of React's commit, forced a layout of the whole page.
   const observeStrip = useCallback((element: HTMLDivElement | null) => {
     strip.current = element;
     if (!element) return;
-    const measure = () => setView({ scrollLeft: element.scrollLeft, width: element.clientWidth });
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setView({ scrollLeft: element.scrollLeft, width: entry.contentRect.width });
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
