@@ -238,4 +238,26 @@ describe('the tag timeline', () => {
     expect(playhead.style.left).not.toBe('0px');
     expect(rowRenders.count).toBe(rendered);
   });
+
+  it('scrolls a little without rendering a row again, and draws further bars further on', async () => {
+    const { user } = renderTimeline(wholeGame(), 5400);
+    for (let step = 0; step < 4; step += 1) {
+      await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    }
+    const strip = screen.getByTestId('tag-timeline');
+    const scrollTo = (left: number) => {
+      strip.scrollLeft = left;
+      fireEvent.scroll(strip);
+    };
+    scrollTo(0);
+    const rendered = rowRenders.count;
+    const firstBar = () => screen.getAllByTestId('tag-timeline-bar')[0]!.getAttribute('aria-label');
+    const first = firstBar();
+    scrollTo(40);
+    scrollTo(80);
+    expect(rowRenders.count).toBe(rendered);
+    scrollTo(3000);
+    expect(rowRenders.count).toBeGreaterThan(rendered);
+    expect(firstBar()).not.toBe(first);
+  });
 });
