@@ -359,6 +359,7 @@ function VideoDetailPage({ id }: { id: string }) {
             <TagTimeline
               events={tagEvents.data ?? []}
               duration={detail.duration}
+              currentTime={currentTime}
               onPlay={playTagEvent}
               edits={editable ? tagTimelineEdits : undefined}
             />

@@ -14,7 +14,7 @@ import { useMakeTagPlaylist } from '../api/make-tag-playlist';
 import { useTagSeasonEvents, useTagSeasonStats, type TagSeasonFilter } from '../api/tag-season';
 import { useTagTemplates } from '../api/tag-templates';
 import { TagMatrixTable, type TagMatrixSelection } from './tag-matrix-table';
-import { describeTagEvent } from './tag-timeline';
+import { describeTagEvent } from '../lib/describe-tag-event';
 
 /** How the page offers games to add: the app composes the library's picker in. */
 export type RenderGamePicker = (options: {

@@ -1,5 +1,5 @@
 import type { TagEvent } from '@filmroom/contract';
-import { describeTagEvent } from './tag-timeline';
+import { describeTagEvent } from '../lib/describe-tag-event';
 
 /** Tagged events, each a button that plays it (from its lead). */
 export function TagEventList({

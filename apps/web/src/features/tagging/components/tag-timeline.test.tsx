@@ -1,10 +1,25 @@
 import type { TagEvent } from '@filmroom/contract';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { memo, useState, type ComponentProps, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '@/testing/render-in-app';
 import { TagTimeline } from './tag-timeline';
+import type * as RowModule from './tag-timeline-row';
+
+// Counts how often a timeline row renders its bars, to show a playhead tick renders none.
+const rowRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./tag-timeline-row', async (importOriginal) => {
+  const original = await importOriginal<typeof RowModule>();
+  type Props = ComponentProps<typeof original.TagTimelineRow>;
+  // The memoised row's own function, called inside a counting memoised row.
+  const render = (original.TagTimelineRow as unknown as { type: (props: Props) => ReactNode }).type;
+  const Counted = memo((props: Props) => {
+    rowRenders.count += 1;
+    return render(props);
+  });
+  return { ...original, TagTimelineRow: Counted };
+});
 
 const JORDAN = '11111111-1111-4111-8111-111111111111';
 
@@ -33,38 +48,73 @@ type Spies = {
   remove: (ids: string[]) => void;
 };
 
-/** The timeline with edits that change its events as the server would. */
-function EditableTimeline({ initial, spies }: { initial: TagEvent[]; spies: Spies }) {
+/**
+ * The timeline with edits that change its events as the server would, and a button that moves
+ * the playhead a frame on.
+ */
+function EditableTimeline({
+  initial,
+  spies,
+  duration,
+}: {
+  initial: TagEvent[];
+  spies: Spies;
+  duration: number;
+}) {
   const [events, setEvents] = useState(initial);
+  const [currentTime, setCurrentTime] = useState(0);
   return (
-    <TagTimeline
-      events={events}
-      duration={600}
-      onPlay={() => {}}
-      edits={{
-        onAdjust: (changed, range) => {
-          spies.adjust(changed.id, range);
-          setEvents((all) =>
-            all.map((one) => (one.id === changed.id ? { ...one, ...range } : one)),
-          );
-        },
-        onDelete: (gone) => {
-          spies.remove(gone.map((one) => one.id));
-          setEvents((all) => all.filter((one) => !gone.includes(one)));
-        },
-        onRestore: (back) => setEvents((all) => [...all, ...back]),
-      }}
-    />
+    <>
+      <button type="button" onClick={() => setCurrentTime((time) => time + 0.04)}>
+        Next frame
+      </button>
+      <TagTimeline
+        events={events}
+        duration={duration}
+        currentTime={currentTime}
+        onPlay={() => {}}
+        edits={{
+          onAdjust: (changed, range) => {
+            spies.adjust(changed.id, range);
+            setEvents((all) =>
+              all.map((one) => (one.id === changed.id ? { ...one, ...range } : one)),
+            );
+          },
+          onDelete: (gone) => {
+            spies.remove(gone.map((one) => one.id));
+            setEvents((all) => all.filter((one) => !gone.includes(one)));
+          },
+          onRestore: (back) => setEvents((all) => [...all, ...back]),
+        }}
+      />
+    </>
   );
 }
 
-function renderTimeline(initial: TagEvent[]) {
+function renderTimeline(initial: TagEvent[], duration = 600) {
   const spies = { adjust: vi.fn<Spies['adjust']>(), remove: vi.fn<Spies['remove']>() };
-  renderInApp(<EditableTimeline initial={initial} spies={spies} />);
+  renderInApp(<EditableTimeline initial={initial} spies={spies} duration={duration} />);
   const user = userEvent.setup({ delay: null });
   const bar = (name: RegExp) => screen.getByRole('button', { name });
   const bars = () => screen.queryAllByTestId('tag-timeline-bar');
-  return { spies, user, bar, bars };
+  const clusters = () => screen.queryAllByTestId('tag-timeline-cluster');
+  return { spies, user, bar, bars, clusters };
+}
+
+/** A 90-minute game of 1,500 events over six types, as the bench has it. */
+function wholeGame() {
+  const codes = ['Shot', 'Rebound', 'Turnover', 'Assist', 'Foul', 'Steal'];
+  return Array.from({ length: 1500 }, (_, index) =>
+    event(index + 1, codes[index % codes.length]!, (index * 5400) / 1500),
+  );
+}
+
+/** How many events the drawn bars and clusters stand for together. */
+function eventsDrawn(bars: HTMLElement[], clusters: HTMLElement[]) {
+  const inClusters = clusters.map((cluster) =>
+    Number(/^Zoom in to (\d+) /.exec(cluster.getAttribute('aria-label')!)![1]),
+  );
+  return bars.length + inClusters.reduce((sum, count) => sum + count, 0);
 }
 
 describe('the tag timeline', () => {
@@ -123,7 +173,6 @@ describe('the tag timeline', () => {
       event(index + 1, index % 2 ? 'Shot' : 'Rebound', (index * 600) / 1500, index % 3 ? 23 : null),
     );
     const { user, bars } = renderTimeline(many);
-    expect(bars()).toHaveLength(1500);
     await user.click(screen.getByRole('button', { name: 'By player' }));
     expect(screen.getByRole('group', { name: /^#23 Jordan: 1000 events/ })).toBeTruthy();
     expect(screen.getByRole('group', { name: /^No player: 500 events/ })).toBeTruthy();
@@ -136,4 +185,79 @@ describe('the tag timeline', () => {
     expect(bars().length).toBeGreaterThan(50);
     // A whole game's bars in one DOM is slow for happy-dom to search, not for a browser.
   }, 60_000);
+
+  it('draws a whole game of 1,500 events at 1× as a few clusters that stand for all of them', () => {
+    const { bars, clusters } = renderTimeline(wholeGame(), 5400);
+    // Six rows of 250 events, each row a stretch of 960 px: a cluster every 48 px or so.
+    expect(bars().length + clusters().length).toBeLessThanOrEqual(150);
+    expect(clusters().length).toBeGreaterThan(0);
+    expect(eventsDrawn(bars(), clusters())).toBe(1500);
+    expect(clusters()[0]!.getAttribute('aria-label')).toMatch(
+      /^Zoom in to \d+ Shot events, 0:00–\d:\d\d$/,
+    );
+  });
+
+  it('opens a cluster with Enter: zoomed in to its events, the first one focused', async () => {
+    const { user, bars, clusters } = renderTimeline(wholeGame(), 5400);
+    const cluster = clusters()[0]!;
+    const count = Number(/^Zoom in to (\d+) /.exec(cluster.getAttribute('aria-label')!)![1]);
+    cluster.focus();
+    await user.keyboard('{Enter}');
+    expect(Number(screen.getByTestId('tag-timeline').getAttribute('data-zoom'))).toBeGreaterThan(1);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Play Shot at 0.0s, Q1');
+    // Every event of the cluster is now a bar of its own.
+    const shots = bars().filter((bar) => /^Play Shot at/.test(bar.getAttribute('aria-label')!));
+    expect(shots.length).toBeGreaterThanOrEqual(count);
+  });
+
+  it('draws every event as its own bar at the deepest zoom, however close', async () => {
+    const close = Array.from({ length: 20 }, (_, index) =>
+      event(index + 1, 'Shot', 1 + index * 0.05),
+    );
+    const { user, bars, clusters } = renderTimeline(close);
+    expect(clusters()).toHaveLength(1);
+    for (let step = 0; step < 6; step += 1) {
+      await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    }
+    expect(screen.getByTestId('tag-timeline').getAttribute('data-zoom')).toBe('64');
+    // Back to the start of the film, where the events are.
+    const strip = screen.getByTestId('tag-timeline');
+    strip.scrollLeft = 0;
+    fireEvent.scroll(strip);
+    expect(clusters()).toHaveLength(0);
+    expect(bars()).toHaveLength(20);
+  });
+
+  it('moves the playhead without rendering a row of bars again', async () => {
+    const { user } = renderTimeline(wholeGame(), 5400);
+    const playhead = screen.getByTestId('tag-timeline-playhead');
+    const rendered = rowRenders.count;
+    for (let frame = 0; frame < 10; frame += 1) {
+      await user.click(screen.getByRole('button', { name: 'Next frame' }));
+    }
+    expect(playhead.style.left).not.toBe('0px');
+    expect(rowRenders.count).toBe(rendered);
+  });
+
+  it('scrolls a little without rendering a row again, and draws further bars further on', async () => {
+    const { user } = renderTimeline(wholeGame(), 5400);
+    for (let step = 0; step < 4; step += 1) {
+      await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    }
+    const strip = screen.getByTestId('tag-timeline');
+    const scrollTo = (left: number) => {
+      strip.scrollLeft = left;
+      fireEvent.scroll(strip);
+    };
+    scrollTo(0);
+    const rendered = rowRenders.count;
+    const firstBar = () => screen.getAllByTestId('tag-timeline-bar')[0]!.getAttribute('aria-label');
+    const first = firstBar();
+    scrollTo(40);
+    scrollTo(80);
+    expect(rowRenders.count).toBe(rendered);
+    scrollTo(3000);
+    expect(rowRenders.count).toBeGreaterThan(rendered);
+    expect(firstBar()).not.toBe(first);
+  });
 });

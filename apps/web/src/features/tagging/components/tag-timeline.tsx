@@ -2,33 +2,32 @@ import type { TagEvent } from '@filmroom/contract';
 import { Undo2Icon, ZoomInIcon, ZoomOutIcon } from 'lucide-react';
 import {
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
   type KeyboardEvent,
-  type PointerEvent,
   type WheelEvent,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatPointTimestamp } from '@/lib/format-time';
-import { cn } from '@/lib/utils';
 import {
-  MIN_BAR_PX,
   NUDGE_SECONDS,
   ZOOM_LEVELS,
-  eventsInView,
+  byStart,
   movedEdge,
   steppedZoom,
   timelineRowsOf,
+  zoomToFit,
   type TimelineRows,
 } from '../lib/timeline-layout';
 import { TIMELINE_OWNS_UNDO } from '../lib/tag-hotkeys';
-
-type Edge = 'start' | 'end';
+import { TagTimelineRow, type Edge, type TimelineRowActions } from './tag-timeline-row';
 
 type TagTimelineProps = {
   events: readonly TagEvent[];
   duration: number;
+  /** Where the film is: drawn as a line across the rows. Moving it re-renders no bar. */
+  currentTime?: number;
   onPlay: (event: TagEvent) => void;
   /** Given to editors: they adjust in and out, and delete (with undo). */
   edits?: {
@@ -38,34 +37,23 @@ type TagTimelineProps = {
   };
 };
 
-/** How an event reads to a screen reader and in its tooltip. */
-export function describeTagEvent(event: TagEvent): string {
-  const player = event.playerName
-    ? `${event.playerNumber !== null ? `#${event.playerNumber} ` : ''}${event.playerName}`
-    : null;
-  return [
-    `${event.code} at ${formatPointTimestamp(event.start)}`,
-    player,
-    ...event.labels.map((label) => `${label.group}: ${label.text}`),
-    event.period,
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
 // happy-dom and a hidden tab lay nothing out: draw as if the strip were this wide.
 const FALLBACK_WIDTH_PX = 960;
 // Bars this far outside the visible stretch are drawn too, so a quick scroll shows no gap.
 const OVERSCAN_PX = 200;
+// The drawn stretch moves in steps this long (under the overscan, so nothing in view is ever
+// missing): scrolling within a step re-renders no row.
+const DRAWN_STEP_PX = 100;
 
 /**
  * One row per event type (or per player, on demand) under the player, each event a bar from
  * its in to its out. A click plays it and selects it; Shift or Ctrl/⌘ adds to the selection;
  * Delete removes the selection (Undo brings it back); a selected bar's edges drag, and [ ]
  * nudge the chosen edge. Ctrl+wheel or the buttons zoom, the strip scrolls, and only the bars
- * in view are in the page, so a whole game stays smooth.
+ * in view are in the page; bars too close to tell apart at this zoom are one cluster that zooms
+ * in to them, so a whole game's 1,500 events stay fast to draw and smooth to scroll.
  */
-export function TagTimeline({ events, duration, onPlay, edits }: TagTimelineProps) {
+export function TagTimeline({ events, duration, currentTime, onPlay, edits }: TagTimelineProps) {
   const [rowsBy, setRowsBy] = useState<TimelineRows>('type');
   const [zoom, setZoom] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -76,27 +64,59 @@ export function TagTimeline({ events, duration, onPlay, edits }: TagTimelineProp
   const strip = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ scrollLeft: 0, width: 0 });
 
-  const rows = useMemo(() => timelineRowsOf(events, rowsBy), [events, rowsBy]);
+  const rows = useMemo(
+    () => timelineRowsOf(events, rowsBy).map((row) => ({ ...row, events: byStart(row.events) })),
+    [events, rowsBy],
+  );
   const byId = useMemo(() => new Map(events.map((event) => [event.id, event])), [events]);
   const selectedEvents = [...selected].flatMap((id) => byId.get(id) ?? []);
 
   // The strip's width decides the scale; it is measured again when the page's layout changes.
+  // Taken from the observer, which reports it once the page is laid out anyway: reading
+  // clientWidth here, in the middle of React's commit, forced a layout of the whole page.
   const observeStrip = useCallback((element: HTMLDivElement | null) => {
     strip.current = element;
     if (!element) return;
-    const measure = () => setView({ scrollLeft: element.scrollLeft, width: element.clientWidth });
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setView({ scrollLeft: element.scrollLeft, width: entry.contentRect.width });
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+
+  // A cluster opened with the keyboard hands the focus to its first event once it is drawn.
+  const focusAfterZoom = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusAfterZoom.current;
+    const element = strip.current;
+    if (!id || !element) return;
+    focusAfterZoom.current = null;
+    const target = element.querySelector<HTMLElement>(`[data-event-id="${id}"]`);
+    (target ?? element).focus();
+  }, [view, zoom]);
+
+  // The bars read the latest handlers through this, so their props stay the same between
+  // renders and a playhead tick or a scroll step re-renders none of them.
+  const latest = useRef<TimelineRowActions>(null!);
+  const actions = useMemo<TimelineRowActions>(
+    () => ({
+      click: (event, click) => latest.current.click(event, click),
+      openCluster: (cluster) => latest.current.openCluster(cluster),
+      chooseEdge: (side) => latest.current.chooseEdge(side),
+      dragEdge: (event, side, down) => latest.current.dragEdge(event, side, down),
+    }),
+    [],
+  );
 
   if (rows.length === 0 || duration <= 0) return null;
 
   const width = view.width || FALLBACK_WIDTH_PX;
   const pxPerSecond = (width * zoom) / duration;
-  const from = Math.max(0, (view.scrollLeft - OVERSCAN_PX) / pxPerSecond);
-  const to = (view.scrollLeft + width + OVERSCAN_PX) / pxPerSecond;
+  const drawnFrom = Math.floor(view.scrollLeft / DRAWN_STEP_PX) * DRAWN_STEP_PX;
+  const drawnFromPx = Math.max(0, drawnFrom - OVERSCAN_PX);
+  const drawnToPx = drawnFrom + width + OVERSCAN_PX;
+  // At the deepest zoom there is nowhere further to go: every event is its own bar.
+  const clustering = zoom < ZOOM_LEVELS.at(-1)!;
 
   const select = (event: TagEvent, adding: boolean) => {
     setSelected((current) => {
@@ -142,11 +162,14 @@ export function TagTimeline({ events, duration, onPlay, edits }: TagTimelineProp
     }
   };
 
-  const zoomTo = (next: number, anchorPx = width / 2) => {
+  /** Zooms to `next`, keeping the moment under the pointer (or the middle) where it is. */
+  const zoomTo = (
+    next: number,
+    anchorPx = width / 2,
+    seconds = (view.scrollLeft + anchorPx) / pxPerSecond,
+  ) => {
     const element = strip.current;
     if (next === zoom) return;
-    // Keep the moment under the pointer (or the middle) where it is.
-    const seconds = (view.scrollLeft + anchorPx) / pxPerSecond;
     setZoom(next);
     requestAnimationFrame(() => {
       if (!element) return;
@@ -164,7 +187,7 @@ export function TagTimeline({ events, duration, onPlay, edits }: TagTimelineProp
     );
   };
 
-  const startDrag = (event: TagEvent, dragged: Edge, pointerDown: PointerEvent<HTMLElement>) => {
+  const startDrag: TimelineRowActions['dragEdge'] = (event, dragged, pointerDown) => {
     if (!edits) return;
     pointerDown.preventDefault();
     pointerDown.stopPropagation();
@@ -185,12 +208,23 @@ export function TagTimeline({ events, duration, onPlay, edits }: TagTimelineProp
     window.addEventListener('pointerup', onUp);
   };
 
-  const place = (event: TagEvent) => {
-    const range = dragging?.id === event.id ? dragging : event;
-    return {
-      left: range.start * pxPerSecond,
-      width: Math.max(MIN_BAR_PX, (range.end - range.start) * pxPerSecond),
-    };
+  latest.current = {
+    click: (event, click) => {
+      const adding = click.shiftKey || click.ctrlKey || click.metaKey;
+      select(event, adding);
+      if (!adding) onPlay(event);
+    },
+    // The cluster's stretch fills the strip, centred, and its first event takes the focus.
+    openCluster: (cluster) => {
+      focusAfterZoom.current = cluster.events[0]!.id;
+      zoomTo(
+        zoomToFit(cluster.end - cluster.start, duration, zoom),
+        width / 2,
+        (cluster.start + cluster.end) / 2,
+      );
+    },
+    chooseEdge: setEdge,
+    dragEdge: startDrag,
   };
 
   return (
@@ -293,63 +327,37 @@ export function TagTimeline({ events, duration, onPlay, edits }: TagTimelineProp
           onWheel={onWheel}
           onKeyDown={onKeyDown}
         >
-          <ul className="grid auto-rows-[1.75rem] gap-1" style={{ width: width * zoom }}>
-            {rows.map((row) => (
-              <li
-                key={row.key}
-                role="group"
-                aria-label={`${row.title}: ${row.events.length} ${row.events.length === 1 ? 'event' : 'events'}`}
-                className="relative rounded bg-muted"
-              >
-                {eventsInView(row.events, from, to).map((event) => {
-                  const isSelected = selected.has(event.id);
-                  const { left, width: barWidth } = place(event);
-                  return (
-                    <div
-                      key={event.id}
-                      className="absolute inset-y-0.5"
-                      style={{ left, width: barWidth }}
-                    >
-                      <button
-                        type="button"
-                        data-testid="tag-timeline-bar"
-                        aria-label={`Play ${describeTagEvent(event)}`}
-                        aria-pressed={edits ? isSelected : undefined}
-                        title={describeTagEvent(event)}
-                        onClick={(click) => {
-                          const adding = click.shiftKey || click.ctrlKey || click.metaKey;
-                          select(event, adding);
-                          if (!adding) onPlay(event);
-                        }}
-                        className={cn(
-                          'size-full rounded-sm opacity-85 outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring',
-                          isSelected && 'opacity-100 ring-2 ring-foreground',
-                        )}
-                        style={{ backgroundColor: event.colour }}
-                      />
-                      {edits && isSelected && selected.size === 1
-                        ? (['start', 'end'] as const).map((side) => (
-                            <button
-                              key={side}
-                              type="button"
-                              aria-label={`${side === 'start' ? 'In' : 'Out'} point of ${event.code}: drag, or [ and ] to nudge`}
-                              aria-pressed={edge === side}
-                              onClick={() => setEdge(side)}
-                              onPointerDown={(down) => startDrag(event, side, down)}
-                              className={cn(
-                                'absolute inset-y-0 w-2 cursor-ew-resize rounded-sm bg-foreground/70 outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                                side === 'start' ? '-left-1' : '-right-1',
-                                edge === side && 'bg-foreground',
-                              )}
-                            />
-                          ))
-                        : null}
-                    </div>
-                  );
-                })}
-              </li>
-            ))}
-          </ul>
+          <div className="relative" style={{ width: width * zoom }}>
+            <ul className="grid auto-rows-[1.75rem] gap-1">
+              {rows.map((row) => (
+                <TagTimelineRow
+                  key={row.key}
+                  row={row}
+                  pxPerSecond={pxPerSecond}
+                  clustering={clustering}
+                  drawnFromPx={drawnFromPx}
+                  drawnToPx={drawnToPx}
+                  selected={selected}
+                  editable={edits !== undefined}
+                  edge={edge}
+                  dragging={
+                    dragging && row.events.some((event) => event.id === dragging.id)
+                      ? dragging
+                      : null
+                  }
+                  actions={actions}
+                />
+              ))}
+            </ul>
+            {currentTime !== undefined ? (
+              <div
+                aria-hidden
+                data-testid="tag-timeline-playhead"
+                className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-foreground"
+                style={{ left: Math.min(currentTime, duration) * pxPerSecond }}
+              />
+            ) : null}
+          </div>
         </div>
       </div>
     </section>

@@ -48,12 +48,93 @@ function playerRowTitle(event: TagEvent): string {
   return event.playerNumber === null ? name : `#${event.playerNumber} ${name}`;
 }
 
+/** A row's events in order of their in points, as the clusters need them. */
+export function byStart(events: readonly TagEvent[]): TagEvent[] {
+  return [...events].sort((a, b) => a.start - b.start);
+}
+
 /**
- * The events of a row that reach into the visible stretch [from, to] (seconds), so a whole
- * game's 1,500 bars are never all in the page at once.
+ * Bars whose starts are closer than this on one row cannot each be seen or aimed at, so they
+ * are drawn as one cluster that zooms in to them.
  */
-export function eventsInView(events: readonly TagEvent[], from: number, to: number): TagEvent[] {
-  return events.filter((event) => event.end >= from && event.start <= to);
+export const CLUSTER_GAP_PX = 8;
+
+/** A cluster spans at most this much, so a dense row is still cut into stretches to zoom to. */
+export const MAX_CLUSTER_PX = 48;
+
+export type TimelineBar =
+  | { kind: 'event'; key: string; event: TagEvent; left: number; width: number }
+  | {
+      kind: 'cluster';
+      key: string;
+      events: TagEvent[];
+      start: number;
+      end: number;
+      left: number;
+      width: number;
+    };
+
+/**
+ * What a row draws at `pxPerSecond`: each event as its own bar, except that runs of events
+ * starting within CLUSTER_GAP_PX of each other become one cluster (never wider than
+ * MAX_CLUSTER_PX from its first start to its last). Laid out over the whole row, not just the
+ * part in view, so clusters stay put while the strip scrolls. `events` must be sorted by
+ * start. With `clustering` off (the deepest zoom) every event is its own bar.
+ */
+export function timelineBars(
+  events: readonly TagEvent[],
+  pxPerSecond: number,
+  clustering: boolean,
+): TimelineBar[] {
+  const bars: TimelineBar[] = [];
+  let run: TagEvent[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const first = run[0]!;
+    const end = Math.max(...run.map((event) => event.end));
+    const left = first.start * pxPerSecond;
+    const width = Math.max(MIN_BAR_PX, (end - first.start) * pxPerSecond);
+    bars.push(
+      run.length === 1
+        ? { kind: 'event', key: first.id, event: first, left, width }
+        : {
+            kind: 'cluster',
+            key: `cluster-${first.id}`,
+            events: run,
+            start: first.start,
+            end,
+            left,
+            width,
+          },
+    );
+    run = [];
+  };
+  for (const event of events) {
+    const first = run[0];
+    const previous = run.at(-1);
+    const joins =
+      clustering &&
+      first !== undefined &&
+      previous !== undefined &&
+      (event.start - previous.start) * pxPerSecond < CLUSTER_GAP_PX &&
+      (event.start - first.start) * pxPerSecond <= MAX_CLUSTER_PX;
+    if (!joins) flush();
+    run.push(event);
+  }
+  flush();
+  return bars;
+}
+
+/** The bars that reach into the visible stretch [leftPx, rightPx] of the strip. */
+export function barsInView(bars: readonly TimelineBar[], leftPx: number, rightPx: number) {
+  return bars.filter((bar) => bar.left <= rightPx && bar.left + bar.width >= leftPx);
+}
+
+/** The zoom step at which a span of `seconds` fills the strip: at least one step in from `zoom`. */
+export function zoomToFit(seconds: number, duration: number, zoom: number): number {
+  const wanted = duration / Math.max(seconds, Number.EPSILON);
+  const fitting = ZOOM_LEVELS.filter((level) => level <= wanted).at(-1) ?? ZOOM_LEVELS[0];
+  return Math.max(fitting, steppedZoom(zoom, 1));
 }
 
 /** An edge moved by `seconds`, kept inside the video and on its side of the other edge. */
