@@ -57,10 +57,10 @@ export function byStart(events: readonly TagEvent[]): TagEvent[] {
  * Bars whose starts are closer than this on one row cannot each be seen or aimed at, so they
  * are drawn as one cluster that zooms in to them.
  */
-export const CLUSTER_GAP_PX = 8;
+const CLUSTER_GAP_PX = 8;
 
 /** A cluster spans at most this much, so a dense row is still cut into stretches to zoom to. */
-export const MAX_CLUSTER_PX = 48;
+const MAX_CLUSTER_PX = 48;
 
 export type TimelineBar =
   | { kind: 'event'; key: string; event: TagEvent; left: number; width: number }
