@@ -121,17 +121,20 @@ export function CompareStage({
       )}
     </div>
   );
-  if (!valuesUnderOnPhones) return picture;
   // Beside the other take a phone's picture is about 170 px wide: the values would cover a
   // third of it, so there they sit under it; from the small breakpoint up, over its corner.
+  // The wrapper stays in the overlay too (as `contents`, no box of its own): a tree of another
+  // shape would mount a new video element, losing its time and its measured size.
   return (
-    <div className={cn('relative', className)}>
+    <div className={valuesUnderOnPhones ? cn('relative', className) : 'contents'}>
       {picture}
-      <MeasureValues
-        side={side}
-        values={measureValuesAt(measurements, time)}
-        className="mt-1 justify-items-start sm:absolute sm:right-2 sm:bottom-2 sm:mt-0 sm:justify-items-end"
-      />
+      {valuesUnderOnPhones ? (
+        <MeasureValues
+          side={side}
+          values={measureValuesAt(measurements, time)}
+          className="mt-1 justify-items-start sm:absolute sm:right-2 sm:bottom-2 sm:mt-0 sm:justify-items-end"
+        />
+      ) : null}
     </div>
   );
 }
