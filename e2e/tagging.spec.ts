@@ -46,7 +46,7 @@ test('a coach copies the basketball window, tags by keyboard at 2× with a shirt
     await page.getByRole('tab', { name: 'Tag' }).click();
     await expect(page.getByRole('heading', { name: 'No code window yet' })).toBeVisible();
     await page.getByLabel('Ready-made code window').selectOption({ label: 'Basketball' });
-    await expect(page.getByRole('heading', { name: 'Code window' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Code window', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Shot/ })).toHaveAttribute(
       'aria-keyshortcuts',
       's',
@@ -115,7 +115,7 @@ test('a coach copies the basketball window, tags by keyboard at 2× with a shirt
     await editor.screenshot({ path: `${SCREENSHOTS}/tagging-editor-375.png` });
     await page.setViewportSize({ width: 1440, height: 900 });
     await editor.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('heading', { name: 'Code window' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Code window', exact: true })).toBeVisible();
   });
 
   await test.step('A second coach, an editor, tags in another browser: the first sees it live, with FG% per player', async () => {
@@ -129,7 +129,11 @@ test('a coach copies the basketball window, tags by keyboard at 2× with a shirt
     await assistantPage.goto(`/videos/${video.id}`);
     await assistantPage.getByRole('tab', { name: 'Tag' }).click();
     await assistantPage.getByLabel('Ready-made code window').selectOption({ label: 'Basketball' });
-    await expect(assistantPage.getByRole('heading', { name: 'Code window' })).toBeVisible();
+    // Exact: "No code window yet", the heading before the copy arrives, contains the words too.
+    await expect(
+      assistantPage.getByRole('heading', { name: 'Code window', exact: true }),
+    ).toBeVisible();
+    await expect(assistantPage.getByRole('button', { name: /^Shot/ })).toBeVisible();
     // A made shot by #23, then a rebound with no player.
     await assistantPage.keyboard.press('s');
     await assistantPage.keyboard.type('23');
