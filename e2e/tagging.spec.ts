@@ -151,8 +151,13 @@ test('a coach copies the basketball window, tags by keyboard at 2× with a shirt
     await expect(timeline.getByRole('group', { name: 'Shot: 2 events' })).toBeVisible();
     await expect(timeline.getByRole('button', { name: /^Play Rebound/ })).toHaveCount(1);
     const matrix = page.getByTestId('tag-matrix');
-    const columns = await matrix.getByRole('columnheader').allTextContents();
-    expect(columns).toEqual(['Event', 'All', '#23 Jordan Shooter', 'No player']);
+    // The counts refresh on their own request after the events arrive: waited for, not read once.
+    await expect(matrix.getByRole('columnheader')).toHaveText([
+      'Event',
+      'All',
+      '#23 Jordan Shooter',
+      'No player',
+    ]);
     await expect(fieldGoals.getByRole('cell').nth(0)).toHaveText(/^1\/2\s*50%$/);
     await expect(fieldGoals.getByRole('cell').nth(1)).toHaveText(/^1\/2\s*50%$/);
     await page
