@@ -1,7 +1,7 @@
 import type { User } from '@filmroom/contract';
 import { SaveIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -27,12 +27,6 @@ export function ProfileCard({ user }: { user: User }) {
   const ids = {
     title: useId(),
     name: useId(),
-    number: useId(),
-    numberHint: useId(),
-    numberProblem: useId(),
-    height: useId(),
-    heightHint: useId(),
-    heightProblem: useId(),
     email: useId(),
     emailHint: useId(),
   };
@@ -85,71 +79,32 @@ export function ProfileCard({ user }: { user: User }) {
               onChange={(event) => setName(event.target.value)}
             />
           </div>
-          <div className="grid content-start gap-2">
-            <Label htmlFor={ids.number}>Player Number</Label>
-            <Input
-              ref={numberInput}
-              id={ids.number}
-              name="playerNumber"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="0–99"
-              aria-invalid={numberProblem ? true : undefined}
-              aria-describedby={numberProblem ? ids.numberProblem : ids.numberHint}
-              value={playerNumber}
-              onChange={(event) => {
-                setPlayerNumber(event.target.value);
-                setNumberProblem(null);
-              }}
-              className="max-w-32 tabular-nums"
-            />
-            {numberProblem ? (
-              <p
-                id={ids.numberProblem}
-                role="alert"
-                className="text-sm font-medium text-destructive"
-              >
-                {numberProblem}
-              </p>
-            ) : (
-              <p id={ids.numberHint} className="text-xs text-muted-foreground">
-                The number on your shirt helps spot you in videos. Leave it empty if you have none.
-              </p>
-            )}
-          </div>
-          <div className="grid content-start gap-2">
-            <Label htmlFor={ids.height}>Height (cm)</Label>
-            <Input
-              ref={heightInput}
-              id={ids.height}
-              name="heightCm"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="e.g. 178"
-              aria-invalid={heightProblem ? true : undefined}
-              aria-describedby={heightProblem ? ids.heightProblem : ids.heightHint}
-              value={height}
-              onChange={(event) => {
-                setHeight(event.target.value);
-                setHeightProblem(null);
-              }}
-              className="max-w-32 tabular-nums"
-            />
-            {heightProblem ? (
-              <p
-                id={ids.heightProblem}
-                role="alert"
-                className="text-sm font-medium text-destructive"
-              >
-                {heightProblem}
-              </p>
-            ) : (
-              <p id={ids.heightHint} className="text-xs text-muted-foreground">
-                Standing, without shoes. Lets your coaches measure distances and speeds on your
-                videos; only you and your coaches see it. Leave it empty if you prefer.
-              </p>
-            )}
-          </div>
+          <WholeNumberField
+            label="Player Number"
+            name="playerNumber"
+            placeholder="0–99"
+            inputRef={numberInput}
+            value={playerNumber}
+            problem={numberProblem}
+            onChange={(value) => {
+              setPlayerNumber(value);
+              setNumberProblem(null);
+            }}
+            hint="The number on your shirt helps spot you in videos. Leave it empty if you have none."
+          />
+          <WholeNumberField
+            label="Height (cm)"
+            name="heightCm"
+            placeholder="e.g. 178"
+            inputRef={heightInput}
+            value={height}
+            problem={heightProblem}
+            onChange={(value) => {
+              setHeight(value);
+              setHeightProblem(null);
+            }}
+            hint="Standing, without shoes. Lets your coaches measure distances and speeds on your videos; only you and your coaches see it. Leave it empty if you prefer."
+          />
           <div className="grid content-start gap-2 sm:col-span-2">
             <Label htmlFor={ids.email}>Email</Label>
             <Input
@@ -172,5 +127,55 @@ export function ProfileCard({ user }: { user: User }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A short whole number typed on a phone's number pad, with its problem or its hint below. */
+function WholeNumberField({
+  label,
+  name,
+  placeholder,
+  inputRef,
+  value,
+  problem,
+  onChange,
+  hint,
+}: {
+  label: string;
+  name: string;
+  placeholder: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  problem: string | null;
+  onChange: (value: string) => void;
+  hint: string;
+}) {
+  const ids = { input: useId(), problem: useId(), hint: useId() };
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={ids.input}>{label}</Label>
+      <Input
+        ref={inputRef}
+        id={ids.input}
+        name={name}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={placeholder}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? ids.problem : ids.hint}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="max-w-32 tabular-nums"
+      />
+      {problem ? (
+        <p id={ids.problem} role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      ) : (
+        <p id={ids.hint} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }
