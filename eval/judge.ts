@@ -2,7 +2,7 @@ import { analysePoses, type CoachAnalysis } from '@filmroom/coach';
 import type { MovementId } from '@filmroom/contract';
 import { evaluateClip, inCatalogue, type ClipLabel, type ClipResult } from './evaluate';
 import { cachedScan, cachedVariantScan, type ScanSettings } from './scan-cache';
-import { isSlowed, variantLabel, type VariantKind } from './variants';
+import { variantLabel, type VariantKind } from './variants';
 
 export type LabelledClip = { clip: string; file: string; label: ClipLabel };
 
@@ -83,7 +83,3 @@ export async function judgeClip(
     chosen: readChosen(clip, judgedLabel, scan),
   };
 }
-
-/** Whether the chosen pass of this reading is reported (originals and slowed variants). */
-export const chosenReported = (j: Judged) =>
-  j.chosen !== null && (j.variant === 'original' || isSlowed(j.variant));

@@ -17,6 +17,11 @@ export type Summary = {
   confidentRight: number;
   /** Wrong readings shown at CONFIDENT or more: the worst outcome, the target is none. */
   confidentWrong: string[];
+  /** The chosen pass (clips of a coached movement read as the coach chose it). */
+  chosen: number;
+  chosenFound: number;
+  chosenEvents: number;
+  chosenEventsWithin: number;
 };
 
 const name = (j: Judged) =>
@@ -30,6 +35,7 @@ export function summarise(judged: Judged[]): Summary {
   const confident = judged.filter(
     (j) => j.result.found !== 'general' && j.result.confidence >= CONFIDENT,
   );
+  const chosen = judged.flatMap((j) => j.chosen ?? []);
   return {
     clips: results.length,
     right: results.filter((r) => r.outcome === 'right').length,
@@ -47,6 +53,10 @@ export function summarise(judged: Judged[]): Summary {
         (j) =>
           `${name(j)}: ${j.result.found} at ${Math.round(j.result.confidence * 100)}%, labelled ${j.result.expected}`,
       ),
+    chosen: chosen.length,
+    chosenFound: chosen.filter((c) => c.found).length,
+    chosenEvents: chosen.reduce((n, c) => n + c.eventsLabelled, 0),
+    chosenEventsWithin: chosen.reduce((n, c) => n + c.eventsWithin, 0),
   };
 }
 
@@ -64,6 +74,8 @@ export function summaryRow(summary: Summary) {
     'events within': share(summary.eventsWithin, summary.events),
     [`right at ≥${CONFIDENT * 100}%`]: share(summary.confidentRight, summary.confident),
     'confident wrong': summary.confidentWrong.length,
+    'chosen: phases found': share(summary.chosenFound, summary.chosen),
+    'chosen: events within': share(summary.chosenEventsWithin, summary.chosenEvents),
   };
 }
 

@@ -3,7 +3,8 @@
  * analyses it with the movement auto-detected, and prints per clip the movement found against
  * the label (right, abstained or wrong), the repetitions and each key event's time error; then,
  * for originals and variants apart: a summary with calibration, a confusion matrix, and the
- * chosen pass (the labelled movement chosen by the coach: were its phases found?). Scans and
+ * chosen pass (the labelled movement chosen by the coach: were its phases found?), on every
+ * variant kind as well (the summary's "chosen" columns). Scans and
  * variants are cached in the temporary folder (keyed by the clip, the variant and the vision
  * code), so a rerun after a coach change takes seconds.
  *
@@ -12,7 +13,7 @@
  * --variants also makes and reads every variant of every clip (variants.ts): slowed ×0.5 and
  * ×0.4, mirrored, small in the frame, 15 fps, tilted ±8°. A first run takes about an hour.
  */
-import { chosenReported, judgeClip, type Judged } from './judge';
+import { judgeClip, type Judged } from './judge';
 import { labelledClips } from './fixtures';
 import {
   chosenRow,
@@ -68,7 +69,8 @@ function report(title: string, judged: Judged[]) {
   const confidentWrong = summarise(judged).confidentWrong;
   if (confidentWrong.length)
     console.log(`confident wrong readings:\n  ${confidentWrong.join('\n  ')}`);
-  const chosen = judged.filter(chosenReported);
+  // Every variant too: a movement the coach named must be found however the clip was filmed.
+  const chosen = judged.filter((j) => j.chosen);
   if (chosen.length) {
     console.log(`\n=== ${title}: the labelled movement chosen by the coach ===`);
     console.table(chosen.map(chosenRow));
