@@ -133,6 +133,25 @@ describe('Regenerate instructions applied to the reading', () => {
     expect(unquotedValues(analysis)).toEqual([]);
   });
 
+  it('coaches the asked stretch on its own reps, not the whole set', () => {
+    // Bottoms at 2, 5 and 8 s; the shallowest of the set (8 s) is outside the asked stretch,
+    // whose one rep (5 s) misses depth too.
+    const set = squatSet([90, 115, 125].map((bottomKneeAngle) => ({ bottomKneeAngle })));
+    const analysis = analysePoses(set, {
+      movement: 'squat',
+      instructions: 'Focus on depth between 0:04 and 0:06',
+    });
+    expect(analysis.textAnalysis).not.toContain('Nothing was measured');
+    expect(analysis.coachingPoints.length).toBeGreaterThan(0);
+    for (const point of analysis.coachingPoints) {
+      expect(point.timestamp).toBeGreaterThanOrEqual(4);
+      expect(point.timestamp).toBeLessThanOrEqual(6);
+    }
+    const depth = analysis.readings[0]!.metrics.find((m) => m.id === 'a1.depth')!;
+    expect(depth.t).toBeCloseTo(5, 0);
+    expect(depth.status).toBe('fault');
+  });
+
   it('does not claim an instruction the reading could not apply', () => {
     // A time window with no moment in it: no point is claimed to be inside it.
     const analysis = analysePoses(faultySquats, {

@@ -250,8 +250,11 @@ export function analyseAthletes(scan: PoseScan, options: ReadOptions): AthleteAn
     const { factor, fitted } = chosen
       ? factorForChoice(module, clocks, factors)
       : { factor: decided?.factor ?? factors[0]!, fitted: true };
-    const athlete = clocks(factor);
     const timeScale = 1 / factor;
+    const window = options.instructions.window;
+    const athlete = window
+      ? { ...clocks(factor), focus: { from: window.from * timeScale, to: window.to * timeScale } }
+      : clocks(factor);
     const toClip = (t: number) => Math.round((t / timeScale) * 100) / 100;
     const view = estimateView(athlete, module);
     const context: ReadContext = {

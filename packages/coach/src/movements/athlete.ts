@@ -25,6 +25,11 @@ export type Athlete = {
   shoulderHeight: number[];
   /** Per moment: distance between the wrists, in trunks. */
   wristGap: (number | undefined)[];
+  /**
+   * The stretch the coach asked about ("between 0:05 and 0:10"), on the athlete's clock: a
+   * record that picks one rep of several (the shallowest, the most bent) picks it there.
+   */
+  focus?: { from: number; to: number };
 };
 
 export function athleteFrom(

@@ -286,7 +286,9 @@ export function realSeconds(
 
 /**
  * Of the moments at these times, the one where `measure` is largest (or smallest), with its
- * value: the shallowest rep, the straightest landing, the most bent knee.
+ * value: the shallowest rep, the straightest landing, the most bent knee. Only those in the
+ * athlete's focus, when the coach asked about a stretch that has some: the shallowest rep of
+ * the whole set may lie outside it, and "nothing measured there" would be false.
  */
 export function extremeAt(
   athlete: Athlete,
@@ -294,8 +296,10 @@ export function extremeAt(
   measure: (moment: BodyMoment) => number | undefined,
   want: 'largest' | 'smallest',
 ): { t: number; value: number } | undefined {
+  const { focus } = athlete;
+  const focused = focus ? times.filter((t) => t >= focus.from && t <= focus.to) : [];
   let best: { t: number; value: number } | undefined;
-  for (const t of times) {
+  for (const t of focused.length ? focused : times) {
     const moment = athlete.moments[indexAt(athlete, t)]!;
     const value = measure(moment);
     if (value === undefined) continue;
