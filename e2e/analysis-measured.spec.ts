@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { expectToast, newAccount, registerThroughApi } from './support';
-import { fixtureVideo } from './media';
+import { makeClip } from './media';
 import { playWithKeyboard, uploadThroughApi, videoState, waitUntilPrepared } from './video-support';
 
 // The measuring server: every work queue on, so the clip is scanned and analysed for real
@@ -48,11 +48,8 @@ test('a squat clip from upload to its measured analysis: coaching points, guides
   test.setTimeout(300_000);
   // No relay on this server, and nothing is sent to this coach: the address stays unconfirmed.
   await registerThroughApi(page, newAccount('coach'), { confirmed: false });
-  const video = await uploadThroughApi(
-    page,
-    'Back squats',
-    fixtureVideo('squats_single_person.mp4'),
-  );
+  // A file the server has not scanned before, so that the scan really runs while we watch.
+  const video = await uploadThroughApi(page, 'Back squats', await makeClip('squatsNotScannedYet'));
   await waitUntilPrepared(page, video.id);
   await page.goto(`/videos/${video.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Back squats' })).toBeVisible();

@@ -57,6 +57,18 @@ const RECIPES = {
       ['-c:v', 'mpeg4', '-q:v', '5', '-f', 'mov', '{out}'],
     ],
   },
+  /**
+   * The squats clip, stream-copied with a note in its metadata: the same pictures in other
+   * bytes. The server gives an upload of a file it has scanned before that scan at once (the
+   * other specs share one scan of the fixture); the spec that watches a scan run needs its own.
+   */
+  squatsNotScannedYet: {
+    name: 'squats-not-scanned-yet.mp4',
+    steps: [
+      ['-i', fixtureVideo('squats_single_person.mp4'), '-c', 'copy'],
+      ['-metadata', 'comment=FilmRoom browser tests: a file of its own', '{out}'],
+    ],
+  },
 } satisfies Record<string, ClipRecipe>;
 
 export type ClipKind = keyof typeof RECIPES;

@@ -273,28 +273,34 @@ export const mailOutbox = pgTable(
  * A video's analysis: the scan's progress while it runs, then what the coach engine wrote.
  * The measurements themselves (tracks) live beside the video's files as scan.json.gz.
  */
-export const analyses = pgTable('analyses', {
-  videoId: uuid('video_id')
-    .primaryKey()
-    .references(() => videos.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['scanning', 'analysing', 'ready', 'failed'] })
-    .notNull()
-    .default('scanning'),
-  progress: integer('progress').notNull().default(0),
-  failureReason: text('failure_reason'),
-  scanKey: text('scan_key'),
-  textAnalysis: text('text_analysis'),
-  overallFeedback: text('overall_feedback'),
-  coachingPoints: jsonb('coaching_points').$type<CoachingPoint[]>(),
-  playerDetections: jsonb('player_detections').$type<PlayerDetection[]>(),
-  keyMetric: jsonb('key_metric').$type<MetricSeries>(),
-  /** Each athlete's movement, key moments and metric records. */
-  athletes: jsonb('athletes').$type<AthleteReading[]>(),
-  /** Whose wording the text is: the measurements' own, or a language model's. */
-  source: text('source', { enum: ['measurements', 'model'] }),
-  instructions: text('instructions'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const analyses = pgTable(
+  'analyses',
+  {
+    videoId: uuid('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['scanning', 'analysing', 'ready', 'failed'] })
+      .notNull()
+      .default('scanning'),
+    progress: integer('progress').notNull().default(0),
+    failureReason: text('failure_reason'),
+    scanKey: text('scan_key'),
+    /** What the scan was made from (see scan-source.ts): another video of the same source reuses it. */
+    scanSource: text('scan_source'),
+    textAnalysis: text('text_analysis'),
+    overallFeedback: text('overall_feedback'),
+    coachingPoints: jsonb('coaching_points').$type<CoachingPoint[]>(),
+    playerDetections: jsonb('player_detections').$type<PlayerDetection[]>(),
+    keyMetric: jsonb('key_metric').$type<MetricSeries>(),
+    /** Each athlete's movement, key moments and metric records. */
+    athletes: jsonb('athletes').$type<AthleteReading[]>(),
+    /** Whose wording the text is: the measurements' own, or a language model's. */
+    source: text('source', { enum: ['measurements', 'model'] }),
+    instructions: text('instructions'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('analyses_scan_source_idx').on(table.scanSource)],
+);
 
 /** The jersey colours athletes choose from; seeded from the vision package's named colours. */
 export const jerseyColors = pgTable('jersey_colors', {

@@ -10,6 +10,7 @@ import { saveAnalysis } from './analysis-store';
 import { generateAnalysis, ScanNotReady, type AnalysisDependencies } from './generate-analysis';
 import { analyseRange, giveUpOnRange } from './range-job';
 import { scanKey } from './scan-keys';
+import { reuseScanOfSameSource, scanSourceOf } from './scan-source';
 
 type Dependencies = AnalysisDependencies & {
   queue: JobQueue;
@@ -35,9 +36,24 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
       handle: async ({ videoId }, signal) => {
         if (!(await blobs.stat(videoKeys.media(videoId)))) return; // deleted, or never prepared
         await saveAnalysis(db, videoId, { status: 'scanning', progress: 0, failureReason: null });
-        let lastWrite = 0;
-        const scan = await blobs.withLocalCopy(videoKeys.media(videoId), (file) =>
-          scanVideo(file, {
+        await blobs.withLocalCopy(videoKeys.media(videoId), async (file) => {
+          const source = await scanSourceOf(file, config.vision);
+          // Recorded at once, so that an upload of the same file meanwhile waits for this scan.
+          await saveAnalysis(db, videoId, { scanSource: source });
+          const reused = await reuseScanOfSameSource(
+            {
+              db,
+              blobs,
+              log,
+              saveProgress: (progress) => saveAnalysis(db, videoId, { progress }),
+            },
+            source,
+            videoId,
+            signal,
+          );
+          if (reused) return;
+          let lastWrite = 0;
+          const scan = await scanVideo(file, {
             fps: config.vision.fps,
             dense: config.vision.denseShare > 0 ? { share: config.vision.denseShare } : false,
             workers: config.vision.workers,
@@ -50,11 +66,11 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
                   log.warn({ err: error, videoId }, 'could not record scan progress'),
               );
             },
-          }),
-        );
-        const { timings: _timings, ...measured } = scan;
-        await blobs.write(scanKey(videoId), Readable.from([gzipSync(JSON.stringify(measured))]), {
-          contentType: 'application/gzip',
+          });
+          const { timings: _timings, ...measured } = scan;
+          await blobs.write(scanKey(videoId), Readable.from([gzipSync(JSON.stringify(measured))]), {
+            contentType: 'application/gzip',
+          });
         });
         await saveAnalysis(db, videoId, {
           status: 'analysing',

@@ -1,11 +1,15 @@
 import type { Analysis, VideoDetail } from '@filmroom/contract';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { useTestApp } from '../../../test/test-app';
 import { uploadVideo } from '../../../test/uploads';
 import { videoShares } from '../../db/schema';
 import { findAnalysis } from './analysis-store';
+import { scanKey } from './scan-keys';
 
 const ctx = useTestApp(
   {
@@ -26,6 +30,14 @@ async function analysed(videoId: string, timeoutMs = 240_000) {
   throw new Error('the analysis did not finish in time');
 }
 
+/** The squats video the first test measured; the reuse test takes its scan. */
+let measuredSquats: string | undefined;
+
+const readScanJson = async (videoId: string) =>
+  JSON.parse(
+    gunzipSync(await buffer(await ctx.runtime.deps.blobs.read(scanKey(videoId)))).toString(),
+  ) as Record<string, unknown>;
+
 describe('analysis of an uploaded clip', () => {
   it(
     'measures the squats clip and points at moments, with guides on the athlete',
@@ -43,6 +55,7 @@ describe('analysis of an uploaded clip', () => {
 
       const row = await analysed(video.id);
       expect(row.status).toBe('ready');
+      measuredSquats = video.id;
       const detail = await ctx.app.inject({
         url: `/api/videos/${video.id}`,
         headers: { cookie: owner.cookie },
@@ -109,4 +122,36 @@ describe('analysis of an uploaded clip', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/still being analysed/);
   });
+
+  it(
+    'takes the scan of an earlier upload of the same file instead of scanning it again',
+    { timeout: 120_000 },
+    async () => {
+      expect(measuredSquats, 'the first test measures the squats clip').toBeDefined();
+      // Marked, so a fresh scan (which would come out the same) cannot pass for a copy.
+      const marked = { ...(await readScanJson(measuredSquats!)), marker: 'scanned once' };
+      await ctx.runtime.deps.blobs.write(
+        scanKey(measuredSquats!),
+        Readable.from([gzipSync(JSON.stringify(marked))]),
+      );
+
+      // Another person uploads the same clip.
+      const other = await registerAccount(ctx.app);
+      const again = await uploadVideo(ctx.app, other.cookie, { title: 'Squats again' });
+      const row = await analysed(again.id);
+      expect(row.status).toBe('ready');
+      expect(row.scanSource).toBe(
+        (await findAnalysis(ctx.database.db, measuredSquats!))?.scanSource,
+      );
+      expect(await readScanJson(again.id)).toEqual(marked);
+      const detail = await ctx.app.inject({
+        url: `/api/videos/${again.id}`,
+        headers: { cookie: other.cookie },
+      });
+      expect(detail.json<VideoDetail>().analysis!.athletes![0]).toMatchObject({
+        movement: 'squat',
+        repetitions: 3,
+      });
+    },
+  );
 });

@@ -1,0 +1,108 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connection';
+import { analyses } from '../../db/schema';
+import type { Log } from '../../lib/logger';
+import type { BlobStore } from '../../storage';
+import { scanKey } from './scan-keys';
+
+/**
+ * Which code scans: the build's own stamp (scripts/build.mjs writes a fingerprint of every
+ * server input, the vision package, its models' lockfile entries included, beside the bundle).
+ * Run from sources there is no stamp, and a scan is shared only within the process that made
+ * it: a developer's edit to the scan must never be hidden behind an earlier scan.
+ */
+const scannerIdentity = (() => {
+  try {
+    return `build:${readFileSync(new URL('./.build-stamp', import.meta.url), 'utf8').trim()}`;
+  } catch {
+    return `process:${randomUUID()}`;
+  }
+})();
+
+/**
+ * What a scan is a function of: the prepared file's bytes, the scan settings and the code that
+ * scans. Two videos with the same source have the same tracks, so the second takes the first's
+ * scan instead of minutes of CPU: the same clip shared to a second team by upload, or uploaded
+ * again after a delete, is analysed at once.
+ */
+export async function scanSourceOf(file: string, vision: Config['vision']): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  const settings = `fps=${vision.fps};dense=${vision.denseShare}`;
+  return createHash('sha256')
+    .update(`${hash.digest('hex')}\n${settings}\n${scannerIdentity}`)
+    .digest('base64url');
+}
+
+/** How often a job waiting for another video's scan of the same source looks again. */
+const WAIT_INTERVAL_MS = 1_000;
+/**
+ * A scan writes its progress every second; one silent for this long belongs to a process that
+ * stopped (its job will be retried), so nobody waits for it.
+ */
+const STALLED_AFTER_MS = 60_000;
+
+type ReuseDependencies = {
+  db: Database;
+  blobs: BlobStore;
+  log: Log;
+  saveProgress: (progress: number) => Promise<unknown>;
+};
+
+/**
+ * Gives the video the finished scan of another video made from the same source. When such a
+ * scan is still running (two people uploading the same clip at once), waits for it, showing
+ * its progress; the video with the smaller id is the one that scans, so two jobs never wait
+ * for each other. False when there is none, it failed, or it went while being copied: then the
+ * video is scanned itself.
+ */
+export async function reuseScanOfSameSource(
+  deps: ReuseDependencies,
+  source: string,
+  videoId: string,
+  signal: AbortSignal,
+): Promise<boolean> {
+  for (;;) {
+    signal.throwIfAborted();
+    const others = await deps.db
+      .select({
+        videoId: analyses.videoId,
+        status: analyses.status,
+        scanKey: analyses.scanKey,
+        progress: analyses.progress,
+        updatedAt: analyses.updatedAt,
+      })
+      .from(analyses)
+      .where(and(eq(analyses.scanSource, source), ne(analyses.videoId, videoId)));
+    const finished = others.find(
+      (other) => other.scanKey !== null && ['analysing', 'ready'].includes(other.status),
+    );
+    if (finished) return copyScan(deps, finished.videoId, videoId);
+    const running = others.find(
+      (other) =>
+        other.status === 'scanning' &&
+        other.videoId < videoId &&
+        Date.now() - other.updatedAt.getTime() < STALLED_AFTER_MS,
+    );
+    if (!running) return false;
+    await deps.saveProgress(running.progress);
+    await sleep(WAIT_INTERVAL_MS, undefined, { signal });
+  }
+}
+
+async function copyScan(deps: ReuseDependencies, original: string, videoId: string) {
+  try {
+    await deps.blobs.write(scanKey(videoId), await deps.blobs.read(scanKey(original)), {
+      contentType: 'application/gzip',
+    });
+  } catch (error) {
+    deps.log.warn({ err: error, videoId, original }, 'could not reuse the scan of the same source');
+    return false;
+  }
+  deps.log.info({ videoId, original }, 'reused the scan of a video of the same source');
+  return true;
+}
