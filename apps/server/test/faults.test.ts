@@ -114,11 +114,11 @@ describe('a server killed mid-work and started again', () => {
         expect(doctor.output).toContain('0 videos,');
         expect(doctor.code, doctor.output).toBe(0);
 
-        // 2. Killed while the vision scan runs.
+        // 2. Killed while the vision scan runs (a 6 s clip: seconds of scanning on one thread).
         const video = await uploadFile(
           server.origin,
           cookie,
-          fixture('video/squats_single_person.mp4'),
+          fixture('video/jumpingjacks_front-studio.mp4'),
           'video/mp4',
         );
         await waitForActiveJob('vision.scan', video.id, 90_000);

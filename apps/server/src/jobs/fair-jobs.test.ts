@@ -105,9 +105,12 @@ describe('jobs of different users', () => {
         true,
       );
 
-      // Another user's short clip, uploaded while the film is being scanned.
+      // Another user's short clip (one jump, 2.4 s), uploaded while the film is being scanned.
       const athlete = await registerAccount(ctx.app, { name: 'Short Clip' });
-      const clip = await uploadVideo(ctx.app, athlete.cookie, { title: 'Three squats' });
+      const clip = await uploadVideo(ctx.app, athlete.cookie, {
+        title: 'Vertical jump',
+        file: fixture('video/verticaljump_rear34-gym-phone.mp4'),
+      });
       expect(
         await eventually(
           async () => ['ready', 'failed'].includes((await analysisStatus(clip.id)) ?? ''),
