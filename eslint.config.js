@@ -31,7 +31,8 @@ export const serverModuleDependencies = {
   'video-exports': ['analysis', 'clips', 'videos'],
   admin: ['auth', 'users', 'videos'],
   teams: ['clips', 'notifications', 'users', 'videos'],
-  tagging: ['clips', 'videos'],
+  // Suggested events are read from the analyses' readings.
+  tagging: ['analysis', 'clips', 'videos'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */

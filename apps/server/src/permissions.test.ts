@@ -12,6 +12,7 @@ import { useTestApp } from '../test/test-app';
 import { hostileUploadPaths, rawTus, tusMetadata } from '../test/tus-client';
 import { multipartBody } from '../test/uploads';
 import { insertPlayableVideo } from '../test/clip-videos';
+import { shotReading } from '../test/readings';
 import { insertReadyVideo, insertViewShare, MP4_HEADER } from '../test/videos';
 import { voiceNote, voiceNoteForm } from '../test/voice-notes';
 import {
@@ -36,6 +37,7 @@ import {
   videoShares,
 } from './db/schema';
 import { NO_PASSWORD } from './modules/auth/password';
+import { suggestionIdOf } from './modules/tagging/tag-suggestion-service';
 import { profilePhotoKey } from './modules/users/profile-photos';
 import { videoKeys } from './modules/videos/video-keys';
 
@@ -167,6 +169,8 @@ async function freshVideo() {
     textAnalysis: 'Good depth.',
     coachingPoints: [],
     playerDetections: [seen],
+    // A shot at 1.5 s: one suggested event.
+    athletes: [shotReading([1.5])],
   });
   const sharedById = people.owner.user.id;
   const [, , spare] = await db
@@ -237,6 +241,7 @@ async function freshVideo() {
     id,
     exportId,
     tagEventId: tagEvent!.id,
+    suggestionId: suggestionIdOf(id, null, { trackId: 1, event: 'release', t: 1.5 }),
     runningRangeId: runningRange!.id,
     cancelledRangeId: cancelledRange!.id,
     spareShareId: spare!.id,
@@ -405,6 +410,16 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
   // prettier-ignore
   ['GET /api/videos/:videoId/tag-players', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/tag-players` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // Suggested events are a tagging tool: only those who tag see, accept or dismiss them.
+  // prettier-ignore
+  ['GET /api/videos/:videoId/tag-suggestions', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/tag-suggestions` }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
+  // prettier-ignore
+  ['POST /api/videos/:videoId/tag-suggestions/:suggestionId/accept', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/tag-suggestions/${v.suggestionId}/accept`, body: { code: 'Shot', leadSeconds: 5, lagSeconds: 3 } }),
+    { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 201, owner: 201 }],
+  // prettier-ignore
+  ['POST /api/videos/:videoId/tag-suggestions/:suggestionId/dismiss', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/tag-suggestions/${v.suggestionId}/dismiss` }),
     { 'signed out': 401, stranger: 404, 'view share': 403, 'edit share': 200, owner: 200 }],
   // prettier-ignore
   ['GET /uploads/videos/:id/media.mp4', (v) => ({ method: 'GET', url: `/uploads/${videoKeys.media(v.id)}` }),

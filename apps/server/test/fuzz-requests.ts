@@ -127,6 +127,8 @@ export function idsFor(name: string, route: ServerRoute, world: FuzzWorld): stri
       return world.ids.tagTemplate;
     case 'eventId':
       return world.ids.tagEvent;
+    case 'suggestionId':
+      return world.ids.tagSuggestion;
     default:
       return Object.values(world.ids).flat();
   }

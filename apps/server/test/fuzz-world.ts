@@ -25,12 +25,14 @@ import {
 } from '../src/db/schema';
 import { NO_PASSWORD } from '../src/modules/auth/password';
 import { SessionService } from '../src/modules/auth/session-service';
+import { suggestionIdOf } from '../src/modules/tagging/tag-suggestion-service';
 import { profilePhotoKey } from '../src/modules/users/profile-photos';
 import { videoKeys } from '../src/modules/videos/video-keys';
 import { SESSION_COOKIE } from '../src/plugins/auth';
 import { uniqueEmail } from './accounts';
 import { playableMp4 } from './clip-videos';
 import { insertReadyExport } from './exports';
+import { shotReading } from './readings';
 import { storeScan } from './scans';
 import type { TestContext } from './test-app';
 import { insertReadyVideo } from './videos';
@@ -76,7 +78,8 @@ export type FuzzWorld = {
     | 'team'
     | 'teamShare'
     | 'tagTemplate'
-    | 'tagEvent',
+    | 'tagEvent'
+    | 'tagSuggestion',
     string[]
   >;
   /** Keys under `/uploads/` that exist or look as if they could. */
@@ -173,6 +176,7 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
     textAnalysis: 'Good depth.',
     coachingPoints: [],
     playerDetections: [seen],
+    athletes: [shotReading([0.6, 1.4])],
   });
 
   const shares = await db
@@ -470,6 +474,9 @@ export async function seedFuzzWorld(ctx: TestContext): Promise<FuzzWorld> {
       teamShare: [...teamShares, ...teamPlaylistShareRows].map((share) => share.id),
       tagTemplate: [privateWindow!.id],
       tagEvent: taggedEvents.map((event) => event.id),
+      tagSuggestion: [0.6, 1.4].map((t) =>
+        suggestionIdOf(sharedVideo, null, { trackId: 1, event: 'release', t }),
+      ),
       export: [
         await insertReadyExport(ctx.runtime.deps, sharedVideo, people.coach.id),
         await insertReadyExport(ctx.runtime.deps, privateVideo, people.coach.id),

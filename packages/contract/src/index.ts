@@ -22,6 +22,7 @@ export * from './drawing-geometry';
 export * from './moment';
 export * from './tagging';
 export * from './tagging-filter';
+export * from './tagging-suggestions';
 export * from './measure';
 export * from './measure-series';
 export * from './measure-overlay';

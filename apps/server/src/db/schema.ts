@@ -929,3 +929,25 @@ export const tagEvents = pgTable(
   ],
 );
 export type TagEventRow = typeof tagEvents.$inferSelect;
+
+/**
+ * What an editor decided about a suggested event (issue 31): accepted (into the event it made)
+ * or dismissed. Suggestions themselves are worked out from the analyses on every read, so a
+ * re-analysis is followed at once; only the decisions are kept, by the suggestion's id (a hash of
+ * where it came from: the analysis or range, the tracked person, the key event and its time).
+ */
+export const tagSuggestionDecisions = pgTable(
+  'tag_suggestion_decisions',
+  {
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    suggestionId: uuid('suggestion_id').notNull(),
+    decision: text('decision', { enum: ['accepted', 'dismissed'] }).notNull(),
+    /** The event an accepted suggestion became; kept decided if the event is later deleted. */
+    eventId: uuid('event_id').references(() => tagEvents.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.suggestionId] })],
+);

@@ -1,4 +1,5 @@
 import {
+  acceptTagSuggestionBodySchema,
   copyTagTemplateBodySchema,
   createTagEventBodySchema,
   createTagTemplateBodySchema,
@@ -16,6 +17,8 @@ import {
   tagSeasonStatsQuerySchema,
   tagStatsQuerySchema,
   tagStatsSchema,
+  tagSuggestionParamsSchema,
+  tagSuggestionSchema,
   tagTemplateListSchema,
   tagTemplateParamsSchema,
   tagTemplateSchema,
@@ -30,6 +33,7 @@ import type { UserRow } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { VideoEvents } from '../videos';
 import { TagEventService } from './tag-event-service';
+import { TagSuggestionService } from './tag-suggestion-service';
 import { TagTemplateService } from './template-service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -41,6 +45,7 @@ export const taggingRoutes: FastifyPluginAsyncZod = async (app) => {
   const events = new TagEventService(app.db, (event) =>
     VideoEvents.publishTagEvent(app.pool, event),
   );
+  const suggestions = new TagSuggestionService(app.db, events);
   /** The ratios of the code window a stats request names: one the asker may read. */
   const ratiosOf = async (user: UserRow, templateId: string | undefined) =>
     templateId === undefined ? [] : (await templates.get(user, templateId)).ratios;
@@ -348,5 +353,63 @@ export const taggingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => events.players(requireUser(request), request.params.videoId),
+  );
+
+  app.get(
+    '/videos/:videoId/tag-suggestions',
+    {
+      schema: {
+        tags,
+        summary:
+          'Suggested events: actions the analysis recognised, not yet accepted or dismissed (editors)',
+        params: tagVideoParamsSchema,
+        response: { 200: z.array(tagSuggestionSchema), ...errors },
+      },
+    },
+    async (request) => suggestions.list(requireUser(request), request.params.videoId),
+  );
+
+  app.post(
+    '/videos/:videoId/tag-suggestions/:suggestionId/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept a suggested event as an event of the button picked (editors)',
+        params: tagSuggestionParamsSchema,
+        body: acceptTagSuggestionBodySchema,
+        response: { 201: tagEventSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await suggestions.accept(
+            requireUser(request),
+            request.params.videoId,
+            request.params.suggestionId,
+            request.body,
+          ),
+        ),
+  );
+
+  app.post(
+    '/videos/:videoId/tag-suggestions/:suggestionId/dismiss',
+    {
+      schema: {
+        tags,
+        summary: 'Dismiss a suggested event: hidden on this video for good (editors)',
+        params: tagSuggestionParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await suggestions.dismiss(
+        requireUser(request),
+        request.params.videoId,
+        request.params.suggestionId,
+      );
+      return { message: 'Suggestion dismissed' };
+    },
   );
 };

@@ -47,6 +47,7 @@ import { useTagEvents } from '@/features/tagging/api/tag-events';
 import { TagPanel } from '@/features/tagging/components/tag-panel';
 import { TagTimeline } from '@/features/tagging/components/tag-timeline';
 import { useTagTimelineEdits } from '@/features/tagging/components/use-tag-timeline-edits';
+import { useTagSuggestions } from '@/features/tagging/api/tag-suggestions';
 import { TeamSharesSection } from '@/features/teams/components/team-shares-section';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { useVideoPoses } from '@/features/videos/api/get-video-poses';
@@ -66,6 +67,8 @@ import { cn } from '@/lib/utils';
 
 /** Tailwind's `xl`: from here the panels sit beside the player, unless in theatre mode. */
 const PANELS_BESIDE_QUERY = '(min-width: 1280px)';
+/** A suggested event plays from this long before its moment: a shot's or a serve's wind-up. */
+const SUGGESTION_PREVIEW_SECONDS = 2;
 
 function BackToDashboard() {
   return (
@@ -145,6 +148,10 @@ function VideoDetailPage({ id }: { id: string }) {
   // Tagged events: their timeline sits under the player; the Tag tab tags and counts them.
   const tagEvents = useTagEvents(id);
   const tagTimelineEdits = useTagTimelineEdits(id);
+  // Suggested events are for those who tag: asked for once the video is known to be theirs to edit.
+  const tagSuggestions = useTagSuggestions(id, {
+    enabled: video.data !== undefined && canEditVideo(video.data),
+  });
   // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
   useFoldedSidebar();
   const theatre = useTheatreMode();
@@ -362,6 +369,20 @@ function VideoDetailPage({ id }: { id: string }) {
               currentTime={currentTime}
               onPlay={playTagEvent}
               edits={editable ? tagTimelineEdits : undefined}
+              suggested={
+                editable && tagSuggestions.data
+                  ? {
+                      videoId: id,
+                      suggestions: tagSuggestions.data,
+                      // From just before the moment, so the coach sees the action to judge it.
+                      onPlay: (suggestion) =>
+                        playTagEvent({
+                          start: suggestion.t,
+                          leadSeconds: SUGGESTION_PREVIEW_SECONDS,
+                        }),
+                    }
+                  : undefined
+              }
             />
           ) : null}
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}

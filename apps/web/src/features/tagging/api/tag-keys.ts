@@ -20,3 +20,6 @@ export function isSeasonAddressOf(address: string, videoId: string): boolean {
 }
 
 export const isSeasonAddress = (address: string) => SEASON_ADDRESS.test(address);
+
+export const tagSuggestionsQueryKey = (videoId: string) =>
+  [`/api/videos/${videoId}/tag-suggestions`] as const;

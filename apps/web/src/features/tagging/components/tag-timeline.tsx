@@ -1,4 +1,4 @@
-import type { TagEvent } from '@filmroom/contract';
+import type { TagEvent, TagSuggestion } from '@filmroom/contract';
 import { Undo2Icon, ZoomInIcon, ZoomOutIcon } from 'lucide-react';
 import {
   useCallback,
@@ -22,6 +22,7 @@ import {
 } from '../lib/timeline-layout';
 import { TIMELINE_OWNS_UNDO } from '../lib/tag-hotkeys';
 import { TagTimelineRow, type Edge, type TimelineRowActions } from './tag-timeline-row';
+import { TagSuggestionActions, TagSuggestionRow } from './tag-suggestions';
 
 type TagTimelineProps = {
   events: readonly TagEvent[];
@@ -34,6 +35,12 @@ type TagTimelineProps = {
     onAdjust: (event: TagEvent, range: { start: number; end: number }) => void;
     onDelete: (events: TagEvent[]) => void;
     onRestore: (events: TagEvent[]) => void;
+  };
+  /** Given to editors: the analysis's suggested events, on a row of their own. */
+  suggested?: {
+    videoId: string;
+    suggestions: readonly TagSuggestion[];
+    onPlay: (suggestion: TagSuggestion) => void;
   };
 };
 
@@ -53,7 +60,14 @@ const DRAWN_STEP_PX = 100;
  * in view are in the page; bars too close to tell apart at this zoom are one cluster that zooms
  * in to them, so a whole game's 1,500 events stay fast to draw and smooth to scroll.
  */
-export function TagTimeline({ events, duration, currentTime, onPlay, edits }: TagTimelineProps) {
+export function TagTimeline({
+  events,
+  duration,
+  currentTime,
+  onPlay,
+  edits,
+  suggested,
+}: TagTimelineProps) {
   const [rowsBy, setRowsBy] = useState<TimelineRows>('type');
   const [zoom, setZoom] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -61,6 +75,7 @@ export function TagTimeline({ events, duration, currentTime, onPlay, edits }: Ta
   const [deleted, setDeleted] = useState<TagEvent[] | null>(null);
   /** An edge being dragged: the bar drawn where the pointer is until it lets go. */
   const [dragging, setDragging] = useState<{ id: string; start: number; end: number } | null>(null);
+  const [openSuggestionId, setOpenSuggestionId] = useState<string | null>(null);
   const strip = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ scrollLeft: 0, width: 0 });
 
@@ -108,7 +123,17 @@ export function TagTimeline({ events, duration, currentTime, onPlay, edits }: Ta
     [],
   );
 
-  if (rows.length === 0 || duration <= 0) return null;
+  const suggestions = suggested?.suggestions ?? [];
+  const openSuggestion = suggestions.find((suggestion) => suggestion.id === openSuggestionId);
+  const openSuggestionFor = useCallback(
+    (suggestion: TagSuggestion) => {
+      setOpenSuggestionId(suggestion.id);
+      suggested?.onPlay(suggestion);
+    },
+    [suggested],
+  );
+
+  if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) return null;
 
   const width = view.width || FALLBACK_WIDTH_PX;
   const pxPerSecond = (width * zoom) / duration;
@@ -308,6 +333,11 @@ export function TagTimeline({ events, duration, currentTime, onPlay, edits }: Ta
               <span className="ml-1 text-muted-foreground tabular-nums">{row.events.length}</span>
             </li>
           ))}
+          {suggestions.length > 0 ? (
+            <li className="flex items-center truncate text-xs font-medium text-muted-foreground italic">
+              Suggested <span className="ml-1 tabular-nums not-italic">{suggestions.length}</span>
+            </li>
+          ) : null}
         </ul>
         <div
           ref={observeStrip}
@@ -348,6 +378,14 @@ export function TagTimeline({ events, duration, currentTime, onPlay, edits }: Ta
                   actions={actions}
                 />
               ))}
+              {suggestions.length > 0 ? (
+                <TagSuggestionRow
+                  suggestions={suggestions}
+                  pxPerSecond={pxPerSecond}
+                  openId={openSuggestion?.id ?? null}
+                  onOpen={openSuggestionFor}
+                />
+              ) : null}
             </ul>
             {currentTime !== undefined ? (
               <div
@@ -360,6 +398,14 @@ export function TagTimeline({ events, duration, currentTime, onPlay, edits }: Ta
           </div>
         </div>
       </div>
+      {suggested && openSuggestion ? (
+        <TagSuggestionActions
+          key={openSuggestion.id}
+          videoId={suggested.videoId}
+          suggestion={openSuggestion}
+          onDone={() => setOpenSuggestionId(null)}
+        />
+      ) : null}
     </section>
   );
 }

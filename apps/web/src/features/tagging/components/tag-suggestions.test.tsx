@@ -1,0 +1,214 @@
+import { tagSuggestionSchema, type TagEvent, type TagSuggestion } from '@filmroom/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { withApiServer } from '@/testing/api-server';
+import { renderInApp } from '@/testing/render-in-app';
+import { useTagSuggestions } from '../api/tag-suggestions';
+import { TagTimeline } from './tag-timeline';
+
+const api = withApiServer();
+const VIDEO = '5a000000-0000-4000-8000-000000000001';
+const TEMPLATE = '5a000000-0000-4000-8000-0000000000f0';
+
+const suggestion = (id: number, t: number, action = 'Shot'): TagSuggestion =>
+  // Parsed by the contract, so a suggestion the server could not send fails here first.
+  tagSuggestionSchema.parse({
+    id: `5a000000-0000-4000-8000-00000000010${id}`,
+    videoId: VIDEO,
+    t,
+    action,
+    movement: 'basketball_shot',
+    event: 'release',
+    eventLabel: 'Release',
+    athleteName: 'Jordan',
+    playerId: null,
+    confidence: 0.95,
+    rangeId: null,
+  });
+
+const basketball = {
+  id: TEMPLATE,
+  name: 'Basketball',
+  sport: 'Basketball',
+  buttons: [
+    {
+      name: 'Rebound',
+      colour: '#30a46c',
+      hotkey: 'r',
+      leadSeconds: 4,
+      lagSeconds: 2,
+      mode: 'instant',
+    },
+    {
+      name: 'Shot',
+      colour: '#f76b15',
+      hotkey: 's',
+      leadSeconds: 5,
+      lagSeconds: 3,
+      mode: 'instant',
+    },
+  ],
+  labelGroups: [],
+  periods: [],
+  ratios: [],
+  teamId: null,
+  mine: true,
+  ownerName: 'Coach',
+  updatedAt: '2026-11-28T00:00:00.000Z',
+};
+
+/** The event the server answers an accept with. */
+const acceptedAs = (code: string): TagEvent => ({
+  id: '5a000000-0000-4000-8000-000000000201',
+  videoId: VIDEO,
+  code,
+  colour: '#f76b15',
+  start: 4,
+  end: 4,
+  leadSeconds: 5,
+  lagSeconds: 3,
+  labels: [],
+  playerId: null,
+  playerName: null,
+  playerNumber: null,
+  period: null,
+  authorName: 'Coach',
+  createdAt: '2026-11-28T00:00:00.000Z',
+});
+
+/** Answers POSTs to `path` with `status` and `body`, keeping what each request sent. */
+function recordPosts(path: string, status: number, body: unknown) {
+  const sent: unknown[] = [];
+  api.answer(path, (request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      sent.push(text ? JSON.parse(text) : null);
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  return sent;
+}
+
+/** The timeline as the video page gives it: the suggestions as the server lists them. */
+function SuggestedTimeline({ onPlay }: { onPlay: (suggestion: TagSuggestion) => void }) {
+  const suggestions = useTagSuggestions(VIDEO, { enabled: true });
+  return (
+    <TagTimeline
+      events={[]}
+      duration={60}
+      onPlay={vi.fn()}
+      suggested={
+        suggestions.data ? { videoId: VIDEO, suggestions: suggestions.data, onPlay } : undefined
+      }
+    />
+  );
+}
+
+/**
+ * Renders the timeline with the server listing `suggestions`; `decided` takes one off the
+ * server's list, as accepting or dismissing it does.
+ */
+async function renderTimeline(suggestions: TagSuggestion[], onPlay = vi.fn()) {
+  let listed = suggestions;
+  api.json('/api/tagging/templates', 200, { templates: [basketball], readyMade: [] });
+  api.answer(`/api/videos/${VIDEO}/tag-suggestions`, (_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(listed)),
+  );
+  renderInApp(<SuggestedTimeline onPlay={onPlay} />);
+  await screen.findAllByTestId('tag-suggestion');
+  const decided = (id: string) => (listed = listed.filter((known) => known.id !== id));
+  return { onPlay, decided };
+}
+
+describe('the timeline’s Suggested row', () => {
+  it('shows suggestions on their own row, plainly marked, even before anything is tagged', async () => {
+    await renderTimeline([suggestion(1, 4), suggestion(2, 20)]);
+    const row = screen.getByRole('group', { name: /^Suggested: 2 suggestions, not counted/ });
+    expect(row.className).toContain('border-dashed');
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((bar) => bar.getAttribute('aria-label')),
+    ).toEqual([
+      'Suggested Shot at 4.0s, Jordan (release)',
+      'Suggested Shot at 20.0s, Jordan (release)',
+    ]);
+    expect(screen.queryAllByTestId('tag-timeline-bar')).toEqual([]);
+  });
+
+  it('accepts one by keyboard as the button named like it, with that button’s lead and lag', async () => {
+    const user = userEvent.setup();
+    const first = suggestion(1, 4);
+    const sent = recordPosts(
+      `/api/videos/${VIDEO}/tag-suggestions/${first.id}/accept`,
+      201,
+      acceptedAs('Shot'),
+    );
+    const { onPlay, decided } = await renderTimeline([first, suggestion(2, 20)]);
+
+    screen.getByRole('button', { name: 'Suggested Shot at 4.0s, Jordan (release)' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onPlay).toHaveBeenCalledWith(first);
+    const picker = await screen.findByRole('combobox', { name: 'Accept as event type' });
+    expect(document.activeElement).toBe(picker);
+    expect(within(picker).getByRole('option', { selected: true }).textContent).toBe('Shot');
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' }));
+    decided(first.id);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ code: 'Shot', colour: '#f76b15', leadSeconds: 5, lagSeconds: 3 });
+    // Off the row at once, and the actions close.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('tag-suggestion').map((bar) => bar.title)).toEqual([
+        'Suggested Shot at 20.0s, Jordan (release)',
+      ]),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Accept as event type' })).toBeNull();
+  });
+
+  it('accepts as another event type when the coach picks one', async () => {
+    const user = userEvent.setup();
+    const first = suggestion(1, 4);
+    const sent = recordPosts(
+      `/api/videos/${VIDEO}/tag-suggestions/${first.id}/accept`,
+      201,
+      acceptedAs('Rebound'),
+    );
+    const { decided } = await renderTimeline([first]);
+    decided(first.id);
+    await user.click(screen.getByTestId('tag-suggestion'));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Accept as event type' }),
+      'Rebound',
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ code: 'Rebound', leadSeconds: 4, lagSeconds: 2 });
+    await waitFor(() => expect(screen.queryAllByTestId('tag-suggestion')).toEqual([]));
+  });
+
+  it('dismisses one, and keeps it when the server refuses', async () => {
+    const user = userEvent.setup();
+    const first = suggestion(1, 4);
+    const refused = recordPosts(`/api/videos/${VIDEO}/tag-suggestions/${first.id}/dismiss`, 409, {
+      message: 'Another editor has just decided this suggestion',
+    });
+    const { decided } = await renderTimeline([first]);
+    await user.click(screen.getByTestId('tag-suggestion'));
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(refused).toHaveLength(1));
+    expect(screen.getAllByTestId('tag-suggestion')).toHaveLength(1);
+
+    const sent = recordPosts(`/api/videos/${VIDEO}/tag-suggestions/${first.id}/dismiss`, 200, {
+      message: 'Suggestion dismissed',
+    });
+    decided(first.id);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(screen.queryAllByTestId('tag-suggestion')).toEqual([]));
+  });
+});

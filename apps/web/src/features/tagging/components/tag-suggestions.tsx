@@ -1,0 +1,174 @@
+import type { TagButton, TagSuggestion, TagTemplate } from '@filmroom/contract';
+import { CheckIcon, XIcon } from 'lucide-react';
+import { memo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toastError } from '@/components/ui/use-toast';
+import { formatPointTimestamp } from '@/lib/format-time';
+import { cn } from '@/lib/utils';
+import { useAcceptTagSuggestion, useDismissTagSuggestion } from '../api/tag-suggestions';
+import { useTagTemplates } from '../api/tag-templates';
+
+// A suggestion is a moment, not a stretch: drawn this wide so it can be seen and pressed.
+const SUGGESTION_PX = 12;
+
+/** How a suggestion reads to a screen reader and in its tooltip: "Suggested Shot at 4.0s, Jordan". */
+export function describeSuggestion(suggestion: TagSuggestion): string {
+  return `Suggested ${suggestion.action} at ${formatPointTimestamp(suggestion.t)}, ${suggestion.athleteName} (${suggestion.eventLabel.toLowerCase()})`;
+}
+
+/**
+ * The timeline's "Suggested" row: what the analysis recognised, drawn dashed and hollow so it
+ * never passes for a tagged event. Pressing one opens its Accept and Dismiss.
+ */
+export const TagSuggestionRow = memo(function TagSuggestionRow({
+  suggestions,
+  pxPerSecond,
+  openId,
+  onOpen,
+}: {
+  suggestions: readonly TagSuggestion[];
+  pxPerSecond: number;
+  openId: string | null;
+  onOpen: (suggestion: TagSuggestion) => void;
+}) {
+  return (
+    <li
+      role="group"
+      aria-label={`Suggested: ${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}, not counted until accepted`}
+      className="relative rounded border border-dashed border-muted-foreground/50"
+      data-testid="tag-suggestion-row"
+    >
+      {suggestions.map((suggestion) => (
+        <button
+          key={suggestion.id}
+          type="button"
+          data-testid="tag-suggestion"
+          aria-label={describeSuggestion(suggestion)}
+          aria-expanded={openId === suggestion.id}
+          title={describeSuggestion(suggestion)}
+          onClick={() => onOpen(suggestion)}
+          className={cn(
+            'absolute inset-y-0.5 -translate-x-1/2 rounded-sm border-2 border-dashed border-foreground/70 bg-background outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+            openId === suggestion.id && 'border-solid border-foreground bg-accent',
+          )}
+          style={{ left: suggestion.t * pxPerSecond, width: SUGGESTION_PX }}
+        />
+      ))}
+    </li>
+  );
+});
+
+type ButtonChoice = { key: string; button: TagButton };
+
+/** Every button of the coach's code windows, by window, keyed so the picker can name one. */
+function buttonChoicesOf(templates: readonly TagTemplate[]): ButtonChoice[] {
+  return templates.flatMap((template) =>
+    template.buttons.map((button, index) => ({ key: `${template.id}:${index}`, button })),
+  );
+}
+
+/** The button the suggestion most likely is: one named as its action ("Shot"), else the first. */
+function likelyChoice(choices: readonly ButtonChoice[], action: string): string {
+  const named = choices.find((choice) => choice.button.name.toLowerCase() === action.toLowerCase());
+  return (named ?? choices[0])?.key ?? '';
+}
+
+/**
+ * Accept (as an event of the button picked, with that button's lead and lag) or Dismiss (for
+ * good, on this video) one suggestion. Focus starts on the picker, so a keyboard user picks,
+ * tabs to Accept and presses Enter.
+ */
+export function TagSuggestionActions({
+  videoId,
+  suggestion,
+  onDone,
+}: {
+  videoId: string;
+  suggestion: TagSuggestion;
+  onDone: () => void;
+}) {
+  const templates = useTagTemplates();
+  const accept = useAcceptTagSuggestion(videoId);
+  const dismiss = useDismissTagSuggestion(videoId);
+  const own = templates.data?.templates ?? [];
+  const choices = buttonChoicesOf(own);
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosenKey = picked ?? likelyChoice(choices, suggestion.action);
+  const chosen = choices.find((choice) => choice.key === chosenKey)?.button;
+  const busy = accept.isPending || dismiss.isPending;
+
+  const acceptChosen = () => {
+    if (!chosen) return;
+    accept.mutate(
+      {
+        suggestionId: suggestion.id,
+        body: {
+          code: chosen.name,
+          colour: chosen.colour,
+          leadSeconds: chosen.leadSeconds,
+          lagSeconds: chosen.lagSeconds,
+        },
+      },
+      { onSuccess: onDone, onError: toastError },
+    );
+  };
+
+  return (
+    <div
+      role="region"
+      aria-label={describeSuggestion(suggestion)}
+      className="flex flex-wrap items-center gap-2 rounded border border-dashed p-2 text-xs"
+    >
+      <span className="font-medium">
+        Suggested {suggestion.action} at {formatPointTimestamp(suggestion.t)}
+      </span>
+      <span className="text-muted-foreground">
+        {suggestion.athleteName}, {suggestion.eventLabel.toLowerCase()},{' '}
+        {Math.round(suggestion.confidence * 100)}% sure
+      </span>
+      {templates.isPending ? (
+        <span className="text-muted-foreground">Loading your code windows…</span>
+      ) : choices.length === 0 ? (
+        <span className="text-muted-foreground">
+          Copy a code window in the Tag tab to accept suggestions as events.
+        </span>
+      ) : (
+        <NativeSelect
+          aria-label="Accept as event type"
+          value={chosenKey}
+          wrapperClassName="min-w-36"
+          className="h-8 text-xs md:text-xs"
+          autoFocus
+          onChange={(change) => setPicked(change.target.value)}
+        >
+          {own.map((template) => (
+            <optgroup key={template.id} label={template.name}>
+              {template.buttons.map((button, index) => (
+                <option key={`${template.id}:${index}`} value={`${template.id}:${index}`}>
+                  {button.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </NativeSelect>
+      )}
+      <Button size="sm" disabled={!chosen || busy} onClick={acceptChosen}>
+        <CheckIcon aria-hidden />
+        Accept
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        onClick={() => dismiss.mutate(suggestion.id, { onSuccess: onDone, onError: toastError })}
+      >
+        <XIcon aria-hidden />
+        Dismiss
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onDone}>
+        Close
+      </Button>
+    </div>
+  );
+}
