@@ -18,7 +18,7 @@ function sessionWith(change: Partial<CalibrationSession> = {}): CalibrationSessi
   const metresText = change.metresText ?? '';
   const metres = basis === 'athlete-height' ? heightMetres(heightText) : Number(metresText);
   const calibrationLine: CalibrationLine | null =
-    line && metres ? { ...line, metres, basis } : null;
+    line && metres && basis !== 'plane' ? { ...line, metres, basis } : null;
   return {
     mode: 'idle',
     setMode: vi.fn(),

@@ -130,7 +130,7 @@ export function useMeasureSession(input: MeasureSessionInput) {
     if (hydrated.current || !saved.data) return;
     hydrated.current = true;
     const fields = fromSaved(saved.data);
-    if (fields.calibration) {
+    if (fields.calibration && fields.calibration.basis !== 'plane') {
       setLine({ from: fields.calibration.from, to: fields.calibration.to });
       if (fields.calibration.basis === 'athlete-height') {
         setBasis('athlete-height');
