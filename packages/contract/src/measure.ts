@@ -5,13 +5,21 @@
  * metres, real seconds and degrees.
  */
 
-import type { CalibrationLine } from './measurements';
+import {
+  calibratePlaneInPixels,
+  planeMetres,
+  planeUncertaintyAt,
+  type PlaneCalibration,
+} from './measure-plane';
+import type { CalibrationLine, CalibrationPlane, MeasurementCalibration } from './measurements';
 
 type Point = { x: number; y: number };
 /** The picture's real size in pixels (the video's own width and height, not the player's). */
 export type PictureSize = { width: number; height: number };
 
-export type Calibration = {
+/** A scale from a line of known length: the same everywhere on the plane of the line. */
+export type LineCalibration = {
+  kind: 'line';
   metresPerPixel: number;
   /** The drawn line's length in the video's pixels. */
   linePixels: number;
@@ -21,6 +29,12 @@ export type Calibration = {
    */
   relativeUncertainty: number;
 };
+
+/**
+ * A line's scale, or a ground plane seen in perspective, whose scale changes across the
+ * picture (see measure-plane).
+ */
+export type Calibration = LineCalibration | PlaneCalibration;
 
 /** Above this relative uncertainty the app says the calibration is rough. */
 export const ROUGH_CALIBRATION = 0.05;
@@ -41,12 +55,44 @@ function pixelDelta(from: Point, to: Point, picture: PictureSize): { dx: number;
   };
 }
 
-/** Metres per pixel from a drawn line; null while the line has no length or no real length. */
-export function calibrate(line: CalibrationLine, picture: PictureSize): Calibration | null {
+/** A point in percent of the picture as the video's pixels. */
+const toPixels = (point: Point, picture: PictureSize): Point => ({
+  x: (point.x / 100) * picture.width,
+  y: (point.y / 100) * picture.height,
+});
+
+/**
+ * What a saved calibration makes of the picture: metres per pixel from a drawn line, or the
+ * ground plane from a marked rectangle; null while the line has no length or no real length,
+ * or the corners are not a rectangle seen in perspective.
+ */
+export function calibrate(line: CalibrationLine, picture: PictureSize): LineCalibration | null;
+export function calibrate(plane: CalibrationPlane, picture: PictureSize): PlaneCalibration | null;
+export function calibrate(
+  calibration: MeasurementCalibration,
+  picture: PictureSize,
+): Calibration | null;
+export function calibrate(
+  calibration: MeasurementCalibration,
+  picture: PictureSize,
+): Calibration | null {
+  if (calibration.basis === 'plane') {
+    const corners = calibration.corners.map((corner) => toPixels(corner, picture));
+    return calibratePlaneInPixels(
+      corners as [Point, Point, Point, Point],
+      calibration.across,
+      calibration.along,
+    );
+  }
+  return calibrateLine(calibration, picture);
+}
+
+function calibrateLine(line: CalibrationLine, picture: PictureSize): LineCalibration | null {
   const { dx, dy } = pixelDelta(line.from, line.to, picture);
   const linePixels = Math.hypot(dx, dy);
   if (!(linePixels > 0) || !(line.metres > 0)) return null;
   return {
+    kind: 'line',
     metresPerPixel: line.metres / linePixels,
     linePixels,
     // Each end is placed within about a pixel; the two errors add in quadrature, and so does
@@ -58,12 +104,32 @@ export function calibrate(line: CalibrationLine, picture: PictureSize): Calibrat
   };
 }
 
-/** A point in percent of the picture as metres from its top-left corner (y downwards). */
+/**
+ * A point in percent of the picture as metres on the calibrated plane. For a line: from the
+ * picture's top-left corner, y downwards. For a ground plane: from the rectangle's first corner,
+ * x along its first side and y along its second; a point at or beyond the plane's horizon
+ * (never on the ground) is NaN.
+ */
 export function toMetres(point: Point, picture: PictureSize, calibration: Calibration): Point {
+  const pixels = toPixels(point, picture);
+  if (calibration.kind === 'plane') {
+    return planeMetres(calibration, pixels) ?? { x: Number.NaN, y: Number.NaN };
+  }
   return {
-    x: (point.x / 100) * picture.width * calibration.metresPerPixel,
-    y: (point.y / 100) * picture.height * calibration.metresPerPixel,
+    x: pixels.x * calibration.metresPerPixel,
+    y: pixels.y * calibration.metresPerPixel,
   };
+}
+
+/**
+ * The relative uncertainty of distances and speeds measured at a point (percent of the
+ * picture): the same everywhere for a line; on a ground plane it grows away from the marked
+ * rectangle, where the map is extrapolated.
+ */
+export function uncertaintyAt(point: Point, picture: PictureSize, calibration: Calibration) {
+  return calibration.kind === 'plane'
+    ? planeUncertaintyAt(calibration, toPixels(point, picture))
+    : calibration.relativeUncertainty;
 }
 
 /** The real distance between two points of the picture, in metres. */
@@ -73,6 +139,11 @@ export function distanceMetres(
   picture: PictureSize,
   calibration: Calibration,
 ): number {
+  if (calibration.kind === 'plane') {
+    const a = toMetres(from, picture, calibration);
+    const b = toMetres(to, picture, calibration);
+    return Math.hypot(b.x - a.x, b.y - a.y);
+  }
   const { dx, dy } = pixelDelta(from, to, picture);
   return Math.hypot(dx, dy) * calibration.metresPerPixel;
 }
@@ -178,12 +249,20 @@ export function motionSeries(
   options: { slowMotionFactor?: number | null; halfWindow?: number } = {},
 ): MotionSample[] {
   const halfWindow = options.halfWindow ?? 2;
-  const samples = [...track].sort((a, b) => a.t - b.t);
+  // A point beyond a ground plane's horizon is not on the ground: it has no place there.
+  const placed = [...track]
+    .sort((a, b) => a.t - b.t)
+    .map((sample) => ({ sample, metres: toMetres(sample, picture, calibration) }))
+    .filter(({ metres }) => Number.isFinite(metres.x) && Number.isFinite(metres.y));
+  const samples = placed.map(({ sample }) => sample);
+  const metres = placed.map((entry) => entry.metres);
   const times = samples.map((sample) => realSeconds(sample.t, options.slowMotionFactor));
-  const metres = samples.map((sample) => toMetres(sample, picture, calibration));
   const xs = medianOfFive(metres.map((point) => point.x));
-  // y up: a bar rising has a positive vertical speed.
-  const ys = medianOfFive(metres.map((point) => -point.y));
+  // On a line's plane y is up: a bar rising has a positive vertical speed. On the ground it
+  // runs along the rectangle's second side, as marked.
+  const ys = medianOfFive(
+    metres.map((point) => (calibration.kind === 'plane' ? point.y : -point.y)),
+  );
   const series: MotionSample[] = [];
   for (let i = 0; i < samples.length; i += 1) {
     const fx = localQuadratic(times, xs, i, halfWindow);
@@ -245,7 +324,8 @@ export function roundToStep(value: number, step: number): number {
 
 /**
  * What each quantity is good to on this footage: a distance to a pixel, a time to a frame, a
- * speed to a pixel over the smoothing window, an angle to a degree.
+ * speed to a pixel over the smoothing window, an angle to a degree. On a ground plane the
+ * pixel is the one at the marked rectangle's centre, across its most foreshortened direction.
  */
 export function measurementSteps(
   calibration: Calibration,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { annotationUserSchema } from './annotations';
 import { drawingPointSchema } from './drawings';
+import { PLANE_PRESET_IDS, quadProblem } from './measure-plane';
 import { MAX_SLOW_MOTION_FACTOR, POSE_KEYPOINT_ORDER } from './values';
 
 /**
@@ -26,7 +27,9 @@ export const CALIBRATION_MAX_METRES = 120;
  * What the line's length is: a thing of known length (a plate, a rim's height), or the athlete
  * standing, drawn from the top of the head to the soles, their profile height its length.
  */
-export const CALIBRATION_BASES = ['known-length', 'athlete-height'] as const;
+export const CALIBRATION_LINE_BASES = ['known-length', 'athlete-height'] as const;
+/** A line's bases, or a plane: four corners of a rectangle of known size on the ground. */
+export const CALIBRATION_BASES = [...CALIBRATION_LINE_BASES, 'plane'] as const;
 export type CalibrationBasis = (typeof CALIBRATION_BASES)[number];
 
 const jointSchema = z.enum(MEASURE_JOINTS, {
@@ -38,23 +41,21 @@ const secondsSchema = (field: string) =>
     .number({ error: `${field} must be a number of seconds` })
     .min(0, `${field} must be 0 seconds or more`);
 
+/** A real length in metres: from a centimetre to a football pitch. */
+const metresSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a number of metres` })
+    .min(CALIBRATION_MIN_METRES, `${field} must be at least ${CALIBRATION_MIN_METRES}`)
+    .max(CALIBRATION_MAX_METRES, `${field} must be at most ${CALIBRATION_MAX_METRES}`);
+
 export const calibrationLineSchema = z
   .object(
     {
       from: drawingPointSchema,
       to: drawingPointSchema,
-      metres: z
-        .number({ error: 'calibration.metres must be a number of metres' })
-        .min(
-          CALIBRATION_MIN_METRES,
-          `calibration.metres must be at least ${CALIBRATION_MIN_METRES}`,
-        )
-        .max(
-          CALIBRATION_MAX_METRES,
-          `calibration.metres must be at most ${CALIBRATION_MAX_METRES}`,
-        ),
+      metres: metresSchema('calibration.metres'),
       basis: z
-        .enum(CALIBRATION_BASES, {
+        .enum(CALIBRATION_LINE_BASES, {
           error: `calibration.basis must be one of ${CALIBRATION_BASES.join(' ')}`,
         })
         .optional()
@@ -72,6 +73,50 @@ export const calibrationLineSchema = z
     description: 'A line drawn on a paused frame and its real length in metres',
   });
 export type CalibrationLine = z.infer<typeof calibrationLineSchema>;
+
+export const calibrationPlaneSchema = z
+  .object(
+    {
+      basis: z.literal('plane'),
+      corners: z
+        .tuple([drawingPointSchema, drawingPointSchema, drawingPointSchema, drawingPointSchema], {
+          error: 'calibration.corners must be four points, in order around the rectangle',
+        })
+        .describe('Percent of the picture, in order around the rectangle'),
+      across: metresSchema('calibration.across').describe(
+        'The real length of the first side, corner 1 to corner 2',
+      ),
+      along: metresSchema('calibration.along').describe(
+        'The real length of the second side, corner 2 to corner 3',
+      ),
+      preset: z
+        .enum(PLANE_PRESET_IDS, {
+          error: `calibration.preset must be one of ${PLANE_PRESET_IDS.join(' ')}`,
+        })
+        .optional()
+        .describe('The court marking it is, if one of the presets'),
+    },
+    { error: 'a plane calibration is {basis: plane, corners, across, along, preset?}' },
+  )
+  .superRefine((plane, context) => {
+    // Percent of the picture is an affine change of its pixels: the checks hold in either.
+    const problem = quadProblem(plane.corners);
+    if (problem) context.addIssue({ code: 'custom', message: `calibration: ${problem}` });
+  })
+  .meta({
+    id: 'CalibrationPlane',
+    description:
+      'The four corners of a rectangle of known size on the ground, marked on a paused frame, for measuring on that plane in perspective',
+  });
+export type CalibrationPlane = z.infer<typeof calibrationPlaneSchema>;
+
+/** A line of known length, or a rectangle on the ground; told apart by `basis`. */
+export const measurementCalibrationSchema = z
+  .discriminatedUnion('basis', [calibrationLineSchema, calibrationPlaneSchema], {
+    error: `calibration.basis must be one of ${CALIBRATION_BASES.join(' ')}`,
+  })
+  .meta({ id: 'MeasurementCalibration' });
+export type MeasurementCalibration = z.infer<typeof measurementCalibrationSchema>;
 
 export const trackSampleSchema = z
   .object({
@@ -125,7 +170,7 @@ const measurementFields = {
       MEASUREMENT_NAME_MAX_LENGTH,
       `name must be at most ${MEASUREMENT_NAME_MAX_LENGTH} characters`,
     ),
-  calibration: calibrationLineSchema
+  calibration: measurementCalibrationSchema
     .nullable()
     .describe('Without one, distances and speeds are not shown (angles and times still are)'),
   slowMotionFactor: z

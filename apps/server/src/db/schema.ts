@@ -6,7 +6,7 @@ import type {
   Drawing,
   ExportOverlay,
   ExportStatus,
-  CalibrationLine,
+  MeasurementCalibration,
   MeasurementSubject,
   MetricSeries,
   MovementId,
@@ -360,8 +360,8 @@ export const measurements = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** Checked by the contract's calibrationLineSchema; null: no real units. */
-    calibration: jsonb('calibration').$type<CalibrationLine>(),
+    /** Checked by the contract's measurementCalibrationSchema (a line or a ground plane); null: no real units. */
+    calibration: jsonb('calibration').$type<MeasurementCalibration>(),
     slowMotionFactor: doublePrecision('slow_motion_factor'),
     /** Checked by the contract's measurementSubjectSchema. */
     subject: jsonb('subject').$type<MeasurementSubject>().notNull(),

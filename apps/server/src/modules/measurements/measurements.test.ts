@@ -111,6 +111,59 @@ describe('measurements', () => {
     }
   });
 
+  it('keeps a court plane with its corners, size and preset; refuses corners that are no rectangle', async () => {
+    const url = await sharedVideo();
+    const plane = {
+      basis: 'plane',
+      corners: [
+        { x: 30, y: 40 },
+        { x: 62, y: 40 },
+        { x: 80, y: 85 },
+        { x: 12, y: 85 },
+      ],
+      across: 4.9,
+      along: 5.8,
+      preset: 'basketball-key-fiba',
+    };
+    const created = await call('POST', url, owner.cookie, { ...BAR_PATH, calibration: plane });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<Measurement>().calibration).toEqual(plane);
+    const listed = (await call('GET', url, viewer.cookie)).json<Measurement[]>();
+    expect(listed[0]!.calibration).toEqual(plane);
+
+    const [a, b, c, d] = plane.corners;
+    const cases: [object, RegExp][] = [
+      [{ ...plane, corners: [a, b, d, c] }, /corners are marked crosswise/],
+      [{ ...plane, corners: [a, { x: 46, y: 40.1 }, b, c] }, /corners 1, 2 and 3 are in a line/],
+      [{ ...plane, corners: [a, a, c, d] }, /corners 1 and 2 are on the same spot/],
+      [{ ...plane, corners: [a, b, c] }, /four points, in order around the rectangle/],
+      [{ ...plane, along: 0 }, /calibration.along must be at least/],
+      [{ ...plane, preset: 'quidditch-pitch' }, /calibration.preset must be one of/],
+      [{ ...plane, basis: 'floor' }, /calibration.basis must be one of .*plane/],
+    ];
+    for (const [calibration, message] of cases) {
+      const response = await call('POST', url, owner.cookie, { ...BAR_PATH, calibration });
+      expect(response.statusCode, JSON.stringify(calibration)).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(message);
+    }
+  });
+
+  it('documents both kinds of calibration in the API reference', async () => {
+    const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
+      components: { schemas: Record<string, { required?: string[] }> };
+    }>();
+    const { schemas } = document.components;
+    expect(schemas.MeasurementCalibrationInput).toEqual({
+      oneOf: [
+        { $ref: '#/components/schemas/CalibrationLineInput' },
+        { $ref: '#/components/schemas/CalibrationPlaneInput' },
+      ],
+    });
+    expect(schemas.CalibrationPlaneInput!.required).toEqual(
+      expect.arrayContaining(['basis', 'corners', 'across', 'along']),
+    );
+  });
+
   it('does not change a measurement through another video', async () => {
     const url = await sharedVideo();
     const other = await sharedVideo();

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { heightMetres } from '../lib/height-calibration';
+import { planeSpec } from '../lib/plane-calibration';
 import { CalibrationSection, type CalibrationSession } from './calibration-section';
 
 /** The side-view squat clip's picture: 620 × 720. */
@@ -18,7 +19,11 @@ function sessionWith(change: Partial<CalibrationSession> = {}): CalibrationSessi
   const metresText = change.metresText ?? '';
   const metres = basis === 'athlete-height' ? heightMetres(heightText) : Number(metresText);
   const calibrationLine: CalibrationLine | null =
-    line && metres ? { ...line, metres, basis } : null;
+    line && metres && basis !== 'plane' ? { ...line, metres, basis } : null;
+  const corners = change.corners ?? [];
+  const planeChoice = change.planeChoice ?? 'basketball-key-fiba';
+  const plane = planeSpec(corners, planeChoice, change.acrossText ?? '', change.alongText ?? '');
+  const spec = basis === 'plane' ? plane.plane : calibrationLine;
   return {
     mode: 'idle',
     setMode: vi.fn(),
@@ -30,8 +35,18 @@ function sessionWith(change: Partial<CalibrationSession> = {}): CalibrationSessi
     heightText,
     setHeightText: vi.fn(),
     bentAtLine: null,
-    calibration: calibrationLine ? calibrate(calibrationLine, PICTURE) : null,
+    calibration: spec ? calibrate(spec, PICTURE) : null,
     farFromPath: false,
+    corners,
+    setCorners: vi.fn(),
+    planeChoice,
+    setPlaneChoice: vi.fn(),
+    acrossText: '',
+    setAcrossText: vi.fn(),
+    alongText: '',
+    setAlongText: vi.fn(),
+    planeProblem: basis === 'plane' ? plane.problem : null,
+    pathUncertainty: null,
     ...change,
   };
 }
@@ -165,5 +180,104 @@ describe('CalibrationSection by a known length', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.getByTestId('calibration-status').textContent).toMatch(/^1 px = /);
+  });
+});
+
+/** A FIBA key seen from behind the end line: its far side narrower than its near one. */
+const KEY_CORNERS = [
+  { x: 35, y: 40 },
+  { x: 62, y: 40 },
+  { x: 72, y: 75 },
+  { x: 25, y: 75 },
+];
+
+describe('CalibrationSection on a court marking', () => {
+  it('offers the plane as a third way, by radio button', async () => {
+    const session = sessionWith();
+    render(<CalibrationSection session={session} editable athletes={[]} />);
+    expect(screen.getAllByRole('radio')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('radio', { name: 'A court marking on the ground' }));
+    expect(session.setBasis).toHaveBeenCalledWith('plane');
+  });
+
+  it('asks for the corners one by one, then states the scale on the ground', () => {
+    const { rerender } = render(
+      <CalibrationSection session={sessionWith({ basis: 'plane' })} editable athletes={[]} />,
+    );
+    expect(screen.getByTestId('calibration-status').textContent).toMatch(
+      /^Not calibrated: mark the four corners/,
+    );
+    expect(screen.getByTestId('plane-preset-note').textContent).toMatch(
+      /Corner 1 to 2 runs along the end line \(4\.9 m\).*FIBA Official Basketball Rules/,
+    );
+    rerender(
+      <CalibrationSection
+        session={sessionWith({ basis: 'plane', corners: KEY_CORNERS.slice(0, 2) })}
+        editable
+        athletes={[]}
+      />,
+    );
+    expect(screen.getByTestId('calibration-status').textContent).toBe(
+      'Corner 3 of 4: click it on the picture.',
+    );
+    rerender(
+      <CalibrationSection
+        session={sessionWith({ basis: 'plane', corners: KEY_CORNERS })}
+        editable
+        athletes={[]}
+      />,
+    );
+    expect(screen.getByTestId('calibration-status').textContent).toMatch(
+      /^1 px = up to \d+\.\d mm on the ground at the rectangle’s centre \(±\d+\.\d%\)$/,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names what is wrong with crossed corners', () => {
+    const [a, b, c, d] = KEY_CORNERS;
+    render(
+      <CalibrationSection
+        session={sessionWith({ basis: 'plane', corners: [a!, b!, d!, c!] })}
+        editable
+        athletes={[]}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The corners are marked crosswise: mark them in order around the rectangle.',
+    );
+    expect(screen.getByTestId('calibration-status').textContent).toBe(
+      'These corners are not a rectangle on the ground.',
+    );
+  });
+
+  it('says where the path runs far from the rectangle, where the plane is rough', () => {
+    render(
+      <CalibrationSection
+        session={sessionWith({ basis: 'plane', corners: KEY_CORNERS, pathUncertainty: 0.12 })}
+        editable
+        athletes={[]}
+      />,
+    );
+    expect(screen.getByTestId('calibration-status').textContent).toMatch(
+      /but ±12\.0% where the path runs, far from the rectangle: mark a larger one/,
+    );
+  });
+
+  it('takes another rectangle’s two sides, and starts marking from none', async () => {
+    const session = sessionWith({ basis: 'plane', planeChoice: 'custom', corners: KEY_CORNERS });
+    render(<CalibrationSection session={session} editable athletes={[]} />);
+    expect(screen.getByTestId('calibration-status').textContent).toBe(
+      'Type the rectangle’s two sides in metres.',
+    );
+    await userEvent.type(screen.getByLabelText('Corner 1 to 2 (m)'), '5');
+    expect(session.setAcrossText).toHaveBeenCalledWith('5');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Court marking' }),
+      'tennis-service-box',
+    );
+    expect(session.setPlaneChoice).toHaveBeenCalledWith('tennis-service-box');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark corners again' }));
+    expect(session.setCorners).toHaveBeenCalledWith([]);
+    expect(session.setMode).toHaveBeenCalledWith('cornering');
   });
 });

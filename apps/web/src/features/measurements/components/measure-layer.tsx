@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { MeasureTrail } from '@/components/measure-trail';
 import type { Rect } from '@/lib/content-box';
+import { ARROWS, BIG_NUDGE_PERCENT, clampPercent, NUDGE_PERCENT } from '../lib/keyboard-nudge';
+import { KEYBOARD_CORNERS } from '../lib/plane-calibration';
 import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
+import { PlaneCorners } from './plane-corners';
 import type { MeasureSession } from './use-measure-session';
 
 type Point = { x: number; y: number };
@@ -11,20 +14,8 @@ type Point = { x: number; y: number };
 const CALIBRATION_COLOUR = '#ffd60a';
 const BAR_COLOUR = MEASURE_COLOURS['tracked-point'];
 const JOINT_COLOUR = MEASURE_COLOURS['joint-path'];
-/** How far one arrow press moves the corrected point, in percent of the picture. */
-const NUDGE_PERCENT = 0.25;
-/** The same with Shift held: drawing a whole line by keyboard takes fewer presses. */
-const BIG_NUDGE_PERCENT = 2;
 /** Where a line drawn by keyboard starts: across the middle of the picture. */
 const KEYBOARD_LINE = { from: { x: 45, y: 50 }, to: { x: 55, y: 50 } };
-
-const ARROWS: Record<string, Point> = {
-  ArrowLeft: { x: -1, y: 0 },
-  ArrowRight: { x: 1, y: 0 },
-  ArrowUp: { x: 0, y: -1 },
-  ArrowDown: { x: 0, y: 1 },
-};
-const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
 
 /** What the viewer tells a layer drawn over its picture (see VideoViewer's `overlay`). */
 type ViewerState = { picture: Rect; currentTime: number; paused: boolean };
@@ -49,10 +40,12 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
     null,
   );
   const calibrateSurface = useRef<SVGRectElement>(null);
+  const cornerSurface = useRef<SVGRectElement>(null);
   // Drawing starts with the surface focused, so a keyboard user can go straight on.
   useEffect(() => {
     if (session.mode === 'calibrating') calibrateSurface.current?.focus();
     else setKeyLine(null);
+    if (session.mode === 'cornering') cornerSurface.current?.focus();
   }, [session.mode]);
   const toPixels = (point: Point) => ({
     x: picture.x + (point.x / 100) * picture.width,
@@ -141,7 +134,11 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
     <svg
       data-testid="measure-layer"
       className="pointer-events-none absolute inset-0 z-20 size-full overflow-visible"
-      aria-hidden={session.mode === 'idle' && !correctable}
+      aria-hidden={
+        session.mode === 'idle' &&
+        !correctable &&
+        !(editable && paused && session.basis === 'plane' && session.corners.length > 0)
+      }
     >
       {session.barTrack ? (
         <MeasureTrail
@@ -186,6 +183,17 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
             </text>
           ) : null}
         </g>
+      ) : null}
+
+      {session.basis === 'plane' && session.corners.length > 0 ? (
+        <PlaneCorners
+          corners={session.corners}
+          toPixels={toPixels}
+          toPercent={toPercent}
+          movable={editable && paused && session.mode !== 'cornering'}
+          problem={session.planeProblem}
+          onMove={(index, point) => session.markCorner(point, index)}
+        />
       ) : null}
 
       {handle && correctable ? (
@@ -249,6 +257,28 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
             setDraft(null);
           }}
           onClick={keep}
+        />
+      ) : null}
+      {session.mode === 'cornering' ? (
+        <rect
+          {...surface}
+          ref={cornerSurface}
+          tabIndex={0}
+          className={`${surface.className} outline-none focus-visible:stroke-white focus-visible:[stroke-dasharray:6_4] focus-visible:[stroke-width:2]`}
+          aria-label={`Click corner ${session.corners.length + 1} of 4 of the rectangle on the ground, in order around it; or press Enter to place all four and move each with the arrow keys`}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            event.stopPropagation();
+            session.setCorners([...KEYBOARD_CORNERS]);
+            session.setMode('idle');
+          }}
+          onPointerDown={keep}
+          onClick={(event) => {
+            keep(event);
+            session.markCorner(toPercent(event));
+            if (session.corners.length >= 3) session.setMode('idle');
+          }}
         />
       ) : null}
       {session.mode === 'picking' ? (

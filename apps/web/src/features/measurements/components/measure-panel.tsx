@@ -178,7 +178,11 @@ export function MeasurePanel({
               testId="speed-chart"
             />
             <MeasureChart
-              title="Bar height above its lowest point (m)"
+              title={
+                calibration?.kind === 'plane'
+                  ? 'Along the court, corner 2 to 3, from the nearest point (m)'
+                  : 'Bar height above its lowest point (m)'
+              }
               unit="m"
               samples={heightSamples(bar.series)}
               decimals={bar.metreDecimals}
@@ -188,7 +192,11 @@ export function MeasurePanel({
               testId="height-chart"
             />
             <MeasureChart
-              title="Bar vertical acceleration (m/s²)"
+              title={
+                calibration?.kind === 'plane'
+                  ? 'Acceleration along the court, corner 2 to 3 (m/s²)'
+                  : 'Bar vertical acceleration (m/s²)'
+              }
               unit="m/s²"
               samples={bar.series.map((sample) => [sample.clipT, sample.ay] as const)}
               decimals={1}

@@ -1,6 +1,7 @@
 import type {
   CalibrationBasis,
   CalibrationLine,
+  MeasurementCalibration,
   MeasureJoint,
   Measurement,
   MeasurementBody,
@@ -22,11 +23,13 @@ import {
 } from '../lib/angle-presets';
 import { heightMetres } from '../lib/height-calibration';
 import { barReadings, calibrationFarFromPath, calibrationOf } from '../lib/measure-readings';
+import { planeSpec, worstUncertaintyOnPath, type PlaneChoice } from '../lib/plane-calibration';
 import { bendAt } from '../lib/upright';
 import { trackEnd, trackPoint } from '../lib/track-point';
 
 type Point = { x: number; y: number };
-export type MeasureMode = 'idle' | 'calibrating' | 'picking';
+/** Drawing a calibration line, marking a rectangle's corners, or picking a point to track. */
+export type MeasureMode = 'idle' | 'calibrating' | 'cornering' | 'picking';
 
 /** What the page hands the session: the video, its scan and its player. */
 export type MeasureSessionInput = {
@@ -107,6 +110,11 @@ export function useMeasureSession(input: MeasureSessionInput) {
   /** What the line is: a thing of known length, or the athlete standing (their height). */
   const [basis, setBasis] = useState<CalibrationBasis>('known-length');
   const [heightText, setHeightText] = useState('');
+  /** A ground rectangle's corners as marked, in order (percent), and its size. */
+  const [corners, setCorners] = useState<Point[]>([]);
+  const [planeChoice, setPlaneChoice] = useState<PlaneChoice>('basketball-key-fiba');
+  const [acrossText, setAcrossText] = useState('');
+  const [alongText, setAlongText] = useState('');
   /** The clip time the line was drawn at: a height line must be on an upright frame. */
   const [lineT, setLineT] = useState<number | null>(null);
   const [barTrack, setBarTrack] = useState<TrackSample[] | null>(null);
@@ -130,7 +138,14 @@ export function useMeasureSession(input: MeasureSessionInput) {
     if (hydrated.current || !saved.data) return;
     hydrated.current = true;
     const fields = fromSaved(saved.data);
-    if (fields.calibration) {
+    if (fields.calibration?.basis === 'plane') {
+      const { corners: marked, across, along, preset } = fields.calibration;
+      setBasis('plane');
+      setCorners(marked);
+      setPlaneChoice(preset ?? 'custom');
+      setAcrossText(String(across));
+      setAlongText(String(along));
+    } else if (fields.calibration) {
       setLine({ from: fields.calibration.from, to: fields.calibration.to });
       if (fields.calibration.basis === 'athlete-height') {
         setBasis('athlete-height');
@@ -150,13 +165,17 @@ export function useMeasureSession(input: MeasureSessionInput) {
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const byHeight = basis === 'athlete-height';
+  const onPlane = basis === 'plane';
   const metres = byHeight ? heightMetres(heightText) : Number(metresText.replace(',', '.'));
   const calibrationLine: CalibrationLine | null =
-    line && metres !== null && metres > 0
+    !onPlane && line && metres !== null && metres > 0
       ? { ...line, metres, ...(byHeight ? { basis: 'athlete-height' as const } : {}) }
       : null;
+  const plane = planeSpec(corners, planeChoice, acrossText, alongText);
+  /** What is saved with each measurement: the line, or the ground plane. */
+  const calibrationSpec: MeasurementCalibration | null = onPlane ? plane.plane : calibrationLine;
   const picture = input.picture;
-  const calibration = picture ? calibrationOf(calibrationLine, picture) : null;
+  const calibration = picture ? calibrationOf(calibrationSpec, picture) : null;
 
   const bar = useMemo(
     () =>
@@ -182,8 +201,18 @@ export function useMeasureSession(input: MeasureSessionInput) {
   const measuredPath = barTrack ?? jointPath;
   const farFromPath = useMemo(
     () =>
-      line && picture && measuredPath ? calibrationFarFromPath(line, measuredPath, picture) : false,
-    [line, picture, measuredPath],
+      !onPlane && line && picture && measuredPath
+        ? calibrationFarFromPath(line, measuredPath, picture)
+        : false,
+    [onPlane, line, picture, measuredPath],
+  );
+  // On a plane the uncertainty depends on where the path runs: the worst of it is stated.
+  const pathUncertainty = useMemo(
+    () =>
+      calibration?.kind === 'plane' && picture && measuredPath
+        ? worstUncertaintyOnPath(measuredPath, picture, calibration)
+        : null,
+    [calibration, picture, measuredPath],
   );
 
   // A head-to-foot line on a frame where the scan sees the athlete bent is not their height.
@@ -248,10 +277,44 @@ export function useMeasureSession(input: MeasureSessionInput) {
       setHeightText(text);
       setDirty(true);
     },
+    corners,
+    /** A corner marked on the picture: the next one, or (with `index`) one moved. */
+    markCorner: (point: Point, index?: number) => {
+      setCorners((current) => {
+        if (index !== undefined) return current.map((c, i) => (i === index ? point : c));
+        return current.length >= 4 ? [point] : [...current, point];
+      });
+      setDirty(true);
+    },
+    /** All four corners at once (a keyboard start, or marking again from none). */
+    setCorners: (next: Point[]) => {
+      setCorners(next);
+      setDirty(true);
+    },
+    planeChoice,
+    setPlaneChoice: (choice: PlaneChoice) => {
+      setPlaneChoice(choice);
+      setDirty(true);
+    },
+    acrossText,
+    setAcrossText: (text: string) => {
+      setAcrossText(text);
+      setDirty(true);
+    },
+    alongText,
+    setAlongText: (text: string) => {
+      setAlongText(text);
+      setDirty(true);
+    },
+    /** What is wrong with the marked corners, as the server would say it. */
+    planeProblem: onPlane ? plane.problem : null,
+    /** On a plane: the largest uncertainty where the measured path runs. */
+    pathUncertainty,
     /** The most bent knee or hip on the frame a height line was drawn on, if any. */
     bentAtLine,
     calibration,
     calibrationLine,
+    calibrationSpec,
     /** The line lies far in the picture from the path measured against it. */
     farFromPath,
     barTrack,
@@ -312,7 +375,7 @@ export function useMeasureSession(input: MeasureSessionInput) {
     cancelTracking: () => abortRef.current?.abort(),
     /** Saves each measurement that is set, replacing the saved one of its kind. */
     saveAll: async () => {
-      const base = { calibration: calibrationLine, slowMotionFactor: input.slowMotionFactor };
+      const base = { calibration: calibrationSpec, slowMotionFactor: input.slowMotionFactor };
       const bodies: [keyof SavedIds, MeasurementBody][] = [];
       if (barTrack && barTrack.length > 0) {
         bodies.push([

@@ -8,7 +8,7 @@ import {
   stopwatchSeconds,
   type AngleSample,
   type Calibration,
-  type CalibrationLine,
+  type MeasurementCalibration,
   type MotionSample,
   type PictureSize,
   type TrackSample,
@@ -31,10 +31,10 @@ const factorOf = (slowMotionFactor: number | null) =>
   slowMotionFactor && slowMotionFactor > 1 ? slowMotionFactor : 1;
 
 export function calibrationOf(
-  line: CalibrationLine | null,
+  calibration: MeasurementCalibration | null,
   picture: PictureSize,
 ): Calibration | null {
-  return line ? calibrate(line, picture) : null;
+  return calibration ? calibrate(calibration, picture) : null;
 }
 
 type Point = { x: number; y: number };
