@@ -124,6 +124,7 @@ function VideoDetailPage({ id }: { id: string }) {
       pause: () => playerRef.current?.pause(),
       seekTo: (seconds) => playerRef.current?.seekTo(seconds),
       markedRange: () => playerRef.current?.markedRange() ?? null,
+      reveal: () => playerRef.current?.reveal(),
     },
   });
   // A detection picked in the Players tab: its person is boxed over the picture at its time.

@@ -41,11 +41,12 @@ export function MeasureLayer({ viewer, session, editable }: MeasureLayerProps) {
   );
   const calibrateSurface = useRef<SVGRectElement>(null);
   const cornerSurface = useRef<SVGRectElement>(null);
-  // Drawing starts with the surface focused, so a keyboard user can go straight on.
+  // Drawing starts with the surface focused, so a keyboard user can go straight on. Without
+  // scrolling: the session brings the whole picture into view (below the sticky top bar).
   useEffect(() => {
-    if (session.mode === 'calibrating') calibrateSurface.current?.focus();
+    if (session.mode === 'calibrating') calibrateSurface.current?.focus({ preventScroll: true });
     else setKeyLine(null);
-    if (session.mode === 'cornering') cornerSurface.current?.focus();
+    if (session.mode === 'cornering') cornerSurface.current?.focus({ preventScroll: true });
   }, [session.mode]);
   const toPixels = (point: Point) => ({
     x: picture.x + (point.x / 100) * picture.width,

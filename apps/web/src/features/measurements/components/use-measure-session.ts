@@ -46,6 +46,8 @@ export type MeasureSessionInput = {
     currentTime: () => number;
     pause: () => void;
     seekTo: (seconds: number) => void;
+    /** Brings the picture into view: on a phone the panel sits below it. */
+    reveal: () => void;
     /** The range marked with I and O on the player, if any: a track stops at its out point. */
     markedRange: () => { start: number; end: number } | null;
   };
@@ -104,7 +106,12 @@ function fromSaved(saved: readonly Measurement[]) {
 export function useMeasureSession(input: MeasureSessionInput) {
   const saved = useMeasurements(input.videoId, { enabled: input.active });
   const save = useSaveMeasurement(input.videoId);
-  const [mode, setMode] = useState<MeasureMode>('idle');
+  const [mode, setModeState] = useState<MeasureMode>('idle');
+  /** A mode that takes clicks on the picture (a line, corners, a point) shows the picture. */
+  const setMode = (next: MeasureMode) => {
+    setModeState(next);
+    if (next !== 'idle') input.player.reveal();
+  };
   const [line, setLine] = useState<{ from: Point; to: Point } | null>(null);
   const [metresText, setMetresText] = useState('');
   /** What the line is: a thing of known length, or the athlete standing (their height). */
