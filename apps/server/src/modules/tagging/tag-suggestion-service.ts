@@ -1,7 +1,9 @@
 import {
   suggestedActionsOf,
   type AthleteReading,
+  type PlayerDetection,
   type TagEvent,
+  type TagEventChanged,
   type TagSuggestion,
   type acceptTagSuggestionBodySchema,
 } from '@filmroom/contract';
@@ -13,12 +15,20 @@ import { tagSuggestionDecisions, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { findAnalysis, listRanges } from '../analysis';
 import { requireVideoAccess } from '../videos';
+import { isRepeat, placeAt, withoutRepeats, type FoundAction } from './repeated-suggestions';
 import type { TagEventService } from './tag-event-service';
 
 type AcceptRequest = z.output<typeof acceptTagSuggestionBodySchema>;
 
-/** Readings of one analysis of the video: the whole video's (range null) or a range's. */
-type ReadingSource = { rangeId: string | null; readings: readonly AthleteReading[] };
+/**
+ * Readings of one analysis of the video, the whole video's (range null) or a range's, with its
+ * scan's detections: where each tracked person was.
+ */
+type ReadingSource = {
+  rangeId: string | null;
+  readings: readonly AthleteReading[];
+  detections: readonly PlayerDetection[];
+};
 
 /**
  * Suggested events: the actions the video's analyses recognised (a shot's release, a serve's
@@ -35,6 +45,8 @@ export class TagSuggestionService {
   constructor(
     private readonly db: Database,
     private readonly events: TagEventService,
+    /** Tells the video's open pages: another editor's "Suggested" row follows a decision. */
+    private readonly announce: (change: TagEventChanged) => Promise<void>,
   ) {}
 
   /** The open suggestions, in time order (editors: they are a tagging tool, not a finding). */
@@ -85,6 +97,7 @@ export class TagSuggestionService {
     await requireVideoAccess(this.db, user, videoId, 'edit');
     await this.find(user, videoId, suggestionId);
     await this.decide(user, videoId, suggestionId, 'dismissed');
+    await this.announce({ videoId, change: 'suggestion-dismissed', eventId: null });
   }
 
   private async find(user: UserRow, videoId: string, suggestionId: string) {
@@ -127,26 +140,34 @@ export class TagSuggestionService {
     ]);
     const decidedIds = new Set(decided.map((row) => row.id));
     const rosterIds = new Set(roster.map((player) => player.id));
-    return sources
-      .flatMap(({ rangeId, readings }) =>
-        suggestedActionsOf(readings).map((action) => ({
-          id: suggestionIdOf(videoId, rangeId, action),
-          videoId,
-          t: action.t,
-          action: action.action,
-          movement: action.movement,
-          event: action.event,
-          eventLabel: action.eventLabel,
-          athleteName: action.athleteName,
-          playerId:
-            action.playerMatchId && rosterIds.has(action.playerMatchId)
-              ? action.playerMatchId
-              : null,
-          confidence: action.confidence,
-          rangeId,
-        })),
-      )
-      .filter((suggestion) => !decidedIds.has(suggestion.id))
+    const found = sources.flatMap(({ rangeId, readings, detections }) =>
+      suggestedActionsOf(readings).map((action) => ({
+        rangeId,
+        action,
+        box: placeAt(detections, action.trackId, action.t),
+        id: suggestionIdOf(videoId, rangeId, action),
+      })),
+    );
+    const isDecided = (one: { id: string }) => decidedIds.has(one.id);
+    const decidedOnes = found.filter(isDecided);
+    // An action decided as another analysis found it is decided: a range scanned after the
+    // whole video's swing was dismissed does not offer that swing again.
+    const decidedElsewhere = (one: FoundAction) => decidedOnes.some((d) => isRepeat(d, one));
+    return withoutRepeats(found.filter((one) => !isDecided(one) && !decidedElsewhere(one)))
+      .map(({ rangeId, action, id }) => ({
+        id,
+        videoId,
+        t: action.t,
+        action: action.action,
+        movement: action.movement,
+        event: action.event,
+        eventLabel: action.eventLabel,
+        athleteName: action.athleteName,
+        playerId:
+          action.playerMatchId && rosterIds.has(action.playerMatchId) ? action.playerMatchId : null,
+        confidence: action.confidence,
+        rangeId,
+      }))
       .sort((a, b) => a.t - b.t);
   }
 
@@ -157,10 +178,22 @@ export class TagSuggestionService {
       listRanges(this.db, videoId),
     ]);
     return [
-      ...(whole?.textAnalysis != null ? [{ rangeId: null, readings: whole.athletes ?? [] }] : []),
+      ...(whole?.textAnalysis != null
+        ? [
+            {
+              rangeId: null,
+              readings: whole.athletes ?? [],
+              detections: whole.playerDetections ?? [],
+            },
+          ]
+        : []),
       ...ranges
         .filter((range) => range.status === 'ready')
-        .map((range) => ({ rangeId: range.id, readings: range.athletes ?? [] })),
+        .map((range) => ({
+          rangeId: range.id,
+          readings: range.athletes ?? [],
+          detections: range.playerDetections ?? [],
+        })),
     ];
   }
 }
