@@ -15,7 +15,8 @@ import { tagSuggestionDecisions, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { findAnalysis, listRanges } from '../analysis';
 import { requireVideoAccess } from '../videos';
-import { isRepeat, placeAt, withoutRepeats, type FoundAction } from './repeated-suggestions';
+import { decidedActionOf, isDecidedBy } from './decided-suggestions';
+import { isRepeat, placeAt, withoutRepeats } from './repeated-suggestions';
 import type { TagEventService } from './tag-event-service';
 
 type AcceptRequest = z.output<typeof acceptTagSuggestionBodySchema>;
@@ -37,9 +38,10 @@ type ReadingSource = {
  * Worked out from the analyses on each read rather than stored: the readings are the one source
  * of truth, so a regenerated analysis or a re-run range is followed at once, videos analysed
  * before this existed have suggestions with no backfill, and a suggestion is never counted,
- * exported or shared since it is not in `tag_events`. Only the editors' decisions are stored,
- * by the suggestion's id: a hash of its source, tracked person, key event and time, which stays
- * the same while the analysis does (a re-analysis that moves the moment offers it afresh).
+ * exported or shared since it is not in `tag_events`. Only the editors' decisions are stored:
+ * by the suggestion's id (a hash of its source, tracked person, key event and time, the same
+ * while the analysis is), and by what was decided, so a re-analysis that moves the moment a
+ * little keeps the decision (see decided-suggestions.ts).
  */
 export class TagSuggestionService {
   constructor(
@@ -68,7 +70,7 @@ export class TagSuggestionService {
   ): Promise<TagEvent> {
     await requireVideoAccess(this.db, user, videoId, 'edit');
     const suggestion = await this.find(user, videoId, suggestionId);
-    await this.decide(user, videoId, suggestionId, 'accepted');
+    await this.decide(user, suggestion, 'accepted');
     try {
       const event = await this.events.create(user, videoId, {
         code: request.code,
@@ -95,8 +97,7 @@ export class TagSuggestionService {
   /** Hides the suggestion on this video for everyone, for good. */
   async dismiss(user: UserRow, videoId: string, suggestionId: string): Promise<void> {
     await requireVideoAccess(this.db, user, videoId, 'edit');
-    await this.find(user, videoId, suggestionId);
-    await this.decide(user, videoId, suggestionId, 'dismissed');
+    await this.decide(user, await this.find(user, videoId, suggestionId), 'dismissed');
     await this.announce({ videoId, change: 'suggestion-dismissed', eventId: null });
   }
 
@@ -109,13 +110,18 @@ export class TagSuggestionService {
 
   private async decide(
     user: UserRow,
-    videoId: string,
-    suggestionId: string,
+    suggestion: TagSuggestion,
     decision: 'accepted' | 'dismissed',
   ): Promise<void> {
     const decided = await this.db
       .insert(tagSuggestionDecisions)
-      .values({ videoId, suggestionId, decision, decidedBy: user.id })
+      .values({
+        videoId: suggestion.videoId,
+        suggestionId: suggestion.id,
+        decision,
+        decidedBy: user.id,
+        ...decidedActionOf(suggestion),
+      })
       .onConflictDoNothing()
       .returning({ suggestionId: tagSuggestionDecisions.suggestionId });
     if (decided.length === 0) throw conflict('Another editor has just decided this suggestion');
@@ -130,44 +136,54 @@ export class TagSuggestionService {
 
   /** Every suggestion of the video's written analyses not yet decided, in time order. */
   private async open(user: UserRow, videoId: string): Promise<TagSuggestion[]> {
-    const [sources, decided, roster] = await Promise.all([
+    const [sources, decisions, roster] = await Promise.all([
       this.sourcesOf(videoId),
       this.db
-        .select({ id: tagSuggestionDecisions.suggestionId })
+        .select({
+          suggestionId: tagSuggestionDecisions.suggestionId,
+          source: tagSuggestionDecisions.source,
+          movement: tagSuggestionDecisions.movement,
+          event: tagSuggestionDecisions.event,
+          athlete: tagSuggestionDecisions.athlete,
+          t: tagSuggestionDecisions.t,
+        })
         .from(tagSuggestionDecisions)
         .where(eq(tagSuggestionDecisions.videoId, videoId)),
       this.events.players(user, videoId),
     ]);
-    const decidedIds = new Set(decided.map((row) => row.id));
     const rosterIds = new Set(roster.map((player) => player.id));
     const found = sources.flatMap(({ rangeId, readings, detections }) =>
       suggestedActionsOf(readings).map((action) => ({
         rangeId,
         action,
         box: placeAt(detections, action.trackId, action.t),
-        id: suggestionIdOf(videoId, rangeId, action),
+        suggestion: {
+          id: suggestionIdOf(videoId, rangeId, action),
+          videoId,
+          t: action.t,
+          action: action.action,
+          movement: action.movement,
+          event: action.event,
+          eventLabel: action.eventLabel,
+          athleteName: action.athleteName,
+          playerId:
+            action.playerMatchId && rosterIds.has(action.playerMatchId)
+              ? action.playerMatchId
+              : null,
+          confidence: action.confidence,
+          rangeId,
+        } satisfies TagSuggestion,
       })),
     );
-    const isDecided = (one: { id: string }) => decidedIds.has(one.id);
+    const isDecided = (one: (typeof found)[number]) =>
+      decisions.some((decision) => isDecidedBy(decision, one.suggestion));
     const decidedOnes = found.filter(isDecided);
     // An action decided as another analysis found it is decided: a range scanned after the
     // whole video's swing was dismissed does not offer that swing again.
-    const decidedElsewhere = (one: FoundAction) => decidedOnes.some((d) => isRepeat(d, one));
+    const decidedElsewhere = (one: (typeof found)[number]) =>
+      decidedOnes.some((decided) => isRepeat(decided, one));
     return withoutRepeats(found.filter((one) => !isDecided(one) && !decidedElsewhere(one)))
-      .map(({ rangeId, action, id }) => ({
-        id,
-        videoId,
-        t: action.t,
-        action: action.action,
-        movement: action.movement,
-        event: action.event,
-        eventLabel: action.eventLabel,
-        athleteName: action.athleteName,
-        playerId:
-          action.playerMatchId && rosterIds.has(action.playerMatchId) ? action.playerMatchId : null,
-        confidence: action.confidence,
-        rangeId,
-      }))
+      .map((one) => one.suggestion)
       .sort((a, b) => a.t - b.t);
   }
 

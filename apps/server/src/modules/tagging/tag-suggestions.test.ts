@@ -245,3 +245,25 @@ describe('suggested events found twice, and live', () => {
     }
   });
 });
+
+describe('a decision across a re-analysis', () => {
+  it('keeps a dismissed shot dismissed when the analysis is written again with its moment moved a little', async () => {
+    const videoId = await analysedGame();
+    const [, atTwenty] = await suggestionsOf(videoId);
+    const base = `/api/videos/${videoId}/tag-suggestions`;
+    expect((await call('POST', `${base}/${atTwenty!.id}/dismiss`, coach)).statusCode).toBe(200);
+    const reread = (releases: number[]) =>
+      ctx.database.db
+        .update(analyses)
+        .set({
+          athletes: [shotReading(releases, { name: 'Jordan', playerMatchId: jordan.user.id })],
+        })
+        .where(eq(analyses.videoId, videoId));
+
+    await reread([4.05, 20.1]);
+    expect((await suggestionsOf(videoId)).map((s) => s.t)).toEqual([4.05, 41.5]);
+    // A second later is another shot: offered.
+    await reread([4.05, 21.2]);
+    expect((await suggestionsOf(videoId)).map((s) => s.t)).toEqual([4.05, 21.2, 41.5]);
+  });
+});
