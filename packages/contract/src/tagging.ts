@@ -535,11 +535,15 @@ export const tagPlayerSchema = z
   .meta({ id: 'TagPlayer' });
 export type TagPlayer = z.infer<typeof tagPlayerSchema>;
 
-/** Sent on the event stream when a video's tagged events change; pages fetch them again. */
+/**
+ * Sent on the event stream when a video's tagged events change; pages fetch them again. A
+ * suggestion dismissed changes no event, only the editors' "Suggested" row (an accepted one is
+ * `created`: its event).
+ */
 export const tagEventChangedSchema = z
   .object({
     videoId: z.string().uuid(),
-    change: z.enum(['created', 'updated', 'deleted', 'imported']),
+    change: z.enum(['created', 'updated', 'deleted', 'imported', 'suggestion-dismissed']),
     eventId: z.string().uuid().nullable(),
   })
   .meta({ id: 'TagEventChanged' });

@@ -934,7 +934,8 @@ export type TagEventRow = typeof tagEvents.$inferSelect;
  * What an editor decided about a suggested event (issue 31): accepted (into the event it made)
  * or dismissed. Suggestions themselves are worked out from the analyses on every read, so a
  * re-analysis is followed at once; only the decisions are kept, by the suggestion's id (a hash of
- * where it came from: the analysis or range, the tracked person, the key event and its time).
+ * where it came from: the analysis or range, the tracked person, the key event and its time) and
+ * by what was decided (below).
  */
 export const tagSuggestionDecisions = pgTable(
   'tag_suggestion_decisions',
@@ -948,6 +949,17 @@ export const tagSuggestionDecisions = pgTable(
     eventId: uuid('event_id').references(() => tagEvents.id, { onDelete: 'set null' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What was decided, so the decision keeps to the action when a re-analysis moves its moment
+     * a little (and so changes its id): which kind of analysis found it, the movement's key
+     * event, the athlete (a roster id, else the name the reading gave) and its time. Null on
+     * decisions made before these were kept, which match by id alone.
+     */
+    source: text('source', { enum: ['video', 'range'] }),
+    movement: text('movement'),
+    event: text('event'),
+    athlete: text('athlete'),
+    t: doublePrecision('t'),
   },
   (table) => [primaryKey({ columns: [table.videoId, table.suggestionId] })],
 );

@@ -3,7 +3,11 @@ import { annotationsEventHandler } from '@/features/annotations/api/annotations-
 import { playlistEventHandler } from '@/features/clips/api/playlist-events';
 import { exportEventHandler } from '@/features/exports/api/export-events';
 import { notificationsEventHandler } from '@/features/notifications/api/notifications-events';
-import { taggingEventHandler } from '@/features/tagging/api/tagging-events';
+import {
+  suggestionsOnAnalysisHandler,
+  suggestionsOnRangeHandler,
+  taggingEventHandler,
+} from '@/features/tagging/api/tagging-events';
 import { analysisEventHandler, videoEventHandler } from '@/features/videos/api/video-events';
 import { defineEventHandler, invalidateAddresses, type AnyEventHandler } from '@/lib/server-events';
 
@@ -40,5 +44,7 @@ export const SERVER_EVENT_HANDLERS: readonly AnyEventHandler[] = [
   playlistEventHandler,
   notificationsEventHandler,
   taggingEventHandler,
+  suggestionsOnAnalysisHandler,
+  suggestionsOnRangeHandler,
   accessEventHandler,
 ];

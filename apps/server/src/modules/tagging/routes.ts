@@ -25,6 +25,7 @@ import {
   tagVideoParamsSchema,
   updateTagEventBodySchema,
   updateTagTemplateBodySchema,
+  type TagEventChanged,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,10 +43,9 @@ const tags = ['tagging'];
 /** Code windows (templates), and the tagged events of a video with their stats and exports. */
 export const taggingRoutes: FastifyPluginAsyncZod = async (app) => {
   const templates = new TagTemplateService(app.db);
-  const events = new TagEventService(app.db, (event) =>
-    VideoEvents.publishTagEvent(app.pool, event),
-  );
-  const suggestions = new TagSuggestionService(app.db, events);
+  const announce = (event: TagEventChanged) => VideoEvents.publishTagEvent(app.pool, event);
+  const events = new TagEventService(app.db, announce);
+  const suggestions = new TagSuggestionService(app.db, events, announce);
   /** The ratios of the code window a stats request names: one the asker may read. */
   const ratiosOf = async (user: UserRow, templateId: string | undefined) =>
     templateId === undefined ? [] : (await templates.get(user, templateId)).ratios;

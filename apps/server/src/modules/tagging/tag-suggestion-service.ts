@@ -1,7 +1,9 @@
 import {
   suggestedActionsOf,
   type AthleteReading,
+  type PlayerDetection,
   type TagEvent,
+  type TagEventChanged,
   type TagSuggestion,
   type acceptTagSuggestionBodySchema,
 } from '@filmroom/contract';
@@ -13,12 +15,21 @@ import { tagSuggestionDecisions, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { findAnalysis, listRanges } from '../analysis';
 import { requireVideoAccess } from '../videos';
+import { decidedActionOf, isDecidedBy } from './decided-suggestions';
+import { isRepeat, placeAt, withoutRepeats } from './repeated-suggestions';
 import type { TagEventService } from './tag-event-service';
 
 type AcceptRequest = z.output<typeof acceptTagSuggestionBodySchema>;
 
-/** Readings of one analysis of the video: the whole video's (range null) or a range's. */
-type ReadingSource = { rangeId: string | null; readings: readonly AthleteReading[] };
+/**
+ * Readings of one analysis of the video, the whole video's (range null) or a range's, with its
+ * scan's detections: where each tracked person was.
+ */
+type ReadingSource = {
+  rangeId: string | null;
+  readings: readonly AthleteReading[];
+  detections: readonly PlayerDetection[];
+};
 
 /**
  * Suggested events: the actions the video's analyses recognised (a shot's release, a serve's
@@ -27,14 +38,17 @@ type ReadingSource = { rangeId: string | null; readings: readonly AthleteReading
  * Worked out from the analyses on each read rather than stored: the readings are the one source
  * of truth, so a regenerated analysis or a re-run range is followed at once, videos analysed
  * before this existed have suggestions with no backfill, and a suggestion is never counted,
- * exported or shared since it is not in `tag_events`. Only the editors' decisions are stored,
- * by the suggestion's id: a hash of its source, tracked person, key event and time, which stays
- * the same while the analysis does (a re-analysis that moves the moment offers it afresh).
+ * exported or shared since it is not in `tag_events`. Only the editors' decisions are stored:
+ * by the suggestion's id (a hash of its source, tracked person, key event and time, the same
+ * while the analysis is), and by what was decided, so a re-analysis that moves the moment a
+ * little keeps the decision (see decided-suggestions.ts).
  */
 export class TagSuggestionService {
   constructor(
     private readonly db: Database,
     private readonly events: TagEventService,
+    /** Tells the video's open pages: another editor's "Suggested" row follows a decision. */
+    private readonly announce: (change: TagEventChanged) => Promise<void>,
   ) {}
 
   /** The open suggestions, in time order (editors: they are a tagging tool, not a finding). */
@@ -56,7 +70,7 @@ export class TagSuggestionService {
   ): Promise<TagEvent> {
     await requireVideoAccess(this.db, user, videoId, 'edit');
     const suggestion = await this.find(user, videoId, suggestionId);
-    await this.decide(user, videoId, suggestionId, 'accepted');
+    await this.decide(user, suggestion, 'accepted');
     try {
       const event = await this.events.create(user, videoId, {
         code: request.code,
@@ -83,8 +97,8 @@ export class TagSuggestionService {
   /** Hides the suggestion on this video for everyone, for good. */
   async dismiss(user: UserRow, videoId: string, suggestionId: string): Promise<void> {
     await requireVideoAccess(this.db, user, videoId, 'edit');
-    await this.find(user, videoId, suggestionId);
-    await this.decide(user, videoId, suggestionId, 'dismissed');
+    await this.decide(user, await this.find(user, videoId, suggestionId), 'dismissed');
+    await this.announce({ videoId, change: 'suggestion-dismissed', eventId: null });
   }
 
   private async find(user: UserRow, videoId: string, suggestionId: string) {
@@ -96,13 +110,18 @@ export class TagSuggestionService {
 
   private async decide(
     user: UserRow,
-    videoId: string,
-    suggestionId: string,
+    suggestion: TagSuggestion,
     decision: 'accepted' | 'dismissed',
   ): Promise<void> {
     const decided = await this.db
       .insert(tagSuggestionDecisions)
-      .values({ videoId, suggestionId, decision, decidedBy: user.id })
+      .values({
+        videoId: suggestion.videoId,
+        suggestionId: suggestion.id,
+        decision,
+        decidedBy: user.id,
+        ...decidedActionOf(suggestion),
+      })
       .onConflictDoNothing()
       .returning({ suggestionId: tagSuggestionDecisions.suggestionId });
     if (decided.length === 0) throw conflict('Another editor has just decided this suggestion');
@@ -117,19 +136,28 @@ export class TagSuggestionService {
 
   /** Every suggestion of the video's written analyses not yet decided, in time order. */
   private async open(user: UserRow, videoId: string): Promise<TagSuggestion[]> {
-    const [sources, decided, roster] = await Promise.all([
+    const [sources, decisions, roster] = await Promise.all([
       this.sourcesOf(videoId),
       this.db
-        .select({ id: tagSuggestionDecisions.suggestionId })
+        .select({
+          suggestionId: tagSuggestionDecisions.suggestionId,
+          source: tagSuggestionDecisions.source,
+          movement: tagSuggestionDecisions.movement,
+          event: tagSuggestionDecisions.event,
+          athlete: tagSuggestionDecisions.athlete,
+          t: tagSuggestionDecisions.t,
+        })
         .from(tagSuggestionDecisions)
         .where(eq(tagSuggestionDecisions.videoId, videoId)),
       this.events.players(user, videoId),
     ]);
-    const decidedIds = new Set(decided.map((row) => row.id));
     const rosterIds = new Set(roster.map((player) => player.id));
-    return sources
-      .flatMap(({ rangeId, readings }) =>
-        suggestedActionsOf(readings).map((action) => ({
+    const found = sources.flatMap(({ rangeId, readings, detections }) =>
+      suggestedActionsOf(readings).map((action) => ({
+        rangeId,
+        action,
+        box: placeAt(detections, action.trackId, action.t),
+        suggestion: {
           id: suggestionIdOf(videoId, rangeId, action),
           videoId,
           t: action.t,
@@ -144,9 +172,18 @@ export class TagSuggestionService {
               : null,
           confidence: action.confidence,
           rangeId,
-        })),
-      )
-      .filter((suggestion) => !decidedIds.has(suggestion.id))
+        } satisfies TagSuggestion,
+      })),
+    );
+    const isDecided = (one: (typeof found)[number]) =>
+      decisions.some((decision) => isDecidedBy(decision, one.suggestion));
+    const decidedOnes = found.filter(isDecided);
+    // An action decided as another analysis found it is decided: a range scanned after the
+    // whole video's swing was dismissed does not offer that swing again.
+    const decidedElsewhere = (one: (typeof found)[number]) =>
+      decidedOnes.some((decided) => isRepeat(decided, one));
+    return withoutRepeats(found.filter((one) => !isDecided(one) && !decidedElsewhere(one)))
+      .map((one) => one.suggestion)
       .sort((a, b) => a.t - b.t);
   }
 
@@ -157,10 +194,22 @@ export class TagSuggestionService {
       listRanges(this.db, videoId),
     ]);
     return [
-      ...(whole?.textAnalysis != null ? [{ rangeId: null, readings: whole.athletes ?? [] }] : []),
+      ...(whole?.textAnalysis != null
+        ? [
+            {
+              rangeId: null,
+              readings: whole.athletes ?? [],
+              detections: whole.playerDetections ?? [],
+            },
+          ]
+        : []),
       ...ranges
         .filter((range) => range.status === 'ready')
-        .map((range) => ({ rangeId: range.id, readings: range.athletes ?? [] })),
+        .map((range) => ({
+          rangeId: range.id,
+          readings: range.athletes ?? [],
+          detections: range.playerDetections ?? [],
+        })),
     ];
   }
 }

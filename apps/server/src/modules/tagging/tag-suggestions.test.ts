@@ -1,6 +1,6 @@
-import type { TagEvent, TagStats, TagSuggestion } from '@filmroom/contract';
+import type { TagEvent, TagEventChanged, TagStats, TagSuggestion } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
 import { shotReading } from '../../../test/readings';
 import { addAcceptedStudent } from '../../../test/roster';
@@ -183,5 +183,87 @@ describe('suggested events', () => {
     expect(unknown.statusCode).toBe(404);
     // None of it was decided.
     expect(await suggestionsOf(videoId)).toHaveLength(3);
+  });
+});
+
+describe('suggested events found twice, and live', () => {
+  const rangeOver = (videoId: string, t: number) => ({
+    videoId,
+    startSeconds: 15,
+    endSeconds: 25,
+    status: 'ready' as const,
+    textAnalysis: 'One shot.',
+    athletes: [shotReading([t], { trackId: 7, name: 'Athlete 1 (white shirt)' })],
+  });
+
+  it('offers a shot the whole video’s analysis and a range both read once, as the range read it', async () => {
+    const videoId = await analysedGame();
+    await ctx.database.db.insert(analysisRanges).values(rangeOver(videoId, 20.1));
+    const listed = await suggestionsOf(videoId);
+    expect(listed.map((s) => [s.t, s.athleteName])).toEqual([
+      [4, 'Jordan'],
+      [20.1, 'Athlete 1 (white shirt)'],
+      [41.5, 'Athlete 1'],
+    ]);
+    expect(listed[1]!.rangeId).not.toBeNull();
+  });
+
+  it('does not offer again, from a range scanned later, a shot already dismissed', async () => {
+    const videoId = await analysedGame();
+    const [, atTwenty] = await suggestionsOf(videoId);
+    const base = `/api/videos/${videoId}/tag-suggestions`;
+    expect((await call('POST', `${base}/${atTwenty!.id}/dismiss`, coach)).statusCode).toBe(200);
+    await ctx.database.db.insert(analysisRanges).values(rangeOver(videoId, 20.1));
+    expect((await suggestionsOf(videoId)).map((s) => s.t)).toEqual([4, 41.5]);
+  });
+
+  it('tells the video’s open pages of a dismissal, so another editor’s row follows', async () => {
+    const videoId = await analysedGame();
+    const heard: TagEventChanged[] = [];
+    const stop = ctx.runtime.deps.videoEvents.subscribe((event) => {
+      if (event.type === 'tag-event' && event.data.videoId === videoId) heard.push(event.data);
+    });
+    try {
+      const [first, second] = await suggestionsOf(videoId);
+      const base = `/api/videos/${videoId}/tag-suggestions`;
+      expect((await call('POST', `${base}/${first!.id}/dismiss`, editor)).statusCode).toBe(200);
+      await vi.waitFor(() =>
+        expect(heard).toEqual([{ videoId, change: 'suggestion-dismissed', eventId: null }]),
+      );
+      // An accepted one is the event it became.
+      const accepted = await call('POST', `${base}/${second!.id}/accept`, coach, shotButton);
+      expect(accepted.statusCode).toBe(201);
+      await vi.waitFor(() =>
+        expect(heard.at(-1)).toEqual({
+          videoId,
+          change: 'created',
+          eventId: accepted.json<TagEvent>().id,
+        }),
+      );
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('a decision across a re-analysis', () => {
+  it('keeps a dismissed shot dismissed when the analysis is written again with its moment moved a little', async () => {
+    const videoId = await analysedGame();
+    const [, atTwenty] = await suggestionsOf(videoId);
+    const base = `/api/videos/${videoId}/tag-suggestions`;
+    expect((await call('POST', `${base}/${atTwenty!.id}/dismiss`, coach)).statusCode).toBe(200);
+    const reread = (releases: number[]) =>
+      ctx.database.db
+        .update(analyses)
+        .set({
+          athletes: [shotReading(releases, { name: 'Jordan', playerMatchId: jordan.user.id })],
+        })
+        .where(eq(analyses.videoId, videoId));
+
+    await reread([4.05, 20.1]);
+    expect((await suggestionsOf(videoId)).map((s) => s.t)).toEqual([4.05, 41.5]);
+    // A second later is another shot: offered.
+    await reread([4.05, 21.2]);
+    expect((await suggestionsOf(videoId)).map((s) => s.t)).toEqual([4.05, 21.2, 41.5]);
   });
 });

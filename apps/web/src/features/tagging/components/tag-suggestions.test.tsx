@@ -1,17 +1,30 @@
 import { tagSuggestionSchema, type TagEvent, type TagSuggestion } from '@filmroom/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { EventSource } from 'eventsource';
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useServerEvents } from '@/hooks/use-server-events';
 import { withApiServer } from '@/testing/api-server';
 import { renderInApp } from '@/testing/render-in-app';
 import { useTagSuggestions } from '../api/tag-suggestions';
+import {
+  suggestionsOnAnalysisHandler,
+  suggestionsOnRangeHandler,
+  taggingEventHandler,
+} from '../api/tagging-events';
 import { TagTimeline } from './tag-timeline';
 
 const api = withApiServer();
 const VIDEO = '5a000000-0000-4000-8000-000000000001';
 const TEMPLATE = '5a000000-0000-4000-8000-0000000000f0';
 
-const suggestion = (id: number, t: number, action = 'Shot'): TagSuggestion =>
+const suggestion = (
+  id: number,
+  t: number,
+  action = 'Shot',
+  rangeId: string | null = null,
+): TagSuggestion =>
   // Parsed by the contract, so a suggestion the server could not send fails here first.
   tagSuggestionSchema.parse({
     id: `5a000000-0000-4000-8000-00000000010${id}`,
@@ -24,7 +37,7 @@ const suggestion = (id: number, t: number, action = 'Shot'): TagSuggestion =>
     athleteName: 'Jordan',
     playerId: null,
     confidence: 0.95,
-    rangeId: null,
+    rangeId,
   });
 
 const basketball = {
@@ -110,16 +123,37 @@ function SuggestedTimeline({ onPlay }: { onPlay: (suggestion: TagSuggestion) => 
  * Renders the timeline with the server listing `suggestions`; `decided` takes one off the
  * server's list, as accepting or dismissing it does.
  */
-async function renderTimeline(suggestions: TagSuggestion[], onPlay = vi.fn()) {
+async function renderTimeline(
+  suggestions: TagSuggestion[],
+  onPlay = vi.fn(),
+  { live = false }: { live?: boolean } = {},
+) {
   let listed = suggestions;
   api.json('/api/tagging/templates', 200, { templates: [basketball], readyMade: [] });
   api.answer(`/api/videos/${VIDEO}/tag-suggestions`, (_request, response) =>
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(listed)),
   );
-  renderInApp(<SuggestedTimeline onPlay={onPlay} />);
+  renderInApp(
+    <>
+      {live ? <LiveEvents /> : null}
+      <SuggestedTimeline onPlay={onPlay} />
+    </>,
+  );
   await screen.findAllByTestId('tag-suggestion');
   const decided = (id: string) => (listed = listed.filter((known) => known.id !== id));
-  return { onPlay, decided };
+  const found = (more: TagSuggestion) => (listed = [...listed, more].sort((a, b) => a.t - b.t));
+  return { onPlay, decided, found };
+}
+
+/** The tagging feature's handlers of the event stream, as the signed-in shell mounts them. */
+const LIVE_HANDLERS = [
+  taggingEventHandler,
+  suggestionsOnAnalysisHandler,
+  suggestionsOnRangeHandler,
+];
+function LiveEvents() {
+  useServerEvents(LIVE_HANDLERS);
+  return null;
 }
 
 describe('the timeline’s Suggested row', () => {
@@ -136,6 +170,23 @@ describe('the timeline’s Suggested row', () => {
       'Suggested Shot at 20.0s, Jordan (release)',
     ]);
     expect(screen.queryAllByTestId('tag-timeline-bar')).toEqual([]);
+    // Each a flag from its moment, named where there is room, never narrower than a fingertip.
+    const flags = within(row).getAllByRole('button');
+    expect(flags.map((flag) => flag.textContent)).toEqual(['Shot?', 'Shot?']);
+    for (const flag of flags) expect(parseFloat(flag.style.width)).toBeGreaterThanOrEqual(24);
+  });
+
+  it('draws crowded suggestions as bare flags, and the last one back from the strip’s end', async () => {
+    await renderTimeline([suggestion(1, 10), suggestion(2, 10.2), suggestion(3, 59.9)]);
+    const flags = screen.getAllByTestId('tag-suggestion');
+    expect(flags.map((flag) => flag.textContent)).toEqual(['', 'Shot?', 'Shot?']);
+    const [crowded, , last] = flags;
+    expect(parseFloat(crowded!.style.width)).toBe(24);
+    // Its right edge is the moment, so the flag stays inside the strip.
+    expect(parseFloat(last!.style.left) + parseFloat(last!.style.width)).toBeCloseTo(
+      parseFloat(crowded!.style.left) * (59.9 / 10),
+      0,
+    );
   });
 
   it('accepts one by keyboard as the button named like it, with that button’s lead and lag', async () => {
@@ -210,5 +261,58 @@ describe('the timeline’s Suggested row', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     await waitFor(() => expect(screen.queryAllByTestId('tag-suggestion')).toEqual([]));
+  });
+});
+
+describe('the Suggested row, live', () => {
+  // A real stream from the test's HTTP server, read by a real EventSource (happy-dom has none).
+  let stream: Promise<ServerResponse>;
+  beforeAll(() => vi.stubGlobal('EventSource', EventSource));
+  afterAll(() => vi.unstubAllGlobals());
+  const openStream = () => {
+    stream = new Promise((resolve) =>
+      api.answer('/api/events', (_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        resolve(response);
+      }),
+    );
+  };
+  const send = async (name: string, data: object) =>
+    (await stream).write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const shown = () => screen.queryAllByTestId('tag-suggestion').map((bar) => bar.title);
+
+  it('drops what another editor dismissed, and adds what a finished range found, unreloaded', async () => {
+    openStream();
+    const first = suggestion(1, 4);
+    const second = suggestion(2, 20);
+    const { decided, found } = await renderTimeline([first, second], vi.fn(), { live: true });
+    expect(shown()).toHaveLength(2);
+
+    // Another editor dismissed the first: the server lists it no more and says so.
+    decided(first.id);
+    await send('tag-event', { videoId: VIDEO, change: 'suggestion-dismissed', eventId: null });
+    await waitFor(() => expect(shown()).toEqual(['Suggested Shot at 20.0s, Jordan (release)']));
+
+    // A range's analysis is written: its shot joins the row.
+    const range = '5a000000-0000-4000-8000-0000000000a1';
+    found(suggestion(3, 41.5, 'Shot', range));
+    await send('analysis-range', {
+      id: range,
+      videoId: VIDEO,
+      status: 'ready',
+      progress: 100,
+      failureReason: null,
+    });
+    await waitFor(() =>
+      expect(shown()).toEqual([
+        'Suggested Shot at 20.0s, Jordan (release)',
+        'Suggested Shot at 41.5s, Jordan (release)',
+      ]),
+    );
+
+    // Another editor accepted the second: its event was created, and the row follows.
+    decided(second.id);
+    await send('tag-event', { videoId: VIDEO, change: 'created', eventId: null });
+    await waitFor(() => expect(shown()).toEqual(['Suggested Shot at 41.5s, Jordan (release)']));
   });
 });

@@ -9,8 +9,11 @@ import { cn } from '@/lib/utils';
 import { useAcceptTagSuggestion, useDismissTagSuggestion } from '../api/tag-suggestions';
 import { useTagTemplates } from '../api/tag-templates';
 
-// A suggestion is a moment, not a stretch: drawn this wide so it can be seen and pressed.
-const SUGGESTION_PX = 12;
+// A suggestion is a moment, drawn as a flag from it: at least a finger's minimum target (WCAG
+// 2.5.8's 24 px) wide, and wide enough for its action's name ("Backhand") where the next one
+// leaves room.
+const BARE_FLAG_PX = 24;
+const NAMED_FLAG_PX = 60;
 
 /** How a suggestion reads to a screen reader and in its tooltip: "Suggested Shot at 4.0s, Jordan". */
 export function describeSuggestion(suggestion: TagSuggestion): string {
@@ -24,11 +27,14 @@ export function describeSuggestion(suggestion: TagSuggestion): string {
 export const TagSuggestionRow = memo(function TagSuggestionRow({
   suggestions,
   pxPerSecond,
+  stripPx,
   openId,
   onOpen,
 }: {
   suggestions: readonly TagSuggestion[];
   pxPerSecond: number;
+  /** The strip's drawn width: a flag near its end points back, so it is never cut off. */
+  stripPx: number;
   openId: string | null;
   onOpen: (suggestion: TagSuggestion) => void;
 }) {
@@ -39,22 +45,46 @@ export const TagSuggestionRow = memo(function TagSuggestionRow({
       className="relative rounded border border-dashed border-muted-foreground/50"
       data-testid="tag-suggestion-row"
     >
-      {suggestions.map((suggestion) => (
-        <button
-          key={suggestion.id}
-          type="button"
-          data-testid="tag-suggestion"
-          aria-label={describeSuggestion(suggestion)}
-          aria-expanded={openId === suggestion.id}
-          title={describeSuggestion(suggestion)}
-          onClick={() => onOpen(suggestion)}
-          className={cn(
-            'absolute inset-y-0.5 -translate-x-1/2 rounded-sm border-2 border-dashed border-foreground/70 bg-background outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
-            openId === suggestion.id && 'border-solid border-foreground bg-accent',
-          )}
-          style={{ left: suggestion.t * pxPerSecond, width: SUGGESTION_PX }}
-        />
-      ))}
+      {suggestions.map((suggestion, index) => {
+        const at = suggestion.t * pxPerSecond;
+        const next = suggestions[index + 1];
+        const room = next ? (next.t - suggestion.t) * pxPerSecond : Infinity;
+        const named = room >= NAMED_FLAG_PX;
+        const width = named ? NAMED_FLAG_PX : BARE_FLAG_PX;
+        const backwards = at + width > stripPx;
+        const open = openId === suggestion.id;
+        return (
+          <button
+            key={suggestion.id}
+            type="button"
+            data-testid="tag-suggestion"
+            aria-label={describeSuggestion(suggestion)}
+            aria-expanded={open}
+            title={describeSuggestion(suggestion)}
+            onClick={() => onOpen(suggestion)}
+            className={cn(
+              'absolute inset-y-0.5 overflow-hidden border border-dashed border-foreground/60 bg-background px-1 text-[0.625rem] leading-none font-semibold text-foreground italic outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+              backwards ? 'rounded-l-sm text-right' : 'rounded-r-sm text-left',
+              open && 'border-solid border-foreground bg-accent',
+            )}
+            style={{ left: backwards ? at - width : at, width }}
+          >
+            {/* The moment itself: the flag's solid edge. */}
+            <span
+              aria-hidden
+              className={cn(
+                'absolute inset-y-0 w-0.5 bg-foreground',
+                backwards ? 'right-0' : 'left-0',
+              )}
+            />
+            {named ? (
+              <span aria-hidden className="block truncate">
+                {suggestion.action}?
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
     </li>
   );
 });

@@ -382,6 +382,7 @@ export function TagTimeline({
                 <TagSuggestionRow
                   suggestions={suggestions}
                   pxPerSecond={pxPerSecond}
+                  stripPx={width * zoom}
                   openId={openSuggestion?.id ?? null}
                   onOpen={openSuggestionFor}
                 />
