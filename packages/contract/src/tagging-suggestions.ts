@@ -38,6 +38,8 @@ export type SuggestedAction = {
   trackId: number;
   playerMatchId: string | null;
   confidence: number;
+  /** Recognised in the clip, or chosen by the coach (then the confidence says nothing). */
+  movementSource: AthleteReading['movementSource'];
 };
 
 /**
@@ -65,6 +67,7 @@ export function suggestedActionsOf(readings: readonly AthleteReading[]): Suggest
             trackId: reading.trackId,
             playerMatchId: reading.playerMatchId,
             confidence: reading.confidence,
+            movementSource: reading.movementSource,
           },
         ];
       }),
@@ -92,6 +95,9 @@ export const tagSuggestionSchema = z
       .nullable()
       .describe('The roster athlete the analysis identified, who becomes the event’s player'),
     confidence: z.number().min(0).max(1).describe('How sure the movement’s recognition was'),
+    movementSource: z
+      .enum(['detected', 'chosen'])
+      .describe('Recognised in the clip, or chosen by the coach (the confidence is then 1)'),
     rangeId: z
       .string()
       .uuid()

@@ -13,6 +13,7 @@ const swing = (changes: Partial<TagSuggestion> = {}): TagSuggestion => ({
   athleteName: 'Athlete 1 (white shirt)',
   playerId: null,
   confidence: 0.9,
+  movementSource: 'detected',
   rangeId: null,
   ...changes,
 });

@@ -171,6 +171,7 @@ export class TagSuggestionService {
               ? action.playerMatchId
               : null,
           confidence: action.confidence,
+          movementSource: action.movementSource,
           rangeId,
         } satisfies TagSuggestion,
       })),

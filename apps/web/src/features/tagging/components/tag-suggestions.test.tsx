@@ -37,6 +37,7 @@ const suggestion = (
     athleteName: 'Jordan',
     playerId: null,
     confidence: 0.95,
+    movementSource: 'detected',
     rangeId,
   });
 
@@ -219,6 +220,25 @@ describe('the timeline’s Suggested row', () => {
       ]),
     );
     expect(screen.queryByRole('combobox', { name: 'Accept as event type' })).toBeNull();
+  });
+
+  it('says how sure the movement is, and never a percentage for a movement the coach chose', async () => {
+    const user = userEvent.setup();
+    const chosen = tagSuggestionSchema.parse({
+      ...suggestion(2, 20),
+      confidence: 1,
+      movementSource: 'chosen',
+    });
+    await renderTimeline([suggestion(1, 4), chosen]);
+    await user.click(
+      screen.getByRole('button', { name: 'Suggested Shot at 4.0s, Jordan (release)' }),
+    );
+    expect(await screen.findByText(/95% sure of the movement/)).toBeDefined();
+    await user.click(
+      screen.getByRole('button', { name: 'Suggested Shot at 20.0s, Jordan (release)' }),
+    );
+    expect(await screen.findByText(/the movement chosen for the video/)).toBeDefined();
+    expect(screen.queryByText(/100% sure/)).toBeNull();
   });
 
   it('accepts as another event type when the coach picks one', async () => {

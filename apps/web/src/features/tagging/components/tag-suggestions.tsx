@@ -155,7 +155,9 @@ export function TagSuggestionActions({
       </span>
       <span className="text-muted-foreground">
         {suggestion.athleteName}, {suggestion.eventLabel.toLowerCase()},{' '}
-        {Math.round(suggestion.confidence * 100)}% sure
+        {suggestion.movementSource === 'chosen'
+          ? 'the movement chosen for the video'
+          : `${Math.round(suggestion.confidence * 100)}% sure of the movement`}
       </span>
       {templates.isPending ? (
         <span className="text-muted-foreground">Loading your code windows…</span>
