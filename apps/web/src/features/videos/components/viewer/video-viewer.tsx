@@ -206,7 +206,13 @@ export function VideoViewer({
     readTime();
   };
 
-  const reveal = () => frameRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  // Gliding there, unless the person asked for less motion: then, and for the browser tests
+  // (which run in reduced motion and click the picture next), at once.
+  const reveal = () =>
+    frameRef.current?.scrollIntoView({
+      block: 'nearest',
+      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
 
   useImperativeHandle(ref, () => ({
     seekTo: (seconds: number) => {
