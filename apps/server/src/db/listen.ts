@@ -33,7 +33,7 @@ export async function listenOn(
   client.on('end', () => lose());
   try {
     await client.connect();
-    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    await client.query(`LISTEN ${channel}`);
   } catch (error) {
     lost = true;
     await client.end().catch(() => undefined);
