@@ -7,7 +7,7 @@ import { listenOn } from '../db/listen';
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
 
-export type WakeUpHandlers = {
+type WakeUpHandlers = {
   /** A job came in on the queue named by the payload: its workers fetch now. */
   onNotification: (queueName: string) => void;
   /** Listening (again): what was sent while nobody listened is fetched now. */
