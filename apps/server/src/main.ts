@@ -1,6 +1,6 @@
 import { mediaBinaries } from '@filmroom/media';
 import pino from 'pino';
-import { buildApp, type App } from './app';
+import type { App } from './app';
 import { loadConfig, roleFromArguments } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { LEFTOVER_AGE_MS, sweepOrphanedBlobs } from './maintenance/blob-inventory';
@@ -90,6 +90,9 @@ async function main() {
 
   const serves = config.role !== 'worker';
   if (serves) {
+    // Imported only here: a worker-only process never loads Fastify, its plugins and the routes
+    // (issue 33: several MiB of an idle worker's memory).
+    const { buildApp } = await import('./app');
     const app = (running.app = await buildApp({ ...deps, logger: log }));
     await app.listen({ host: config.host, port: config.port });
     // API processes sweep: a worker-only process has no sessions or uploads of its own.

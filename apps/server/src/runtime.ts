@@ -45,7 +45,8 @@ export async function startRuntime(
     log.warn('setpriv (util-linux) was not found: ffmpeg may outlive a killed server');
   }
 
-  const jobs = new JobQueue(database.pool, log);
+  // Only a process that works jobs listens for them (an API process sends but never takes one).
+  const jobs = new JobQueue(database.pool, log, { wakeUps: config.role !== 'api' });
   const mailer = createMailer(config.mail, database, log);
   const unsubscribeLinks = new UnsubscribeLinks(database.db);
   const notifierDeps = {

@@ -1,7 +1,18 @@
 // The package ships no types; the reference lets every importer of @filmroom/speech see ours.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./vader-sentiment.d.ts" />
-import vader from 'vader-sentiment';
+import { createRequire } from 'node:module';
+import type vaderModule from 'vader-sentiment';
+
+const require = createRequire(import.meta.url);
+let analyzer: (typeof vaderModule)['SentimentIntensityAnalyzer'] | undefined;
+/**
+ * VADER, loaded at the first comment read rather than at start: its lexicon is about 1 MiB of
+ * heap that an idle process (a worker, an API nobody has annotated on yet) need not hold
+ * (issue 33). Required, not imported, so `sentimentOf` stays synchronous.
+ */
+const vader = () =>
+  (analyzer ??= (require('vader-sentiment') as typeof vaderModule).SentimentIntensityAnalyzer);
 
 export type SentimentLabel = 'positive' | 'negative' | 'neutral';
 
@@ -78,7 +89,7 @@ export function sentimentOf(text: string): Sentiment {
   const judged = withoutCueAims(inCoachingTerms(withoutCourtesies(text)));
   // Nothing left but instructions and manners: a plain instruction.
   if (!/\p{L}/u.test(judged)) return { label: 'neutral', confidence: 1 };
-  const scores = vader.SentimentIntensityAnalyzer.polarity_scores(judged);
+  const scores = vader().polarity_scores(judged);
   if (scores.compound >= POSITIVE_FROM) return { label: 'positive', confidence: scores.compound };
   if (scores.compound <= NEGATIVE_FROM) return { label: 'negative', confidence: -scores.compound };
   return { label: 'neutral', confidence: scores.neu };
@@ -98,7 +109,7 @@ function withoutCueAims(text: string): string {
     .filter((clause) => {
       const words = clause.trim();
       if (!CUE_VERB.test(words) || ENCOURAGEMENT.test(words)) return true;
-      return vader.SentimentIntensityAnalyzer.polarity_scores(words).compound <= 0;
+      return vader().polarity_scores(words).compound <= 0;
     })
     .join(' ');
 }

@@ -15,7 +15,13 @@ export async function listenOn(
     onLost: (error?: Error) => void;
   },
 ): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString });
+  // TCP keepalives: a connection that died without a word (a network cut, a failover) ends
+  // with an error within a minute or so, and is opened again, instead of listening to nothing.
+  const client = new pg.Client({
+    connectionString,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   client.on('notification', ({ payload }) => handlers.onNotification(payload));
   let lost = false;
   const lose = (error?: Error) => {

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useJobQueues } from '../../test/job-queues';
 import { eventually } from '../../test/processes';
+import { inTransaction } from '../db/transaction';
 import type { JobDefinition, JobQueue } from './queue';
 
 /**
@@ -52,16 +53,22 @@ describe('job heartbeats', () => {
     await worker.work();
   });
 
-  /** A job as a worker that took it and then died left it: running, its last beat long ago. */
+  /**
+   * A job as a worker that took it and then died left it: running, its last beat long ago. Sent
+   * and changed in one transaction: the wake-up its sending makes comes at the commit, when
+   * there is nothing left to take.
+   */
   async function orphan(videoId: string, attempt: 'first' | 'last') {
-    const jobId = (await other.send('media.prepare', { videoId }))!;
-    await ctx.connection.pool.query(
-      `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 minute',
-         heartbeat_on = now() - interval '1 minute',
-         retry_count = CASE WHEN $2 THEN retry_limit ELSE 0 END
-       WHERE id = $1`,
-      [jobId, attempt === 'last'],
-    );
+    await inTransaction(ctx.connection.pool, async (client) => {
+      const jobId = (await other.send('media.prepare', { videoId }, client))!;
+      await client.query(
+        `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 minute',
+           heartbeat_on = now() - interval '1 minute',
+           retry_count = CASE WHEN $2 THEN retry_limit ELSE 0 END
+         WHERE id = $1`,
+        [jobId, attempt === 'last'],
+      );
+    });
   }
 
   it('runs a job again when its worker stopped beating', async () => {

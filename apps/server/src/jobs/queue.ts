@@ -1,6 +1,7 @@
 import { PgBoss, type JobWithMetadata, type Queue } from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { listenForJobs } from './job-wake-ups';
 import { moveJobsFromPgBoss10, setAsidePgBoss10 } from './pg-boss-10-upgrade';
 
 /** Every job FilmRoom runs, with the data it carries. Later areas add theirs here. */
@@ -62,6 +63,13 @@ const SUPERVISE_SECONDS = 10;
 // How often a running job beats. Also how soon a job cancelled by another process stops here: the
 // beat finds the job no longer this worker's and aborts its signal.
 const HEARTBEAT_REFRESH_SECONDS = 2;
+
+// A new job wakes its workers by NOTIFY (see job-wake-ups.ts); polling stays for what sends
+// none: a retry or a put-back job whose time has come, and jobs sent while the listening
+// connection was down. Without the wake-ups (the connection could not be opened) workers poll
+// every second, as an upload's preparation should start about at once.
+const POLL_SECONDS = 1;
+const POLL_SECONDS_WHEN_WOKEN = 10;
 
 // A job taken in the same instant as its owner's others, beyond their share, goes back this long:
 // long enough that nothing takes it up again before pg-boss has settled the attempt put back.
@@ -130,16 +138,30 @@ export class JobQueue {
   /** Jobs running in this process, to cancel by id. */
   private readonly running = new Map<string, AbortController>();
 
+  /**
+   * `wakeUps`: whether this process's workers are woken by NOTIFY, on a connection of their own.
+   * A process that works no queue (an API process) needs no such connection; polling alone
+   * also works, a second late at most.
+   */
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: Logger,
+    { wakeUps = true }: { wakeUps?: boolean } = {},
   ) {
+    const connectionString = pool.options.connectionString;
     this.boss = new PgBoss({
-      db: asPgBossDb(pool),
+      db: {
+        ...asPgBossDb(pool),
+        listen: (channel, onNotification, onReconnect) =>
+          listenForJobs(connectionString, channel, { onNotification, onReconnect }, log),
+      },
+      useListenNotify: wakeUps,
       superviseIntervalSeconds: SUPERVISE_SECONDS,
       monitorIntervalSeconds: SUPERVISE_SECONDS,
     });
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    // Among them: the wake-ups could not be had, and workers poll every second instead.
+    this.boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   }
 
   /** Installs or upgrades pg-boss's schema and the queues: run under the schema lock. */
@@ -150,7 +172,13 @@ export class JobQueue {
     await this.boss.start();
     for (const definition of definitions) {
       this.definitions.set(definition.name, definition);
-      const retries = { retryLimit: definition.retryLimit, retryDelay: 5, retryBackoff: true };
+      // `notify`: a job sent wakes the queue's workers (their processes listen, see work()).
+      const retries = {
+        retryLimit: definition.retryLimit,
+        retryDelay: 5,
+        retryBackoff: true,
+        notify: true,
+      };
       if (definition.onGiveUp) await this.ensureQueue(givenUpQueue(definition.name), retries);
       await this.ensureQueue(definition.name, {
         ...retries,
@@ -181,8 +209,8 @@ export class JobQueue {
         {
           batchSize: 1,
           includeMetadata: true as const,
-          // Polling is the only latency between an upload and its preparation starting.
-          pollingIntervalSeconds: 1,
+          pollingIntervalSeconds: POLL_SECONDS,
+          notifyPollingIntervalSeconds: POLL_SECONDS_WHEN_WOKEN,
           localConcurrency: definition.concurrency,
           heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS,
           // Fair turns (see `send`): counted across every process, by pg-boss as it fetches.
@@ -194,7 +222,12 @@ export class JobQueue {
       if (onGiveUp) {
         await this.boss.work(
           givenUpQueue(definition.name),
-          { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds: 1 },
+          {
+            batchSize: 1,
+            includeMetadata: true as const,
+            pollingIntervalSeconds: POLL_SECONDS,
+            notifyPollingIntervalSeconds: POLL_SECONDS_WHEN_WOKEN,
+          },
           async ([job]: Received[]) => {
             if (!job) return;
             this.log.warn(

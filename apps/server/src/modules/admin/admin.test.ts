@@ -309,8 +309,13 @@ describe('jobs', () => {
         .update(videos)
         .set({ originalKey: '../outside' })
         .where(eq(videos.id, videoId));
-      const jobId = (await ctx.runtime.deps.jobs.send('media.prepare', { videoId }))!;
-      await ctx.database.pool.query('UPDATE pgboss.job SET retry_limit = 0 WHERE id = $1', [jobId]);
+      // Sent and changed in one transaction: the worker, woken at the commit, takes the job
+      // with its one attempt.
+      const jobId = await inTransaction(ctx.database.pool, async (client) => {
+        const id = (await ctx.runtime.deps.jobs.send('media.prepare', { videoId }, client))!;
+        await client.query('UPDATE pgboss.job SET retry_limit = 0 WHERE id = $1', [id]);
+        return id;
+      });
       const jobs = async () => (await as(first, 'GET', '/api/admin/jobs')).json<AdminJobList>();
       let listed = await jobs();
       for (let i = 0; i < 200 && !listed.failed.some((job) => job.id === jobId); i += 1) {

@@ -1,5 +1,5 @@
 import { TAG_NAME_MAX_LENGTH, type TagEvent, type TagEventLabel } from '@filmroom/contract';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import { badRequest } from '../../lib/http-errors';
 import { playerTitle } from './tag-stats';
 
@@ -79,13 +79,22 @@ export function toSportscodeXml(
   ].join('\n');
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  trimValues: true,
-  // A tag that may repeat is always a list, even when a file has one of it.
-  isArray: (tagName) => ['instance', 'label', 'row'].includes(tagName),
-});
+/**
+ * The parser and validator, loaded at the first import of a file: about 1 MiB of heap that every
+ * process would otherwise hold from its start for a rare request (issue 33).
+ */
+let xmlTools: Promise<{ parser: XMLParser; isWellFormed: (text: string) => boolean }> | undefined;
+const loadXml = () =>
+  (xmlTools ??= import('fast-xml-parser').then(({ XMLParser, XMLValidator }) => ({
+    parser: new XMLParser({
+      ignoreAttributes: true,
+      parseTagValue: false,
+      trimValues: true,
+      // A tag that may repeat is always a list, even when a file has one of it.
+      isArray: (tagName) => ['instance', 'label', 'row'].includes(tagName),
+    }),
+    isWellFormed: (text: string) => XMLValidator.validate(text) === true,
+  })));
 
 type Node = Record<string, unknown>;
 const textOf = (value: unknown): string | undefined => {
@@ -104,14 +113,15 @@ const nodesOf = (value: unknown): Node[] =>
  * The instances of a Sportscode file, or a 400 naming what is wrong. A DOCTYPE is refused:
  * the format has none, and its entities are how XML bombs are built.
  */
-export function parseSportscodeXml(xml: string): SportscodeInstance[] {
-  if (/<!DOCTYPE/i.test(xml))
+export async function parseSportscodeXml(text: string): Promise<SportscodeInstance[]> {
+  if (/<!DOCTYPE/i.test(text))
     throw badRequest('The file declares a DOCTYPE: not a Sportscode file');
+  const { parser, isWellFormed } = await loadXml();
   // The parser reads past what is not closed; the validator does not.
-  if (XMLValidator.validate(xml) !== true) throw badRequest('The file is not well-formed XML');
+  if (!isWellFormed(text)) throw badRequest('The file is not well-formed XML');
   let document: Node;
   try {
-    document = parser.parse(xml) as Node;
+    document = parser.parse(text) as Node;
   } catch {
     throw badRequest('The file is not well-formed XML');
   }

@@ -244,7 +244,7 @@ export class TagEventService {
    */
   async importSportscode(user: UserRow, videoId: string, xml: string): Promise<number> {
     const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
-    const instances = parseSportscodeXml(xml);
+    const instances = await parseSportscodeXml(xml);
     for (const instance of instances) requireInVideo(video, instance.start, instance.end);
     const roster = await this.roster(video);
     const rows = instances.map((instance) => {

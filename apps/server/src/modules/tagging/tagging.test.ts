@@ -597,7 +597,7 @@ describe('Sportscode XML', () => {
 
     const exported = await call('GET', `/api/videos/${videoId}/tag-events/export.xml`, viewer);
     expect(exported.headers['content-type']).toMatch(/^application\/xml/);
-    const sortLabels = (instances: ReturnType<typeof parseSportscodeXml>) =>
+    const sortLabels = (instances: Awaited<ReturnType<typeof parseSportscodeXml>>) =>
       instances.map((instance) => ({
         ...instance,
         labels: [...instance.labels].sort((a, b) =>
@@ -605,8 +605,8 @@ describe('Sportscode XML', () => {
         ),
       }));
     // The hand-written file and FilmRoom's export of it say the same thing.
-    expect(sortLabels(parseSportscodeXml(exported.body))).toEqual(
-      sortLabels(parseSportscodeXml(xml)).map((instance) => ({
+    expect(sortLabels(await parseSportscodeXml(exported.body))).toEqual(
+      sortLabels(await parseSportscodeXml(xml)).map((instance) => ({
         ...instance,
         colour: instance.colour ?? '#8b8d98',
       })),
