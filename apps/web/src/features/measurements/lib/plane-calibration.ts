@@ -27,7 +27,7 @@ const metresFrom = (text: string) => {
 };
 
 /** The rectangle's real sides, from the preset or the coach's two typed lengths. */
-export function planeSize(
+function planeSize(
   choice: PlaneChoice,
   acrossText: string,
   alongText: string,

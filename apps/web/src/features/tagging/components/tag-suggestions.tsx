@@ -16,7 +16,7 @@ const BARE_FLAG_PX = 24;
 const NAMED_FLAG_PX = 60;
 
 /** How a suggestion reads to a screen reader and in its tooltip: "Suggested Shot at 4.0s, Jordan". */
-export function describeSuggestion(suggestion: TagSuggestion): string {
+function describeSuggestion(suggestion: TagSuggestion): string {
   return `Suggested ${suggestion.action} at ${formatPointTimestamp(suggestion.t)}, ${suggestion.athleteName} (${suggestion.eventLabel.toLowerCase()})`;
 }
 
