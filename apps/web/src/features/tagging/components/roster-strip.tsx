@@ -1,5 +1,6 @@
 import type { TagPlayer } from '@filmroom/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 
 type RosterStripProps = {
@@ -27,6 +28,20 @@ function byShirtNumber(a: TagPlayer, b: TagPlayer) {
  * event buttons stay near the picture; wrapped where there is room.
  */
 export function RosterStrip({ roster, playerId, disabled, onPick }: RosterStripProps) {
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the row scrolls: the last event's player (tapped, or typed by number) is
+  // brought into it, sideways only, so the page under the picture never jumps.
+  useLayoutEffect(() => {
+    const row = list.current;
+    const pressed = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!row || !pressed) return;
+    const left = pressed.offsetLeft;
+    const right = left + pressed.offsetWidth;
+    if (left < row.scrollLeft || right > row.scrollLeft + row.clientWidth) {
+      row.scrollLeft = Math.max(0, left - (row.clientWidth - pressed.offsetWidth) / 2);
+    }
+  }, [playerId, roster.data]);
+
   return (
     <div role="group" aria-labelledby="roster-strip-title" className="grid gap-1.5">
       <p id="roster-strip-title" className="text-xs font-medium text-muted-foreground">
@@ -54,7 +69,11 @@ export function RosterStrip({ roster, playerId, disabled, onPick }: RosterStripP
           No athletes to tag yet: the coach&rsquo;s athletes appear here once they accept.
         </p>
       ) : (
-        <ul className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
+        // Positioned, so that the buttons' offsets are measured from the row.
+        <ul
+          ref={list}
+          className="relative -mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible"
+        >
           {[...roster.data].sort(byShirtNumber).map((player) => {
             const on = player.id === playerId;
             return (
@@ -66,6 +85,7 @@ export function RosterStrip({ roster, playerId, disabled, onPick }: RosterStripP
                   disabled={disabled}
                   // Phones need a target a thumb can hit; 44 px as the platforms advise.
                   className="h-11 gap-1 px-3 sm:h-8"
+                  title={player.name}
                   onClick={() => onPick(player)}
                 >
                   {player.number !== null ? (
