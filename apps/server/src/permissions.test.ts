@@ -399,6 +399,10 @@ const VIDEO_ROUTES: [string, (video: FreshVideo) => Request, Record<VideoRole, n
   // prettier-ignore
   ['POST /api/videos/:videoId/tag-events/playlist', (v) => ({ method: 'POST', url: `/api/videos/${v.id}/tag-events/playlist`, body: { title: 'Shots', filter: { code: 'Shot' } } }),
     { 'signed out': 401, stranger: 404, 'view share': 201, 'edit share': 201, owner: 201 }],
+  // A season cell made film: the same rule as making clips, on every game named.
+  // prettier-ignore
+  ['POST /api/tagging/playlist', (v) => ({ method: 'POST', url: '/api/tagging/playlist', body: { title: 'Shots', videoIds: [v.id], filter: { code: 'Shot' } } }),
+    { 'signed out': 401, stranger: 404, 'view share': 201, 'edit share': 201, owner: 201 }],
   // prettier-ignore
   ['GET /api/videos/:videoId/tag-events/export.csv', (v) => ({ method: 'GET', url: `/api/videos/${v.id}/tag-events/export.csv` }),
     { 'signed out': 401, stranger: 404, 'view share': 200, 'edit share': 200, owner: 200 }],

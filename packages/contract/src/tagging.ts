@@ -511,6 +511,25 @@ export const tagPlaylistBodySchema = z
   .meta({ id: 'TagPlaylistBody' });
 export type TagPlaylistBody = z.input<typeof tagPlaylistBodySchema>;
 
+/**
+ * A season cell made film: one playlist of every event the filter picks across the games, in
+ * the order the games are named, each game in timeline order.
+ */
+export const tagSeasonPlaylistBodySchema = tagPlaylistBodySchema
+  .omit({ eventIds: true })
+  .extend({
+    videoIds: z
+      .array(z.string().uuid({ error: 'videoIds must be UUIDs' }), {
+        error: 'videoIds is required: the games, in order',
+      })
+      .min(1, 'Name at least one video')
+      .max(TAG_SEASON_VIDEOS_MAX, `A season view holds at most ${TAG_SEASON_VIDEOS_MAX} videos`)
+      .transform((ids) => [...new Set(ids)])
+      .describe('The games, in the order their clips play'),
+  })
+  .meta({ id: 'TagSeasonPlaylistBody' });
+export type TagSeasonPlaylistBody = z.input<typeof tagSeasonPlaylistBodySchema>;
+
 export const tagPlaylistSchema = z
   .object({ playlistId: z.string().uuid(), clipCount: z.number().int().min(1) })
   .meta({ id: 'TagPlaylist' });

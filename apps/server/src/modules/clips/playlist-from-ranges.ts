@@ -1,33 +1,43 @@
 import { PLAYLIST_MAX_CLIPS, TITLE_MAX_LENGTH } from '@filmroom/contract';
 import type { Database } from '../../db/connection';
-import { clips, playlistItems, playlists, type UserRow } from '../../db/schema';
-import { badRequest } from '../../lib/http-errors';
-import { requireVideoAccess } from '../videos';
+import { clips, playlistItems, playlists, type UserRow, type VideoRow } from '../../db/schema';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { findVideosAccess } from '../videos';
 import { fitRange } from './clip-service';
 
-type TitledRange = { title: string; start: number; end: number };
+type TitledRange = { videoId: string; title: string; start: number; end: number };
 
 /**
- * A new playlist of the user's, with one new clip per range of the video, in the order given:
- * how another feature (tagged events) turns a selection into film in one step. The clips obey
- * the same rules as any clip (the asker may view the video; each range lies inside it).
+ * A new playlist of the user's, with one new clip per range, in the order given; the ranges
+ * may lie in several videos ("all your turnovers from the last three games"). This is how
+ * another feature (tagged events) turns a selection into film in one step. The clips obey the
+ * same rules as any clip: the asker may view every video (one they may not, or that does not
+ * exist, refuses all and is named) and each range lies inside its video.
  */
 export async function makePlaylistOfRanges(
   db: Database,
   user: UserRow,
   title: string,
-  videoId: string,
   ranges: readonly TitledRange[],
 ): Promise<{ playlistId: string; clipCount: number }> {
   if (ranges.length === 0) throw badRequest('No events to make a playlist of');
   if (ranges.length > PLAYLIST_MAX_CLIPS) {
     throw badRequest(`A playlist holds at most ${PLAYLIST_MAX_CLIPS} clips: narrow the filter`);
   }
-  const { video } = await requireVideoAccess(db, user, videoId, 'view');
-  const fitted = ranges.map((range) => ({
-    title: range.title.slice(0, TITLE_MAX_LENGTH),
-    ...fitRange(video, range.start, range.end),
-  }));
+  const videoIds = [...new Set(ranges.map((range) => range.videoId))];
+  const access = await findVideosAccess(db, user, videoIds);
+  const unseen = videoIds.find((videoId) => !access.has(videoId));
+  if (unseen) {
+    throw notFound(videoIds.length === 1 ? 'Video not found' : `Video ${unseen}: Video not found`);
+  }
+  const fitted = ranges.map((range) => {
+    const { video } = access.get(range.videoId)!;
+    return {
+      videoId: range.videoId,
+      title: range.title.slice(0, TITLE_MAX_LENGTH),
+      ...fitInNamedVideo(video, range, videoIds.length > 1),
+    };
+  });
   return db.transaction(async (tx) => {
     const [playlist] = await tx
       .insert(playlists)
@@ -38,7 +48,7 @@ export async function makePlaylistOfRanges(
       .values(
         fitted.map((range) => ({
           ownerId: user.id,
-          videoId,
+          videoId: range.videoId,
           title: range.title,
           startTime: range.start,
           endTime: range.end,
@@ -52,4 +62,18 @@ export async function makePlaylistOfRanges(
       );
     return { playlistId: playlist!.id, clipCount: made.length };
   });
+}
+
+/** The range fitted to its video; across several games a refusal says which game it was. */
+function fitInNamedVideo(
+  video: VideoRow,
+  range: { start: number; end: number },
+  nameTheVideo: boolean,
+) {
+  try {
+    return fitRange(video, range.start, range.end);
+  } catch (error) {
+    if (!nameTheVideo || !(error instanceof HttpError)) throw error;
+    throw new HttpError(error.statusCode, `"${video.title}": ${error.message}`, error.headers);
+  }
 }

@@ -14,6 +14,7 @@ import {
   tagPlaylistSchema,
   tagSeasonEventsQuerySchema,
   tagSeasonEventsSchema,
+  tagSeasonPlaylistBodySchema,
   tagSeasonStatsQuerySchema,
   tagStatsQuerySchema,
   tagStatsSchema,
@@ -277,6 +278,21 @@ export const taggingRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(await events.playlist(requireUser(request), request.params.videoId, request.body)),
+  );
+
+  app.post(
+    '/tagging/playlist',
+    {
+      schema: {
+        tags,
+        summary:
+          "A season view cell made film: one playlist of your own of the filter's events across several videos you may view, in game order then time",
+        body: tagSeasonPlaylistBodySchema,
+        response: { 201: tagPlaylistSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await events.seasonPlaylist(requireUser(request), request.body)),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import {
+  PLAYLIST_MAX_CLIPS,
   TAG_EVENTS_PER_VIDEO_MAX,
   TAG_SEASON_EVENTS_SHOWN,
   matchesFilter,
@@ -11,6 +12,7 @@ import {
   type TagStats,
   type createTagEventBodySchema,
   type tagPlaylistBodySchema,
+  type tagSeasonPlaylistBodySchema,
   type updateTagEventBodySchema,
 } from '@filmroom/contract';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -38,6 +40,7 @@ import { tagStatsOf, type CountedGroup, type StatsColumns } from './tag-stats';
 type NewTagEvent = z.output<typeof createTagEventBodySchema>;
 type TagEventChange = z.output<typeof updateTagEventBodySchema>;
 type TagPlaylistRequest = z.output<typeof tagPlaylistBodySchema>;
+type TagSeasonPlaylistRequest = z.output<typeof tagSeasonPlaylistBodySchema>;
 
 /** Tells open pages of the video that its events changed (the event stream's `tag-event`). */
 type TagEventAnnouncer = (event: TagEventChanged) => Promise<void>;
@@ -195,14 +198,18 @@ export class TagEventService {
    * Each video must be one the asker may view, asked in one query; the first that is not (or
    * does not exist) refuses all, by name, as "not found" since it is not theirs to learn of.
    */
-  private async requireAllViewable(user: UserRow, videoIds: readonly string[]): Promise<void> {
+  private async requireAllViewable(
+    user: UserRow,
+    videoIds: readonly string[],
+  ): Promise<Map<string, VideoRow>> {
     if (videoIds.length === 1) {
-      await requireVideoAccess(this.db, user, videoIds[0]!, 'view');
-      return;
+      const { video } = await requireVideoAccess(this.db, user, videoIds[0]!, 'view');
+      return new Map([[video.id, video]]);
     }
     const access = await findVideosAccess(this.db, user, videoIds);
     const unseen = videoIds.find((videoId) => !access.has(videoId));
     if (unseen) throw notFound(`Video ${unseen}: Video not found`);
+    return new Map([...access].map(([id, { video }]) => [id, video]));
   }
 
   /** A playlist of the asker's with one clip per event picked, in timeline order, captioned. */
@@ -212,13 +219,41 @@ export class TagEventService {
     const picked = (await this.list(user, videoId, request.filter)).filter(
       (event) => !named || named.has(event.id),
     );
-    const duration = video.duration ?? 0;
+    return this.playlistOfEvents(user, request.title, picked, new Map([[videoId, video]]));
+  }
+
+  /**
+   * One playlist of every event a season cell's filter picks across the games, in the order
+   * the games are named, each in timeline order: the games must all be ones the asker may
+   * view (the rule for making clips), one that is not refuses all and is named.
+   */
+  async seasonPlaylist(user: UserRow, request: TagSeasonPlaylistRequest) {
+    const games = await this.requireAllViewable(user, request.videoIds);
+    const { events } = await this.eventsWhere(
+      request.videoIds,
+      tagFilterCondition(request.filter),
+      // One past the most a playlist holds, so that too many is refused rather than cut short.
+      PLAYLIST_MAX_CLIPS + 1,
+    );
+    return this.playlistOfEvents(user, request.title, events, games);
+  }
+
+  /** The one way events become film: a clip per event, from in minus lead to out plus lag. */
+  private async playlistOfEvents(
+    user: UserRow,
+    title: string,
+    events: readonly TagEvent[],
+    games: ReadonlyMap<string, VideoRow>,
+  ) {
     return makePlaylistOfRanges(
       this.db,
       user,
-      request.title,
-      videoId,
-      picked.map((event) => ({ title: captionOf(event), ...clipWindowOf(event, duration) })),
+      title,
+      events.map((event) => ({
+        videoId: event.videoId,
+        title: captionOf(event),
+        ...clipWindowOf(event, games.get(event.videoId)?.duration ?? 0),
+      })),
     );
   }
 

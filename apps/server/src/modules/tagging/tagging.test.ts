@@ -554,6 +554,93 @@ describe('tagged events', () => {
     expect(none.statusCode).toBe(400);
   });
 
+  it('makes one playlist of a season cell across games, in game order then time', async () => {
+    const [first, second, third] = [await game(), await game(), await game()];
+    const turnover = (start: number, playerId?: string) => ({
+      code: 'Turnover',
+      start,
+      end: start,
+      leadSeconds: 2,
+      lagSeconds: 2,
+      ...(playerId ? { playerId } : {}),
+    });
+    await tag(second, turnover(50, jordan.user.id));
+    await tag(first, turnover(40, jordan.user.id));
+    await tag(second, turnover(10, jordan.user.id));
+    await tag(first, turnover(20, sam.user.id));
+    await tag(third, { ...turnover(30, jordan.user.id), code: 'Shot' });
+
+    // The games in the order named, each in timeline order; the third has no turnover of his.
+    const made = await call('POST', '/api/tagging/playlist', coach, {
+      title: "Jordan's turnovers, last three games",
+      videoIds: [second, first, third],
+      filter: { code: 'Turnover', playerId: jordan.user.id },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { playlistId, clipCount } = made.json<{ playlistId: string; clipCount: number }>();
+    expect(clipCount).toBe(3);
+    const playlist = (await call('GET', `/api/playlists/${playlistId}`, coach)).json<Playlist>();
+    expect(playlist.title).toBe("Jordan's turnovers, last three games");
+    expect(
+      playlist.items.map(({ clip }) => [clip.videoId, clip.start, clip.end, clip.title]),
+    ).toEqual([
+      [second, 8, 12, 'Turnover · #23 Jordan'],
+      [second, 48, 52, 'Turnover · #23 Jordan'],
+      [first, 38, 42, 'Turnover · #23 Jordan'],
+    ]);
+    // Whoever may view every game makes one of their own (Jordan has a view share of each).
+    const hisOwn = await call('POST', '/api/tagging/playlist', jordan, {
+      title: 'My turnovers',
+      videoIds: [first, second],
+      filter: { code: 'Turnover', playerId: jordan.user.id },
+    });
+    expect(hisOwn.statusCode, hisOwn.body).toBe(201);
+    expect(hisOwn.json<{ clipCount: number }>().clipCount).toBe(3);
+  });
+
+  it('refuses a season playlist naming a game the coach may not clip, and says which', async () => {
+    const mine = await game();
+    await tag(mine, { code: 'Turnover', start: 5, end: 5 });
+    const theirs = await insertReadyVideo(ctx.runtime.deps, otherCoach.user.id, { duration: 60 });
+    const body = { title: 'Turnovers', filter: { code: 'Turnover' } };
+    const refused = await call('POST', '/api/tagging/playlist', coach, {
+      ...body,
+      videoIds: [mine, theirs],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ message: string }>().message).toBe(`Video ${theirs}: Video not found`);
+    // Sam was never shared the game: not his to learn of.
+    const stranger = await call('POST', '/api/tagging/playlist', sam, {
+      ...body,
+      videoIds: [mine],
+    });
+    expect(stranger.statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/tagging/playlist', undefined, { ...body, videoIds: [mine] }))
+        .statusCode,
+    ).toBe(401);
+    for (const videoIds of [
+      undefined,
+      [],
+      ['not-a-uuid'],
+      Array.from({ length: 51 }, () => crypto.randomUUID()),
+    ]) {
+      const response = await call('POST', '/api/tagging/playlist', coach, { ...body, videoIds });
+      expect(response.statusCode, JSON.stringify(videoIds)).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/videoIds|video/i);
+    }
+    const nothing = await call('POST', '/api/tagging/playlist', coach, {
+      ...body,
+      videoIds: [mine],
+      filter: { code: 'Dunk' },
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json<{ message: string }>().message).toBe('No events to make a playlist of');
+    // Nothing was made by the refusals.
+    const playlists = (await call('GET', '/api/playlists', coach)).json<{ title: string }[]>();
+    expect(playlists.filter((playlist) => playlist.title === 'Turnovers')).toEqual([]);
+  });
+
   it('exports CSV with formulas defused', async () => {
     const videoId = await game();
     await tag(videoId, {

@@ -1,13 +1,17 @@
-import type { TagTemplate } from '@filmroom/contract';
+import type { TagPlayer, TagTemplate } from '@filmroom/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Undo2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatPointTimestamp } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
+import { RosterStrip } from './roster-strip';
 import type { TagSession } from './use-tag-session';
 
 type CodeWindowProps = {
   template: TagTemplate;
   session: TagSession;
+  /** The athletes who may be tagged (the tag-players route), tapped to name the player. */
+  roster: UseQueryResult<TagPlayer[]>;
   period: string | null;
   onPeriod: (period: string | null) => void;
 };
@@ -20,9 +24,9 @@ const Key = ({ children }: { children: string }) => (
 
 /**
  * The code window: period buttons, one big button per event type (touch or its hotkey) and
- * the label buttons that describe the last event. Presses never pause the film.
+ * the label and player buttons that describe the last event. Presses never pause the film.
  */
-export function CodeWindow({ template, session, period, onPeriod }: CodeWindowProps) {
+export function CodeWindow({ template, session, roster, period, onPeriod }: CodeWindowProps) {
   const last = session.lastEvent;
   return (
     <div className="grid gap-4">
@@ -104,6 +108,13 @@ export function CodeWindow({ template, session, period, onPeriod }: CodeWindowPr
         </div>
       ))}
 
+      <RosterStrip
+        roster={roster}
+        playerId={last?.playerId ?? null}
+        disabled={!last}
+        onPick={session.tapPlayer}
+      />
+
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/60 px-3 py-2 text-sm">
         <p data-testid="last-tag">
           {last ? (
@@ -132,7 +143,7 @@ export function CodeWindow({ template, session, period, onPeriod }: CodeWindowPr
       </div>
       <p className="text-xs text-muted-foreground">
         Keys work while this tab is open: letters tag and label, digits then Enter set the last
-        event’s player by shirt number, Ctrl+Z undoes.
+        event’s player by shirt number (or tap the player), Ctrl+Z undoes.
       </p>
       <p aria-live="polite" className="sr-only">
         {session.announcement}

@@ -9,6 +9,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
 import { withApiServer } from '@/testing/api-server';
 import { renderInApp } from '@/testing/render-in-app';
 import { SeasonView } from './season-view';
@@ -114,6 +115,32 @@ function answerGamesAndTemplates() {
   api.json('/api/tagging/templates', 200, { templates: [template], readyMade: [] });
 }
 
+/** Answers POSTs to `path` with `status` and `body`, keeping what each request sent. */
+function recordPosts(path: string, status: number, body: unknown) {
+  const sent: unknown[] = [];
+  api.answer(path, (request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      sent.push(text ? JSON.parse(text) : null);
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  return sent;
+}
+
+function answerJordansShots() {
+  const opened: TagSeasonEvents = tagSeasonEventsSchema.parse({
+    events: [shot(FIRST, 1, 12), shot(FIRST, 2, 80), shot(SECOND, 3, 30)],
+    total: 3,
+  });
+  api.json(
+    `/api/tagging/events?videoIds=${FIRST}%2C${SECOND}&code=Shot&playerId=${JORDAN}`,
+    200,
+    opened,
+  );
+}
+
 describe('the season view', () => {
   it('asks for games first, then counts the ones picked', async () => {
     answerGamesAndTemplates();
@@ -168,6 +195,59 @@ describe('the season view', () => {
       'Shot at 95.0s, #23 Jordan, Result: Made, Q1',
     ]);
     expect(asked).toHaveLength(1);
+  });
+
+  it('makes one playlist of the whole cell across its games', async () => {
+    answerGamesAndTemplates();
+    api.json(STATS_PATH, 200, seasonStats);
+    answerJordansShots();
+    const PLAYLIST = '7a000000-0000-4000-8000-0000000000cc';
+    const sent = recordPosts('/api/tagging/playlist', 201, { playlistId: PLAYLIST, clipCount: 3 });
+    renderInApp(<Season initial={[FIRST, SECOND]} />);
+
+    const matrix = await screen.findByTestId('tag-matrix');
+    await userEvent.click(
+      within(matrix).getByRole('button', { name: '4 Shot, #23 Jordan: show events' }),
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Make one playlist of all 3 events' }),
+    );
+    const open = await screen.findByRole('link', { name: 'Open the playlist of all 3 events' });
+    expect(open.getAttribute('href')).toBe(`/playlists/${PLAYLIST}`);
+    // The games in the order the season lists them, with the cell's filter: one request.
+    expect(sent).toEqual([
+      {
+        title: expect.stringContaining('– 2 games'),
+        videoIds: [FIRST, SECOND],
+        filter: { code: 'Shot', playerId: JORDAN },
+      },
+    ]);
+    // Each game still makes its own.
+    const game1 = screen.getByRole('region', { name: 'Game 1 vs Lakers' });
+    expect(within(game1).getByRole('button', { name: 'Make playlist' })).toBeTruthy();
+  });
+
+  it('says which game refused the playlist of a whole cell', async () => {
+    answerGamesAndTemplates();
+    api.json(STATS_PATH, 200, seasonStats);
+    answerJordansShots();
+    recordPosts('/api/tagging/playlist', 404, { message: `Video ${SECOND}: Video not found` });
+    renderInApp(
+      <>
+        <Season initial={[FIRST, SECOND]} />
+        <Toaster />
+      </>,
+    );
+
+    const matrix = await screen.findByTestId('tag-matrix');
+    await userEvent.click(
+      within(matrix).getByRole('button', { name: '4 Shot, #23 Jordan: show events' }),
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Make one playlist of all 3 events' }),
+    );
+    expect(await screen.findByText(new RegExp(`Video ${SECOND}: Video not found`))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Make one playlist of all 3 events' })).toBeTruthy();
   });
 
   it('says so when nothing is tagged, and offers a retry when the counts fail', async () => {

@@ -1,4 +1,4 @@
-import type { TagEvent, VideoDetail } from '@filmroom/contract';
+import { PLAYLIST_MAX_CLIPS, type TagEvent, type VideoDetail } from '@filmroom/contract';
 import { useQueries } from '@tanstack/react-query';
 import { ChartColumnIcon, ListVideoIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/components/ui/use-toast';
 import { videoQueryKey } from '@/lib/query-keys';
-import { useMakeTagPlaylist } from '../api/make-tag-playlist';
+import { useMakeSeasonTagPlaylist, useMakeTagPlaylist } from '../api/make-tag-playlist';
 import { useTagSeasonEvents, useTagSeasonStats, type TagSeasonFilter } from '../api/tag-season';
 import { useTagTemplates } from '../api/tag-templates';
 import { TagMatrixTable, type TagMatrixSelection } from './tag-matrix-table';
@@ -219,7 +219,10 @@ function SeasonMatrix({
   );
 }
 
-/** An opened cell: its events, game by game, each game's a playlist in one step. */
+/**
+ * An opened cell: its events, game by game; all of them, or one game's, become a playlist in
+ * one step.
+ */
 function SeasonCell({
   videoIds,
   titles,
@@ -258,6 +261,9 @@ function SeasonCell({
               The first {events.data.events.length} of {events.data.total} events.
             </p>
           ) : null}
+          {byGame.size > 1 ? (
+            <CellPlaylist videoIds={videoIds} selection={selection} total={events.data.total} />
+          ) : null}
           {[...byGame].map(([videoId, gameEvents]) => (
             <GameEvents
               key={videoId}
@@ -271,6 +277,56 @@ function SeasonCell({
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The whole cell as one playlist ("all your turnovers from the last three games"): the games
+ * in the order they are listed, each in timeline order, as the server lays them out.
+ */
+function CellPlaylist({
+  videoIds,
+  selection,
+  total,
+}: {
+  videoIds: readonly string[];
+  selection: TagMatrixSelection;
+  total: number;
+}) {
+  const makePlaylist = useMakeSeasonTagPlaylist();
+  const [made, setMade] = useState<{ playlistId: string; clipCount: number } | null>(null);
+  if (total > PLAYLIST_MAX_CLIPS) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {total} events are more than a playlist holds ({PLAYLIST_MAX_CLIPS}): pick fewer games or a
+        period to make one playlist of them, or make one per game below.
+      </p>
+    );
+  }
+  return made ? (
+    <Link className="text-sm font-medium underline" to={`/playlists/${made.playlistId}`}>
+      Open the playlist of all {made.clipCount} events
+    </Link>
+  ) : (
+    <Button
+      size="sm"
+      className="justify-self-start"
+      disabled={makePlaylist.isPending}
+      onClick={() =>
+        makePlaylist.mutate(
+          // The playlist title's limit; a cell's title names its type and column.
+          {
+            title: `${selection.title} – ${videoIds.length} games`.slice(0, 200),
+            videoIds: [...videoIds],
+            filter: selection.filter,
+          },
+          { onSuccess: setMade, onError: toastError },
+        )
+      }
+    >
+      <ListVideoIcon aria-hidden />
+      {makePlaylist.isPending ? 'Making playlist…' : `Make one playlist of all ${total} events`}
+    </Button>
   );
 }
 

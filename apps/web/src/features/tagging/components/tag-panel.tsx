@@ -225,7 +225,15 @@ function ArmedCodeWindow({
     return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, []);
 
-  return <CodeWindow template={template} session={session} period={period} onPeriod={setPeriod} />;
+  return (
+    <CodeWindow
+      template={template}
+      session={session}
+      roster={players}
+      period={period}
+      onPeriod={setPeriod}
+    />
+  );
 }
 
 /** An athlete's own events on a shared video. */

@@ -205,6 +205,16 @@ export function useTagSession({ videoId, playhead, players, period }: Options) {
     void changeLast(() => ({ playerId: player.id }));
   }, [typedNumber, players, changeLast]);
 
+  /**
+   * A roster athlete tapped (a phone has no keys for a shirt number): given to the last event,
+   * or taken off it again when they are its player already. Undone like any change.
+   */
+  const tapPlayer = useCallback(
+    (player: TagPlayer) =>
+      void changeLast((event) => ({ playerId: event.playerId === player.id ? null : player.id })),
+    [changeLast],
+  );
+
   const undo = useCallback(async () => {
     const last = undoStack.current.pop();
     if (!last) {
@@ -244,6 +254,7 @@ export function useTagSession({ videoId, playhead, players, period }: Options) {
     label,
     typeDigit,
     givePlayer,
+    tapPlayer,
     clearNumber: () => setTypedNumber(''),
     eraseDigit: () => setTypedNumber((typed) => typed.slice(0, -1)),
     // After the changes still being saved, so it takes back the newest.
