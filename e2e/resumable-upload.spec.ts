@@ -50,10 +50,15 @@ test('an upload cut by a reload and a dropped request is listed as unfinished, g
   await expect(page.getByLabel('Title')).toHaveValue('Full game');
 
   // Once more the connection drops, at the first request that sends bytes: the page retries.
+  // The request is held until the page has said where it resumes from; dropped at once, the
+  // page may go straight to "Connection lost" before anyone could read that.
   const pattern = '**/api/resumable-uploads/*';
+  let resumeSeen!: () => void;
+  const seen = new Promise<void>((resolve) => (resumeSeen = resolve));
   const cut = new Promise<void>((resolve) => {
     const dropFirstPatch = async (route: Route) => {
       if (route.request().method() !== 'PATCH') return route.fallback();
+      await seen;
       await route.abort('connectionreset');
       resolve();
       // The retry goes straight to the server (its bytes' progress is not held up here).
@@ -65,6 +70,7 @@ test('an upload cut by a reload and a dropped request is listed as unfinished, g
   await fillUploadForm(page, 'Full game, second try', clip);
   await page.getByRole('button', { name: 'Upload Video' }).click();
   await expect(page.getByTestId('upload-resumed')).toContainText(/Resuming from [1-9]\d%/);
+  resumeSeen();
   await cut;
   await throttle(-1);
   await expect(page).toHaveURL('/', { timeout: 60_000 });
