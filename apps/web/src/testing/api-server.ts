@@ -46,5 +46,20 @@ export function withApiServer() {
           .end(JSON.stringify(body)),
       );
     },
+    /** Requests to `path` answer `status` with `body` as JSON; what each sent is kept, in order. */
+    record(path: string, status: number, body: unknown): unknown[] {
+      const sent: unknown[] = [];
+      answers.set(path, (request, response) => {
+        let text = '';
+        request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        request.on('end', () => {
+          sent.push(text ? JSON.parse(text) : null);
+          response
+            .writeHead(status, { 'content-type': 'application/json' })
+            .end(JSON.stringify(body));
+        });
+      });
+      return sent;
+    },
   };
 }

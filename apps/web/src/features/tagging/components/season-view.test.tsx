@@ -115,20 +115,6 @@ function answerGamesAndTemplates() {
   api.json('/api/tagging/templates', 200, { templates: [template], readyMade: [] });
 }
 
-/** Answers POSTs to `path` with `status` and `body`, keeping what each request sent. */
-function recordPosts(path: string, status: number, body: unknown) {
-  const sent: unknown[] = [];
-  api.answer(path, (request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      sent.push(text ? JSON.parse(text) : null);
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  return sent;
-}
-
 function answerJordansShots() {
   const opened: TagSeasonEvents = tagSeasonEventsSchema.parse({
     events: [shot(FIRST, 1, 12), shot(FIRST, 2, 80), shot(SECOND, 3, 30)],
@@ -202,7 +188,7 @@ describe('the season view', () => {
     api.json(STATS_PATH, 200, seasonStats);
     answerJordansShots();
     const PLAYLIST = '7a000000-0000-4000-8000-0000000000cc';
-    const sent = recordPosts('/api/tagging/playlist', 201, { playlistId: PLAYLIST, clipCount: 3 });
+    const sent = api.record('/api/tagging/playlist', 201, { playlistId: PLAYLIST, clipCount: 3 });
     renderInApp(<Season initial={[FIRST, SECOND]} />);
 
     const matrix = await screen.findByTestId('tag-matrix');
@@ -231,7 +217,7 @@ describe('the season view', () => {
     answerGamesAndTemplates();
     api.json(STATS_PATH, 200, seasonStats);
     answerJordansShots();
-    recordPosts('/api/tagging/playlist', 404, { message: `Video ${SECOND}: Video not found` });
+    api.record('/api/tagging/playlist', 404, { message: `Video ${SECOND}: Video not found` });
     renderInApp(
       <>
         <Season initial={[FIRST, SECOND]} />

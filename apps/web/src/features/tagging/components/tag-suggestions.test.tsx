@@ -91,20 +91,6 @@ const acceptedAs = (code: string): TagEvent => ({
   createdAt: '2026-11-28T00:00:00.000Z',
 });
 
-/** Answers POSTs to `path` with `status` and `body`, keeping what each request sent. */
-function recordPosts(path: string, status: number, body: unknown) {
-  const sent: unknown[] = [];
-  api.answer(path, (request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      sent.push(text ? JSON.parse(text) : null);
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  return sent;
-}
-
 /** The timeline as the video page gives it: the suggestions as the server lists them. */
 function SuggestedTimeline({ onPlay }: { onPlay: (suggestion: TagSuggestion) => void }) {
   const suggestions = useTagSuggestions(VIDEO, { enabled: true });
@@ -193,7 +179,7 @@ describe('the timeline’s Suggested row', () => {
   it('accepts one by keyboard as the button named like it, with that button’s lead and lag', async () => {
     const user = userEvent.setup();
     const first = suggestion(1, 4);
-    const sent = recordPosts(
+    const sent = api.record(
       `/api/videos/${VIDEO}/tag-suggestions/${first.id}/accept`,
       201,
       acceptedAs('Shot'),
@@ -244,7 +230,7 @@ describe('the timeline’s Suggested row', () => {
   it('accepts as another event type when the coach picks one', async () => {
     const user = userEvent.setup();
     const first = suggestion(1, 4);
-    const sent = recordPosts(
+    const sent = api.record(
       `/api/videos/${VIDEO}/tag-suggestions/${first.id}/accept`,
       201,
       acceptedAs('Rebound'),
@@ -265,7 +251,7 @@ describe('the timeline’s Suggested row', () => {
   it('dismisses one, and keeps it when the server refuses', async () => {
     const user = userEvent.setup();
     const first = suggestion(1, 4);
-    const refused = recordPosts(`/api/videos/${VIDEO}/tag-suggestions/${first.id}/dismiss`, 409, {
+    const refused = api.record(`/api/videos/${VIDEO}/tag-suggestions/${first.id}/dismiss`, 409, {
       message: 'Another editor has just decided this suggestion',
     });
     const { decided } = await renderTimeline([first]);
@@ -274,7 +260,7 @@ describe('the timeline’s Suggested row', () => {
     await waitFor(() => expect(refused).toHaveLength(1));
     expect(screen.getAllByTestId('tag-suggestion')).toHaveLength(1);
 
-    const sent = recordPosts(`/api/videos/${VIDEO}/tag-suggestions/${first.id}/dismiss`, 200, {
+    const sent = api.record(`/api/videos/${VIDEO}/tag-suggestions/${first.id}/dismiss`, 200, {
       message: 'Suggestion dismissed',
     });
     decided(first.id);
