@@ -38,8 +38,6 @@ export function analysisJobs(deps: Dependencies): AnyJobDefinition[] {
         await saveAnalysis(db, videoId, { status: 'scanning', progress: 0, failureReason: null });
         await blobs.withLocalCopy(videoKeys.media(videoId), async (file) => {
           const source = await scanSourceOf(file, config.vision);
-          // Recorded at once, so that an upload of the same file meanwhile waits for this scan.
-          await saveAnalysis(db, videoId, { scanSource: source });
           const reused = await reuseScanOfSameSource(
             {
               db,

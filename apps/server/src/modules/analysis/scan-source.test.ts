@@ -51,7 +51,12 @@ describe('a scan of the same source', () => {
     return { first: ids[0]!, second: ids[1]! };
   }
 
-  const reuse = (videoId: string, source: string, progress: number[] = []) =>
+  const reuse = (
+    videoId: string,
+    source: string,
+    progress: number[] = [],
+    signal = AbortSignal.timeout(60_000),
+  ) =>
     reuseScanOfSameSource(
       {
         db: ctx.database.db,
@@ -61,34 +66,60 @@ describe('a scan of the same source', () => {
       },
       source,
       videoId,
-      AbortSignal.timeout(60_000),
+      signal,
     );
 
-  it('is waited for while it runs, with its progress shown, then copied', async () => {
+  const finishScan = async (videoId: string) => {
+    await storeScan(ctx.runtime.deps.blobs, videoId, []);
+    await saveAnalysis(ctx.database.db, videoId, {
+      status: 'analysing',
+      scanKey: scanKey(videoId),
+    });
+  };
+  const read = async (id: string) => buffer(await ctx.runtime.deps.blobs.read(scanKey(id)));
+
+  it('is waited for while it runs, whichever video has it, with its progress shown, then copied', async () => {
     const { first, second } = await twoVideos();
-    await saveAnalysis(ctx.database.db, first, {
+    // The video with the larger id started first: the other waits for it all the same.
+    await saveAnalysis(ctx.database.db, second, {
       status: 'scanning',
       progress: 40,
       scanSource: 'same-file',
     });
+    await saveAnalysis(ctx.database.db, first, { status: 'scanning', progress: 0 });
     const progress: number[] = [];
-    const waiting = reuse(second, 'same-file', progress);
+    const waiting = reuse(first, 'same-file', progress);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await storeScan(ctx.runtime.deps.blobs, first, []);
-    await saveAnalysis(ctx.database.db, first, { status: 'analysing', scanKey: scanKey(first) });
+    await finishScan(second);
 
     expect(await waiting).toBe(true);
     expect(progress[0]).toBe(40);
-    const read = async (id: string) => buffer(await ctx.runtime.deps.blobs.read(scanKey(id)));
-    expect(await read(second)).toEqual(await read(first));
+    expect(await read(first)).toEqual(await read(second));
+    const [copied] = await ctx.database.db
+      .select({ scanSource: analyses.scanSource })
+      .from(analyses)
+      .where(eq(analyses.videoId, first));
+    expect(copied?.scanSource).toBe('same-file');
   });
 
-  it('is not waited for by the video with the smaller id, nor when it has stalled or failed', async () => {
+  it('is made by one of two videos that ask at once, and the other waits for it', async () => {
     const { first, second } = await twoVideos();
-    // The second started first: the first scans anyway, so neither waits for the other.
-    await saveAnalysis(ctx.database.db, second, { status: 'scanning', scanSource: 'race' });
-    expect(await reuse(first, 'race')).toBe(false);
+    for (const id of [first, second]) {
+      await saveAnalysis(ctx.database.db, id, { status: 'scanning', progress: 0 });
+    }
+    const asked = [reuse(first, 'together'), reuse(second, 'together')];
+    const scanner = await Promise.race(
+      asked.map((reused, index) => reused.then((value) => ({ reused: value, index }))),
+    );
+    expect(scanner.reused).toBe(false);
+    const scanning = [first, second][scanner.index]!;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await finishScan(scanning);
+    expect(await asked[1 - scanner.index]).toBe(true);
+  });
 
+  it('is not waited for when it has stalled or failed', async () => {
+    const { first, second } = await twoVideos();
     // A scan silent for minutes belongs to a process that stopped.
     await saveAnalysis(ctx.database.db, first, { status: 'scanning', scanSource: 'stalled' });
     await ctx.database.db

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { analyses } from '../../db/schema';
@@ -53,22 +53,19 @@ type ReuseDependencies = {
   saveProgress: (progress: number) => Promise<unknown>;
 };
 
+type SourceDecision =
+  { kind: 'copy'; from: string } | { kind: 'wait'; progress: number } | { kind: 'scan' };
+
 /**
- * Gives the video the finished scan of another video made from the same source. When such a
- * scan is still running (two people uploading the same clip at once), waits for it, showing
- * its progress; the video with the smaller id is the one that scans, so two jobs never wait
- * for each other. False when there is none, it failed, or it went while being copied: then the
- * video is scanned itself.
+ * What a video's scan does about others of the same source, decided one job at a time per
+ * source (an advisory lock): copy a finished scan, wait for one running, or claim the source
+ * and scan. Only a video that scans (or has its scan) records the source, so a waiting job is
+ * never waited for and two jobs never wait for each other.
  */
-export async function reuseScanOfSameSource(
-  deps: ReuseDependencies,
-  source: string,
-  videoId: string,
-  signal: AbortSignal,
-): Promise<boolean> {
-  for (;;) {
-    signal.throwIfAborted();
-    const others = await deps.db
+async function decide(db: Database, source: string, videoId: string): Promise<SourceDecision> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${source}, 0))`);
+    const others = await tx
       .select({
         videoId: analyses.videoId,
         status: analyses.status,
@@ -81,15 +78,44 @@ export async function reuseScanOfSameSource(
     const finished = others.find(
       (other) => other.scanKey !== null && ['analysing', 'ready'].includes(other.status),
     );
-    if (finished) return copyScan(deps, finished.videoId, videoId);
+    if (finished) return { kind: 'copy', from: finished.videoId };
     const running = others.find(
       (other) =>
-        other.status === 'scanning' &&
-        other.videoId < videoId &&
-        Date.now() - other.updatedAt.getTime() < STALLED_AFTER_MS,
+        other.status === 'scanning' && Date.now() - other.updatedAt.getTime() < STALLED_AFTER_MS,
     );
-    if (!running) return false;
-    await deps.saveProgress(running.progress);
+    if (running) return { kind: 'wait', progress: running.progress };
+    await tx.update(analyses).set({ scanSource: source }).where(eq(analyses.videoId, videoId));
+    return { kind: 'scan' };
+  });
+}
+
+/**
+ * Gives the video the finished scan of another video made from the same source. When such a
+ * scan is still running (the same clip uploaded twice in a row), waits for it, showing its
+ * progress. False when there is none, it failed, or it went while being copied: then the
+ * video has claimed the source and is scanned itself.
+ */
+export async function reuseScanOfSameSource(
+  deps: ReuseDependencies,
+  source: string,
+  videoId: string,
+  signal: AbortSignal,
+): Promise<boolean> {
+  for (;;) {
+    signal.throwIfAborted();
+    const decision = await decide(deps.db, source, videoId);
+    if (decision.kind === 'scan') return false;
+    if (decision.kind === 'copy') {
+      const copied = await copyScan(deps, decision.from, videoId);
+      // Copied, it is found as a finished scan of the source once its analysis is written;
+      // not copied, it scans the source itself.
+      await deps.db
+        .update(analyses)
+        .set({ scanSource: source })
+        .where(eq(analyses.videoId, videoId));
+      return copied;
+    }
+    await deps.saveProgress(decision.progress);
     await sleep(WAIT_INTERVAL_MS, undefined, { signal });
   }
 }
