@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The Debian packages the tests use: Chromium for the browser tests (Playwright never downloads a
-# browser of its own), ffmpeg for the media, and pocketsphinx, the offline speech-to-text engine
-# for voice notes.
+# The Debian packages the tests use: Chromium's headless shell for the browser tests (Playwright
+# never downloads a browser of its own; the full browser is used when the shell is missing),
+# ffmpeg for the media, and pocketsphinx, the offline speech-to-text engine for voice notes.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 # A current ffmpeg (Debian 12 has 5.1) for the media FilmRoom reads; without it the static 4.1
 # build from npm is used, with a warning.
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg)

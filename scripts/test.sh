@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "==> Installing dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  npm ci --no-audit --no-fund --prefer-offline
 fi
 
 bash scripts/ensure-system-tools.sh
