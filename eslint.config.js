@@ -12,27 +12,31 @@ import tseslint from 'typescript-eslint';
 export const serverModuleDependencies = {
   health: [],
   mail: [],
-  videos: [],
-  media: ['videos'],
-  users: ['videos'],
+  // Foundations every feature stands on, users and auth included: who may do what to which
+  // video (access) and the app-wide event bus (events). Neither imports another module.
+  access: [],
+  events: [],
+  videos: ['access', 'events'],
+  media: ['events'],
+  users: ['access', 'events'],
   // Called by the modules where things happen; it calls none of them (see its Notifier).
-  notifications: ['videos'],
+  notifications: ['access', 'events'],
   auth: ['users'],
   profile: ['users'],
-  coach: ['auth', 'notifications', 'users', 'videos'],
-  shares: ['auth', 'notifications', 'users', 'videos'],
-  annotations: ['notifications', 'users', 'videos'],
-  measurements: ['users', 'videos'],
-  players: ['users', 'videos'],
-  analysis: ['notifications', 'players', 'videos'],
-  chat: ['analysis', 'videos'],
-  uploads: ['users', 'videos'],
-  clips: ['annotations', 'notifications', 'videos'],
-  'video-exports': ['analysis', 'clips', 'videos'],
+  coach: ['auth', 'events', 'notifications', 'users'],
+  shares: ['access', 'auth', 'events', 'notifications', 'users'],
+  annotations: ['access', 'events', 'notifications', 'users'],
+  measurements: ['access', 'users'],
+  players: ['access', 'users'],
+  analysis: ['access', 'events', 'notifications', 'players'],
+  chat: ['access', 'analysis'],
+  uploads: ['access', 'events', 'users'],
+  clips: ['access', 'annotations', 'events', 'notifications', 'videos'],
+  'video-exports': ['access', 'analysis', 'clips', 'events', 'videos'],
   admin: ['auth', 'users', 'videos'],
-  teams: ['clips', 'notifications', 'users', 'videos'],
+  teams: ['access', 'clips', 'events', 'notifications', 'users'],
   // Suggested events are read from the analyses' readings.
-  tagging: ['analysis', 'clips', 'videos'],
+  tagging: ['access', 'analysis', 'clips', 'events'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */

@@ -1,4 +1,6 @@
 import { ESLint } from 'eslint';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findCycle, serverModuleDependencies } from '../eslint.config.js';
@@ -88,13 +90,13 @@ describe('packages', () => {
 describe('server modules', () => {
   it('reach another module through its public surface only', async () => {
     const source = [
-      "import { requireVideoAccess } from '../videos';",
-      "import { findVideoAccess } from '../videos/video-access';",
+      "import { requireVideoAccess } from '../access';",
+      "import { findVideoAccess } from '../access/video-access';",
       "import { findAnalysis } from '../analysis';",
       "import { toChatMessageView } from './chat-service';",
       "import { badRequest } from '../../lib/http-errors';",
-      "import { videoKeys } from '../../modules/videos';",
-      'export const parts = [requireVideoAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, videoKeys];',
+      "import { VideoEvents } from '../../modules/events';",
+      'export const parts = [requireVideoAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, VideoEvents];',
     ].join('\n');
     const errors = await boundaryErrors('apps/server/src/modules/chat/new-file.ts', source);
     expect(errors).toEqual([
@@ -109,18 +111,34 @@ describe('server modules', () => {
       "import { endAccess } from '../users';",
       'export const parts = [findAnalysis, endAccess];',
     ].join('\n');
-    const errors = await boundaryErrors('apps/server/src/modules/videos/new-file.ts', source);
+    const errors = await boundaryErrors('apps/server/src/modules/access/new-file.ts', source);
     expect(errors).toEqual([
-      expect.stringMatching(/^1: .*modules\/videos imports no other server module/),
-      expect.stringMatching(/^2: .*modules\/videos imports no other server module/),
+      expect.stringMatching(/^1: .*modules\/access imports no other server module/),
+      expect.stringMatching(/^2: .*modules\/access imports no other server module/),
     ]);
   });
 
   it('are declared in layers without a cycle, and a cycle is found', () => {
     expect(findCycle(serverModuleDependencies)).toBeNull();
-    // videos → chat → analysis → players → users → videos
-    const cycle = findCycle({ ...serverModuleDependencies, videos: ['chat'] });
-    expect(cycle?.slice(0, 2)).toEqual(['videos', 'chat']);
-    expect(cycle?.at(-1)).toBe('videos');
+    // access → chat → access
+    const cycle = findCycle({ ...serverModuleDependencies, access: ['chat'] });
+    expect(cycle?.slice(0, 2)).toEqual(['access', 'chat']);
+    expect(cycle?.at(-1)).toBe('access');
+  });
+
+  it('list only the modules their files really import, so the layers read true', () => {
+    const modules = path.join(root, 'apps/server/src/modules');
+    const imported = (name: string) => {
+      const sources = readdirSync(path.join(modules, name), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .map((file) => readFileSync(path.join(modules, name, file), 'utf8'));
+      const others = sources.flatMap((source) =>
+        [...source.matchAll(/(?:from|import\()\s*'\.\.\/([a-z-]+)'/g)].map((m) => m[1]!),
+      );
+      return [...new Set(others)].filter((other) => other in serverModuleDependencies).sort();
+    };
+    for (const [name, declared] of Object.entries(serverModuleDependencies)) {
+      expect({ name, imports: imported(name) }).toEqual({ name, imports: [...declared].sort() });
+    }
   });
 });

@@ -11,7 +11,7 @@ import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media';
 import { digestJob, heldMailJob, Notifier, UnsubscribeLinks } from './modules/notifications';
 import { renderExportJob } from './modules/video-exports';
-import { VideoEvents } from './modules/videos/video-events';
+import { VideoEvents } from './modules/events';
 import type { Dependencies } from './plugins/dependencies';
 import { createBlobStore, sweepPartialWrites, WorkFolders } from './storage';
 

@@ -7,7 +7,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 import type { LimitedTranscriber } from '../modules/annotations/transcription-limit';
 import type { Notifier, UnsubscribeLinks } from '../modules/notifications';
-import type { VideoEvents } from '../modules/videos/video-events';
+import type { VideoEvents } from '../modules/events';
 import type { BlobStore } from '../storage';
 
 export type Dependencies = {
