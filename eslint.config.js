@@ -186,6 +186,25 @@ export default tseslint.config(
   // Boundaries (ARCHITECTURE.md, Conventions). scripts/lint-boundaries.test.ts shows each one
   // failing a change that crosses it.
   ...serverModules.flatMap(serverModuleRules),
+  {
+    // The plugins wire modules into Fastify: they use what a module offers, not how it is built.
+    files: ['apps/server/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+modules/[^/]+/.',
+              message:
+                "plugins/ import a server module through its public surface, '../modules/<module>' (its index.ts), not a file inside it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...webFeatureRules(),
   {
     files: ['apps/web/src/{lib,components,hooks}/**/*.{ts,tsx}'],

@@ -142,3 +142,19 @@ describe('server modules', () => {
     }
   });
 });
+
+describe('server plugins', () => {
+  it('import a module only through its index.ts', async () => {
+    const source = [
+      "import { SessionService } from '../modules/auth';",
+      "import { endAccess } from '../modules/users/end-access';",
+      "import type { VideoEvents } from '../modules/events/video-events';",
+      'export const parts = [SessionService, endAccess] as unknown as VideoEvents[];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/plugins/new-plugin.ts', source);
+    expect(errors).toEqual([
+      expect.stringMatching(/^2: .*plugins\/ import a server module through its public surface/),
+      expect.stringMatching(/^3: .*plugins\/ import a server module through its public surface/),
+    ]);
+  });
+});
