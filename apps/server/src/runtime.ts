@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { applyMigrations, connectDatabase, withSchemaLock } from './db/connection';
 import { JobQueue } from './jobs/queue';
-import { createMailer } from './mail/mailer';
+import { createMailer } from './mail/create-mailer';
 import { grantAdminEmails } from './modules/admin';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { LimitedTranscriber } from './modules/annotations/transcription-limit';
