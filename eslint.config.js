@@ -115,11 +115,34 @@ function serverModuleRules(name) {
     }
     return {
       files: [`apps/server/src/modules/${name}/${'*/'.repeat(depth)}*.ts`],
-      ignores: ['**/*.test.ts'],
+      // A module's tables (its *.schema.ts) follow the database's foreign keys instead: below.
+      ignores: ['**/*.test.ts', '**/*.schema.ts'],
       rules: { 'no-restricted-imports': ['error', { patterns }] },
     };
   });
 }
+
+const SCHEMA_MESSAGE =
+  "A module's *.schema.ts holds its tables only: it may reference another module's tables (a foreign key) through that module's *.schema.ts, and imports nothing else of the server. db/schema.ts gathers them all.";
+
+/**
+ * Table definitions follow the database's foreign keys, not the modules' layers (a team's share
+ * references a video): a schema file may import any other module's schema file, and only that.
+ */
+const serverSchemaRules = {
+  files: ['apps/server/src/modules/*/*.schema.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '^\\.\\./[^./][^/]*(/(?![^/]+\\.schema$).*)?$', message: SCHEMA_MESSAGE },
+          { regex: '^\\.\\./\\.\\.(/|$)', message: SCHEMA_MESSAGE },
+        ],
+      },
+    ],
+  },
+};
 
 const FEATURE_MESSAGE =
   'A web feature imports only @/lib, @/components, @/hooks, the contract and its own files; app/ composes features.';
@@ -186,6 +209,7 @@ export default tseslint.config(
   // Boundaries (ARCHITECTURE.md, Conventions). scripts/lint-boundaries.test.ts shows each one
   // failing a change that crosses it.
   ...serverModules.flatMap(serverModuleRules),
+  serverSchemaRules,
   {
     // The plugins wire modules into Fastify: they use what a module offers, not how it is built.
     files: ['apps/server/src/plugins/**/*.ts'],

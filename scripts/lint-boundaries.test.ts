@@ -158,3 +158,30 @@ describe('server plugins', () => {
     ]);
   });
 });
+
+describe('server module schemas', () => {
+  it("reference other modules' tables through their schema files, and import nothing else", async () => {
+    const source = [
+      "import { users } from '../users/users.schema';",
+      "import { videos } from '../videos/videos.schema';",
+      "import { requireVideoAccess } from '../access';",
+      "import { videoKeys } from '../../storage';",
+      "import { findVideoAccess } from '../access/video-access';",
+      'export const parts = [users, videos, requireVideoAccess, videoKeys, findVideoAccess];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/modules/chat/chat.schema.ts', source);
+    expect(errors).toEqual([
+      expect.stringMatching(/^3: .*holds its tables only/),
+      expect.stringMatching(/^4: .*holds its tables only/),
+      expect.stringMatching(/^5: .*holds its tables only/),
+    ]);
+  });
+
+  it('are not reached into by the rest of a module', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/chat/new-file.ts',
+      "import { users } from '../users/users.schema';\nexport const table = users;",
+    );
+    expect(errors).toContainEqual(expect.stringMatching(/^1: .*through its public surface/));
+  });
+});
