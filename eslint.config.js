@@ -12,27 +12,31 @@ import tseslint from 'typescript-eslint';
 export const serverModuleDependencies = {
   health: [],
   mail: [],
-  videos: [],
-  media: ['videos'],
-  users: ['videos'],
+  // Foundations every feature stands on, users and auth included: who may do what to which
+  // video (access) and the app-wide event bus (events). Neither imports another module.
+  access: [],
+  events: [],
+  videos: ['access', 'events'],
+  media: ['events'],
+  users: ['access', 'events'],
   // Called by the modules where things happen; it calls none of them (see its Notifier).
-  notifications: ['videos'],
+  notifications: ['access', 'events'],
   auth: ['users'],
   profile: ['users'],
-  coach: ['auth', 'notifications', 'users', 'videos'],
-  shares: ['auth', 'notifications', 'users', 'videos'],
-  annotations: ['notifications', 'users', 'videos'],
-  measurements: ['users', 'videos'],
-  players: ['users', 'videos'],
-  analysis: ['notifications', 'players', 'videos'],
-  chat: ['analysis', 'videos'],
-  uploads: ['users', 'videos'],
-  clips: ['annotations', 'notifications', 'videos'],
-  'video-exports': ['analysis', 'clips', 'videos'],
+  coach: ['auth', 'events', 'notifications', 'users'],
+  shares: ['access', 'auth', 'events', 'notifications', 'users'],
+  annotations: ['access', 'events', 'notifications', 'users'],
+  measurements: ['access', 'users'],
+  players: ['access', 'users'],
+  analysis: ['access', 'events', 'notifications', 'players'],
+  chat: ['access', 'analysis'],
+  uploads: ['access', 'events', 'users'],
+  clips: ['access', 'annotations', 'events', 'notifications', 'videos'],
+  'video-exports': ['access', 'analysis', 'clips', 'events', 'videos'],
   admin: ['auth', 'users', 'videos'],
-  teams: ['clips', 'notifications', 'users', 'videos'],
+  teams: ['access', 'clips', 'events', 'notifications', 'users'],
   // Suggested events are read from the analyses' readings.
-  tagging: ['analysis', 'clips', 'videos'],
+  tagging: ['access', 'analysis', 'clips', 'events'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */
@@ -111,11 +115,34 @@ function serverModuleRules(name) {
     }
     return {
       files: [`apps/server/src/modules/${name}/${'*/'.repeat(depth)}*.ts`],
-      ignores: ['**/*.test.ts'],
+      // A module's tables (its *.schema.ts) follow the database's foreign keys instead: below.
+      ignores: ['**/*.test.ts', '**/*.schema.ts'],
       rules: { 'no-restricted-imports': ['error', { patterns }] },
     };
   });
 }
+
+const SCHEMA_MESSAGE =
+  "A module's *.schema.ts holds its tables only: it may reference another module's tables (a foreign key) through that module's *.schema.ts, and imports nothing else of the server. db/schema.ts gathers them all.";
+
+/**
+ * Table definitions follow the database's foreign keys, not the modules' layers (a team's share
+ * references a video): a schema file may import any other module's schema file, and only that.
+ */
+const serverSchemaRules = {
+  files: ['apps/server/src/modules/*/*.schema.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '^\\.\\./[^./][^/]*(/(?![^/]+\\.schema$).*)?$', message: SCHEMA_MESSAGE },
+          { regex: '^\\.\\./\\.\\.(/|$)', message: SCHEMA_MESSAGE },
+        ],
+      },
+    ],
+  },
+};
 
 const FEATURE_MESSAGE =
   'A web feature imports only @/lib, @/components, @/hooks, the contract and its own files; app/ composes features.';
@@ -182,6 +209,26 @@ export default tseslint.config(
   // Boundaries (ARCHITECTURE.md, Conventions). scripts/lint-boundaries.test.ts shows each one
   // failing a change that crosses it.
   ...serverModules.flatMap(serverModuleRules),
+  serverSchemaRules,
+  {
+    // The plugins wire modules into Fastify: they use what a module offers, not how it is built.
+    files: ['apps/server/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+modules/[^/]+/.',
+              message:
+                "plugins/ import a server module through its public surface, '../modules/<module>' (its index.ts), not a file inside it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...webFeatureRules(),
   {
     files: ['apps/web/src/{lib,components,hooks}/**/*.{ts,tsx}'],

@@ -3,7 +3,7 @@
 // endpoint reads rows only, so those need no files).
 import type { Database } from '../apps/server/src/db/connection';
 import { videos } from '../apps/server/src/db/schema';
-import { videoKeys } from '../apps/server/src/modules/videos/video-keys';
+import { videoKeys } from '../apps/server/src/storage';
 import { postJson, uploadFile, waitForVideo } from '../apps/server/test/http-client';
 
 export type Account = { id: string; cookie: string };

@@ -1,4 +1,6 @@
 import { ESLint } from 'eslint';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findCycle, serverModuleDependencies } from '../eslint.config.js';
@@ -88,13 +90,13 @@ describe('packages', () => {
 describe('server modules', () => {
   it('reach another module through its public surface only', async () => {
     const source = [
-      "import { requireVideoAccess } from '../videos';",
-      "import { findVideoAccess } from '../videos/video-access';",
+      "import { requireVideoAccess } from '../access';",
+      "import { findVideoAccess } from '../access/video-access';",
       "import { findAnalysis } from '../analysis';",
       "import { toChatMessageView } from './chat-service';",
       "import { badRequest } from '../../lib/http-errors';",
-      "import { videoKeys } from '../../modules/videos';",
-      'export const parts = [requireVideoAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, videoKeys];',
+      "import { VideoEvents } from '../../modules/events';",
+      'export const parts = [requireVideoAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, VideoEvents];',
     ].join('\n');
     const errors = await boundaryErrors('apps/server/src/modules/chat/new-file.ts', source);
     expect(errors).toEqual([
@@ -109,18 +111,77 @@ describe('server modules', () => {
       "import { endAccess } from '../users';",
       'export const parts = [findAnalysis, endAccess];',
     ].join('\n');
-    const errors = await boundaryErrors('apps/server/src/modules/videos/new-file.ts', source);
+    const errors = await boundaryErrors('apps/server/src/modules/access/new-file.ts', source);
     expect(errors).toEqual([
-      expect.stringMatching(/^1: .*modules\/videos imports no other server module/),
-      expect.stringMatching(/^2: .*modules\/videos imports no other server module/),
+      expect.stringMatching(/^1: .*modules\/access imports no other server module/),
+      expect.stringMatching(/^2: .*modules\/access imports no other server module/),
     ]);
   });
 
   it('are declared in layers without a cycle, and a cycle is found', () => {
     expect(findCycle(serverModuleDependencies)).toBeNull();
-    // videos → chat → analysis → players → users → videos
-    const cycle = findCycle({ ...serverModuleDependencies, videos: ['chat'] });
-    expect(cycle?.slice(0, 2)).toEqual(['videos', 'chat']);
-    expect(cycle?.at(-1)).toBe('videos');
+    // access → chat → access
+    const cycle = findCycle({ ...serverModuleDependencies, access: ['chat'] });
+    expect(cycle?.slice(0, 2)).toEqual(['access', 'chat']);
+    expect(cycle?.at(-1)).toBe('access');
+  });
+
+  it('list only the modules their files really import, so the layers read true', () => {
+    const modules = path.join(root, 'apps/server/src/modules');
+    const imported = (name: string) => {
+      const sources = readdirSync(path.join(modules, name), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .map((file) => readFileSync(path.join(modules, name, file), 'utf8'));
+      const others = sources.flatMap((source) =>
+        [...source.matchAll(/(?:from|import\()\s*'\.\.\/([a-z-]+)'/g)].map((m) => m[1]!),
+      );
+      return [...new Set(others)].filter((other) => other in serverModuleDependencies).sort();
+    };
+    for (const [name, declared] of Object.entries(serverModuleDependencies)) {
+      expect({ name, imports: imported(name) }).toEqual({ name, imports: [...declared].sort() });
+    }
+  });
+});
+
+describe('server plugins', () => {
+  it('import a module only through its index.ts', async () => {
+    const source = [
+      "import { SessionService } from '../modules/auth';",
+      "import { endAccess } from '../modules/users/end-access';",
+      "import type { VideoEvents } from '../modules/events/video-events';",
+      'export const parts = [SessionService, endAccess] as unknown as VideoEvents[];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/plugins/new-plugin.ts', source);
+    expect(errors).toEqual([
+      expect.stringMatching(/^2: .*plugins\/ import a server module through its public surface/),
+      expect.stringMatching(/^3: .*plugins\/ import a server module through its public surface/),
+    ]);
+  });
+});
+
+describe('server module schemas', () => {
+  it("reference other modules' tables through their schema files, and import nothing else", async () => {
+    const source = [
+      "import { users } from '../users/users.schema';",
+      "import { videos } from '../videos/videos.schema';",
+      "import { requireVideoAccess } from '../access';",
+      "import { videoKeys } from '../../storage';",
+      "import { findVideoAccess } from '../access/video-access';",
+      'export const parts = [users, videos, requireVideoAccess, videoKeys, findVideoAccess];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/modules/chat/chat.schema.ts', source);
+    expect(errors).toEqual([
+      expect.stringMatching(/^3: .*holds its tables only/),
+      expect.stringMatching(/^4: .*holds its tables only/),
+      expect.stringMatching(/^5: .*holds its tables only/),
+    ]);
+  });
+
+  it('are not reached into by the rest of a module', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/chat/new-file.ts',
+      "import { users } from '../users/users.schema';\nexport const table = users;",
+    );
+    expect(errors).toContainEqual(expect.stringMatching(/^1: .*through its public surface/));
   });
 });

@@ -4,7 +4,6 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { S3Settings } from './storage/s3-blob-store';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -113,6 +112,16 @@ const environmentSchema = z.object({
     })
     .default([]),
 });
+
+/** An S3-compatible bucket for the blob store and resumable uploads (storage/ reads it). */
+export type S3Settings = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';

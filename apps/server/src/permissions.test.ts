@@ -39,7 +39,7 @@ import {
 import { NO_PASSWORD } from './modules/auth/password';
 import { suggestionIdOf } from './modules/tagging/tag-suggestion-service';
 import { profilePhotoKey } from './modules/users/profile-photos';
-import { videoKeys } from './modules/videos/video-keys';
+import { videoKeys } from './storage';
 
 /**
  * Section 6 of the spec, enforced: every route the server has, asked by each kind of person,

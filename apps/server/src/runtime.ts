@@ -4,14 +4,14 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { applyMigrations, connectDatabase, withSchemaLock } from './db/connection';
 import { JobQueue } from './jobs/queue';
-import { createMailer } from './mail/mailer';
+import { createMailer } from './mail/create-mailer';
 import { grantAdminEmails } from './modules/admin';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media';
 import { digestJob, heldMailJob, Notifier, UnsubscribeLinks } from './modules/notifications';
 import { renderExportJob } from './modules/video-exports';
-import { VideoEvents } from './modules/videos/video-events';
+import { VideoEvents } from './modules/events';
 import type { Dependencies } from './plugins/dependencies';
 import { createBlobStore, sweepPartialWrites, WorkFolders } from './storage';
 

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Database } from '../src/db/connection';
-import { videoKeys } from '../src/modules/videos/video-keys';
-import type { BlobStore } from '../src/storage';
+import { videoKeys, type BlobStore } from '../src/storage';
 import { makeClip } from './media-clips';
 import { insertReadyVideo } from './videos';
 

@@ -27,7 +27,7 @@ import { NO_PASSWORD } from '../src/modules/auth/password';
 import { SessionService } from '../src/modules/auth/session-service';
 import { suggestionIdOf } from '../src/modules/tagging/tag-suggestion-service';
 import { profilePhotoKey } from '../src/modules/users/profile-photos';
-import { videoKeys } from '../src/modules/videos/video-keys';
+import { videoKeys } from '../src/storage';
 import { SESSION_COOKIE } from '../src/plugins/auth';
 import { uniqueEmail } from './accounts';
 import { playableMp4 } from './clip-videos';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../src/storage/s3-blob-store';
+import type { S3Settings } from '../src/config';
 import { addMultipartCalls } from './s3rver-multipart';
 
 /**

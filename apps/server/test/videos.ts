@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Database } from '../src/db/connection';
 import { videoShares, videos } from '../src/db/schema';
-import { videoKeys } from '../src/modules/videos/video-keys';
-import type { BlobStore } from '../src/storage';
+import { videoKeys, type BlobStore } from '../src/storage';
 
 /** Enough of an MP4 for the sniffer and for serving; not a playable video. */
 export const MP4_HEADER = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');

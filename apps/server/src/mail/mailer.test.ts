@@ -3,7 +3,7 @@ import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { mailOutbox, users } from '../db/schema';
 import type { Log } from '../lib/logger';
-import { createMailer } from './mailer';
+import { createMailer } from './create-mailer';
 import { invitationMail, passwordResetMail, shareMail } from './messages';
 import { listOutboxOf } from './outbox-mailer';
 import { RECIPIENT_MAILS_PER_HOUR } from './recipient-limits';

@@ -1,10 +1,5 @@
-import type { Config } from '../config';
-import type { Database } from '../db/connection';
-import type { Log } from '../lib/logger';
-import type pg from 'pg';
-import { OutboxMailer } from './outbox-mailer';
-import { RecipientLimitedMailer } from './recipient-limits';
-import { SmtpMailer } from './smtp-mailer';
+// What sending mail means, for the modules that send it and for each way of sending: the
+// implementations import this file and nothing here imports them (create-mailer.ts chooses one).
 
 /** Mail-sending actions (shares, students added) one account may take per hour. */
 export const MAIL_SENDS_PER_HOUR = 100;
@@ -45,15 +40,4 @@ export interface Mailer {
   /** Resolves when every message handed over so far has been sent or has failed. */
   idle(): Promise<void>;
   close(): Promise<void>;
-}
-
-export function createMailer(
-  mail: Config['mail'],
-  database: { db: Database; pool: pg.Pool },
-  log: Log,
-): Mailer {
-  const mailer = mail.smtpUrl
-    ? new SmtpMailer({ smtpUrl: mail.smtpUrl, from: mail.from }, log)
-    : new OutboxMailer(database.db, log);
-  return new RecipientLimitedMailer(mailer, database.pool, log);
 }

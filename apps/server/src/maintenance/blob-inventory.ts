@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { videoKeys } from '../modules/videos/video-keys';
-import type { BlobStore } from '../storage';
+import { videoKeys, type BlobStore } from '../storage';
 
 /** Leftovers younger than this may belong to work still going on in another process. */
 export const LEFTOVER_AGE_MS = 60 * 60 * 1000;

@@ -2,12 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import { unauthorized } from '../lib/http-errors';
-import {
-  SESSION_LIFETIME_MS,
-  SessionService,
-  type ActiveSession,
-} from '../modules/auth/session-service';
-import { endAccess } from '../modules/users/end-access';
+import { SESSION_LIFETIME_MS, SessionService, type ActiveSession } from '../modules/auth';
+import { endAccess } from '../modules/users';
 
 export const SESSION_COOKIE = 'filmroom_session';
 

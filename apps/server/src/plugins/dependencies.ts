@@ -5,9 +5,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
-import type { LimitedTranscriber } from '../modules/annotations/transcription-limit';
+import type { LimitedTranscriber } from '../modules/annotations';
 import type { Notifier, UnsubscribeLinks } from '../modules/notifications';
-import type { VideoEvents } from '../modules/videos/video-events';
+import type { VideoEvents } from '../modules/events';
 import type { BlobStore } from '../storage';
 
 export type Dependencies = {

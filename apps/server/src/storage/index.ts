@@ -1,3 +1,6 @@
+// The blob store (local disk or an S3 bucket) and the layout of the keys in it: below every
+// module, so a feature, the maintenance sweeps and the /uploads routes all name a video's files
+// the same way without depending on the videos feature.
 import path from 'node:path';
 import type { Config } from '../config';
 import type { BlobStore } from './blob-store';
@@ -6,6 +9,14 @@ import { WorkFolders } from './work-folders';
 
 export type { BlobStore } from './blob-store';
 export { WorkFolders } from './work-folders';
+export {
+  SERVABLE_ANNOTATION_AUDIO_KEY,
+  SERVABLE_KEY,
+  SERVABLE_STREAM_KEY,
+  uploadsUrl,
+  videoKeys,
+} from './video-keys';
+export { UUID } from './uuid';
 
 /**
  * S3-compatible storage when S3_BUCKET is set; otherwise files under DATA_DIR/blobs. The AWS SDK

@@ -29,16 +29,8 @@ import {
   type BlobStore,
   type PartialWrite,
 } from './blob-store';
+import type { S3Settings } from '../config';
 import { WorkFolders } from './work-folders';
-
-export type S3Settings = {
-  bucket: string;
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  forcePathStyle: boolean;
-};
 
 // 8 MiB parts, two in flight: an upload costs at most ~16 MiB of memory, whatever its size.
 const PART_SIZE = 8 * 1024 * 1024;

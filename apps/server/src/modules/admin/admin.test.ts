@@ -17,7 +17,7 @@ import { waitUntilPrepared } from '../../../test/wait-for-video';
 import { inTransaction } from '../../db/transaction';
 import { adminAuditLog, userPhotos, users, videoExports, videos } from '../../db/schema';
 import { profilePhotoKey } from '../users/profile-photos';
-import { videoKeys } from '../videos/video-keys';
+import { videoKeys } from '../../storage';
 
 const ADMIN_BY_CONFIG = uniqueEmail('named-admin');
 const llm = await startChatCompletionsTestServer(() => ({ content: 'ready' }));

@@ -16,7 +16,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { passwordResetMail, setPasswordLink } from '../../mail/messages';
 import { issuePasswordToken } from '../auth';
 import { endAccess } from '../users';
-import { removeResumableUploads, videoKeys } from '../videos';
+import { videoKeys } from '../../storage';
+import { removeResumableUploads } from '../videos';
 import { isAdministrator } from './admin-access';
 import { measureStorage } from './storage-usage';
 

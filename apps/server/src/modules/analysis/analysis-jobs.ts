@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { AnyJobDefinition, JobQueue } from '../../jobs/queue';
 import type { Log } from '../../lib/logger';
 import type { Notifier } from '../notifications';
-import { videoKeys } from '../videos';
+import { videoKeys } from '../../storage';
 import { saveAnalysis } from './analysis-store';
 import { generateAnalysis, ScanNotReady, type AnalysisDependencies } from './generate-analysis';
 import { analyseRange, giveUpOnRange } from './range-job';

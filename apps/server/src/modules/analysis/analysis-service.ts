@@ -10,7 +10,7 @@ import type { Database } from '../../db/connection';
 import { videos, type UserRow, type VideoRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { detectPlayers } from '../players';
-import { requireVideoAccess } from '../videos';
+import { requireVideoAccess } from '../access';
 import {
   findAnalysis,
   saveAnalysis,

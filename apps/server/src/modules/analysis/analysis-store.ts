@@ -2,7 +2,7 @@ import { AUTO_DETECT, type Analysis, type AnalysisState, type Timing } from '@fi
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { analyses, type AnalysisRow, type VideoRow } from '../../db/schema';
-import { VideoEvents } from '../videos';
+import { VideoEvents } from '../events';
 
 export async function findAnalysis(
   db: Database,

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { analysisRanges } from '../../db/schema';
 import type { Log } from '../../lib/logger';
-import { videoKeys } from '../videos';
+import { videoKeys } from '../../storage';
 import { writeUp, type AnalysisDependencies } from './generate-analysis';
 import { ACTIVE_RANGE_STATUSES, updateRange } from './range-store';
 

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import { analysisRanges, videos, type AnalysisRangeRow, type UserRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { requireVideoAccess } from '../videos';
+import { requireVideoAccess } from '../access';
 import {
   ACTIVE_RANGE_STATUSES,
   findRange,

@@ -2,7 +2,7 @@ import type { AnalysisRange, AnalysisRangeStatus } from '@filmroom/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { analysisRanges, type AnalysisRangeRow } from '../../db/schema';
-import { VideoEvents } from '../videos';
+import { VideoEvents } from '../events';
 
 /** A range whose job is still to run or running: it holds its part of the video. */
 export const ACTIVE_RANGE_STATUSES: AnalysisRangeStatus[] = ['queued', 'scanning', 'analysing'];

@@ -20,18 +20,12 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { Log } from '../../lib/logger';
-import type { BlobStore } from '../../storage';
+import { videoKeys, type BlobStore } from '../../storage';
 import { commitStagedFile } from '../../lib/staged-upload';
 import type { Notifier } from '../notifications';
 import { loadPeopleViews } from '../users';
-import {
-  canEdit,
-  canView,
-  findVideoAccess,
-  type VideoAccess,
-  VideoEvents,
-  videoKeys,
-} from '../videos';
+import { canEdit, canView, findVideoAccess, type VideoAccess } from '../access';
+import { VideoEvents } from '../events';
 import {
   sentimentFor,
   toAnnotationView,

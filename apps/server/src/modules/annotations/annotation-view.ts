@@ -9,7 +9,7 @@ import {
 } from '@filmroom/contract';
 import { sentimentOf } from '@filmroom/speech';
 import type { AnnotationRow } from '../../db/schema';
-import { uploadsUrl } from '../videos';
+import { uploadsUrl } from '../../storage';
 
 /** How a comment reads; a voice note with no words has none (its marker is grey). */
 export function sentimentFor(content: string): Sentiment | null {

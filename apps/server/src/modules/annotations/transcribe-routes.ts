@@ -14,7 +14,7 @@ import { badRequest, HttpError } from '../../lib/http-errors';
 import type { Log } from '../../lib/logger';
 import { receiveSniffedUpload } from '../../lib/sniffed-upload';
 import { requireUser } from '../../plugins/auth';
-import { videoKeys } from '../videos';
+import { videoKeys } from '../../storage';
 import { sentimentFor } from './annotation-view';
 import { TranscriberBusy } from './transcription-limit';
 import { voiceNoteRules } from './voice-note-upload';

@@ -2,3 +2,4 @@
 export { claimEmailLink, findEmailLink, issueEmailLink } from './email-links';
 export { NO_PASSWORD } from './password';
 export { issuePasswordToken } from './password-tokens';
+export { SESSION_LIFETIME_MS, SessionService, type ActiveSession } from './session-service';

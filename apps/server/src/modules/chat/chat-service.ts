@@ -3,7 +3,7 @@ import type { ChatContext } from '@filmroom/coach/chat';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { chatMessages, type ChatMessageRow, type UserRow, type VideoRow } from '../../db/schema';
-import { requireVideoAccess } from '../videos';
+import { requireVideoAccess } from '../access';
 import { ChatContextLoader } from './chat-context';
 
 /** A question on its way to an answer: what the coach answers from, and the question kept. */

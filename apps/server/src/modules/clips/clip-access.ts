@@ -11,7 +11,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { findVideoAccess, playlistReaches } from '../videos';
+import { findVideoAccess, playlistReaches } from '../access';
 
 export type ClipAccess = {
   clip: ClipRow;

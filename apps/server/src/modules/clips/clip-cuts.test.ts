@@ -9,7 +9,7 @@ import { registerAccount } from '../../../test/accounts';
 import { makeClip } from '../../../test/media-clips';
 import { listenOnOwnPort, useTestApp } from '../../../test/test-app';
 import { insertReadyVideo } from '../../../test/videos';
-import { videoKeys } from '../videos/video-keys';
+import { videoKeys } from '../../storage';
 
 // Finding 5 of issue 28: clip media was encoded inside each request, as many at once as were
 // asked for, and a client that gave up left its ffmpeg running.

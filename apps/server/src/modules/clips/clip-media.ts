@@ -5,8 +5,8 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { ClipRow, VideoRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
-import type { BlobStore, WorkFolders } from '../../storage';
-import { estimatedRangeBytes, quotaProblem, storageUsedBy, videoKeys } from '../videos';
+import { videoKeys, type BlobStore, type WorkFolders } from '../../storage';
+import { estimatedRangeBytes, quotaProblem, storageUsedBy } from '../videos';
 import { SharedWorkQueue } from './shared-work';
 
 export type ClipCutSettings = {

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { AnnotationService } from '../annotations';
-import { requireVideoAccess, sharesReaching } from '../videos';
+import { requireVideoAccess, sharesReaching } from '../access';
 import { requireClipAccess, type ClipAccess } from './clip-access';
 import type { ClipMedia } from './clip-media';
 import { toClipDetail, toClipView } from './clip-view';

@@ -12,7 +12,7 @@ import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo, insertViewShare } from '../../../test/videos';
 import { eq } from 'drizzle-orm';
 import { annotations, users, videoShares } from '../../db/schema';
-import { videoKeys } from '../videos/video-keys';
+import { videoKeys } from '../../storage';
 import { clipRangeFor, playlistClipsFor } from '.';
 
 const ctx = useTestApp();

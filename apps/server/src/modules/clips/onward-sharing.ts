@@ -8,7 +8,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { forbidden } from '../../lib/http-errors';
-import { canEdit, findVideoAccess } from '../videos';
+import { canEdit, findVideoAccess } from '../access';
 
 /**
  * View level means view. Anyone who may view a video may clip it for themselves, but a shared

@@ -2,7 +2,7 @@ import { PLAYLIST_MAX_CLIPS, TITLE_MAX_LENGTH } from '@filmroom/contract';
 import type { Database } from '../../db/connection';
 import { clips, playlistItems, playlists, type UserRow, type VideoRow } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
-import { findVideosAccess } from '../videos';
+import { findVideosAccess } from '../access';
 import { fitRange } from './clip-service';
 
 type TitledRange = { videoId: string; title: string; start: number; end: number };

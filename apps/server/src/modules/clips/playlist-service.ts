@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { Notifier } from '../notifications';
-import { findVideoAccess, playlistReaches } from '../videos';
+import { findVideoAccess, playlistReaches } from '../access';
 import { playableItems, requirePlaylistAccess } from './clip-access';
 import type { ClipService } from './clip-service';
 import { requireClipAddable, requirePlaylistSharable } from './onward-sharing';

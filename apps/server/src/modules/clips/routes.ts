@@ -27,7 +27,7 @@ import { openLocalFile } from '../../lib/local-file';
 import { requireUser } from '../../plugins/auth';
 import { WorkFolders } from '../../storage';
 import { AnnotationService } from '../annotations';
-import { VideoEvents } from '../videos';
+import { VideoEvents } from '../events';
 import { requirePlaylistAccess } from './clip-access';
 import { ClipMedia } from './clip-media';
 import { ClipService } from './clip-service';

@@ -8,7 +8,7 @@ import { EMAIL_LINK_MESSAGES } from '@filmroom/contract';
 import { claimEmailLink, findEmailLink } from '../auth';
 import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
-import type { VideoEvents } from '../videos';
+import type { VideoEvents } from '../events';
 
 const coach = alias(users, 'coach');
 const student = alias(users, 'student');

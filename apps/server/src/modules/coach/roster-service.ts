@@ -19,7 +19,7 @@ import {
 import { issueEmailLink, NO_PASSWORD, issuePasswordToken } from '../auth';
 import { endAccess, loadPeopleViews } from '../users';
 import type { Notifier } from '../notifications';
-import type { VideoEvents } from '../videos';
+import type { VideoEvents } from '../events';
 
 type NewStudent = z.output<typeof addStudentBodySchema>;
 type StudentChanges = z.output<typeof updateStudentBodySchema>;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import { measurements, type MeasurementRow, type UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { loadPeopleViews } from '../users';
-import { requireVideoAccess } from '../videos';
+import { requireVideoAccess } from '../access';
 
 /** A measurement body after the contract's parsing: its defaults filled in. */
 export type MeasurementInput = Required<MeasurementBody>;

@@ -2,8 +2,7 @@ import { makeStreamingLadder } from '@filmroom/media';
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { BlobStore } from '../../storage';
-import { videoKeys } from '../videos';
+import { videoKeys, type BlobStore } from '../../storage';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',

@@ -16,8 +16,8 @@ import type { Log } from '../../lib/logger';
 import type { Database } from '../../db/connection';
 import { videos, type VideoRow } from '../../db/schema';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
-import { WorkFolders, type BlobStore } from '../../storage';
-import { VideoEvents, videoKeys } from '../videos';
+import { videoKeys, WorkFolders, type BlobStore } from '../../storage';
+import { VideoEvents } from '../events';
 import { prepareStreaming, type StreamingKeys } from './prepare-streaming';
 
 type Dependencies = {

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { Database } from '../../db/connection';
 import { notifications, notificationSettings, type UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { VideoEvents } from '../videos';
+import { VideoEvents } from '../events';
 import { countUnread, loadNotificationViews } from './notification-views';
 import { DEFAULT_NOTIFICATION_EMAIL } from './notifier';
 import type { UnsubscribeLinks } from './unsubscribe-links';

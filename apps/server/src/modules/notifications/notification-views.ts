@@ -13,7 +13,7 @@ import {
   type NotificationRow,
   type UserRow,
 } from '../../db/schema';
-import { findVideoAccess, playlistReaches } from '../videos';
+import { findVideoAccess, playlistReaches } from '../access';
 import { summaryOf } from './notification-text';
 
 const actor = alias(users, 'actor');

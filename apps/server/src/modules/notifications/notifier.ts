@@ -13,7 +13,8 @@ import {
 import type { Log } from '../../lib/logger';
 import type { Mailer } from '../../mail/mailer';
 import { notificationMail } from '../../mail/messages';
-import { findVideoAccess, VideoEvents } from '../videos';
+import { findVideoAccess } from '../access';
+import { VideoEvents } from '../events';
 import { countUnread, loadNotificationViews } from './notification-views';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { mayKnowPerson, loadUserView } from '../users';
-import { requireVideoAccess } from '../videos';
+import { requireVideoAccess } from '../access';
 import {
   nameTracks,
   playerDetections,

@@ -9,7 +9,8 @@ import { confirmEmailLink, shareMail } from '../../mail/messages';
 import { issueEmailLink } from '../auth';
 import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
-import { requireVideoAccess, type VideoEvents } from '../videos';
+import { requireVideoAccess } from '../access';
+import { type VideoEvents } from '../events';
 
 type NewShare = z.output<typeof shareVideoBodySchema>;
 

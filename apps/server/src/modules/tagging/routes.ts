@@ -33,7 +33,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import type { UserRow } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
-import { VideoEvents } from '../videos';
+import { VideoEvents } from '../events';
 import { TagEventService } from './tag-event-service';
 import { TagSuggestionService } from './tag-suggestion-service';
 import { TagTemplateService } from './template-service';

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { makePlaylistOfRanges } from '../clips';
-import { findVideosAccess, requireVideoAccess } from '../videos';
+import { findVideosAccess, requireVideoAccess } from '../access';
 import { captionOf, clipWindowOf } from './clip-window';
 import { PERIOD_GROUP, PLAYER_GROUP, parseSportscodeXml, toSportscodeXml } from './sportscode-xml';
 import { toTagEventsCsv } from './tag-events-csv';

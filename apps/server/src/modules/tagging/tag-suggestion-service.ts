@@ -14,7 +14,7 @@ import type { Database } from '../../db/connection';
 import { tagSuggestionDecisions, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { findAnalysis, listRanges } from '../analysis';
-import { requireVideoAccess } from '../videos';
+import { requireVideoAccess } from '../access';
 import { decidedActionOf, isDecidedBy } from './decided-suggestions';
 import { isRepeat, placeAt, withoutRepeats } from './repeated-suggestions';
 import type { TagEventService } from './tag-event-service';

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { tagTemplates, teams, users, type TagTemplateRow, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
-import { teamsReaching } from '../videos';
+import { teamsReaching } from '../access';
 import { READY_MADE_TEMPLATES } from './ready-made-templates';
 
 type NewTemplate = z.output<typeof createTagTemplateBodySchema>;

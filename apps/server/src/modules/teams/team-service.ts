@@ -13,7 +13,8 @@ import {
 } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { endAccess } from '../users';
-import { mayKnowTeam, teamsReaching, type VideoEvents } from '../videos';
+import { mayKnowTeam, teamsReaching } from '../access';
+import { type VideoEvents } from '../events';
 import { listTeamMemberIds } from './team-members';
 
 type NewTeam = z.output<typeof createTeamBodySchema>;

@@ -14,7 +14,7 @@ import { addAcceptedStudent } from '../../../test/roster';
 import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo } from '../../../test/videos';
 import { analyses, mailOutbox, videoShares } from '../../db/schema';
-import { videoKeys } from '../videos/video-keys';
+import { videoKeys } from '../../storage';
 import { listTeamMemberIds } from './index';
 
 const ctx = useTestApp();

@@ -1,4 +1,4 @@
-import { isAmong, type AccessEnded } from '../videos';
+import { isAmong, type AccessEnded } from '../events';
 
 /** Who a remembered session belongs to: enough to tell whether an ended access was theirs. */
 export type Reader = { id: string; username: string };

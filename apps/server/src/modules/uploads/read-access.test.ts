@@ -8,7 +8,7 @@ import { insertReadyVideo, insertViewShare, MP4_HEADER } from '../../../test/vid
 import { buildApp, type App } from '../../app';
 import { videoShares } from '../../db/schema';
 import { startRuntime, type Runtime } from '../../runtime';
-import { videoKeys } from '../videos';
+import { videoKeys } from '../../storage';
 
 /**
  * GET /uploads remembers who may read what, so a player's range reads cost no queries; yet

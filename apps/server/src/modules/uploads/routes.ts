@@ -7,14 +7,9 @@ import { requireUser, resolveSession, sessionTokenOf } from '../../plugins/auth'
 import type { Database } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { mayKnowPerson, SERVABLE_PHOTO_KEY } from '../users';
-import {
-  findVideoAccess,
-  isAmong,
-  SERVABLE_ANNOTATION_AUDIO_KEY,
-  SERVABLE_KEY,
-  SERVABLE_STREAM_KEY,
-  type AccessEnded,
-} from '../videos';
+import { findVideoAccess } from '../access';
+import { isAmong, type AccessEnded } from '../events';
+import { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY, SERVABLE_STREAM_KEY } from '../../storage';
 import { ReadAccessCache, type Reader, type ReadSubject } from './read-access-cache';
 
 // A signed S3 address lives long enough to start playback and seek around a long game.

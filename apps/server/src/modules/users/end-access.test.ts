@@ -11,8 +11,8 @@ import { insertReadyVideo, insertViewShare } from '../../../test/videos';
 import { buildApp, type App } from '../../app';
 import { userPhotos, users } from '../../db/schema';
 import { startRuntime, type Runtime } from '../../runtime';
-import { VideoEvents } from '../videos/video-events';
-import { videoKeys } from '../videos/video-keys';
+import { VideoEvents } from '../events/video-events';
+import { videoKeys } from '../../storage';
 import { endAccess } from './end-access';
 import { profilePhotoKey } from './profile-photos';
 

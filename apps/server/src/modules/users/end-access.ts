@@ -1,5 +1,5 @@
 import type { SqlRunner } from '../../jobs/queue';
-import type { VideoEvents } from '../videos';
+import type { VideoEvents } from '../events';
 
 /** Someone who may have lost access: by account, or by the e-mail address a share named. */
 export type FormerViewer = { userId: string } | { email: string };

@@ -6,8 +6,7 @@ import { Readable } from 'node:stream';
 import type { Database } from '../../db/connection';
 import type { Log } from '../../lib/logger';
 import { userPhotos, type UserPhotoRow } from '../../db/schema';
-import type { BlobStore } from '../../storage';
-import { UUID } from '../../lib/uuid';
+import { UUID, type BlobStore } from '../../storage';
 
 export const profilePhotoKey = (userId: string, photoId: string) =>
   `users/${userId}/photos/${photoId}.jpg`;

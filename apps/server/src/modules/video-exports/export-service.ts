@@ -9,13 +9,8 @@ import { videoExports, videos, type UserRow, type VideoExportRow } from '../../d
 import type { JobQueue } from '../../jobs/queue';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import type { BlobStore } from '../../storage';
-import {
-  estimatedRangeBytes,
-  lockOwnersQuota,
-  quotaProblem,
-  storageUsedBy,
-  VideoEvents,
-} from '../videos';
+import { VideoEvents } from '../events';
+import { estimatedRangeBytes, lockOwnersQuota, quotaProblem, storageUsedBy } from '../videos';
 import { resolveNewSource, sightOfSource, type ResolvedSource } from './export-source';
 import { exportFileName, toExportView } from './export-view';
 

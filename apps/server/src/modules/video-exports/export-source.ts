@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/http-errors';
 import { clipRangeFor, playlistClipsFor } from '../clips';
-import { canEdit, findVideoAccess, requireVideoAccess } from '../videos';
+import { canEdit, findVideoAccess, requireVideoAccess } from '../access';
 
 // Seconds of slack at the video's end: a range marked on the player may end on its last frame,
 // which the stored duration can round below.

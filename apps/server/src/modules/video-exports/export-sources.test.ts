@@ -10,7 +10,7 @@ import { registerAccount } from '../../../test/accounts';
 import { insertPlayableVideo } from '../../../test/clip-videos';
 import { useTestApp } from '../../../test/test-app';
 import { annotations, videoExports, videoShares } from '../../db/schema';
-import type { VideoChannelEvent } from '../videos/video-events';
+import type { VideoChannelEvent } from '../events/video-events';
 import { sweepExpiredExports } from './export-service';
 
 const ctx = useTestApp({ WORK_QUEUES: 'export.render' }, { work: true });

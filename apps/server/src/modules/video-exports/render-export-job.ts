@@ -40,7 +40,7 @@ import type { JobDefinition } from '../../jobs/queue';
 import type { Log } from '../../lib/logger';
 import { WorkFolders, type BlobStore } from '../../storage';
 import { findAnalysis, readStoredPoses, toAnalysisView } from '../analysis';
-import { VideoEvents } from '../videos';
+import { VideoEvents } from '../events';
 import { exportFileKey } from './export-keys';
 
 type Dependencies = {

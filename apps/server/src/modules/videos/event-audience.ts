@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
-import { findVideoAccess } from './video-access';
+import { findVideoAccess } from '../access';
 
 // How long a viewer's right to hear about a video is trusted before it is checked again. When
 // access ends (endAccess) every process forgets it at once, so this only bounds the queries.

@@ -3,7 +3,7 @@ import { EVENT_STREAM_CACHE_CONTROL, EVENT_STREAM_TYPE, EventStream } from '../.
 import type { UserRow } from '../../db/schema';
 import { requireUser, sessionTokenOf } from '../../plugins/auth';
 import { EventAudience } from './event-audience';
-import { isAmong, type VideoChannelEvent } from './video-events';
+import { isAmong, type VideoChannelEvent } from '../events';
 
 const HEARTBEAT_MS = 25_000;
 

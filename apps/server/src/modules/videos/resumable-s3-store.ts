@@ -1,6 +1,7 @@
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { BlobStore } from '../../storage';
-import { isUnsupportedCall, s3ClientConfig, type S3Settings } from '../../storage/s3-blob-store';
+import type { S3Settings } from '../../config';
+import { isUnsupportedCall, s3ClientConfig } from '../../storage/s3-blob-store';
 
 /**
  * The tus S3 store, reading an upload's record from the bucket on every request. Its default

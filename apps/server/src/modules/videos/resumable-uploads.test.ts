@@ -24,7 +24,7 @@ import {
 import { fixture, multipartBody } from '../../../test/uploads';
 import { insertReadyVideo, MP4_HEADER } from '../../../test/videos';
 import { clips, users, videos } from '../../db/schema';
-import { videoKeys } from './video-keys';
+import { videoKeys } from '../../storage';
 import { createResumableStore, sweepAbandonedUploads } from './resumable-store';
 
 const MB = 1024 * 1024;

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { receiveStagedUpload } from '../../lib/staged-upload';
 import { requireUser } from '../../plugins/auth';
-import { videoKeys } from './video-keys';
+import { videoKeys } from '../../storage';
 import { VideoListCache } from './video-list-cache';
 import { VideoService } from './video-service';
 import { isVideoType, notAVideo } from './video-types';

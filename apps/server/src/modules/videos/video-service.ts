@@ -27,12 +27,11 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { JobQueue } from '../../jobs/queue';
-import type { BlobStore } from '../../storage';
+import { videoKeys, type BlobStore } from '../../storage';
 import { commitStagedFile, type StagedFile } from '../../lib/staged-upload';
-import { mayKnowTeam, requireVideoAccess, videosSharedWith } from './video-access';
+import { mayKnowTeam, requireVideoAccess, videosSharedWith } from '../access';
 import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
-import { VideoEvents } from './video-events';
-import { videoKeys } from './video-keys';
+import { VideoEvents } from '../events';
 import { lockOwnersQuota, quotaProblem, storageUsedBy } from './storage-quota';
 import type { AnalysisProgress, VideoWithSharing } from './video-view';
 

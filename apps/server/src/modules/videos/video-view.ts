@@ -1,6 +1,6 @@
 import type { AccessLevel, Video } from '@filmroom/contract';
 import type { AnalysisRow, VideoRow } from '../../db/schema';
-import { uploadsUrl } from './video-keys';
+import { uploadsUrl } from '../../storage';
 
 /** Where the video's analysis stands, as a card shows it. */
 export type AnalysisProgress = Pick<AnalysisRow, 'status' | 'progress' | 'failureReason'>;

@@ -1,4 +1,4 @@
-import { UUID } from '../../lib/uuid';
+import { UUID } from './uuid';
 
 /** Where each file of a video lives in the BlobStore. Everything of a video shares one prefix. */
 export const videoKeys = {

@@ -187,9 +187,6 @@ export async function requireVideoAccess(
 }
 
 /**
- * Kept beside the video rules because the notifications module (which the clips module sits
- * above) asks it too.
- *
  * Whether `playlistId` (a column or a value) is shared with the user: to their address, once
  * it is confirmed, or to a team they are on.
  */

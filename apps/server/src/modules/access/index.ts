@@ -1,0 +1,17 @@
+// The access module's public surface: who may see or change which video, and which shares,
+// teams and playlists reach a person. It sits below every feature (users and auth included) so
+// that each asks the one rule instead of reaching into the videos feature for it; it imports
+// no other server module.
+export {
+  canEdit,
+  canView,
+  findVideoAccess,
+  findVideosAccess,
+  mayKnowTeam,
+  playlistReaches,
+  requireVideoAccess,
+  sharesReaching,
+  teamsReaching,
+  videosSharedWith,
+  type VideoAccess,
+} from './video-access';
