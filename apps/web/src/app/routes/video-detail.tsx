@@ -43,11 +43,9 @@ import { personKey } from '@/features/players/lib/detections-on-picture';
 import { personBoxAt } from '@/features/players/lib/picked-detection';
 import type { PickedDetection } from '@/features/players/lib/picked-detection';
 import { ShareVideoDialog } from '@/features/shares/components/share-video-dialog';
-import { useTagEvents } from '@/features/tagging/api/tag-events';
+import { usePrefetchTagEvents } from '@/features/tagging/api/tag-events';
 import { TagPanel } from '@/features/tagging/components/tag-panel';
-import { TagTimeline } from '@/features/tagging/components/tag-timeline';
-import { useTagTimelineEdits } from '@/features/tagging/components/use-tag-timeline-edits';
-import { useTagSuggestions } from '@/features/tagging/api/tag-suggestions';
+import { VideoTagTimeline } from '@/features/tagging/components/video-tag-timeline';
 import { TeamSharesSection } from '@/features/teams/components/team-shares-section';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { useVideoPoses } from '@/features/videos/api/get-video-poses';
@@ -67,8 +65,6 @@ import { cn } from '@/lib/utils';
 
 /** Tailwind's `xl`: from here the panels sit beside the player, unless in theatre mode. */
 const PANELS_BESIDE_QUERY = '(min-width: 1280px)';
-/** A suggested event plays from this long before its moment: a shot's or a serve's wind-up. */
-const SUGGESTION_PREVIEW_SECONDS = 2;
 
 function BackToDashboard() {
   return (
@@ -147,12 +143,8 @@ function VideoDetailPage({ id }: { id: string }) {
   const roster = useRoster({ enabled: measureTabOn && user.data?.isCoach === true });
   const athleteHeights = profileHeights(user.data ?? null, roster.data ?? []);
   // Tagged events: their timeline sits under the player; the Tag tab tags and counts them.
-  const tagEvents = useTagEvents(id);
-  const tagTimelineEdits = useTagTimelineEdits(id);
-  // Suggested events are for those who tag: asked for once the video is known to be theirs to edit.
-  const tagSuggestions = useTagSuggestions(id, {
-    enabled: video.data !== undefined && canEditVideo(video.data),
-  });
+  // Asked for with the video, but only the timeline and the tab listen for the answer.
+  usePrefetchTagEvents(id);
   // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
   useFoldedSidebar();
   const theatre = useTheatreMode();
@@ -364,26 +356,12 @@ function VideoDetailPage({ id }: { id: string }) {
             />
           </div>
           {detail.duration ? (
-            <TagTimeline
-              events={tagEvents.data ?? []}
+            <VideoTagTimeline
+              videoId={id}
               duration={detail.duration}
               currentTime={currentTime}
+              editable={editable}
               onPlay={playTagEvent}
-              edits={editable ? tagTimelineEdits : undefined}
-              suggested={
-                editable && tagSuggestions.data
-                  ? {
-                      videoId: id,
-                      suggestions: tagSuggestions.data,
-                      // From just before the moment, so the coach sees the action to judge it.
-                      onPlay: (suggestion) =>
-                        playTagEvent({
-                          start: suggestion.t,
-                          leadSeconds: SUGGESTION_PREVIEW_SECONDS,
-                        }),
-                    }
-                  : undefined
-              }
             />
           ) : null}
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}

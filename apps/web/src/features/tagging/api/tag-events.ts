@@ -1,16 +1,26 @@
 import type { CreateTagEventBody, TagEvent, UpdateTagEventBody } from '@filmroom/contract';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/query-client';
 import { tagEventsQueryKey } from './tag-keys';
 
+const tagEventsQueryOptions = (videoId: string) =>
+  queryOptions<TagEvent[]>({
+    queryKey: tagEventsQueryKey(videoId),
+    meta: { showErrorToast: false },
+  });
+
 /** A video's tagged events in timeline order (kept fresh by `tag-event` on the event stream). */
 export function useTagEvents(videoId: string) {
-  return useQuery(
-    queryOptions<TagEvent[]>({
-      queryKey: tagEventsQueryKey(videoId),
-      meta: { showErrorToast: false },
-    }),
-  );
+  return useQuery(tagEventsQueryOptions(videoId));
+}
+
+/**
+ * Asks for a video's tagged events without listening for them: a page starts the request
+ * early, and only the parts that show the events re-render when they come (1,500 of them
+ * re-rendering the whole video page cost more than drawing them).
+ */
+export function usePrefetchTagEvents(videoId: string) {
+  usePrefetchQuery(tagEventsQueryOptions(videoId));
 }
 
 export async function createTagEvent(videoId: string, body: CreateTagEventBody): Promise<TagEvent> {
