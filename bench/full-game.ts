@@ -14,8 +14,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { chromium, type Page } from 'playwright-core';
 import { waitForVideo } from '../apps/server/test/http-client';
-import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process';
-import { buildCompiledServer, buildCompiledWeb } from './compiled-server';
+import {
+  buildCompiledServer,
+  startServerProcess,
+  type ServerProcess,
+} from '../apps/server/test/server-process';
+import { buildCompiledWeb } from './compiled-server';
 import { ffmpeg, firstFrame } from './streaming';
 import { printTable, type Row } from './table';
 
@@ -204,10 +208,7 @@ async function uploadWithCut(
   await server.stop('SIGKILL');
   const killedAt = Date.now();
   const sentAtCut = await sentSoFar();
-  server = await startServerProcess(
-    { ...env, PORT: new URL(first.origin).port },
-    { compiled: true },
-  );
+  server = await startServerProcess({ ...env, PORT: new URL(first.origin).port });
   const backAfter = (Date.now() - killedAt) / 1000;
 
   // tus-js-client retries by itself; should the page give up, the person picks the file again.
@@ -495,7 +496,7 @@ export async function benchFullGame(): Promise<Row[]> {
     buildCompiledWeb();
     // A whole game is analysed only in the ranges the coach chooses; this shorter film too.
     const env = { DATA_DIR: path.join(folder, 'data'), AUTO_ANALYSIS_MAX_SECONDS: '60' };
-    server = await startServerProcess(env, { compiled: true });
+    server = await startServerProcess(env);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     // A step that cannot happen fails the run instead of waiting for ever.
     context.setDefaultTimeout(60_000);

@@ -6,8 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { connectDatabase, type Database } from '../apps/server/src/db/connection';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
-import { startServerProcess } from '../apps/server/test/server-process';
-import { buildCompiledServer } from './compiled-server';
+import { buildCompiledServer, startServerProcess } from '../apps/server/test/server-process';
 
 export type LoadServer = {
   origin: string;
@@ -33,10 +32,11 @@ export async function startLoadServer(env: Record<string, string>): Promise<Load
   };
   try {
     // Blobs go under the same DATA_DIR, as on one machine; the cluster there is not the server's.
-    const server = await startServerProcess(
-      { DATA_DIR: dataDir, DATABASE_URL: database.url, ...env },
-      { compiled: true },
-    );
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      ...env,
+    });
     // Two connections are plenty for seeding and stay out of the server's way.
     const connection = connectDatabase(database.url, { maxConnections: 2 });
     return {

@@ -12,8 +12,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { startServerProcess } from '../apps/server/test/server-process';
-import { buildCompiledServer } from './compiled-server';
+import { buildCompiledServer, startServerProcess } from '../apps/server/test/server-process';
 import type { Row } from './table';
 import { benchAccountCookie, makeBigVideoFile, uploadThroughApi } from './upload-throughput';
 
@@ -98,16 +97,13 @@ export async function benchResumableUpload(): Promise<Row[]> {
     await rm(copy);
 
     buildCompiledServer();
-    const server = await startServerProcess(
-      {
-        DATA_DIR: path.join(folder, 'data'),
-        MAX_UPLOAD_MB: String(SIZE_BYTES / 1024 / 1024 + 1),
-        // Only work no upload here leads to: each upload's preparation (ffmpeg on gigabytes) would
-        // run on the same two cores during the next row.
-        WORK_QUEUES: 'vision.scan',
-      },
-      { compiled: true },
-    );
+    const server = await startServerProcess({
+      DATA_DIR: path.join(folder, 'data'),
+      MAX_UPLOAD_MB: String(SIZE_BYTES / 1024 / 1024 + 1),
+      // Only work no upload here leads to: each upload's preparation (ffmpeg on gigabytes) would
+      // run on the same two cores during the next row.
+      WORK_QUEUES: 'vision.scan',
+    });
     try {
       const cookie = await benchAccountCookie(server.origin);
 

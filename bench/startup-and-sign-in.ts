@@ -6,16 +6,19 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
-import { postgresProcessesFor, startServerProcess } from '../apps/server/test/server-process';
+import {
+  buildCompiledServer,
+  postgresProcessesFor,
+  startServerProcess,
+} from '../apps/server/test/server-process';
 
 import type { Row } from './table';
 
-import { buildCompiledServer } from './compiled-server';
 import { memoryMiB } from './process-memory';
 
 async function timeToFirst200(dataDir: string, env: Record<string, string> = {}) {
   const startedAt = performance.now();
-  const server = await startServerProcess({ DATA_DIR: dataDir, ...env }, { compiled: true });
+  const server = await startServerProcess({ DATA_DIR: dataDir, ...env });
   let status = 0;
   while (status !== 200) {
     status = (await fetch(`${server.origin}/`).catch(() => ({ status: 0 }))).status;
@@ -34,10 +37,11 @@ async function idleRssOfProcessInRole(role: 'api' | 'worker'): Promise<number> {
   await chmod(dataDir, 0o755);
   const database = await startEmbeddedPostgres(dataDir, pino({ level: 'warn' }));
   try {
-    const server = await startServerProcess(
-      { DATA_DIR: dataDir, DATABASE_URL: database.url, ROLE: role },
-      { compiled: true },
-    );
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      ROLE: role,
+    });
     try {
       if (role === 'api') {
         await fetch(`${server.origin}/api/register`, {

@@ -8,8 +8,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { startServerProcess } from '../apps/server/test/server-process';
-import { buildCompiledServer } from './compiled-server';
+import { buildCompiledServer, startServerProcess } from '../apps/server/test/server-process';
 import { memoryMiB } from './process-memory';
 import type { Row } from './table';
 
@@ -87,10 +86,10 @@ export async function benchUploadThroughput(): Promise<Row[]> {
     await rm(path.join(folder, 'copy.mp4'));
 
     buildCompiledServer();
-    const server = await startServerProcess(
-      { DATA_DIR: path.join(folder, 'data'), MAX_UPLOAD_MB: '4096' },
-      { compiled: true },
-    );
+    const server = await startServerProcess({
+      DATA_DIR: path.join(folder, 'data'),
+      MAX_UPLOAD_MB: '4096',
+    });
     try {
       const cookie = await benchAccountCookie(server.origin);
       const before = await memoryMiB(server.child.pid!);

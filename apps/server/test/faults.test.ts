@@ -169,12 +169,13 @@ describe('a server killed while it transcodes', () => {
       const folder = await mkdtemp(path.join(tmpdir(), 'filmroom-faults-transcode-'));
       const env = { DATA_DIR: folder, WORK_QUEUES: 'media.prepare' };
       const workDir = path.join(folder, 'work');
-      // A minute of 540p MPEG-4 in QuickTime: browsers need it as H.264, a transcode of many
-      // seconds even on an idle machine (and done twice here, so no longer than that). (At 720p the HLS ladder made after the restart
-      // would add a 720p rendition too: a minute more of x264 that tests nothing here.)
+      // Twenty seconds of 540p MPEG-4 in QuickTime: browsers need it as H.264, a transcode of
+      // seconds even on an idle machine, and the kill comes within a tenth of a second of its
+      // output appearing. (At 720p the HLS ladder made after the restart would add a 720p
+      // rendition too: x264 work that tests nothing here.)
       const clip = await makeClip('long.mov', {
         size: '960x540',
-        seconds: 60,
+        seconds: 20,
         videoArgs: ['-c:v', 'mpeg4', '-q:v', '5'],
       });
       let server = await startServerProcess(env);
@@ -219,7 +220,9 @@ describe('a server killed while it transcodes', () => {
           (state) => state.status !== 'processing',
           240_000,
         );
-        expect(done.status).toBe('ready');
+        expect(done).toMatchObject({ status: 'ready', progress: 100, width: 960, height: 540 });
+        expect(done.duration).toBeCloseTo(20, 0);
+        expect(server.output()).toContain('requeued jobs interrupted by a crash');
         // The job removes its work folder just after it records "ready".
         expect(await eventually(async () => (await filesIn(workDir)).length === 0, 10_000)).toBe(
           true,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
+import { buildCompiledServer } from './server-process';
 import { createTemplateDatabase } from './test-database';
 
 declare module 'vitest' {
@@ -21,6 +22,9 @@ declare module 'vitest' {
  * Debian's PostgreSQL 15 in CI) when set.
  */
 export default async function setup(project: TestProject) {
+  // The process tests run the server as `npm start` does: built here, once, before the workers
+  // start them side by side.
+  buildCompiledServer();
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     project.provide('adminDatabaseUrl', external);

@@ -7,15 +7,13 @@ import { PASSWORD, uniqueEmail } from './accounts';
 import { postJson, signUp, uploadFile, waitForVideo } from './http-client';
 import { makeClip } from './media-clips';
 import { createProcessDatabase } from './process-database';
-import { postgresProcessesFor, runDoctor, startServerProcess } from './server-process';
+import { postgresProcessesFor, startServerProcess } from './server-process';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-process-'));
 afterAll(async () => {
   // Should a test fail half-way, leave no database running behind it.
-  for (const folder of ['postgres', 'job-restart/postgres']) {
-    for (const pid of await postgresProcessesFor(path.join(dataDir, folder))) {
-      process.kill(pid, 'SIGKILL');
-    }
+  for (const pid of await postgresProcessesFor(path.join(dataDir, 'postgres'))) {
+    process.kill(pid, 'SIGKILL');
   }
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -70,46 +68,6 @@ describe('the server process on embedded PostgreSQL', () => {
     const server = await startServerProcess({ DATA_DIR: dataDir });
     expect(await server.stop('SIGINT')).toBe(0);
     expect(await postgresProcessesFor(databaseDir)).toEqual([]);
-  });
-});
-
-describe('a video being prepared when the server is killed', () => {
-  // Two server starts and a real transcode: minutes on a busy 2-core machine.
-  it('is prepared after the restart', { timeout: 240_000 }, async () => {
-    const jobDataDir = path.join(dataDir, 'job-restart');
-    // Long enough to transcode for several seconds, so the kill lands mid-job.
-    const clip = await makeClip('long.mov', {
-      size: '1280x720',
-      seconds: 20,
-      videoArgs: ['-c:v', 'mpeg4', '-q:v', '5'],
-    });
-    // This test is about preparation; the vision scan would only add minutes of CPU.
-    const env = { DATA_DIR: jobDataDir, WORK_QUEUES: 'media.prepare' };
-    let server = await startServerProcess(env);
-    const cookie = await signUp(server.origin, 'Rene');
-    const { id } = await uploadFile(server.origin, cookie, clip, 'video/quicktime', 'Match film');
-
-    const midway = await waitForVideo(server.origin, cookie, id, (v) => v.progress > 0, 60_000);
-    expect(midway.status).toBe('processing');
-    await server.stop('SIGKILL');
-
-    server = await startServerProcess(env);
-    try {
-      const finished = await waitForVideo(
-        server.origin,
-        cookie,
-        id,
-        (video) => video.status !== 'processing',
-        120_000,
-      );
-      expect(finished).toMatchObject({ status: 'ready', progress: 100, width: 1280, height: 720 });
-      expect(finished.duration).toBeCloseTo(20, 0);
-      expect(server.output()).toContain('requeued jobs interrupted by a crash');
-      const doctor = await runDoctor(env);
-      expect(doctor.code, doctor.output).toBe(0);
-    } finally {
-      expect(await server.stop('SIGTERM')).toBe(0);
-    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = path.resolve(serverDir, '../..');
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -16,9 +17,23 @@ export type ServerProcess = {
 };
 
 /**
- * What `npm start` runs after `node scripts/build.mjs server`: apps/server's start script
- * (`node <flags> dist/main.js`), read from its package.json so that tests and the bench run the
- * server with the same V8 flags as users do.
+ * Builds what `npm start` runs (`node scripts/build.mjs server`: esbuild, about two seconds, and
+ * nothing at all when no source changed since the last build). Once per process; the test run's
+ * global set-up builds first, so the test workers never build side by side.
+ */
+let built = false;
+export function buildCompiledServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['scripts/build.mjs', 'server'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
+  built = true;
+}
+
+/**
+ * apps/server's start script (`node <flags> dist/main.js`), read from its package.json so that
+ * tests and the bench run the server with the same V8 flags as users do.
  */
 function startScriptArgs(): string[] {
   const manifest = readFileSync(path.join(serverDir, 'package.json'), 'utf8');
@@ -28,22 +43,19 @@ function startScriptArgs(): string[] {
   if (command !== 'node') throw new Error(`apps/server's start script runs ${command}, not node`);
   return args;
 }
-const COMPILED = startScriptArgs();
+const START_ARGS = startScriptArgs();
 
 /**
- * Runs the real server entry point with the given environment: from its TypeScript sources, or
- * `compiled` as `npm start` runs it (build it first).
+ * Runs the server as `npm start` does (compiled: a start costs half the CPU of one from the
+ * TypeScript sources, and process tests start dozens) with the given environment.
  * `wrapper`: a command the server runs under (it ends by exec-ing its arguments).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { wrapper?: string[]; compiled?: boolean } = {},
+  options: { wrapper?: string[] } = {},
 ): Promise<ServerProcess> {
-  const [command, ...args] = [
-    ...(options.wrapper ?? []),
-    process.execPath,
-    ...(options.compiled ? COMPILED : ['--import', 'tsx', 'src/main.ts']),
-  ];
+  buildCompiledServer();
+  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, ...START_ARGS];
   const child = spawn(command!, args, {
     cwd: serverDir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
@@ -99,9 +111,10 @@ export async function postgresProcessesFor(databaseDir: string): Promise<number[
   return pids;
 }
 
-/** Runs `npm run doctor`'s program against the given environment: exit code and report. */
+/** Runs `npm run doctor`'s program (compiled, as it ships) against the given environment: exit code and report. */
 export async function runDoctor(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/doctor.ts'], {
+  buildCompiledServer();
+  const child = spawn(process.execPath, ['dist/doctor.js'], {
     cwd: serverDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
