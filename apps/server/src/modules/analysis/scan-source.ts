@@ -1,27 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { analyses } from '../../db/schema';
+import { workSourceOf } from '../../lib/work-source';
 import type { Log } from '../../lib/logger';
 import type { BlobStore } from '../../storage';
 import { scanKey } from './scan-keys';
-
-/**
- * Which code scans: the build's own stamp (scripts/build.mjs writes a fingerprint of every
- * server input, the vision package, its models' lockfile entries included, beside the bundle).
- * Run from sources there is no stamp, and a scan is shared only within the process that made
- * it: a developer's edit to the scan must never be hidden behind an earlier scan.
- */
-const scannerIdentity = (() => {
-  try {
-    return `build:${readFileSync(new URL('./.build-stamp', import.meta.url), 'utf8').trim()}`;
-  } catch {
-    return `process:${randomUUID()}`;
-  }
-})();
 
 /**
  * What a scan is a function of: the prepared file's bytes, the scan settings and the code that
@@ -29,13 +14,8 @@ const scannerIdentity = (() => {
  * scan instead of minutes of CPU: the same clip shared to a second team by upload, or uploaded
  * again after a delete, is analysed at once.
  */
-export async function scanSourceOf(file: string, vision: Config['vision']): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  const settings = `fps=${vision.fps};dense=${vision.denseShare}`;
-  return createHash('sha256')
-    .update(`${hash.digest('hex')}\n${settings}\n${scannerIdentity}`)
-    .digest('base64url');
+export function scanSourceOf(file: string, vision: Config['vision']): Promise<string> {
+  return workSourceOf(file, `fps=${vision.fps};dense=${vision.denseShare}`);
 }
 
 /** How often a job waiting for another video's scan of the same source looks again. */

@@ -12,8 +12,28 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
 };
 
+/** The type a stored file of a prepared video is served with, from its name. */
+export const contentTypeOf = (name: string) =>
+  CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream';
+
 // Several stores at once: an hour is ~2,700 small segments, one round trip each on S3.
 const PARALLEL_WRITES = 8;
+
+/** Runs `write` for every item, a few at a time. */
+export async function writeInParallel<T>(
+  items: T[],
+  write: (item: T) => Promise<unknown>,
+  signal: AbortSignal,
+): Promise<void> {
+  let next = 0;
+  const writer = async () => {
+    while (next < items.length) {
+      signal.throwIfAborted();
+      await write(items[next++]!);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_WRITES }, writer));
+}
 
 export type StreamingKeys = { streamKey: string; storyboardKey: string };
 
@@ -52,19 +72,15 @@ export async function prepareStreaming(
   });
   await blobs.deletePrefix(videoKeys.stream(videoId));
   await blobs.deletePrefix(videoKeys.storyboard(videoId));
-  const files = await filesUnder(output);
   const prefix = videoKeys.prefix(videoId);
-  let next = 0;
-  const writer = async () => {
-    while (next < files.length) {
-      options.signal.throwIfAborted();
-      const file = files[next++]!;
-      await blobs.write(`${prefix}${file}`, createReadStream(path.join(output, file)), {
-        contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_WRITES }, writer));
+  await writeInParallel(
+    await filesUnder(output),
+    (file) =>
+      blobs.write(`${prefix}${file}`, createReadStream(path.join(output, file)), {
+        contentType: contentTypeOf(file),
+      }),
+    options.signal,
+  );
   return {
     streamKey: `${prefix}${ladder.masterPlaylist}`,
     storyboardKey: `${prefix}${ladder.storyboard}`,

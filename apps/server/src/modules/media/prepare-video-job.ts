@@ -19,6 +19,7 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { videoKeys, WorkFolders, type BlobStore } from '../../storage';
 import { VideoEvents } from '../events';
 import { prepareStreaming, type StreamingKeys } from './prepare-streaming';
+import { copyPreparationOfSameSource, preparationSourceOf } from './prepared-source';
 
 type Dependencies = {
   db: Database;
@@ -156,6 +157,10 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
         throw new MediaRejected(tooLong(probe.duration, maxVideoSeconds));
       }
 
+      const source = await preparationSourceOf(original, maxVideoSeconds);
+      const copied = await copyPreparationOfSameSource(deps, source, videoId, signal);
+      if (copied) return { ...copied, slowMotion: probe.slowMotion, source };
+
       const plan = planWebVideo(probe);
       log.info({ videoId, plan }, 'preparing video');
       const media = path.join(workDir, 'media.mp4');
@@ -221,6 +226,7 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
         size,
         streaming,
         slowMotion: probe.slowMotion,
+        source,
       };
     });
 
@@ -240,6 +246,7 @@ export async function prepareVideo(deps: Dependencies, videoId: string, signal: 
       duration: result.duration,
       width: result.size.width,
       height: result.size.height,
+      preparedFrom: result.source,
     });
     // Deleted while we worked: nothing points at the new files, so remove them.
     if (!row) await blobs.deletePrefix(videoKeys.prefix(videoId));

@@ -77,6 +77,52 @@ describe('media.prepare', () => {
     });
   });
 
+  it('prepares a file once: another upload of the same file gets copies of its files', async () => {
+    const { cookie } = await registerAccount(ctx.app);
+    const first = await settled((await uploadVideo(ctx.app, cookie)).id);
+    const second = await settled((await uploadVideo(ctx.app, cookie)).id);
+    expect(second).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      width: first.width,
+      height: first.height,
+      duration: first.duration,
+      preparedFrom: first.preparedFrom,
+      streamKey: `videos/${second.id}/hls/master.m3u8`,
+      storyboardKey: `videos/${second.id}/storyboard/storyboard.vtt`,
+    });
+    const { db, pool, blobs, jobs } = ctx.runtime.deps;
+    const named = async (videoId: string) =>
+      (await blobs.list(`videos/${videoId}/`)).map((key) => key.slice(key.indexOf('/', 7)));
+    expect(await named(second.id)).toEqual(await named(first.id));
+    const bytes = (videoId: string) =>
+      blobs.withLocalCopy(`videos/${videoId}/hls/360p/index.m3u8`, (file) => readFile(file));
+    expect(await bytes(second.id)).toEqual(await bytes(first.id));
+
+    // Prepared again, it copies instead of running ffmpeg: what the log says it did.
+    const said: string[] = [];
+    const log = pino(
+      { level: 'info' },
+      { write: (line: string) => said.push(JSON.parse(line).msg) },
+    );
+    await prepareVideo(
+      { db, pool, blobs, log, queue: jobs, config: ctx.config },
+      second.id,
+      new AbortController().signal,
+    );
+    expect(said).toContain('reused the preparation of a video of the same source');
+    expect(said).not.toContain('preparing video');
+
+    // The copies are the second video's own: they stay when the first is deleted.
+    await ctx.app.inject({ method: 'DELETE', url: `/api/videos/${first.id}`, headers: { cookie } });
+    expect(await blobs.list(`videos/${first.id}/`)).toEqual([]);
+    const stream = await ctx.app.inject({
+      url: `/uploads/videos/${second.id}/hls/master.m3u8`,
+      headers: { cookie },
+    });
+    expect(stream.statusCode).toBe(200);
+  });
+
   it.each([
     [
       'VP9/Opus in WebM',

@@ -46,6 +46,11 @@ export const videos = pgTable(
     slowMotionFactor: doublePrecision('slow_motion_factor'),
     /** Who set the factor: the file's metadata (`container`) or an editor (`coach`). */
     slowMotionSource: text('slow_motion_source', { enum: ['container', 'coach'] }),
+    /**
+     * What the prepared files were made from: the original's bytes, the limits and the code that
+     * prepares (modules/media/prepared-source.ts). Another upload of the same file copies them.
+     */
+    preparedFrom: text('prepared_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,6 +60,7 @@ export const videos = pgTable(
     // Spec §2: search matches any part of the title, any case (ILIKE '%q%'), which a b-tree
     // cannot serve; trigrams (pg_trgm, shipped with PostgreSQL) can.
     index('videos_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('videos_prepared_from_idx').on(table.preparedFrom),
   ],
 );
 
