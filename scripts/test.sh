@@ -5,8 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each stage's heading says when it began, so a slow run shows which stage grew.
+heading() { echo "==> $* [$(date -u +%T), ${SECONDS} s in]"; }
+
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "==> Installing dependencies (npm ci)"
+  heading "Installing dependencies (npm ci)"
   npm ci --no-audit --no-fund --prefer-offline
 fi
 
@@ -17,10 +20,10 @@ trap 'rm -rf "$results"' EXIT
 
 # Each is a dozen single-threaded programs (tsc per package, eslint, prettier, knip): run side by
 # side they take half the time on two cores.
-echo "==> Type check and lint"
+heading "Type check and lint"
 npx concurrently --group --names types,lint "npm run --silent typecheck" "npm run --silent lint"
 
-echo "==> Unit and integration tests (embedded PostgreSQL)"
+heading "Unit and integration tests (embedded PostgreSQL)"
 # The media commands and the HLS they serve run below on the default install's ffmpeg instead.
 npx vitest run --project '!media' --exclude '**/uploads/streaming.test.ts' \
   --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
@@ -28,7 +31,7 @@ npx vitest run --project '!media' --exclude '**/uploads/streaming.test.ts' \
 # What `npm install && npm start` gives a machine without Debian's ffmpeg: the static build from
 # npm (4.1, 2018). Every command line FilmRoom builds must work on it as on a current FFmpeg.
 media_on_bundled_ffmpeg() {
-  echo "==> Media tests on the bundled ffmpeg (the default install's)"
+  heading "Media tests on the bundled ffmpeg (the default install's)"
   bundled() { (cd packages/media && node -p "require('$1').path"); }
   FFMPEG_PATH=$(bundled @ffmpeg-installer/ffmpeg) FFPROBE_PATH=$(bundled @ffprobe-installer/ffprobe) \
     npx vitest run --project media --project server packages/media/ apps/server/src/modules/uploads/streaming.test.ts \
@@ -36,13 +39,13 @@ media_on_bundled_ffmpeg() {
 }
 
 evaluation() {
-  echo "==> Evaluation over the labelled clips (npm run eval, asserted)"
+  heading "Evaluation over the labelled clips (npm run eval, asserted)"
   npx vitest run --root eval \
     --reporter=default --reporter=json --outputFile.json="$results/vitest-eval.json"
 }
 
 debian_postgres() {
-  echo "==> Server tests again on Debian's PostgreSQL ($debian_pg): the DATABASE_URL path"
+  heading "Server tests again on Debian's PostgreSQL ($debian_pg): the DATABASE_URL path"
   # The SQL is what differs between the two servers, and these files reach nearly all of it in
   # CI's time budget: the permission matrix calls every route as every kind of role, the videos
   # module holds the library's queries, the doctor and sweeps read every table, and the job
@@ -78,8 +81,9 @@ if debian_pg=$(bash scripts/debian-postgres.sh find 2>/dev/null); then
 fi
 side_by_side "${stages[@]}"
 
-echo "==> Browser tests (production build, Debian Chromium)"
+heading "Browser tests (production build, Debian Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npm run --silent test:e2e
-echo "==> Bundle budget (the build the browser tests ran on)" && node scripts/check-bundle-budget.mjs
+heading "Bundle budget (the build the browser tests ran on)" && node scripts/check-bundle-budget.mjs
 
 node scripts/summarize-tests.mjs "$results" "${reports[@]}"
+echo "==> All stages done in ${SECONDS} s"
