@@ -6,10 +6,17 @@ import {
   useMemo,
   useRef,
   useState,
+  type FocusEvent,
   type KeyboardEvent,
+  type PointerEvent,
   type WheelEvent,
 } from 'react';
 import { Button } from '@/components/ui/button';
+import { tileAt, type StoryboardTile } from '@/features/videos/lib/storyboard';
+import {
+  StoryboardPreview,
+  previewLeft,
+} from '@/features/videos/components/viewer/storyboard-preview';
 import {
   NUDGE_SECONDS,
   ZOOM_LEVELS,
@@ -36,6 +43,8 @@ type TagTimelineProps = {
     onDelete: (events: TagEvent[]) => void;
     onRestore: (events: TagEvent[]) => void;
   };
+  /** The video's storyboard: hovering the strip, or focusing a bar, shows the frame there. */
+  storyboard?: readonly StoryboardTile[] | null;
   /** Given to editors: the analysis's suggested events, on a row of their own. */
   suggested?: {
     videoId: string;
@@ -67,6 +76,7 @@ export function TagTimeline({
   onPlay,
   edits,
   suggested,
+  storyboard = null,
 }: TagTimelineProps) {
   const [rowsBy, setRowsBy] = useState<TimelineRows>('type');
   const [zoom, setZoom] = useState(1);
@@ -78,6 +88,8 @@ export function TagTimeline({
   const [openSuggestionId, setOpenSuggestionId] = useState<string | null>(null);
   const strip = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ scrollLeft: 0, width: 0 });
+  /** The moment previewed from the storyboard: under the pointer, or the focused bar's in. */
+  const [previewAt, setPreviewAt] = useState<number | null>(null);
 
   const rows = useMemo(
     () => timelineRowsOf(events, rowsBy).map((row) => ({ ...row, events: byStart(row.events) })),
@@ -212,6 +224,21 @@ export function TagTimeline({
     );
   };
 
+  // A mouse previews as it hovers; a finger or pen as it drags (pointer move only while down).
+  const previewUnder = (move: PointerEvent<HTMLDivElement>) => {
+    if (!storyboard?.length) return;
+    if (move.pointerType !== 'mouse' && move.buttons === 0) return;
+    const box = move.currentTarget.getBoundingClientRect();
+    const seconds = (move.clientX - box.left + move.currentTarget.scrollLeft) / pxPerSecond;
+    setPreviewAt(Math.min(duration, Math.max(0, seconds)));
+  };
+  const previewFocused = (focus: FocusEvent<HTMLDivElement>) => {
+    const id = focus.target.getAttribute('data-event-id');
+    const event = id ? byId.get(id) : undefined;
+    setPreviewAt(storyboard?.length && event ? event.start : null);
+  };
+  const previewTile = previewAt === null || !storyboard ? null : tileAt(storyboard, previewAt);
+
   const startDrag: TimelineRowActions['dragEdge'] = (event, dragged, pointerDown) => {
     if (!edits) return;
     pointerDown.preventDefault();
@@ -339,63 +366,79 @@ export function TagTimeline({
             </li>
           ) : null}
         </ul>
-        <div
-          ref={observeStrip}
-          className="overflow-x-auto overflow-y-hidden"
-          data-testid="tag-timeline"
-          // Focusable so the keys still reach it when a deleted bar took the focus with it.
-          tabIndex={-1}
-          aria-label="Timeline strip: Delete removes the selection, Ctrl+wheel zooms"
-          {...{ [TIMELINE_OWNS_UNDO]: deleted ? 'true' : undefined }}
-          data-zoom={zoom}
-          onScroll={(scroll) =>
-            setView({
-              scrollLeft: scroll.currentTarget.scrollLeft,
-              width: scroll.currentTarget.clientWidth,
-            })
-          }
-          onWheel={onWheel}
-          onKeyDown={onKeyDown}
-        >
-          <div className="relative" style={{ width: width * zoom }}>
-            <ul className="grid auto-rows-[1.75rem] gap-1">
-              {rows.map((row) => (
-                <TagTimelineRow
-                  key={row.key}
-                  row={row}
-                  pxPerSecond={pxPerSecond}
-                  clustering={clustering}
-                  drawnFromPx={drawnFromPx}
-                  drawnToPx={drawnToPx}
-                  selected={selected}
-                  editable={edits !== undefined}
-                  edge={edge}
-                  dragging={
-                    dragging && row.events.some((event) => event.id === dragging.id)
-                      ? dragging
-                      : null
-                  }
-                  actions={actions}
-                />
-              ))}
-              {suggestions.length > 0 ? (
-                <TagSuggestionRow
-                  suggestions={suggestions}
-                  pxPerSecond={pxPerSecond}
-                  stripPx={width * zoom}
-                  openId={openSuggestion?.id ?? null}
-                  onOpen={openSuggestionFor}
+        <div className="relative min-w-0">
+          {previewTile && previewAt !== null ? (
+            <StoryboardPreview
+              tile={previewTile}
+              seconds={previewAt}
+              left={previewLeft(previewTile, previewAt * pxPerSecond - view.scrollLeft, width)}
+            />
+          ) : null}
+          <div
+            ref={observeStrip}
+            className="overflow-x-auto overflow-y-hidden"
+            data-testid="tag-timeline"
+            // Focusable so the keys still reach it when a deleted bar took the focus with it.
+            tabIndex={-1}
+            aria-label="Timeline strip: Delete removes the selection, Ctrl+wheel zooms"
+            {...{ [TIMELINE_OWNS_UNDO]: deleted ? 'true' : undefined }}
+            data-zoom={zoom}
+            onScroll={(scroll) =>
+              setView({
+                scrollLeft: scroll.currentTarget.scrollLeft,
+                width: scroll.currentTarget.clientWidth,
+              })
+            }
+            onWheel={onWheel}
+            onKeyDown={onKeyDown}
+            onPointerMove={previewUnder}
+            onPointerLeave={() => setPreviewAt(null)}
+            onPointerUp={(up) => {
+              if (up.pointerType !== 'mouse') setPreviewAt(null);
+            }}
+            onFocus={previewFocused}
+            onBlur={() => setPreviewAt(null)}
+          >
+            <div className="relative" style={{ width: width * zoom }}>
+              <ul className="grid auto-rows-[1.75rem] gap-1">
+                {rows.map((row) => (
+                  <TagTimelineRow
+                    key={row.key}
+                    row={row}
+                    pxPerSecond={pxPerSecond}
+                    clustering={clustering}
+                    drawnFromPx={drawnFromPx}
+                    drawnToPx={drawnToPx}
+                    selected={selected}
+                    editable={edits !== undefined}
+                    edge={edge}
+                    dragging={
+                      dragging && row.events.some((event) => event.id === dragging.id)
+                        ? dragging
+                        : null
+                    }
+                    actions={actions}
+                  />
+                ))}
+                {suggestions.length > 0 ? (
+                  <TagSuggestionRow
+                    suggestions={suggestions}
+                    pxPerSecond={pxPerSecond}
+                    stripPx={width * zoom}
+                    openId={openSuggestion?.id ?? null}
+                    onOpen={openSuggestionFor}
+                  />
+                ) : null}
+              </ul>
+              {currentTime !== undefined ? (
+                <div
+                  aria-hidden
+                  data-testid="tag-timeline-playhead"
+                  className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-foreground"
+                  style={{ left: Math.min(currentTime, duration) * pxPerSecond }}
                 />
               ) : null}
-            </ul>
-            {currentTime !== undefined ? (
-              <div
-                aria-hidden
-                data-testid="tag-timeline-playhead"
-                className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-foreground"
-                style={{ left: Math.min(currentTime, duration) * pxPerSecond }}
-              />
-            ) : null}
+            </div>
           </div>
         </div>
       </div>
