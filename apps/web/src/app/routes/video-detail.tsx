@@ -130,6 +130,10 @@ function VideoDetailPage({ id }: { id: string }) {
   const analysisRanges = useAnalysisRanges(id, { enabled: playersOpened });
   // While the Players tab is open its people are boxed over the video, linked to their rows.
   const [playersTabOn, setPlayersTabOn] = useState(false);
+  // The Tag tab (code window, counts, files) is built once it is first opened, not with the
+  // page: a game's 1,500 events would otherwise be counted and laid out there, unseen, as they
+  // arrive, in the same moment as the timeline is first drawn.
+  const [tagOpened, setTagOpened] = useState(false);
   const playersOnVideo = usePlayersOnVideo(
     video.data?.analysis?.playerDetections ?? null,
     analysisRanges.data?.ranges ?? [],
@@ -406,6 +410,7 @@ function VideoDetailPage({ id }: { id: string }) {
           defaultValue="analysis"
           onValueChange={(tab) => {
             if (tab === 'players') setPlayersOpened(true);
+            if (tab === 'tag') setTagOpened(true);
             setPlayersTabOn(tab === 'players');
             setMeasureTabOn(tab === 'measure');
           }}
@@ -555,7 +560,7 @@ function VideoDetailPage({ id }: { id: string }) {
             />
           </TabsContent>
           <TabsContent value="tag">
-            {detail.status === 'ready' ? (
+            {!tagOpened ? null : detail.status === 'ready' ? (
               <TagPanel
                 videoId={detail.id}
                 editable={editable}
