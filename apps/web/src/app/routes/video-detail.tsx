@@ -47,6 +47,7 @@ import { usePrefetchTagEvents } from '@/features/tagging/api/tag-events';
 import { TagPanel } from '@/features/tagging/components/tag-panel';
 import { VideoTagTimeline } from '@/features/tagging/components/video-tag-timeline';
 import { TeamSharesSection } from '@/features/teams/components/team-shares-section';
+import { useStoryboard } from '@/features/videos/api/get-storyboard';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { useVideoPoses } from '@/features/videos/api/get-video-poses';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
@@ -149,6 +150,8 @@ function VideoDetailPage({ id }: { id: string }) {
   // Tagged events: their timeline sits under the player; the Tag tab tags and counts them.
   // Asked for with the video, but only the timeline and the tab listen for the answer.
   usePrefetchTagEvents(id);
+  // The tag timeline previews the storyboard's frames as the seek bar does (the same request).
+  const storyboard = useStoryboard(video.data?.storyboardUrl ?? null);
   // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
   useFoldedSidebar();
   const theatre = useTheatreMode();
@@ -366,6 +369,7 @@ function VideoDetailPage({ id }: { id: string }) {
               currentTime={currentTime}
               editable={editable}
               onPlay={playTagEvent}
+              storyboard={storyboard.data ?? null}
             />
           ) : null}
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}

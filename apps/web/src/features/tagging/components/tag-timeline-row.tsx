@@ -65,7 +65,8 @@ export const TagTimelineRow = memo(function TagTimelineRow({
   actions,
 }: TagTimelineRowProps) {
   const layout = useMemo(
-    () => timelineBars(row.events, pxPerSecond, clustering),
+    // No scale yet (the strip not measured): no bars, rather than bars laid out twice.
+    () => (pxPerSecond > 0 ? timelineBars(row.events, pxPerSecond, clustering) : []),
     [row.events, pxPerSecond, clustering],
   );
   const bars = barsInView(layout, drawnFromPx, drawnToPx);

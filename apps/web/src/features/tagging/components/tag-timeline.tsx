@@ -1,5 +1,6 @@
 import type { TagEvent, TagSuggestion } from '@filmroom/contract';
 import { Undo2Icon, ZoomInIcon, ZoomOutIcon } from 'lucide-react';
+import { flushSync } from 'react-dom';
 import {
   useCallback,
   useEffect,
@@ -12,11 +13,8 @@ import {
   type WheelEvent,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { tileAt, type StoryboardTile } from '@/features/videos/lib/storyboard';
-import {
-  StoryboardPreview,
-  previewLeft,
-} from '@/features/videos/components/viewer/storyboard-preview';
+import { StoryboardPreview, previewLeft } from '@/components/storyboard-preview';
+import { tileAt, type StoryboardTile } from '@/lib/storyboard';
 import {
   NUDGE_SECONDS,
   ZOOM_LEVELS,
@@ -53,7 +51,7 @@ type TagTimelineProps = {
   };
 };
 
-// happy-dom and a hidden tab lay nothing out: draw as if the strip were this wide.
+// A hidden tab lays nothing out (its strip reports no width): draw as if it were this wide.
 const FALLBACK_WIDTH_PX = 960;
 // Bars this far outside the visible stretch are drawn too, so a quick scroll shows no gap.
 const OVERSCAN_PX = 200;
@@ -87,7 +85,8 @@ export function TagTimeline({
   const [dragging, setDragging] = useState<{ id: string; start: number; end: number } | null>(null);
   const [openSuggestionId, setOpenSuggestionId] = useState<string | null>(null);
   const strip = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ scrollLeft: 0, width: 0 });
+  /** The strip's scroll and width: null until it has been measured. */
+  const [view, setView] = useState<{ scrollLeft: number; width: number } | null>(null);
   /** The moment previewed from the storyboard: under the pointer, or the focused bar's in. */
   const [previewAt, setPreviewAt] = useState<number | null>(null);
 
@@ -100,12 +99,16 @@ export function TagTimeline({
 
   // The strip's width decides the scale; it is measured again when the page's layout changes.
   // Taken from the observer, which reports it once the page is laid out anyway: reading
-  // clientWidth here, in the middle of React's commit, forced a layout of the whole page.
+  // clientWidth here, in the middle of React's commit, forced a layout of the whole page. No
+  // bar is drawn before that first report, and the bars it brings are drawn at once (flushSync),
+  // in the frame being laid out: drawn at a guessed width and then again at the real one, a
+  // game's bars cost twice and were painted in the wrong places for a frame.
   const observeStrip = useCallback((element: HTMLDivElement | null) => {
     strip.current = element;
     if (!element) return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setView({ scrollLeft: element.scrollLeft, width: entry.contentRect.width });
+      if (!entry) return;
+      flushSync(() => setView({ scrollLeft: element.scrollLeft, width: entry.contentRect.width }));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -147,9 +150,12 @@ export function TagTimeline({
 
   if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) return null;
 
-  const width = view.width || FALLBACK_WIDTH_PX;
+  // 0 until the strip has been measured: the rows are there (the page keeps its height) and
+  // their bars are not.
+  const width = view ? view.width || FALLBACK_WIDTH_PX : 0;
+  const scrollLeft = view?.scrollLeft ?? 0;
   const pxPerSecond = (width * zoom) / duration;
-  const drawnFrom = Math.floor(view.scrollLeft / DRAWN_STEP_PX) * DRAWN_STEP_PX;
+  const drawnFrom = Math.floor(scrollLeft / DRAWN_STEP_PX) * DRAWN_STEP_PX;
   const drawnFromPx = Math.max(0, drawnFrom - OVERSCAN_PX);
   const drawnToPx = drawnFrom + width + OVERSCAN_PX;
   // At the deepest zoom there is nowhere further to go: every event is its own bar.
@@ -203,7 +209,7 @@ export function TagTimeline({
   const zoomTo = (
     next: number,
     anchorPx = width / 2,
-    seconds = (view.scrollLeft + anchorPx) / pxPerSecond,
+    seconds = (scrollLeft + anchorPx) / pxPerSecond,
   ) => {
     const element = strip.current;
     if (next === zoom) return;
@@ -226,7 +232,7 @@ export function TagTimeline({
 
   // A mouse previews as it hovers; a finger or pen as it drags (pointer move only while down).
   const previewUnder = (move: PointerEvent<HTMLDivElement>) => {
-    if (!storyboard?.length) return;
+    if (!storyboard?.length || pxPerSecond === 0) return;
     if (move.pointerType !== 'mouse' && move.buttons === 0) return;
     const box = move.currentTarget.getBoundingClientRect();
     const seconds = (move.clientX - box.left + move.currentTarget.scrollLeft) / pxPerSecond;
@@ -371,7 +377,7 @@ export function TagTimeline({
             <StoryboardPreview
               tile={previewTile}
               seconds={previewAt}
-              left={previewLeft(previewTile, previewAt * pxPerSecond - view.scrollLeft, width)}
+              left={previewLeft(previewTile, previewAt * pxPerSecond - scrollLeft, width)}
             />
           ) : null}
           <div
@@ -420,7 +426,7 @@ export function TagTimeline({
                     actions={actions}
                   />
                 ))}
-                {suggestions.length > 0 ? (
+                {suggestions.length > 0 && width > 0 ? (
                   <TagSuggestionRow
                     suggestions={suggestions}
                     pxPerSecond={pxPerSecond}

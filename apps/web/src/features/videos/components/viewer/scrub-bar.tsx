@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
 import { formatTimelineLabel } from '@/lib/format-time';
-import { tileAt } from '../../lib/storyboard';
-import type { StoryboardTile } from '../../lib/storyboard';
-import { StoryboardPreview, previewLeft } from './storyboard-preview';
+import { tileAt } from '@/lib/storyboard';
+import type { StoryboardTile } from '@/lib/storyboard';
+import { StoryboardPreview, previewLeft } from '@/components/storyboard-preview';
 
 type ScrubBarProps = {
   duration: number;

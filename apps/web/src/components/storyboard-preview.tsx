@@ -1,5 +1,5 @@
 import { formatTimelineLabel } from '@/lib/format-time';
-import type { StoryboardTile } from '../../lib/storyboard';
+import type { StoryboardTile } from '@/lib/storyboard';
 
 type StoryboardPreviewProps = {
   tile: StoryboardTile;
