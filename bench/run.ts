@@ -14,7 +14,7 @@ import { benchSoak } from './soak';
 import { benchStartupAndSignIn } from './startup-and-sign-in';
 import { benchResumableUpload } from './resumable-upload';
 import { benchStreaming } from './streaming';
-import { benchTagging } from './tagging';
+import { benchTagging, benchTaggingTimeline } from './tagging';
 import { printTable, type Row } from './table';
 import { benchUploadThroughput } from './upload-throughput';
 
@@ -32,11 +32,15 @@ const groups: Record<string, () => Promise<Row[]>> = {
   compare: benchCompareStartUp,
   streaming: benchStreaming,
   tagging: benchTagging,
+  'tagging-timeline': benchTaggingTimeline,
   'full-game': benchFullGame,
   soak: benchSoak,
 };
-/** Acceptance runs that take long and want a quiet machine: only when asked for by name. */
-const ONLY_BY_NAME = new Set(['full-game', 'soak']);
+/**
+ * Only when asked for by name: acceptance runs that take long and want a quiet machine, and
+ * the tagging timeline's rows alone (the whole tagging group measures them too).
+ */
+const ONLY_BY_NAME = new Set(['full-game', 'soak', 'tagging-timeline']);
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in groups));

@@ -1,27 +1,61 @@
 // The tagging timeline in a real browser (Debian's Chromium through playwright-core): a game's
-// 1,500 events drawn under the player. Timed on the page's own clock from the moment the
-// events' answer has arrived (its resource timing) until the timeline's bars (or, where they
-// are too close to tell apart, their clusters) are on the page:
-// parsing the answer, React's render and the layout, not the server or the network.
+// 1,500 events drawn under the player. Timed on the page's own clock from the moment the last
+// of the two answers it needs has arrived (the events' and the video's, for its duration; their
+// resource timing) until the first frame with the timeline's bars (or, where they are too close
+// to tell apart, their clusters) has been laid out and painted: parsing the answer, React's
+// render, style, layout and paint, not the server or the network. The events' answer is held
+// back until the page is up, so what is timed is the timeline's own drawing.
+import os from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import type { Account } from './load-seed';
 import type { Row } from './table';
 
 const LOADS = 5;
+/** Rounds of 30 frames of scrolling and one zoom step: 310 frames. */
+const SCROLL_ROUNDS = 10;
 const VIEWPORT = { width: 1440, height: 900 };
+const BARS = '[data-testid="tag-timeline-bar"], [data-testid="tag-timeline-cluster"]';
 
-/** The little of the page's globals that the measurement reads. */
+/** The little of the page's globals that the measurement reads and sets. */
 type BrowserPage = {
   document: { querySelectorAll: (selector: string) => ArrayLike<unknown> };
   performance: {
     now: () => number;
     getEntriesByType: (type: 'resource') => { name: string; responseEnd: number }[];
   };
+  requestAnimationFrame: (callback: () => void) => number;
+  setTimeout: (callback: () => void, ms: number) => number;
+  /** Set by WATCH_FOR_BARS once the bars' first frame is done. */
+  timelineDrawn?: { at: number; bars: number };
 };
 
 /**
- * Milliseconds from the events' answer to their bars drawn, and how many bars and clusters
- * were drawn.
+ * Runs in the page from its first script: looks for the bars at each frame, before that
+ * frame's style, layout and paint; the first time they are there, the time after that frame
+ * (a task queued from the frame's callback runs once its rendering is done) is when they were
+ * drawn. Text, not a function: the bench's TypeScript loader names inner functions with a
+ * helper that the page does not have.
+ */
+const WATCH_FOR_BARS = `(() => {
+  const look = () => {
+    const bars = document.querySelectorAll(${JSON.stringify(BARS)}).length;
+    if (bars === 0) return void requestAnimationFrame(look);
+    setTimeout(() => { window.timelineDrawn = { at: performance.now(), bars }; }, 0);
+  };
+  requestAnimationFrame(look);
+})();`;
+
+/** Resolves once the next frame has been rendered. */
+function afterNextFrame() {
+  const page = globalThis as unknown as BrowserPage;
+  return new Promise<void>((resolve) =>
+    page.requestAnimationFrame(() => page.setTimeout(resolve, 0)),
+  );
+}
+
+/**
+ * Milliseconds from the later of the events' and the video's answers to the bars drawn, and
+ * how many bars and clusters were drawn.
  */
 async function timelineRender(browser: Browser, origin: string, coach: Account, videoId: string) {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -29,21 +63,31 @@ async function timelineRender(browser: Browser, origin: string, coach: Account, 
     const [name, value] = coach.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: origin }]);
     const page = await context.newPage();
+    await page.addInitScript(WATCH_FOR_BARS);
+    // The events' answer is held back until the video's page is up and painted, so the time
+    // is the timeline's own: when the video's answer came last, the whole page's first render
+    // (the player, the tabs) was counted as the timeline's.
+    await page.route(`**/api/videos/${videoId}/tag-events`, async (route) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.evaluate(afterNextFrame);
+      await route.continue();
+    });
     await page.goto(`${origin}/videos/${videoId}`, { waitUntil: 'commit' });
     const drawn = await page.waitForFunction(
-      () => {
-        // Runs in the page; this bench compiles without the browser's types.
+      (id) => {
         const page = globalThis as unknown as BrowserPage;
-        const bars = page.document.querySelectorAll(
-          '[data-testid="tag-timeline-bar"], [data-testid="tag-timeline-cluster"]',
-        ).length;
-        if (bars === 0) return false;
-        const answer = page.performance
-          .getEntriesByType('resource')
-          .find((entry) => entry.name.endsWith('/tag-events'));
-        return answer ? { ms: page.performance.now() - answer.responseEnd, bars } : false;
+        if (!page.timelineDrawn) return false;
+        // The bars need both answers: timed from the later one, whichever it is, so waiting
+        // for the video's answer is not counted as drawing.
+        const answers = page.performance.getEntriesByType('resource');
+        const ends = [`/api/videos/${id}/tag-events`, `/api/videos/${id}`].map((address) =>
+          answers.find((entry) => new URL(entry.name).pathname === address),
+        );
+        if (ends.some((entry) => entry === undefined)) return false;
+        const answered = Math.max(...ends.map((entry) => entry!.responseEnd));
+        return { ms: page.timelineDrawn.at - answered, bars: page.timelineDrawn.bars };
       },
-      undefined,
+      videoId,
       { polling: 'raf', timeout: 60_000 },
     );
     return (await drawn.jsonValue()) as { ms: number; bars: number };
@@ -52,12 +96,56 @@ async function timelineRender(browser: Browser, origin: string, coach: Account, 
   }
 }
 
-export async function benchTagTimelineRender(
+/**
+ * In the page, with the timeline drawn: zooms to 8× and scrolls the strip 30 px a frame
+ * through the game, zooming in and out a step now and then (as Ctrl+wheel does), and gives
+ * each frame's time (between animation frames). Text, for the reason WATCH_FOR_BARS is.
+ */
+const SCROLL_AND_ZOOM = `(async () => {
+  const strip = document.querySelector('[data-testid="tag-timeline"]');
+  const button = (name) => document.querySelector('button[aria-label="' + name + '"]');
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  for (let step = 0; step < 3; step += 1) { button('Zoom in').click(); await frame(); await frame(); }
+  const frames = [];
+  let last = await frame();
+  const tick = async () => { const now = await frame(); frames.push(now - last); last = now; };
+  for (let round = 0; round < ${SCROLL_ROUNDS}; round += 1) {
+    for (let step = 0; step < 30; step += 1) { strip.scrollLeft += 30; await tick(); }
+    button(round % 2 ? 'Zoom out' : 'Zoom in').click();
+    await tick();
+  }
+  return frames;
+})()`;
+
+/** Frame times (ms) while scrolling and zooming a drawn timeline, from a fresh page. */
+async function scrollAndZoomFrames(
+  browser: Browser,
+  origin: string,
+  coach: Account,
+  videoId: string,
+): Promise<number[]> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const [name, value] = coach.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: origin }]);
+    const page = await context.newPage();
+    await page.goto(`${origin}/videos/${videoId}`);
+    await page.locator(BARS).first().waitFor();
+    return (await page.evaluate(SCROLL_AND_ZOOM)) as number[];
+  } finally {
+    await context.close();
+  }
+}
+
+const percentile = (sorted: readonly number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+
+export async function benchTagTimeline(
   origin: string,
   coach: Account,
   videoId: string,
   events: number,
-): Promise<Row> {
+): Promise<Row[]> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -69,12 +157,29 @@ export async function benchTagTimelineRender(
     }
     const sorted = [...loads].sort((a, b) => a.ms - b.ms);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    return {
-      measure: `Tagging timeline, a 90-minute game of ${events.toLocaleString('en-US')} events: first render in Chromium (${VIEWPORT.width}×${VIEWPORT.height}) from the events' answer to their bars drawn, median of ${LOADS}`,
-      value: `${median.ms.toFixed(0)} ms`,
-      note: `goal < 100 ms; slowest ${sorted.at(-1)!.ms.toFixed(0)} ms; ${median.bars} bars and clusters drawn (only those in view); each load a fresh browser context`,
-    };
+    return [
+      {
+        measure: `Tagging timeline, a 90-minute game of ${events.toLocaleString('en-US')} events: first render in Chromium (${VIEWPORT.width}×${VIEWPORT.height}) from the events' and video's answers to the bars' first frame painted, median of ${LOADS}`,
+        value: `${median.ms.toFixed(0)} ms`,
+        note: `goal < 100 ms; slowest ${sorted.at(-1)!.ms.toFixed(0)} ms; ${median.bars} bars and clusters drawn (only those in view); each load a fresh browser context`,
+      },
+      scrollRow(await scrollAndZoomFrames(browser, origin, coach, videoId), events),
+    ];
   } finally {
     await browser.close();
   }
+}
+
+function scrollRow(frames: number[], events: number): Row {
+  const sorted = [...frames].sort((a, b) => a - b);
+  const over = frames.filter((ms) => ms > 1000 / 60 + 1).length;
+  return {
+    measure: `Tagging timeline, ${events.toLocaleString('en-US')} events: frame time while scrolling at 8× (30 px a frame) and zooming a step every 30 frames, median and p95 of ${frames.length} frames`,
+    value: `${percentile(sorted, 0.5).toFixed(1)} / ${percentile(sorted, 0.95).toFixed(1)} ms`,
+    note: `goal 16.7 ms (60 fps); ${over} frames over 17.7 ms; slowest ${sorted.at(-1)!.toFixed(0)} ms; load average ${loadAverage()}`,
+  };
+}
+
+function loadAverage(): string {
+  return os.loadavg()[0]!.toFixed(1);
 }

@@ -10,7 +10,7 @@ import { postJson } from '../apps/server/test/http-client';
 import { insertReadyVideos, registerCoach, type Account } from './load-seed';
 import { startLoadServer, type LoadServer } from './load-server';
 import { measurePacedLoad, pacedText } from './paced-load';
-import { benchTagTimelineRender } from './tag-timeline-render';
+import { benchTagTimeline } from './tag-timeline-render';
 import type { Row } from './table';
 
 const GAMES = 10;
@@ -25,23 +25,9 @@ const PERIODS = ['Q1', 'Q2', 'Q3', 'Q4'];
 const root = path.resolve(import.meta.dirname, '..');
 
 export async function benchTagging(): Promise<Row[]> {
-  // The timeline row's page is the built web app the compiled server serves.
-  execFileSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'ignore' });
-  // No work queue runs: nothing is uploaded, and a scan would take the cores while we measure.
-  const server = await startLoadServer({ WORK_QUEUES: 'media.prepare' });
+  const server = await startTaggingServer();
   try {
-    const coach = await registerCoach(server.origin, {
-      username: 'tagging-coach@example.com',
-      password: 'tagging bench password',
-    });
-    const players = await insertRoster(server, coach.id);
-    await insertReadyVideos(server.db, coach.id, GAMES + IMPORT_RUNS);
-    // Every game 90 minutes long, so events can be spread over a whole game.
-    const { rows: games } = await server.db.$client.query<{ id: string }>(
-      'UPDATE videos SET duration = $1 WHERE owner_id = $2 RETURNING id',
-      [GAME_SECONDS, coach.id],
-    );
-    const gameIds = games.map((game) => game.id);
+    const { coach, players, gameIds } = await seedGames(server, GAMES + IMPORT_RUNS);
     const season = gameIds.slice(0, GAMES);
     for (const videoId of season) await insertGameEvents(server, videoId, coach.id, players);
     const template = await copyBasketball(server.origin, coach);
@@ -62,12 +48,53 @@ export async function benchTagging(): Promise<Row[]> {
         EVENTS_PER_GAME,
       ),
     ];
-    rows.push(await benchTagTimelineRender(server.origin, coach, season[0]!, EVENTS_PER_GAME));
+    rows.push(...(await benchTagTimeline(server.origin, coach, season[0]!, EVENTS_PER_GAME)));
     rows.push(await importRow(server, coach, gameIds.slice(GAMES)));
     return rows;
   } finally {
     await server.stop();
   }
+}
+
+/** Only the timeline's rows (one game drawn, scrolled and zoomed): a minute, not several. */
+export async function benchTaggingTimeline(): Promise<Row[]> {
+  const server = await startTaggingServer();
+  try {
+    const { coach, videoId } = await seedTimelineGame(server);
+    return await benchTagTimeline(server.origin, coach, videoId, EVENTS_PER_GAME);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The compiled server with the built web app, which the timeline rows' page is. */
+export async function startTaggingServer(): Promise<LoadServer> {
+  execFileSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'ignore' });
+  // No work queue runs: nothing is uploaded, and a scan would take the cores while we measure.
+  return startLoadServer({ WORK_QUEUES: 'media.prepare' });
+}
+
+/** A coach with a roster and `count` ready 90-minute games, no events yet. */
+async function seedGames(server: LoadServer, count: number) {
+  const coach = await registerCoach(server.origin, {
+    username: 'tagging-coach@example.com',
+    password: 'tagging bench password',
+  });
+  const players = await insertRoster(server, coach.id);
+  await insertReadyVideos(server.db, coach.id, count);
+  // Every game 90 minutes long, so events can be spread over a whole game.
+  const { rows: games } = await server.db.$client.query<{ id: string }>(
+    'UPDATE videos SET duration = $1 WHERE owner_id = $2 RETURNING id',
+    [GAME_SECONDS, coach.id],
+  );
+  return { coach, players, gameIds: games.map((game) => game.id) };
+}
+
+/** One game of EVENTS_PER_GAME events for a freshly seeded coach: what the timeline rows draw. */
+export async function seedTimelineGame(server: LoadServer) {
+  const { coach, players, gameIds } = await seedGames(server, 1);
+  await insertGameEvents(server, gameIds[0]!, coach.id, players);
+  return { coach, videoId: gameIds[0]! };
 }
 
 /** Athletes #1 to #12 on the coach's roster, accepted. */

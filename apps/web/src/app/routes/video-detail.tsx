@@ -47,6 +47,7 @@ import { usePrefetchTagEvents } from '@/features/tagging/api/tag-events';
 import { TagPanel } from '@/features/tagging/components/tag-panel';
 import { VideoTagTimeline } from '@/features/tagging/components/video-tag-timeline';
 import { TeamSharesSection } from '@/features/teams/components/team-shares-section';
+import { useStoryboard } from '@/features/videos/api/get-storyboard';
 import { isVideoNotFound, useVideo } from '@/features/videos/api/get-video';
 import { useVideoPoses } from '@/features/videos/api/get-video-poses';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
@@ -130,6 +131,10 @@ function VideoDetailPage({ id }: { id: string }) {
   const analysisRanges = useAnalysisRanges(id, { enabled: playersOpened });
   // While the Players tab is open its people are boxed over the video, linked to their rows.
   const [playersTabOn, setPlayersTabOn] = useState(false);
+  // The Tag tab (code window, counts, files) is built once it is first opened, not with the
+  // page: a game's 1,500 events would otherwise be counted and laid out there, unseen, as they
+  // arrive, in the same moment as the timeline is first drawn.
+  const [tagOpened, setTagOpened] = useState(false);
   const playersOnVideo = usePlayersOnVideo(
     video.data?.analysis?.playerDetections ?? null,
     analysisRanges.data?.ranges ?? [],
@@ -145,6 +150,8 @@ function VideoDetailPage({ id }: { id: string }) {
   // Tagged events: their timeline sits under the player; the Tag tab tags and counts them.
   // Asked for with the video, but only the timeline and the tab listen for the answer.
   usePrefetchTagEvents(id);
+  // The tag timeline previews the storyboard's frames as the seek bar does (the same request).
+  const storyboard = useStoryboard(video.data?.storyboardUrl ?? null);
   // The player takes the width: at 1440 px the folded menu and the wide page give it over 60%.
   useFoldedSidebar();
   const theatre = useTheatreMode();
@@ -362,6 +369,7 @@ function VideoDetailPage({ id }: { id: string }) {
               currentTime={currentTime}
               editable={editable}
               onPlay={playTagEvent}
+              storyboard={storyboard.data ?? null}
             />
           ) : null}
           {/* Spec §6: adding notes is editing the video; a prepared one, which has a picture. */}
@@ -406,6 +414,7 @@ function VideoDetailPage({ id }: { id: string }) {
           defaultValue="analysis"
           onValueChange={(tab) => {
             if (tab === 'players') setPlayersOpened(true);
+            if (tab === 'tag') setTagOpened(true);
             setPlayersTabOn(tab === 'players');
             setMeasureTabOn(tab === 'measure');
           }}
@@ -555,7 +564,7 @@ function VideoDetailPage({ id }: { id: string }) {
             />
           </TabsContent>
           <TabsContent value="tag">
-            {detail.status === 'ready' ? (
+            {!tagOpened ? null : detail.status === 'ready' ? (
               <TagPanel
                 videoId={detail.id}
                 editable={editable}

@@ -8,6 +8,7 @@ import { useServerEvents } from '@/hooks/use-server-events';
 import { withApiServer } from '@/testing/api-server';
 import { renderInApp } from '@/testing/render-in-app';
 import { useTagSuggestions } from '../api/tag-suggestions';
+import { reportLayoutToResizeObservers } from '../testing/laid-out-strip';
 import {
   suggestionsOnAnalysisHandler,
   suggestionsOnRangeHandler,
@@ -142,6 +143,8 @@ function LiveEvents() {
   useServerEvents(LIVE_HANDLERS);
   return null;
 }
+
+reportLayoutToResizeObservers();
 
 describe('the timeline’s Suggested row', () => {
   it('shows suggestions on their own row, plainly marked, even before anything is tagged', async () => {

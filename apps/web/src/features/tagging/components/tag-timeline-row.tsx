@@ -65,7 +65,8 @@ export const TagTimelineRow = memo(function TagTimelineRow({
   actions,
 }: TagTimelineRowProps) {
   const layout = useMemo(
-    () => timelineBars(row.events, pxPerSecond, clustering),
+    // No scale yet (the strip not measured): no bars, rather than bars laid out twice.
+    () => (pxPerSecond > 0 ? timelineBars(row.events, pxPerSecond, clustering) : []),
     [row.events, pxPerSecond, clustering],
   );
   const bars = barsInView(layout, drawnFromPx, drawnToPx);
@@ -73,7 +74,8 @@ export const TagTimelineRow = memo(function TagTimelineRow({
     <li
       role="group"
       aria-label={`${row.title}: ${row.events.length} ${row.events.length === 1 ? 'event' : 'events'}`}
-      className="relative rounded bg-muted"
+      // Contained: what its bars do to their layout stays inside the row's fixed box.
+      className="relative rounded bg-muted [contain:layout_style]"
     >
       {bars.map((bar) =>
         bar.kind === 'cluster' ? (
@@ -96,6 +98,15 @@ export const TagTimelineRow = memo(function TagTimelineRow({
   );
 });
 
+// The bars' classes as plain strings, not merged with cn(): a game draws a hundred or more at
+// once, and tailwind-merge on each was a good part of the first draw's script time.
+const BAR_FOCUS = 'outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring';
+const SELECTED_RING = ' ring-2 ring-foreground';
+// A dashed edge, not stripes or see-through: a game draws a hundred of these, and a gradient or
+// an opacity each is paint and compositing work on the first draw.
+const CLUSTER_CLASS = `absolute inset-y-0.5 overflow-hidden rounded-sm border border-dashed border-white/80 text-[0.625rem] leading-none font-semibold text-white tabular-nums ${BAR_FOCUS}`;
+const EVENT_CLASS = `absolute inset-y-0.5 rounded-sm ${BAR_FOCUS}`;
+
 function ClusterBar({
   cluster,
   selected,
@@ -115,12 +126,7 @@ function ClusterBar({
       aria-label={label}
       title={label}
       onClick={() => actions.openCluster(cluster)}
-      className={cn(
-        // A dashed edge, not stripes or see-through: a game draws a hundred of these, and a
-        // gradient or an opacity each is paint and compositing work on the first draw.
-        'absolute inset-y-0.5 overflow-hidden rounded-sm border border-dashed border-white/80 text-[0.625rem] leading-none font-semibold text-white tabular-nums outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring',
-        holdsSelection && 'ring-2 ring-foreground',
-      )}
+      className={holdsSelection ? CLUSTER_CLASS + SELECTED_RING : CLUSTER_CLASS}
       style={{
         left: cluster.left,
         width: cluster.width,
@@ -128,7 +134,7 @@ function ClusterBar({
       }}
     >
       {/* The count, where it fits; the name says it either way. */}
-      {cluster.width >= 16 ? <span aria-hidden>{cluster.events.length}</span> : null}
+      {cluster.width >= 16 ? cluster.events.length : null}
     </button>
   );
 }
@@ -159,8 +165,10 @@ function EventBar({
   const width = dragging
     ? Math.max(MIN_BAR_PX, (dragging.end - dragging.start) * pxPerSecond)
     : bar.width;
+  // One element per bar (a game draws many); the selected bar's edge handles sit beside it,
+  // so selecting it does not rebuild the button that has the focus.
   return (
-    <div className="absolute inset-y-0.5" style={{ left, width }}>
+    <>
       <button
         type="button"
         data-testid="tag-timeline-bar"
@@ -169,11 +177,8 @@ function EventBar({
         aria-pressed={editable ? isSelected : undefined}
         title={description}
         onClick={(click) => actions.click(event, click)}
-        className={cn(
-          'size-full rounded-sm outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring',
-          isSelected && 'ring-2 ring-foreground',
-        )}
-        style={{ backgroundColor: event.colour }}
+        className={isSelected ? EVENT_CLASS + SELECTED_RING : EVENT_CLASS}
+        style={{ left, width, backgroundColor: event.colour }}
       />
       {handles
         ? (['start', 'end'] as const).map((side) => (
@@ -185,13 +190,13 @@ function EventBar({
               onClick={() => actions.chooseEdge(side)}
               onPointerDown={(down) => actions.dragEdge(event, side, down)}
               className={cn(
-                'absolute inset-y-0 w-2 cursor-ew-resize rounded-sm bg-foreground/70 outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                side === 'start' ? '-left-1' : '-right-1',
+                'absolute inset-y-0.5 w-2 -translate-x-1/2 cursor-ew-resize rounded-sm bg-foreground/70 outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 edge === side && 'bg-foreground',
               )}
+              style={{ left: side === 'start' ? left : left + width }}
             />
           ))
         : null}
-    </div>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { memo, useState, type ComponentProps, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '@/testing/render-in-app';
+import { reportLayoutToResizeObservers } from '../testing/laid-out-strip';
 import { TagTimeline } from './tag-timeline';
 import type * as RowModule from './tag-timeline-row';
 
@@ -20,6 +21,8 @@ vi.mock('./tag-timeline-row', async (importOriginal) => {
   });
   return { ...original, TagTimelineRow: Counted };
 });
+
+reportLayoutToResizeObservers();
 
 const JORDAN = '11111111-1111-4111-8111-111111111111';
 
@@ -91,9 +94,11 @@ function EditableTimeline({
   );
 }
 
-function renderTimeline(initial: TagEvent[], duration = 600) {
+/** The timeline, once its strip has been measured and its bars drawn. */
+async function renderTimeline(initial: TagEvent[], duration = 600) {
   const spies = { adjust: vi.fn<Spies['adjust']>(), remove: vi.fn<Spies['remove']>() };
   renderInApp(<EditableTimeline initial={initial} spies={spies} duration={duration} />);
+  await screen.findAllByTestId(/^tag-timeline-(bar|cluster)$/);
   const user = userEvent.setup({ delay: null });
   const bar = (name: RegExp) => screen.getByRole('button', { name });
   const bars = () => screen.queryAllByTestId('tag-timeline-bar');
@@ -120,7 +125,7 @@ function eventsDrawn(bars: HTMLElement[], clusters: HTMLElement[]) {
 describe('the tag timeline', () => {
   it('selects with a click, adds with Shift and Ctrl, and deletes the selection with undo', async () => {
     const shots = [event(1, 'Shot', 10), event(2, 'Shot', 40), event(3, 'Rebound', 70)];
-    const { spies, user, bar, bars } = renderTimeline(shots);
+    const { spies, user, bar, bars } = await renderTimeline(shots);
     await user.click(bar(/Shot at 10\.0s/));
     await user.keyboard('{Shift>}');
     await user.click(bar(/Shot at 40\.0s/));
@@ -139,7 +144,7 @@ describe('the tag timeline', () => {
   });
 
   it('a plain click selects one bar only, and Ctrl+Z in the timeline undoes a delete', async () => {
-    const { user, bar, bars } = renderTimeline([event(1, 'Shot', 10), event(2, 'Shot', 40)]);
+    const { user, bar, bars } = await renderTimeline([event(1, 'Shot', 10), event(2, 'Shot', 40)]);
     await user.click(bar(/Shot at 10\.0s/));
     await user.click(bar(/Shot at 40\.0s/));
     expect(screen.getByText(/^1 selected/)).toBeTruthy();
@@ -153,7 +158,7 @@ describe('the tag timeline', () => {
 
   it('nudges the chosen edge with [ and ], ten times as far with Shift', async () => {
     const shot = event(1, 'Shot', 10);
-    const { spies, user, bar } = renderTimeline([shot]);
+    const { spies, user, bar } = await renderTimeline([shot]);
     await user.click(bar(/Shot at 10\.0s/));
     // The out point is chosen first.
     await user.keyboard(']');
@@ -172,7 +177,7 @@ describe('the tag timeline', () => {
     const many = Array.from({ length: 1500 }, (_, index) =>
       event(index + 1, index % 2 ? 'Shot' : 'Rebound', (index * 600) / 1500, index % 3 ? 23 : null),
     );
-    const { user, bars } = renderTimeline(many);
+    const { user, bars } = await renderTimeline(many);
     await user.click(screen.getByRole('button', { name: 'By player' }));
     expect(screen.getByRole('group', { name: /^#23 Jordan: 1000 events/ })).toBeTruthy();
     expect(screen.getByRole('group', { name: /^No player: 500 events/ })).toBeTruthy();
@@ -186,8 +191,8 @@ describe('the tag timeline', () => {
     // A whole game's bars in one DOM is slow for happy-dom to search, not for a browser.
   }, 60_000);
 
-  it('draws a whole game of 1,500 events at 1× as a few clusters that stand for all of them', () => {
-    const { bars, clusters } = renderTimeline(wholeGame(), 5400);
+  it('draws a whole game of 1,500 events at 1× as a few clusters that stand for all of them', async () => {
+    const { bars, clusters } = await renderTimeline(wholeGame(), 5400);
     // Six rows of 250 events, each row a stretch of 960 px: a cluster every 48 px or so.
     expect(bars().length + clusters().length).toBeLessThanOrEqual(150);
     expect(clusters().length).toBeGreaterThan(0);
@@ -198,7 +203,7 @@ describe('the tag timeline', () => {
   });
 
   it('opens a cluster with Enter: zoomed in to its events, the first one focused', async () => {
-    const { user, bars, clusters } = renderTimeline(wholeGame(), 5400);
+    const { user, bars, clusters } = await renderTimeline(wholeGame(), 5400);
     const cluster = clusters()[0]!;
     const count = Number(/^Zoom in to (\d+) /.exec(cluster.getAttribute('aria-label')!)![1]);
     cluster.focus();
@@ -214,7 +219,7 @@ describe('the tag timeline', () => {
     const close = Array.from({ length: 20 }, (_, index) =>
       event(index + 1, 'Shot', 1 + index * 0.05),
     );
-    const { user, bars, clusters } = renderTimeline(close);
+    const { user, bars, clusters } = await renderTimeline(close);
     expect(clusters()).toHaveLength(1);
     for (let step = 0; step < 6; step += 1) {
       await user.click(screen.getByRole('button', { name: 'Zoom in' }));
@@ -229,7 +234,7 @@ describe('the tag timeline', () => {
   });
 
   it('moves the playhead without rendering a row of bars again', async () => {
-    const { user } = renderTimeline(wholeGame(), 5400);
+    const { user } = await renderTimeline(wholeGame(), 5400);
     const playhead = screen.getByTestId('tag-timeline-playhead');
     const rendered = rowRenders.count;
     for (let frame = 0; frame < 10; frame += 1) {
@@ -240,7 +245,7 @@ describe('the tag timeline', () => {
   });
 
   it('scrolls a little without rendering a row again, and draws further bars further on', async () => {
-    const { user } = renderTimeline(wholeGame(), 5400);
+    const { user } = await renderTimeline(wholeGame(), 5400);
     for (let step = 0; step < 4; step += 1) {
       await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     }

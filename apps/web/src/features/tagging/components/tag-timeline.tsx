@@ -1,15 +1,20 @@
 import type { TagEvent, TagSuggestion } from '@filmroom/contract';
 import { Undo2Icon, ZoomInIcon, ZoomOutIcon } from 'lucide-react';
+import { flushSync } from 'react-dom';
 import {
   useCallback,
   useEffect,
   useMemo,
   useRef,
   useState,
+  type FocusEvent,
   type KeyboardEvent,
+  type PointerEvent,
   type WheelEvent,
 } from 'react';
 import { Button } from '@/components/ui/button';
+import { StoryboardPreview, previewLeft } from '@/components/storyboard-preview';
+import { tileAt, type StoryboardTile } from '@/lib/storyboard';
 import {
   NUDGE_SECONDS,
   ZOOM_LEVELS,
@@ -36,6 +41,8 @@ type TagTimelineProps = {
     onDelete: (events: TagEvent[]) => void;
     onRestore: (events: TagEvent[]) => void;
   };
+  /** The video's storyboard: hovering the strip, or focusing a bar, shows the frame there. */
+  storyboard?: readonly StoryboardTile[] | null;
   /** Given to editors: the analysis's suggested events, on a row of their own. */
   suggested?: {
     videoId: string;
@@ -44,7 +51,7 @@ type TagTimelineProps = {
   };
 };
 
-// happy-dom and a hidden tab lay nothing out: draw as if the strip were this wide.
+// A hidden tab lays nothing out (its strip reports no width): draw as if it were this wide.
 const FALLBACK_WIDTH_PX = 960;
 // Bars this far outside the visible stretch are drawn too, so a quick scroll shows no gap.
 const OVERSCAN_PX = 200;
@@ -67,6 +74,7 @@ export function TagTimeline({
   onPlay,
   edits,
   suggested,
+  storyboard = null,
 }: TagTimelineProps) {
   const [rowsBy, setRowsBy] = useState<TimelineRows>('type');
   const [zoom, setZoom] = useState(1);
@@ -77,7 +85,10 @@ export function TagTimeline({
   const [dragging, setDragging] = useState<{ id: string; start: number; end: number } | null>(null);
   const [openSuggestionId, setOpenSuggestionId] = useState<string | null>(null);
   const strip = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ scrollLeft: 0, width: 0 });
+  /** The strip's scroll and width: null until it has been measured. */
+  const [view, setView] = useState<{ scrollLeft: number; width: number } | null>(null);
+  /** The moment previewed from the storyboard: under the pointer, or the focused bar's in. */
+  const [previewAt, setPreviewAt] = useState<number | null>(null);
 
   const rows = useMemo(
     () => timelineRowsOf(events, rowsBy).map((row) => ({ ...row, events: byStart(row.events) })),
@@ -88,12 +99,16 @@ export function TagTimeline({
 
   // The strip's width decides the scale; it is measured again when the page's layout changes.
   // Taken from the observer, which reports it once the page is laid out anyway: reading
-  // clientWidth here, in the middle of React's commit, forced a layout of the whole page.
+  // clientWidth here, in the middle of React's commit, forced a layout of the whole page. No
+  // bar is drawn before that first report, and the bars it brings are drawn at once (flushSync),
+  // in the frame being laid out: drawn at a guessed width and then again at the real one, a
+  // game's bars cost twice and were painted in the wrong places for a frame.
   const observeStrip = useCallback((element: HTMLDivElement | null) => {
     strip.current = element;
     if (!element) return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setView({ scrollLeft: element.scrollLeft, width: entry.contentRect.width });
+      if (!entry) return;
+      flushSync(() => setView({ scrollLeft: element.scrollLeft, width: entry.contentRect.width }));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -135,9 +150,12 @@ export function TagTimeline({
 
   if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) return null;
 
-  const width = view.width || FALLBACK_WIDTH_PX;
+  // 0 until the strip has been measured: the rows are there (the page keeps its height) and
+  // their bars are not.
+  const width = view ? view.width || FALLBACK_WIDTH_PX : 0;
+  const scrollLeft = view?.scrollLeft ?? 0;
   const pxPerSecond = (width * zoom) / duration;
-  const drawnFrom = Math.floor(view.scrollLeft / DRAWN_STEP_PX) * DRAWN_STEP_PX;
+  const drawnFrom = Math.floor(scrollLeft / DRAWN_STEP_PX) * DRAWN_STEP_PX;
   const drawnFromPx = Math.max(0, drawnFrom - OVERSCAN_PX);
   const drawnToPx = drawnFrom + width + OVERSCAN_PX;
   // At the deepest zoom there is nowhere further to go: every event is its own bar.
@@ -191,7 +209,7 @@ export function TagTimeline({
   const zoomTo = (
     next: number,
     anchorPx = width / 2,
-    seconds = (view.scrollLeft + anchorPx) / pxPerSecond,
+    seconds = (scrollLeft + anchorPx) / pxPerSecond,
   ) => {
     const element = strip.current;
     if (next === zoom) return;
@@ -211,6 +229,21 @@ export function TagTimeline({
       box ? wheel.clientX - box.left : width / 2,
     );
   };
+
+  // A mouse previews as it hovers; a finger or pen as it drags (pointer move only while down).
+  const previewUnder = (move: PointerEvent<HTMLDivElement>) => {
+    if (!storyboard?.length || pxPerSecond === 0) return;
+    if (move.pointerType !== 'mouse' && move.buttons === 0) return;
+    const box = move.currentTarget.getBoundingClientRect();
+    const seconds = (move.clientX - box.left + move.currentTarget.scrollLeft) / pxPerSecond;
+    setPreviewAt(Math.min(duration, Math.max(0, seconds)));
+  };
+  const previewFocused = (focus: FocusEvent<HTMLDivElement>) => {
+    const id = focus.target.getAttribute('data-event-id');
+    const event = id ? byId.get(id) : undefined;
+    setPreviewAt(storyboard?.length && event ? event.start : null);
+  };
+  const previewTile = previewAt === null || !storyboard ? null : tileAt(storyboard, previewAt);
 
   const startDrag: TimelineRowActions['dragEdge'] = (event, dragged, pointerDown) => {
     if (!edits) return;
@@ -339,63 +372,79 @@ export function TagTimeline({
             </li>
           ) : null}
         </ul>
-        <div
-          ref={observeStrip}
-          className="overflow-x-auto overflow-y-hidden"
-          data-testid="tag-timeline"
-          // Focusable so the keys still reach it when a deleted bar took the focus with it.
-          tabIndex={-1}
-          aria-label="Timeline strip: Delete removes the selection, Ctrl+wheel zooms"
-          {...{ [TIMELINE_OWNS_UNDO]: deleted ? 'true' : undefined }}
-          data-zoom={zoom}
-          onScroll={(scroll) =>
-            setView({
-              scrollLeft: scroll.currentTarget.scrollLeft,
-              width: scroll.currentTarget.clientWidth,
-            })
-          }
-          onWheel={onWheel}
-          onKeyDown={onKeyDown}
-        >
-          <div className="relative" style={{ width: width * zoom }}>
-            <ul className="grid auto-rows-[1.75rem] gap-1">
-              {rows.map((row) => (
-                <TagTimelineRow
-                  key={row.key}
-                  row={row}
-                  pxPerSecond={pxPerSecond}
-                  clustering={clustering}
-                  drawnFromPx={drawnFromPx}
-                  drawnToPx={drawnToPx}
-                  selected={selected}
-                  editable={edits !== undefined}
-                  edge={edge}
-                  dragging={
-                    dragging && row.events.some((event) => event.id === dragging.id)
-                      ? dragging
-                      : null
-                  }
-                  actions={actions}
-                />
-              ))}
-              {suggestions.length > 0 ? (
-                <TagSuggestionRow
-                  suggestions={suggestions}
-                  pxPerSecond={pxPerSecond}
-                  stripPx={width * zoom}
-                  openId={openSuggestion?.id ?? null}
-                  onOpen={openSuggestionFor}
+        <div className="relative min-w-0">
+          {previewTile && previewAt !== null ? (
+            <StoryboardPreview
+              tile={previewTile}
+              seconds={previewAt}
+              left={previewLeft(previewTile, previewAt * pxPerSecond - scrollLeft, width)}
+            />
+          ) : null}
+          <div
+            ref={observeStrip}
+            className="overflow-x-auto overflow-y-hidden"
+            data-testid="tag-timeline"
+            // Focusable so the keys still reach it when a deleted bar took the focus with it.
+            tabIndex={-1}
+            aria-label="Timeline strip: Delete removes the selection, Ctrl+wheel zooms"
+            {...{ [TIMELINE_OWNS_UNDO]: deleted ? 'true' : undefined }}
+            data-zoom={zoom}
+            onScroll={(scroll) =>
+              setView({
+                scrollLeft: scroll.currentTarget.scrollLeft,
+                width: scroll.currentTarget.clientWidth,
+              })
+            }
+            onWheel={onWheel}
+            onKeyDown={onKeyDown}
+            onPointerMove={previewUnder}
+            onPointerLeave={() => setPreviewAt(null)}
+            onPointerUp={(up) => {
+              if (up.pointerType !== 'mouse') setPreviewAt(null);
+            }}
+            onFocus={previewFocused}
+            onBlur={() => setPreviewAt(null)}
+          >
+            <div className="relative" style={{ width: width * zoom }}>
+              <ul className="grid auto-rows-[1.75rem] gap-1">
+                {rows.map((row) => (
+                  <TagTimelineRow
+                    key={row.key}
+                    row={row}
+                    pxPerSecond={pxPerSecond}
+                    clustering={clustering}
+                    drawnFromPx={drawnFromPx}
+                    drawnToPx={drawnToPx}
+                    selected={selected}
+                    editable={edits !== undefined}
+                    edge={edge}
+                    dragging={
+                      dragging && row.events.some((event) => event.id === dragging.id)
+                        ? dragging
+                        : null
+                    }
+                    actions={actions}
+                  />
+                ))}
+                {suggestions.length > 0 && width > 0 ? (
+                  <TagSuggestionRow
+                    suggestions={suggestions}
+                    pxPerSecond={pxPerSecond}
+                    stripPx={width * zoom}
+                    openId={openSuggestion?.id ?? null}
+                    onOpen={openSuggestionFor}
+                  />
+                ) : null}
+              </ul>
+              {currentTime !== undefined ? (
+                <div
+                  aria-hidden
+                  data-testid="tag-timeline-playhead"
+                  className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-foreground"
+                  style={{ left: Math.min(currentTime, duration) * pxPerSecond }}
                 />
               ) : null}
-            </ul>
-            {currentTime !== undefined ? (
-              <div
-                aria-hidden
-                data-testid="tag-timeline-playhead"
-                className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-foreground"
-                style={{ left: Math.min(currentTime, duration) * pxPerSecond }}
-              />
-            ) : null}
+            </div>
           </div>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { TagSuggestion } from '@filmroom/contract';
+import type { StoryboardTile } from '@/lib/storyboard';
 import { useTagEvents } from '../api/tag-events';
 import { useTagSuggestions } from '../api/tag-suggestions';
 import { TagTimeline } from './tag-timeline';
@@ -15,6 +16,8 @@ type VideoTagTimelineProps = {
   editable: boolean;
   /** Plays from `leadSeconds` before `start`, as an event's clip does. */
   onPlay: (moment: { start: number; leadSeconds: number }) => void;
+  /** The video's storyboard, for the frame under the pointer or at a focused bar; null if none. */
+  storyboard?: readonly StoryboardTile[] | null;
 };
 
 /**
@@ -27,6 +30,7 @@ export function VideoTagTimeline({
   currentTime,
   editable,
   onPlay,
+  storyboard = null,
 }: VideoTagTimelineProps) {
   const events = useTagEvents(videoId);
   const edits = useTagTimelineEdits(videoId);
@@ -38,6 +42,7 @@ export function VideoTagTimeline({
       duration={duration}
       currentTime={currentTime}
       onPlay={onPlay}
+      storyboard={storyboard}
       edits={editable ? edits : undefined}
       suggested={
         editable && suggestions.data

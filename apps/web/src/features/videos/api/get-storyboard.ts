@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { throwIfResNotOk } from '@/lib/query-client';
-import { parseStoryboard } from '../lib/storyboard';
-import type { StoryboardTile } from '../lib/storyboard';
+import { parseStoryboard } from '@/lib/storyboard';
+import type { StoryboardTile } from '@/lib/storyboard';
 
 function getStoryboardQueryOptions(url: string) {
   return queryOptions<StoryboardTile[]>({

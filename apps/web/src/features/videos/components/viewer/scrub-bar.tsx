@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useElementSize } from '@/hooks/use-element-size';
 import { formatTimelineLabel } from '@/lib/format-time';
-import { tileAt } from '../../lib/storyboard';
-import type { StoryboardTile } from '../../lib/storyboard';
+import { tileAt } from '@/lib/storyboard';
+import type { StoryboardTile } from '@/lib/storyboard';
+import { StoryboardPreview, previewLeft } from '@/components/storyboard-preview';
 
 type ScrubBarProps = {
   duration: number;
@@ -67,10 +68,7 @@ export function ScrubBar({ duration, currentTime, onSeek, tiles }: ScrubBarProps
   };
 
   const tile = hover === null ? null : tileAt(tiles, hover);
-  const previewWidth = tile?.width ?? 0;
   const hoverPx = hover === null ? 0 : (hover / duration) * surface.width;
-  // Centred over the pointer, but kept inside the track so it never leaves the picture.
-  const left = Math.max(previewWidth / 2, Math.min(surface.width - previewWidth / 2, hoverPx));
 
   return (
     <>
@@ -98,26 +96,11 @@ export function ScrubBar({ duration, currentTime, onSeek, tiles }: ScrubBarProps
         className="pointer-events-auto absolute inset-0 cursor-pointer touch-none rounded-full outline-none focus-visible:ring-2 focus-visible:ring-white"
       />
       {tile && hover !== null ? (
-        <div
-          aria-hidden
-          data-testid="scrub-preview"
-          data-sheet={tile.sheet}
-          data-region={`${tile.x},${tile.y},${tile.width},${tile.height}`}
-          className="pointer-events-none absolute bottom-full mb-2 -translate-x-1/2 overflow-hidden rounded-md bg-black shadow-lg ring-1 ring-white/50"
-          style={{ left }}
-        >
-          <div
-            style={{
-              width: tile.width,
-              height: tile.height,
-              backgroundImage: `url("${tile.sheet}")`,
-              backgroundPosition: `-${tile.x}px -${tile.y}px`,
-            }}
-          />
-          <div className="py-0.5 text-center text-xs font-semibold text-white tabular-nums">
-            {formatTimelineLabel(hover)}
-          </div>
-        </div>
+        <StoryboardPreview
+          tile={tile}
+          seconds={hover}
+          left={previewLeft(tile, hoverPx, surface.width)}
+        />
       ) : null}
     </>
   );

@@ -6,7 +6,7 @@ import { useElementSize } from '@/hooks/use-element-size';
 import { formatTimelineLabel } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 import { draggedRange, formatRangeTime } from '../../lib/time-range';
-import type { StoryboardTile } from '../../lib/storyboard';
+import type { StoryboardTile } from '@/lib/storyboard';
 import type { TimeRange } from '../../lib/time-range';
 import { clusterMarkers } from '../../lib/marker-clusters';
 import { markerPercent } from '../../lib/timeline';
