@@ -323,7 +323,12 @@ export function MeasurePanel({
           disabled={!bar && !angle && !stopwatch}
           onClick={() =>
             downloadCsv(
-              readingsCsv(bar, angle, stopwatch),
+              readingsCsv({
+                bar,
+                angle,
+                stopwatch,
+                calibrationKind: calibration?.kind ?? null,
+              }),
               `${videoTitle.replace(/[^\w-]+/g, '_').slice(0, 60) || 'video'}-measurements.csv`,
             )
           }

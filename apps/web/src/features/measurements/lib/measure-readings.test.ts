@@ -40,7 +40,11 @@ describe('bar readings', () => {
 
   it('writes the bar and the angle to one CSV, each row naming its series', () => {
     const readings = barReadings(rising.slice(0, 4), picture, calibration, null);
-    const csv = readingsCsv(readings, { name: 'left knee', samples: [{ t: 0.2, degrees: 91 }] });
+    const csv = readingsCsv({
+      bar: readings,
+      angle: { name: 'left knee', samples: [{ t: 0.2, degrees: 91 }] },
+      calibrationKind: 'line',
+    });
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
       'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg,stopwatch_start_clip_s,stopwatch_end_clip_s,stopwatch_real_s',
@@ -52,11 +56,11 @@ describe('bar readings', () => {
 
   it('adds the stopwatch as one row: its marks on the clip and the real time between them', () => {
     // Marked end first: 2.5 s then 1.5 s of 4× slow motion is a quarter second of life.
-    const csv = readingsCsv(null, null, {
-      name: 'Ground contact',
-      start: 2.5,
-      end: 1.5,
-      slowMotionFactor: 4,
+    const csv = readingsCsv({
+      bar: null,
+      angle: null,
+      stopwatch: { name: 'Ground contact', start: 2.5, end: 1.5, slowMotionFactor: 4 },
+      calibrationKind: null,
     });
     const [header, stopwatch] = csv.trim().split('\n');
     const cells = Object.fromEntries(
@@ -75,6 +79,53 @@ describe('bar readings', () => {
       stopwatch_end_clip_s: '2.5',
       stopwatch_real_s: '0.25',
     });
+  });
+});
+
+describe('the CSV on a court rectangle', () => {
+  // A 4 × 8 m rectangle seen square-on, 100 px a metre, corner 1 at the picture's top left.
+  const plane = calibrationOf(
+    {
+      basis: 'plane',
+      corners: [
+        { x: 10, y: 10 },
+        { x: 50, y: 10 },
+        { x: 50, y: 90 },
+        { x: 10, y: 90 },
+      ],
+      across: 4,
+      along: 8,
+    },
+    picture,
+  )!;
+
+  it('names the position columns for the court’s two sides, not a height', () => {
+    // Running down the court (corner 2 to 3) at 3 m/s, 1 m in from the first long side.
+    const run = Array.from({ length: 10 }, (_, i) => ({ t: i / 30, x: 20, y: 20 + i }));
+    const readings = barReadings(run, picture, plane, null);
+    const [header, first] = readingsCsv({
+      bar: readings,
+      angle: null,
+      calibrationKind: plane.kind,
+    })
+      .trim()
+      .split('\n');
+    const columns = header!.split(',');
+    expect(columns.slice(3, 5)).toEqual(['across_m', 'along_m']);
+    expect(columns).not.toContain('height_m');
+    const cells = Object.fromEntries(columns.map((column, i) => [column, first!.split(',')[i]]));
+    expect(Number(cells.across_m)).toBeCloseTo(1, 2);
+    expect(Number(cells.along_m)).toBeCloseTo(1, 2);
+    expect(Number(cells.speed_m_per_s)).toBeCloseTo(3, 1);
+  });
+
+  it('keeps the same columns when nothing moved was tracked on the plane', () => {
+    const header = readingsCsv({
+      bar: null,
+      angle: { name: 'left knee', samples: [{ t: 0, degrees: 90 }] },
+      calibrationKind: 'plane',
+    }).split('\n')[0]!;
+    expect(header.split(',').slice(3, 5)).toEqual(['across_m', 'along_m']);
   });
 });
 

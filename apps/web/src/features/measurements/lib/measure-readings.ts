@@ -106,22 +106,42 @@ export type StopwatchReading = {
 };
 
 /**
+ * The CSV's two position columns for a calibration's kind. On a line's plane they are across
+ * the picture and up from it (`x_m`, `height_m`: a bar's drift and its height). On a court
+ * rectangle they are the court's own directions from corner 1: `across_m` along the first side
+ * marked (corner 1 to 2) and `along_m` along the second (corner 2 to 3), as the calibration's
+ * `across` and `along` name those sides; neither is a height.
+ */
+export function positionColumns(kind: Calibration['kind'] | null) {
+  return kind === 'plane'
+    ? ({ x: 'across_m', y: 'along_m' } as const)
+    : ({ x: 'x_m', y: 'height_m' } as const);
+}
+
+/**
  * Every series of the session as one CSV in long form (a row a sample, the series named in the
  * first column), so a spreadsheet can filter or pivot it: the bar's motion, then the angle,
  * then the stopwatch (one row: its marks on the clip and the time between them on the real
- * clock, to a frame).
+ * clock, to a frame). The position columns are named for the calibration (positionColumns).
  */
-export function readingsCsv(
-  bar: BarReadings | null,
-  angle: { name: string; samples: readonly AngleSample[] } | null,
-  stopwatch: StopwatchReading | null = null,
-): string {
+export function readingsCsv({
+  bar,
+  angle,
+  stopwatch = null,
+  calibrationKind,
+}: {
+  bar: BarReadings | null;
+  angle: { name: string; samples: readonly AngleSample[] } | null;
+  stopwatch?: StopwatchReading | null;
+  calibrationKind: Calibration['kind'] | null;
+}): string {
+  const position = positionColumns(calibrationKind);
   const columns = [
     'series',
     'clip_time_s',
     'real_time_s',
-    'x_m',
-    'height_m',
+    position.x,
+    position.y,
     'speed_m_per_s',
     'acceleration_m_per_s2',
     'angle_deg',
@@ -142,8 +162,8 @@ export function readingsCsv(
         series: 'bar',
         clip_time_s: round(sample.clipT, 3),
         real_time_s: round(sample.t, 3),
-        x_m: round(sample.x, bar!.metreDecimals),
-        height_m: round(sample.y, bar!.metreDecimals),
+        [position.x]: round(sample.x, bar!.metreDecimals),
+        [position.y]: round(sample.y, bar!.metreDecimals),
         speed_m_per_s: round(sample.speed, bar!.speedDecimals),
         acceleration_m_per_s2: round(sample.acceleration, 1),
       }),
