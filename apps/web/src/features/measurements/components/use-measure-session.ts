@@ -198,9 +198,9 @@ export function useMeasureSession(input: MeasureSessionInput) {
   const bar = useMemo(
     () =>
       barTrack && barTrack.length >= 3 && calibration && picture
-        ? barReadings(barTrack, picture, calibration, input.slowMotionFactor)
+        ? barReadings(barTrack, picture, calibration, input.slowMotionFactor, input.poses)
         : null,
-    [barTrack, calibration, picture, input.slowMotionFactor],
+    [barTrack, calibration, picture, input.slowMotionFactor, input.poses],
   );
   const angle = useMemo(
     () =>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hopLift, hopPoses } from '@/testing/hop-poses';
 import {
   barReadings,
   calibrationFarFromPath,
   calibrationOf,
+  offGroundStretches,
   readingsCsv,
 } from './measure-readings';
 
@@ -126,6 +128,62 @@ describe('the CSV on a court rectangle', () => {
       calibrationKind: 'plane',
     }).split('\n')[0]!;
     expect(header.split(',').slice(3, 5)).toEqual(['across_m', 'along_m']);
+  });
+});
+
+describe('a point leaving the court rectangle’s ground', () => {
+  // A 4 × 8 m rectangle seen square-on from above, 100 px a metre.
+  const plane = calibrationOf(
+    {
+      basis: 'plane',
+      corners: [
+        { x: 10, y: 10 },
+        { x: 50, y: 10 },
+        { x: 50, y: 90 },
+        { x: 10, y: 90 },
+      ],
+      across: 4,
+      along: 8,
+    },
+    picture,
+  )!;
+  const poses = hopPoses({ x: 30, y: 70 });
+  const foot = Array.from({ length: 76 }, (_, i) => ({
+    t: i / 30,
+    x: 28,
+    y: 70 - hopLift(i / 30),
+  }));
+
+  it('marks the samples in the air, names their stretch, and says so in the CSV', () => {
+    const readings = barReadings(foot, picture, plane, null, poses);
+    const [stretch, ...more] = offGroundStretches(readings.series);
+    expect(more).toEqual([]);
+    expect(stretch!.start).toBeCloseTo(31 / 30, 3);
+    expect(stretch!.end).toBeCloseTo(44 / 30, 3);
+    const lines = readingsCsv({ bar: readings, angle: null, calibrationKind: 'plane' })
+      .trim()
+      .split('\n');
+    const columns = lines[0]!.split(',');
+    expect(columns.at(-1)).toBe('off_ground');
+    const offGround = (t: number) => {
+      const row = lines.find((line) => line.split(',')[1] === String(t))!.split(',');
+      return row[columns.indexOf('off_ground')];
+    };
+    expect(offGround(0.5)).toBe('no');
+    expect(offGround(1.2)).toBe('yes');
+    expect(offGround(2)).toBe('no');
+  });
+
+  it('cannot tell without the scan, and asks nothing of a line’s plane', () => {
+    const unscanned = barReadings(foot, picture, plane, null, null);
+    expect(unscanned.series.every((sample) => sample.offGround === null)).toBe(true);
+    const csv = readingsCsv({ bar: unscanned, angle: null, calibrationKind: 'plane' });
+    expect(csv.split('\n')[2]!.endsWith(',')).toBe(true);
+    const onLine = barReadings(foot, picture, calibration, null, poses);
+    expect(offGroundStretches(onLine.series)).toEqual([]);
+    expect(readingsCsv({ bar: onLine, angle: null, calibrationKind: 'line' })).not.toMatch(
+      /off_ground/,
+    );
   });
 });
 
