@@ -26,7 +26,7 @@ export const serverModuleDependencies = {
   coach: ['auth', 'events', 'notifications', 'users'],
   shares: ['access', 'auth', 'events', 'notifications', 'users'],
   annotations: ['access', 'events', 'notifications', 'users'],
-  measurements: ['access', 'users'],
+  measurements: ['access', 'events', 'users'],
   players: ['access', 'users'],
   analysis: ['access', 'events', 'notifications', 'players'],
   chat: ['access', 'analysis'],

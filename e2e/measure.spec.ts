@@ -287,6 +287,29 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   for (let step = 0; step < 5; step += 1) await page.keyboard.press('Shift+ArrowRight');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('calibration-status')).toContainText(/1 px = 2\.\d\d mm/);
+  // On a court marking instead, by keyboard: a rectangle of typed sides, Enter places its four
+  // corners, one moves with the arrow keys; the bar's travel then reads in metres on the ground.
+  await page.getByRole('radio', { name: 'A court marking on the ground' }).check();
+  await page.getByLabel('Court marking', { exact: true }).selectOption('custom');
+  await page.getByLabel('Corner 1 to 2 (m)').fill('2');
+  await page.getByLabel('Corner 2 to 3 (m)').fill('3');
+  await page.getByRole('button', { name: 'Mark corners' }).click();
+  await expect(page.getByRole('application', { name: /corner 1 of 4/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Corner 1 of the rectangle/ }).focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(page.getByTestId('calibration-status')).toContainText(
+    /1 px = up to \d+\.\d mm on the ground at the rectangle’s centre/,
+  );
+  await expect(
+    page.getByTestId('plane-quad').locator('[data-testid^="plane-corner-"]'),
+  ).toHaveCount(4);
+  await expect(page.getByTestId('height-chart')).toHaveAttribute(
+    'aria-label',
+    /^Along the court, corner 2 to 3/,
+  );
+  await expect(page.getByTestId('height-chart')).toHaveAttribute('aria-valuetext', /: \d+\.\d+ m$/);
+  await expect(page.getByTestId('peak-speed')).toHaveText(/^\d+\.\d+ m\/s$/);
   // Nothing runs off the side of the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'e2e/.artifacts/measure-375.png', fullPage: true });

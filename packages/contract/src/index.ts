@@ -26,6 +26,7 @@ export * from './tagging-suggestions';
 export * from './homography';
 export * from './measure';
 export * from './measure-plane';
+export * from './measure-ground';
 export * from './measure-series';
 export * from './measure-overlay';
 export * from './measurements';

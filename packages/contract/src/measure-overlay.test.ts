@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measurementOverlays, trailAt } from './measure-overlay';
+import { measurementOverlays, planeOutlines, trailAt } from './measure-overlay';
 import type { Measurement } from './measurements';
 
 const picture = { width: 1000, height: 1000 };
@@ -60,6 +60,31 @@ describe('measurementOverlays', () => {
     expect(overlays[0]!.valueAt(0.5)).toBeNull();
     expect(overlays[0]!.valueAt(1.5)).toBe('Ground contact 0.25 s');
     expect(overlays[0]!.valueAt(3)).toBe('Ground contact 0.50 s');
+  });
+});
+
+describe('planeOutlines', () => {
+  it('gives each court rectangle the measurements were made on once, and none for a line', () => {
+    const corners = [
+      { x: 30, y: 40 },
+      { x: 62, y: 40 },
+      { x: 80, y: 85 },
+      { x: 12, y: 85 },
+    ] as const;
+    const onCourt: Measurement = {
+      ...rising,
+      calibration: { basis: 'plane', corners: [...corners], across: 4.9, along: 5.8 },
+    };
+    const stopwatch: Measurement = {
+      ...onCourt,
+      id: '00000000-0000-4000-8000-000000000013',
+      subject: { kind: 'stopwatch', start: 0, end: 1 },
+    };
+    const context = { poses: null, picture, slowMotionFactor: null };
+    const overlays = measurementOverlays([onCourt, stopwatch], context);
+    expect(overlays.map((overlay) => overlay.plane)).toEqual([corners, corners]);
+    expect(planeOutlines(overlays)).toEqual([corners]);
+    expect(planeOutlines(measurementOverlays([rising], context))).toEqual([]);
   });
 });
 

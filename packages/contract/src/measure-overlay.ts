@@ -4,6 +4,7 @@
  * draw from this one source, so both show what the Measure tab showed.
  */
 import type { Poses } from './analysis';
+import type { Quad } from './homography';
 import {
   calibrate,
   decimalsFor,
@@ -20,6 +21,12 @@ import type { Measurement } from './measurements';
 export const MEASURE_TRAIL_SECONDS = 1.5;
 /** Each path's colour: the picked point (a bar's end) and a joint of the scan. */
 export const MEASURE_COLOURS = { 'tracked-point': '#00e5ff', 'joint-path': '#ff2dd1' } as const;
+/**
+ * A court rectangle's outline: the calibration line's yellow, as the player's Measure tab draws
+ * it, over a dark edge that keeps it visible on a light court.
+ */
+export const MEASURE_PLANE_COLOUR = '#ffd60a';
+export const MEASURE_PLANE_EDGE_COLOUR = '#111111';
 /** The frame rate speeds are rounded for: that of most phone and studio footage. */
 const ROUNDING_FPS = 30;
 /** How far from a moment a sample still gives its value (a scan samples a few times a second). */
@@ -34,6 +41,8 @@ export type MeasurementOverlay = {
   colour: string;
   /** What it reads at a clip time ("Bar path 1.23 m/s", "Knee angle 92°"), null where nothing. */
   valueAt: (clipSeconds: number) => string | null;
+  /** The court rectangle it was measured on (percent of the picture), if calibrated on one. */
+  plane: Quad | null;
 };
 
 /** What drawing a measurement needs of it (a saved one, or the server's row). */
@@ -80,7 +89,12 @@ function overlayOf(
   context: OverlayContext,
 ): MeasurementOverlay | null {
   const { subject } = measurement;
-  const base = { id: measurement.id, name: measurement.name, kind: subject.kind };
+  const base = {
+    id: measurement.id,
+    name: measurement.name,
+    kind: subject.kind,
+    plane: measurement.calibration?.basis === 'plane' ? measurement.calibration.corners : null,
+  };
   const named = (reader: ((t: number) => string | null) | null) => (t: number) => {
     const value = reader?.(t) ?? null;
     return value === null ? null : `${measurement.name} ${value}`;
@@ -138,6 +152,18 @@ export function measurementOverlays(
   context: OverlayContext,
 ): MeasurementOverlay[] {
   return measurements.flatMap((measurement) => overlayOf(measurement, context) ?? []);
+}
+
+/**
+ * The court rectangles a take's measurements were made on, each once (every measurement saved
+ * together carries the same calibration), to draw under their paths.
+ */
+export function planeOutlines(overlays: readonly MeasurementOverlay[]): Quad[] {
+  const seen = new Map<string, Quad>();
+  for (const { plane } of overlays) {
+    if (plane) seen.set(plane.map((corner) => `${corner.x},${corner.y}`).join(' '), plane);
+  }
+  return [...seen.values()];
 }
 
 /** The part of a path to draw bright at a moment: the last MEASURE_TRAIL_SECONDS up to it. */

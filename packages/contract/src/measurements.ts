@@ -212,3 +212,16 @@ export const measurementParamsSchema = z.object({
   videoId: z.string().uuid({ error: 'Video id must be a UUID' }),
   measurementId: z.string().uuid({ error: 'Measurement id must be a UUID' }),
 });
+
+/**
+ * Sent on the event stream when a video's measurements change (saved, changed, deleted), to
+ * whoever may view the video: their open pages fetch the measurements again.
+ */
+export const measurementChangedEventSchema = z
+  .object({
+    videoId: z.string().uuid(),
+    change: z.enum(['created', 'updated', 'deleted']),
+    measurementId: z.string().uuid(),
+  })
+  .meta({ id: 'MeasurementChanged' });
+export type MeasurementChanged = z.infer<typeof measurementChangedEventSchema>;

@@ -2,6 +2,7 @@ import { analysisRangeEventHandler } from '@/features/analysis/api/analysis-rang
 import { annotationsEventHandler } from '@/features/annotations/api/annotations-events';
 import { playlistEventHandler } from '@/features/clips/api/playlist-events';
 import { exportEventHandler } from '@/features/exports/api/export-events';
+import { measurementEventHandler } from '@/features/measurements/api/measurement-events';
 import { notificationsEventHandler } from '@/features/notifications/api/notifications-events';
 import {
   suggestionsOnAnalysisHandler,
@@ -44,6 +45,7 @@ export const SERVER_EVENT_HANDLERS: readonly AnyEventHandler[] = [
   playlistEventHandler,
   notificationsEventHandler,
   taggingEventHandler,
+  measurementEventHandler,
   suggestionsOnAnalysisHandler,
   suggestionsOnRangeHandler,
   accessEventHandler,

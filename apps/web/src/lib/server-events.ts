@@ -3,6 +3,7 @@ import type {
   AnalysisState,
   AnnotationsChangedEvent,
   ExportEvent,
+  MeasurementChanged,
   NotificationsChangedEvent,
   PlaylistChangedEvent,
   TagEventChanged,
@@ -25,6 +26,7 @@ export type ServerEvents = {
   playlist: PlaylistChangedEvent;
   notifications: NotificationsChangedEvent;
   'tag-event': TagEventChanged;
+  measurement: MeasurementChanged;
   /** Some access of the user's ended: the stream says no more than that. */
   access: Record<string, never>;
 };

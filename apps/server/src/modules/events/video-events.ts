@@ -3,6 +3,7 @@ import {
   analysisStateSchema,
   annotationsChangedEventSchema,
   exportEventSchema,
+  measurementChangedEventSchema,
   notificationsChangedEventSchema,
   playlistChangedEventSchema,
   tagEventChangedSchema,
@@ -11,6 +12,7 @@ import {
   type PlaylistChangedEvent,
   type NotificationsChangedEvent,
   type ExportEvent,
+  type MeasurementChanged,
   videoEventSchema,
   type AnalysisRangeEvent,
   type AnalysisState,
@@ -36,6 +38,8 @@ export type VideoChannelEvent =
   | { type: 'annotations'; data: AnnotationsChangedEvent }
   /** A video's tagged events changed: heard by whoever may view the video. */
   | { type: 'tag-event'; data: TagEventChanged }
+  /** A video's measurements changed: heard by whoever may view the video. */
+  | { type: 'measurement'; data: MeasurementChanged }
   /** `to`: the account that asked for the export, the only one to hear it. */
   | { type: 'export'; data: ExportEvent; to: string }
   /** Heard by whoever may see the playlist now (see hearPlaylistsWith). */
@@ -63,6 +67,7 @@ const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('analysis-range'), data: analysisRangeEventSchema }),
   z.object({ type: z.literal('annotations'), data: annotationsChangedEventSchema }),
   z.object({ type: z.literal('tag-event'), data: tagEventChangedSchema }),
+  z.object({ type: z.literal('measurement'), data: measurementChangedEventSchema }),
   z.object({ type: z.literal('export'), data: exportEventSchema, to: z.string() }),
   z.object({ type: z.literal('playlist'), data: playlistChangedEventSchema }),
   z.object({
@@ -117,6 +122,14 @@ export class VideoEvents {
   /** A video's tagged events changed (made, changed, deleted, imported). */
   static async publishTagEvent(runner: SqlRunner, event: TagEventChanged): Promise<void> {
     await VideoEvents.send(runner, { type: 'tag-event', data: event });
+  }
+
+  /** A video's measurements changed (saved, changed, deleted). */
+  static async publishMeasurementChanged(
+    runner: SqlRunner,
+    event: MeasurementChanged,
+  ): Promise<void> {
+    await VideoEvents.send(runner, { type: 'measurement', data: event });
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Measurement, MeasurementBody } from '@filmroom/contract';
+import type { Measurement, MeasurementBody, MeasurementChanged } from '@filmroom/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { measurements, type MeasurementRow, type UserRow } from '../../db/schema';
@@ -9,13 +9,19 @@ import { requireVideoAccess } from '../access';
 /** A measurement body after the contract's parsing: its defaults filled in. */
 export type MeasurementInput = Required<MeasurementBody>;
 
+/** Tells open pages of the video that its measurements changed (the stream's `measurement`). */
+export type MeasurementAnnouncer = (event: MeasurementChanged) => Promise<void>;
+
 /**
  * Measurements on a video, a kind of annotation: whoever may view the video reads them; its
  * owner and editors add, change and delete them (anyone's, as with a note's resolution: a
  * measurement is the video's working, not a personal remark).
  */
 export class MeasurementService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly announce: MeasurementAnnouncer,
+  ) {}
 
   /** The video's measurements, oldest first. */
   async list(user: UserRow, videoId: string): Promise<Measurement[]> {
@@ -35,6 +41,7 @@ export class MeasurementService {
       .insert(measurements)
       .values({ videoId, userId: user.id, ...input })
       .returning();
+    await this.announce({ videoId, change: 'created', measurementId: row!.id });
     return (await this.views([row!]))[0]!;
   }
 
@@ -52,6 +59,7 @@ export class MeasurementService {
       .where(and(eq(measurements.id, measurementId), eq(measurements.videoId, videoId)))
       .returning();
     if (!row) throw notFound('Measurement not found');
+    await this.announce({ videoId, change: 'updated', measurementId });
     return (await this.views([row]))[0]!;
   }
 
@@ -62,6 +70,7 @@ export class MeasurementService {
       .where(and(eq(measurements.id, measurementId), eq(measurements.videoId, videoId)))
       .returning({ id: measurements.id });
     if (deleted.length === 0) throw notFound('Measurement not found');
+    await this.announce({ videoId, change: 'deleted', measurementId });
   }
 
   /** Times past the video's end are a mistake in the client, not a measurement. */

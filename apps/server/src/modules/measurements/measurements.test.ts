@@ -1,8 +1,10 @@
 import type { Measurement, MeasurementBody } from '@filmroom/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/accounts';
+import { listenToEvents, type ServerSentEvent } from '../../../test/http-client';
 import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo, insertViewShare } from '../../../test/videos';
+import { VideoEvents } from '../events';
 
 const ctx = useTestApp();
 
@@ -170,5 +172,52 @@ describe('measurements', () => {
     const { id } = (await call('POST', url, owner.cookie, BAR_PATH)).json<Measurement>();
     expect((await call('PUT', `${other}/${id}`, owner.cookie, BAR_PATH)).statusCode).toBe(404);
     expect((await call('DELETE', `${other}/${id}`, owner.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('live', () => {
+  /** Waits until `events` holds one that `matches` (the stream delivers them as they come). */
+  async function heard(events: ServerSentEvent[], matches: (event: ServerSentEvent) => boolean) {
+    const deadline = Date.now() + 20_000;
+    while (!events.some(matches)) {
+      if (Date.now() > deadline) throw new Error(`not heard: ${JSON.stringify(events)}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  it("tells a viewer's open page when an editor saves, changes or deletes a measurement, and nobody without access", async () => {
+    const url = await sharedVideo();
+    const videoId = url.split('/')[3]!;
+    const stranger = await registerAccount(ctx.app, { name: 'Stranger' });
+    const origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    // A stream subscribes before its headers go out: both hear everything sent from here on.
+    const [viewerStream, strangerStream] = await Promise.all([
+      listenToEvents(origin, viewer.cookie),
+      listenToEvents(origin, stranger.cookie),
+    ]);
+    try {
+      const { id } = (await call('POST', url, owner.cookie, BAR_PATH)).json<Measurement>();
+      expect((await call('PUT', `${url}/${id}`, owner.cookie, BAR_PATH)).statusCode).toBe(200);
+      expect((await call('DELETE', `${url}/${id}`, owner.cookie)).statusCode).toBe(200);
+      // Sent after the changes on the same channel: once the stranger hears it, every
+      // measurement event would have reached them before it.
+      await VideoEvents.publishNotificationsChanged(ctx.database.pool, stranger.user.id, 0);
+
+      const measurementEvents = (events: ServerSentEvent[]) =>
+        events.filter((event) => event.event === 'measurement').map((event) => event.data);
+      await heard(viewerStream.events, (event) => {
+        const data = event.data as { change?: string };
+        return event.event === 'measurement' && data.change === 'deleted';
+      });
+      expect(measurementEvents(viewerStream.events)).toEqual([
+        { videoId, change: 'created', measurementId: id },
+        { videoId, change: 'updated', measurementId: id },
+        { videoId, change: 'deleted', measurementId: id },
+      ]);
+      await heard(strangerStream.events, (event) => event.event === 'notifications');
+      expect(measurementEvents(strangerStream.events)).toEqual([]);
+    } finally {
+      await Promise.all([viewerStream.close(), strangerStream.close()]);
+    }
   });
 });

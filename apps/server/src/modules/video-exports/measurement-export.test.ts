@@ -32,7 +32,7 @@ function pixelAt(picture: Awaited<ReturnType<typeof decodePicture>>, x: number, 
 }
 
 describe('export with measurements', () => {
-  it('burns a tracked path in with its trail up to each frame, and its speed as text', async () => {
+  it('burns a tracked path in with its trail up to each frame, its speed as text, and the court rectangle another was measured on', async () => {
     const coach = await registerAccount(ctx.app, { isCoach: true });
     const video = await uploadVideo(ctx.app, coach.cookie);
     await waitUntilPrepared(ctx.database.db, video.id);
@@ -54,6 +54,28 @@ describe('export with measurements', () => {
       },
     });
     expect(saved.statusCode).toBe(201);
+    // A stopwatch timed on a court rectangle marked in the picture's lower right.
+    const onCourt = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/measurements`,
+      headers: { cookie: coach.cookie },
+      payload: {
+        name: 'Stopwatch',
+        calibration: {
+          basis: 'plane',
+          corners: [
+            { x: 50, y: 60 },
+            { x: 90, y: 60 },
+            { x: 95, y: 90 },
+            { x: 45, y: 90 },
+          ],
+          across: 4.9,
+          along: 5.8,
+        },
+        subject: { kind: 'stopwatch', start: 1, end: 2 },
+      },
+    });
+    expect(onCourt.statusCode).toBe(201);
 
     const created = await ctx.app.inject({
       method: 'POST',
@@ -93,6 +115,18 @@ describe('export with measurements', () => {
       }
     }
     expect(white).toBeGreaterThan(20);
+    // The rectangle's yellow outline along its near side (90 % down, from 45 % to 95 % across),
+    // and none across the picture's middle, where no side runs.
+    const yellow = ([r, g, b]: number[]) => r! > 200 && g! > 170 && b! < 90;
+    const yellowInBand = (y0: number, y1: number) => {
+      let count = 0;
+      for (let x = 55; x <= 85; x += 1) {
+        for (let y = y0; y <= y1; y += 0.05) if (yellow(pixelAt(picture, x, y))) count += 1;
+      }
+      return count;
+    };
+    expect(yellowInBand(89.5, 90.5)).toBeGreaterThan(25);
+    expect(yellowInBand(74.5, 75.5)).toBe(0);
     // A real upload, preparation and render on a shared machine: more than the default 30 s.
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_DISPLAY_SECONDS,
   measurementOverlays,
+  planeOutlines,
   type ExportOverlay,
   type ExportStatus,
   type PictureSize,
@@ -42,6 +43,7 @@ import { WorkFolders, type BlobStore } from '../../storage';
 import { findAnalysis, readStoredPoses, toAnalysisView } from '../analysis';
 import { VideoEvents } from '../events';
 import { exportFileKey } from './export-keys';
+import { planeOutlinesSvg } from './plane-outline-svg';
 
 type Dependencies = {
   db: Database;
@@ -179,8 +181,9 @@ async function collectOverlays(
 }
 
 /**
- * The video's saved measurements drawn for each overlay frame (paths with their trails, the
- * values at that moment), as the player's Measure tab shows them; null when it has none.
+ * The video's saved measurements drawn for each overlay frame (the court rectangle they were
+ * measured on, paths with their trails, the values at that moment), as the player's Measure
+ * tab shows them; null when it has none.
  */
 async function measurementsFrameSvg(
   deps: Dependencies,
@@ -207,7 +210,10 @@ async function measurementsFrameSvg(
     picture: source,
     slowMotionFactor: analysis?.timing?.slowMotionFactor ?? video.slowMotionFactor ?? null,
   });
-  return overlays.length > 0 ? (time: number) => measurementsSvgAt(overlays, time, size) : null;
+  if (overlays.length === 0) return null;
+  // The court rectangle they were measured on, as the player and Compare draw it.
+  const planes = planeOutlinesSvg(planeOutlines(overlays), size);
+  return (time: number) => planes + measurementsSvgAt(overlays, time, size);
 }
 
 /** A segment's ready video, or null when it was deleted or is no longer ready. */

@@ -13,6 +13,7 @@ const HEARTBEAT_MS = 25_000;
  * `analysis-range` events (a chosen range's scan: status and progress),
  * `annotations` events (`{id}`: that video's annotations, replies or reactions changed),
  * `tag-event` events (`{videoId, change, eventId}`: that video's tagged events changed),
+ * `measurement` events (`{videoId, change, measurementId}`: that video's measurements changed),
  * `export` events (status and progress of an export the user asked for),
  * `playlist` events (`{id}`: a playlist the user may see changed),
  * `notifications` events (`{unreadCount}`: the user's own notifications changed) and `access`
@@ -76,7 +77,9 @@ export const videoEventRoutes: FastifyPluginAsync<{
                 : event.type === 'playlist'
                   ? await app.videoEvents.mayHearPlaylist(user, event.data.id)
                   : await audience.mayHear(
-                      event.type === 'analysis-range' || event.type === 'tag-event'
+                      event.type === 'analysis-range' ||
+                        event.type === 'tag-event' ||
+                        event.type === 'measurement'
                         ? event.data.videoId
                         : event.data.id,
                     );

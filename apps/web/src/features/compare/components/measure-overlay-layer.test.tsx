@@ -67,4 +67,61 @@ describe('MeasureOverlayLayer', () => {
     );
     expect(screen.queryByTestId('compare-path-a')).toBeNull();
   });
+
+  it("draws each take's own court rectangle under its paths, where the picture sits in the frame", () => {
+    const court = (corners: { x: number; y: number }[]) =>
+      measurementOverlays(
+        [
+          {
+            ...bar,
+            calibration: { basis: 'plane', corners, across: 4.9, along: 5.8 },
+          } as Measurement,
+        ],
+        { poses: null, picture: video, slowMotionFactor: null },
+      );
+    const nearCourt = court([
+      { x: 30, y: 40 },
+      { x: 62, y: 40 },
+      { x: 80, y: 85 },
+      { x: 12, y: 85 },
+    ]);
+    const farCourt = court([
+      { x: 40, y: 20 },
+      { x: 60, y: 20 },
+      { x: 70, y: 50 },
+      { x: 30, y: 50 },
+    ]);
+    // A square picture in a wide frame: 500 px square, 150 px in from the left.
+    const frame = { width: 800, height: 500 };
+    render(
+      <>
+        <MeasureOverlayLayer side="a" overlays={nearCourt} time={1} frame={frame} video={video} />
+        <MeasureOverlayLayer side="b" overlays={farCourt} time={1} frame={frame} video={video} />
+      </>,
+    );
+    const outline = (side: string) =>
+      screen
+        .getByTestId(`compare-plane-${side}`)
+        .querySelectorAll('polygon')[1]!
+        .getAttribute('points');
+    expect(outline('a')).toBe('300,200 460,200 550,425 210,425');
+    expect(outline('b')).toBe('350,100 450,100 500,250 300,250');
+    // Under the path: drawn before it in the same picture.
+    const layer = screen.getByTestId('compare-measurements-a');
+    const order = [...layer.children].map((child) => child.getAttribute('data-testid'));
+    expect(order).toEqual(['compare-plane-a', 'compare-path-a']);
+  });
+
+  it('draws no rectangle for a take calibrated on a line', () => {
+    render(
+      <MeasureOverlayLayer
+        side="a"
+        overlays={overlays}
+        time={1}
+        frame={{ width: 500, height: 500 }}
+        video={video}
+      />,
+    );
+    expect(screen.queryByTestId('compare-plane-a')).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
-import type { MeasurementOverlay } from '@filmroom/contract';
+import { planeOutlines, type MeasurementOverlay } from '@filmroom/contract';
 import { MeasureTrail } from '@/components/measure-trail';
+import { PlaneOutline } from '@/components/plane-outline';
 import { containedRect } from '@/lib/content-box';
 import { cn } from '@/lib/utils';
 import type { SideKey } from '../lib/side-colours';
@@ -60,7 +61,8 @@ export function MeasureValues({
 }
 
 /**
- * One side's saved measurements over its picture: each path with its fading trail, and what
+ * One side's saved measurements over its picture: the court rectangle they were measured on
+ * (this take's own, under the paths), each path with its fading trail, and what
  * each reads at the side's own moment (speed, angle, stopwatch) in the picture's corner. The
  * values are also listed for a screen reader, which cannot see the picture.
  */
@@ -87,6 +89,13 @@ export function MeasureOverlayLayer({
         className="pointer-events-none absolute inset-0 size-full"
         viewBox={`0 0 ${frame.width} ${frame.height}`}
       >
+        {planeOutlines(overlays).map((corners) => (
+          <PlaneOutline
+            key={corners.map((corner) => `${corner.x},${corner.y}`).join(' ')}
+            corners={corners.map(toPixels)}
+            testId={`compare-plane-${side}`}
+          />
+        ))}
         {overlays.map((overlay) =>
           overlay.path ? (
             <MeasureTrail

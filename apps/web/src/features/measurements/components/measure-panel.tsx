@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { sampleNear } from '@filmroom/contract';
 import { ANGLE_PRESETS, PATH_JOINTS, type AnglePresetId } from '../lib/angle-presets';
 import type { AthleteHeight } from '../lib/height-calibration';
-import { readingsCsv } from '../lib/measure-readings';
+import { offGroundStretches, readingsCsv } from '../lib/measure-readings';
 import { TRACK_SAMPLE_TOLERANCE } from '../lib/track-point';
 import { CalibrationSection } from './calibration-section';
 import { MeasureChart } from './measure-chart';
@@ -83,6 +83,7 @@ export function MeasurePanel({
   const angleNow = angle ? sampleNear(angle.samples, currentTime, 0.25) : null;
   const extremes = angle && angle.samples.length > 0 ? angle.samples : null;
   const tracking = session.progress !== null;
+  const offGround = bar ? offGroundStretches(bar.series) : [];
   const { start: markStart, end: markEnd } = session.stopwatch;
   const stopwatch =
     markStart !== null && markEnd !== null
@@ -164,9 +165,31 @@ export function MeasurePanel({
                 <dd className="font-semibold tabular-nums" data-testid="speed-now">
                   {barNow ? `${barNow.speed.toFixed(bar.speedDecimals)} m/s` : '—'}
                 </dd>
-                <dd className="text-xs text-muted-foreground">in the calibrated plane</dd>
+                <dd className="text-xs text-muted-foreground">
+                  {barNow?.offGround
+                    ? 'off the ground: not on the court'
+                    : 'in the calibrated plane'}
+                </dd>
               </div>
             </dl>
+            {offGround.length > 0 ? (
+              <p
+                className="rounded-md border border-amber-500/60 bg-amber-500/10 p-2 text-xs"
+                data-testid="off-ground"
+              >
+                Off the ground at{' '}
+                {offGround
+                  .map(({ start, end }) =>
+                    start === end
+                      ? formatMoment(start)
+                      : `${formatMoment(start)}–${formatMoment(end)}`,
+                  )
+                  .join(', ')}
+                : distances and speeds there are measured as if on the court, and a point in the air
+                reads further away than it is.
+                {bar.peak.offGround ? ' The peak speed is one of them.' : ''}
+              </p>
+            ) : null}
             <MeasureChart
               title="Bar speed (m/s)"
               unit="m/s"
@@ -323,7 +346,12 @@ export function MeasurePanel({
           disabled={!bar && !angle && !stopwatch}
           onClick={() =>
             downloadCsv(
-              readingsCsv(bar, angle, stopwatch),
+              readingsCsv({
+                bar,
+                angle,
+                stopwatch,
+                calibrationKind: calibration?.kind ?? null,
+              }),
               `${videoTitle.replace(/[^\w-]+/g, '_').slice(0, 60) || 'video'}-measurements.csv`,
             )
           }

@@ -1,11 +1,12 @@
+import { MEASURE_PLANE_COLOUR } from '@filmroom/contract';
 import { useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { PlaneOutline } from '@/components/plane-outline';
 import { nudged } from '../lib/keyboard-nudge';
 
 type Point = { x: number; y: number };
 
-/** The quad's colour: the calibration line's yellow, red while the corners are no rectangle. */
-const PLANE_COLOUR = '#ffd60a';
+/** Red while the corners are no rectangle (yellow, the contract's, once they are). */
 const PROBLEM_COLOUR = '#ff453a';
 
 type PlaneCornersProps = {
@@ -36,8 +37,7 @@ export function PlaneCorners({
   const [dragged, setDragged] = useState<{ index: number; point: Point } | null>(null);
   const shown = corners.map((corner, i) => (dragged?.index === i ? dragged.point : corner));
   const pixels = shown.map(toPixels);
-  const colour = problem ? PROBLEM_COLOUR : PLANE_COLOUR;
-  const outline = pixels.map((p) => `${p.x},${p.y}`).join(' ');
+  const colour = problem ? PROBLEM_COLOUR : MEASURE_PLANE_COLOUR;
   const keep = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
   const onKey = (index: number) => (event: KeyboardEvent<SVGGElement>) => {
@@ -50,26 +50,7 @@ export function PlaneCorners({
 
   return (
     <g data-testid="plane-quad">
-      {pixels.length > 1 ? (
-        <>
-          {/* A dark edge under the colour keeps the outline visible on a light court. */}
-          <polygon
-            points={outline}
-            fill={pixels.length === 4 ? `${colour}22` : 'none'}
-            stroke="#111"
-            strokeWidth={4}
-            strokeLinejoin="round"
-          />
-          <polygon
-            points={outline}
-            fill="none"
-            stroke={colour}
-            strokeWidth={2}
-            strokeLinejoin="round"
-            strokeDasharray={pixels.length < 4 ? '6 4' : undefined}
-          />
-        </>
-      ) : null}
+      <PlaneOutline corners={pixels} colour={colour} />
       {pixels.map((p, index) => (
         <g
           key={index}

@@ -1,26 +1,59 @@
-import { act } from '@testing-library/react';
+import type { Measurement } from '@filmroom/contract';
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { withApiServer } from '@/testing/api-server';
 import { renderInApp } from '@/testing/render-in-app';
+import { applyMeasurementEventToCache } from '../api/measurement-events';
 import { useMeasureSession, type MeasureSessionInput } from './use-measure-session';
 
-function renderSession(player: MeasureSessionInput['player']) {
+const api = withApiServer();
+const VIDEO_ID = '00000000-0000-4000-8000-000000000001';
+
+const stillPlayer = () => ({
+  currentTime: () => 0,
+  pause: vi.fn(),
+  seekTo: vi.fn(),
+  markedRange: () => null,
+  reveal: vi.fn(),
+});
+
+function renderSession(player: MeasureSessionInput['player'], active = false) {
   const session: { current?: ReturnType<typeof useMeasureSession> } = {};
   function Probe() {
     session.current = useMeasureSession({
-      videoId: 'video-1',
+      videoId: VIDEO_ID,
       src: null,
       picture: { width: 1280, height: 720 },
       duration: 10,
       poses: undefined,
       slowMotionFactor: null,
-      active: false,
+      active,
       player,
     });
     return null;
   }
-  renderInApp(<Probe />);
-  return session;
+  const { client } = renderInApp(<Probe />);
+  return { session, client };
 }
+
+/** A bar path saved by another editor, with its samples' x at `x` percent. */
+const barPathAt = (x: number): Measurement => ({
+  id: '00000000-0000-4000-8000-000000000010',
+  videoId: VIDEO_ID,
+  name: 'Bar path',
+  calibration: { from: { x: 10, y: 10 }, to: { x: 20, y: 10 }, metres: 0.45 },
+  slowMotionFactor: null,
+  subject: {
+    kind: 'tracked-point',
+    samples: [
+      { t: 0, x, y: 40 },
+      { t: 0.5, x, y: 50 },
+    ],
+  },
+  user: { id: '00000000-0000-4000-8000-000000000002', name: 'Coach', avatarUrl: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
 
 describe('the measure session', () => {
   it('brings the picture into view when a mode waits for clicks on it', () => {
@@ -31,7 +64,7 @@ describe('the measure session', () => {
       markedRange: () => null,
       reveal: vi.fn(),
     };
-    const session = renderSession(player);
+    const { session } = renderSession(player);
     for (const mode of ['calibrating', 'cornering', 'picking'] as const) {
       act(() => session.current!.setMode(mode));
       expect(session.current!.mode).toBe(mode);
@@ -39,5 +72,41 @@ describe('the measure session', () => {
     expect(player.reveal).toHaveBeenCalledTimes(3);
     act(() => session.current!.setMode('idle'));
     expect(player.reveal).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('the measure session, live', () => {
+  const measurementsPath = `/api/videos/${VIDEO_ID}/measurements`;
+  const changed = { videoId: VIDEO_ID, change: 'updated', measurementId: barPathAt(0).id } as const;
+
+  it("follows another editor's saves, changes and deletions while nothing here is unsaved", async () => {
+    api.json(measurementsPath, 200, [barPathAt(46)]);
+    const { session, client } = renderSession(stillPlayer(), true);
+    await waitFor(() => expect(session.current!.barTrack?.[0]?.x).toBe(46));
+
+    api.json(measurementsPath, 200, [barPathAt(47)]);
+    await act(() => applyMeasurementEventToCache(client, changed));
+    await waitFor(() => expect(session.current!.barTrack?.[0]?.x).toBe(47));
+    expect(session.current!.metresText).toBe('0.45');
+
+    api.json(measurementsPath, 200, []);
+    await act(() => applyMeasurementEventToCache(client, { ...changed, change: 'deleted' }));
+    await waitFor(() => expect(session.current!.barTrack).toBeNull());
+    expect(session.current!.line).toBeNull();
+  });
+
+  it('keeps what the coach changed here and has not saved', async () => {
+    api.json(measurementsPath, 200, [barPathAt(46)]);
+    const { session, client } = renderSession(stillPlayer(), true);
+    await waitFor(() => expect(session.current!.barTrack?.[0]?.x).toBe(46));
+    act(() => session.current!.setMetresText('0.5'));
+
+    api.json(measurementsPath, 200, [barPathAt(47)]);
+    await act(() => applyMeasurementEventToCache(client, changed));
+    await waitFor(() =>
+      expect(client.getQueryData<Measurement[]>([measurementsPath])?.[0]).toEqual(barPathAt(47)),
+    );
+    expect(session.current!.barTrack?.[0]?.x).toBe(46);
+    expect(session.current!.metresText).toBe('0.5');
   });
 });

@@ -138,12 +138,18 @@ export function useMeasureSession(input: MeasureSessionInput) {
   const [trackError, setTrackError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
-  const hydrated = useRef(false);
+  /**
+   * The coach is in the middle of something here (edits not saved, a mode waiting for clicks,
+   * a track running): what is saved elsewhere then waits, rather than undoing their work.
+   */
+  const busyRef = useRef(false);
+  busyRef.current = dirty || mode !== 'idle' || progress !== null;
 
-  // What is saved fills the session once, when it first arrives.
+  // What is saved fills the session when it arrives, and again whenever it changes (another
+  // editor saved, changed or deleted a measurement: the stream's `measurement` event refetches
+  // it), unless the coach is busy here.
   useEffect(() => {
-    if (hydrated.current || !saved.data) return;
-    hydrated.current = true;
+    if (!saved.data || busyRef.current) return;
     const fields = fromSaved(saved.data);
     if (fields.calibration?.basis === 'plane') {
       const { corners: marked, across, along, preset } = fields.calibration;
@@ -154,17 +160,22 @@ export function useMeasureSession(input: MeasureSessionInput) {
       setAlongText(String(along));
     } else if (fields.calibration) {
       setLine({ from: fields.calibration.from, to: fields.calibration.to });
+      setCorners([]);
       if (fields.calibration.basis === 'athlete-height') {
         setBasis('athlete-height');
         setHeightText(String(Math.round(fields.calibration.metres * 100)));
       } else {
+        setBasis('known-length');
         setMetresText(String(fields.calibration.metres));
       }
+    } else {
+      setLine(null);
+      setCorners([]);
     }
     setBarTrack(fields.barTrack);
     setAnglePreset(fields.anglePreset);
     setJoint(fields.joint);
-    if (fields.stopwatch) setStopwatch(fields.stopwatch);
+    setStopwatch(fields.stopwatch ?? EMPTY_STOPWATCH);
     setIds(fields.ids);
   }, [saved.data]);
 
@@ -187,9 +198,9 @@ export function useMeasureSession(input: MeasureSessionInput) {
   const bar = useMemo(
     () =>
       barTrack && barTrack.length >= 3 && calibration && picture
-        ? barReadings(barTrack, picture, calibration, input.slowMotionFactor)
+        ? barReadings(barTrack, picture, calibration, input.slowMotionFactor, input.poses)
         : null,
-    [barTrack, calibration, picture, input.slowMotionFactor],
+    [barTrack, calibration, picture, input.slowMotionFactor, input.poses],
   );
   const angle = useMemo(
     () =>

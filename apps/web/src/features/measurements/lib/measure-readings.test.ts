@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hopLift, hopPoses } from '@/testing/hop-poses';
 import {
   barReadings,
   calibrationFarFromPath,
   calibrationOf,
+  offGroundStretches,
   readingsCsv,
 } from './measure-readings';
 
@@ -40,7 +42,11 @@ describe('bar readings', () => {
 
   it('writes the bar and the angle to one CSV, each row naming its series', () => {
     const readings = barReadings(rising.slice(0, 4), picture, calibration, null);
-    const csv = readingsCsv(readings, { name: 'left knee', samples: [{ t: 0.2, degrees: 91 }] });
+    const csv = readingsCsv({
+      bar: readings,
+      angle: { name: 'left knee', samples: [{ t: 0.2, degrees: 91 }] },
+      calibrationKind: 'line',
+    });
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
       'series,clip_time_s,real_time_s,x_m,height_m,speed_m_per_s,acceleration_m_per_s2,angle_deg,stopwatch_start_clip_s,stopwatch_end_clip_s,stopwatch_real_s',
@@ -52,11 +58,11 @@ describe('bar readings', () => {
 
   it('adds the stopwatch as one row: its marks on the clip and the real time between them', () => {
     // Marked end first: 2.5 s then 1.5 s of 4× slow motion is a quarter second of life.
-    const csv = readingsCsv(null, null, {
-      name: 'Ground contact',
-      start: 2.5,
-      end: 1.5,
-      slowMotionFactor: 4,
+    const csv = readingsCsv({
+      bar: null,
+      angle: null,
+      stopwatch: { name: 'Ground contact', start: 2.5, end: 1.5, slowMotionFactor: 4 },
+      calibrationKind: null,
     });
     const [header, stopwatch] = csv.trim().split('\n');
     const cells = Object.fromEntries(
@@ -75,6 +81,109 @@ describe('bar readings', () => {
       stopwatch_end_clip_s: '2.5',
       stopwatch_real_s: '0.25',
     });
+  });
+});
+
+describe('the CSV on a court rectangle', () => {
+  // A 4 × 8 m rectangle seen square-on, 100 px a metre, corner 1 at the picture's top left.
+  const plane = calibrationOf(
+    {
+      basis: 'plane',
+      corners: [
+        { x: 10, y: 10 },
+        { x: 50, y: 10 },
+        { x: 50, y: 90 },
+        { x: 10, y: 90 },
+      ],
+      across: 4,
+      along: 8,
+    },
+    picture,
+  )!;
+
+  it('names the position columns for the court’s two sides, not a height', () => {
+    // Running down the court (corner 2 to 3) at 3 m/s, 1 m in from the first long side.
+    const run = Array.from({ length: 10 }, (_, i) => ({ t: i / 30, x: 20, y: 20 + i }));
+    const readings = barReadings(run, picture, plane, null);
+    const [header, first] = readingsCsv({
+      bar: readings,
+      angle: null,
+      calibrationKind: plane.kind,
+    })
+      .trim()
+      .split('\n');
+    const columns = header!.split(',');
+    expect(columns.slice(3, 5)).toEqual(['across_m', 'along_m']);
+    expect(columns).not.toContain('height_m');
+    const cells = Object.fromEntries(columns.map((column, i) => [column, first!.split(',')[i]]));
+    expect(Number(cells.across_m)).toBeCloseTo(1, 2);
+    expect(Number(cells.along_m)).toBeCloseTo(1, 2);
+    expect(Number(cells.speed_m_per_s)).toBeCloseTo(3, 1);
+  });
+
+  it('keeps the same columns when nothing moved was tracked on the plane', () => {
+    const header = readingsCsv({
+      bar: null,
+      angle: { name: 'left knee', samples: [{ t: 0, degrees: 90 }] },
+      calibrationKind: 'plane',
+    }).split('\n')[0]!;
+    expect(header.split(',').slice(3, 5)).toEqual(['across_m', 'along_m']);
+  });
+});
+
+describe('a point leaving the court rectangle’s ground', () => {
+  // A 4 × 8 m rectangle seen square-on from above, 100 px a metre.
+  const plane = calibrationOf(
+    {
+      basis: 'plane',
+      corners: [
+        { x: 10, y: 10 },
+        { x: 50, y: 10 },
+        { x: 50, y: 90 },
+        { x: 10, y: 90 },
+      ],
+      across: 4,
+      along: 8,
+    },
+    picture,
+  )!;
+  const poses = hopPoses({ x: 30, y: 70 });
+  const foot = Array.from({ length: 76 }, (_, i) => ({
+    t: i / 30,
+    x: 28,
+    y: 70 - hopLift(i / 30),
+  }));
+
+  it('marks the samples in the air, names their stretch, and says so in the CSV', () => {
+    const readings = barReadings(foot, picture, plane, null, poses);
+    const [stretch, ...more] = offGroundStretches(readings.series);
+    expect(more).toEqual([]);
+    expect(stretch!.start).toBeCloseTo(31 / 30, 3);
+    expect(stretch!.end).toBeCloseTo(44 / 30, 3);
+    const lines = readingsCsv({ bar: readings, angle: null, calibrationKind: 'plane' })
+      .trim()
+      .split('\n');
+    const columns = lines[0]!.split(',');
+    expect(columns.at(-1)).toBe('off_ground');
+    const offGround = (t: number) => {
+      const row = lines.find((line) => line.split(',')[1] === String(t))!.split(',');
+      return row[columns.indexOf('off_ground')];
+    };
+    expect(offGround(0.5)).toBe('no');
+    expect(offGround(1.2)).toBe('yes');
+    expect(offGround(2)).toBe('no');
+  });
+
+  it('cannot tell without the scan, and asks nothing of a line’s plane', () => {
+    const unscanned = barReadings(foot, picture, plane, null, null);
+    expect(unscanned.series.every((sample) => sample.offGround === null)).toBe(true);
+    const csv = readingsCsv({ bar: unscanned, angle: null, calibrationKind: 'plane' });
+    expect(csv.split('\n')[2]!.endsWith(',')).toBe(true);
+    const onLine = barReadings(foot, picture, calibration, null, poses);
+    expect(offGroundStretches(onLine.series)).toEqual([]);
+    expect(readingsCsv({ bar: onLine, angle: null, calibrationKind: 'line' })).not.toMatch(
+      /off_ground/,
+    );
   });
 });
 

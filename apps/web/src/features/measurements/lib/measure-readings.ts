@@ -1,9 +1,11 @@
 import {
   calibrate,
   decimalsFor,
+  groundJudge,
   measurementSteps,
   motionSeries,
   realSeconds,
+  sampleNear,
   seriesCsv,
   stopwatchSeconds,
   type AngleSample,
@@ -11,12 +13,16 @@ import {
   type MeasurementCalibration,
   type MotionSample,
   type PictureSize,
+  type Poses,
   type TrackSample,
 } from '@filmroom/contract';
 import { TRACK_FPS } from './track-point';
 
-/** A motion sample with the clip time it was seen at, for the chart and the playhead. */
-type MotionReading = MotionSample & { clipT: number };
+/**
+ * A motion sample with the clip time it was seen at, for the chart and the playhead; on a court
+ * rectangle, whether the point was off the ground then (null: the scan cannot tell).
+ */
+type MotionReading = MotionSample & { clipT: number; offGround: boolean | null };
 
 export type BarReadings = {
   series: MotionReading[];
@@ -74,18 +80,25 @@ export function calibrationFarFromPath(
   return nearest > threshold;
 }
 
-/** Speed and acceleration of a tracked point, with its fastest moment. */
+/**
+ * Speed and acceleration of a tracked point, with its fastest moment. On a court rectangle each
+ * sample says whether the point was off the ground, judged from the scan's athlete (`poses`).
+ */
 export function barReadings(
   track: readonly TrackSample[],
   picture: PictureSize,
   calibration: Calibration,
   slowMotionFactor: number | null,
+  poses?: Poses | null,
 ): BarReadings {
   const factor = factorOf(slowMotionFactor);
-  const series = motionSeries(track, picture, calibration, { slowMotionFactor }).map((sample) => ({
-    ...sample,
-    clipT: sample.t * factor,
-  }));
+  const judge = calibration.kind === 'plane' && poses ? groundJudge(poses, picture) : null;
+  const series = motionSeries(track, picture, calibration, { slowMotionFactor }).map((sample) => {
+    const clipT = sample.t * factor;
+    // The series keeps the track's times: the sample seen then is where the point was.
+    const seen = judge ? sampleNear(track, clipT, 1e-3) : null;
+    return { ...sample, clipT, offGround: seen ? judge!(seen, clipT) : null };
+  });
   let peak: MotionReading | null = null;
   for (const sample of series) if (!peak || sample.speed > peak.speed) peak = sample;
   const steps = measurementSteps(calibration, TRACK_FPS, slowMotionFactor);
@@ -97,6 +110,24 @@ export function barReadings(
   };
 }
 
+/**
+ * The stretches of clip time (first and last sample) where the point was off the ground, in
+ * order: where a court rectangle's positions and speeds do not hold.
+ */
+export function offGroundStretches(series: readonly MotionReading[]) {
+  const stretches: { start: number; end: number }[] = [];
+  let open: { start: number; end: number } | null = null;
+  for (const sample of series) {
+    if (sample.offGround === true) {
+      if (open) open.end = sample.clipT;
+      else stretches.push((open = { start: sample.clipT, end: sample.clipT }));
+    } else {
+      open = null;
+    }
+  }
+  return stretches;
+}
+
 /** A stopwatch's two marks (clip seconds) as the CSV writes it. */
 export type StopwatchReading = {
   name: string;
@@ -106,28 +137,52 @@ export type StopwatchReading = {
 };
 
 /**
+ * The CSV's two position columns for a calibration's kind. On a line's plane they are across
+ * the picture and up from it (`x_m`, `height_m`: a bar's drift and its height). On a court
+ * rectangle they are the court's own directions from corner 1: `across_m` along the first side
+ * marked (corner 1 to 2) and `along_m` along the second (corner 2 to 3), as the calibration's
+ * `across` and `along` name those sides; neither is a height.
+ */
+export function positionColumns(kind: Calibration['kind'] | null) {
+  return kind === 'plane'
+    ? ({ x: 'across_m', y: 'along_m' } as const)
+    : ({ x: 'x_m', y: 'height_m' } as const);
+}
+
+/**
  * Every series of the session as one CSV in long form (a row a sample, the series named in the
  * first column), so a spreadsheet can filter or pivot it: the bar's motion, then the angle,
  * then the stopwatch (one row: its marks on the clip and the time between them on the real
- * clock, to a frame).
+ * clock, to a frame). The position columns are named for the calibration (positionColumns); on
+ * a court rectangle a last column says where the point left the ground.
  */
-export function readingsCsv(
-  bar: BarReadings | null,
-  angle: { name: string; samples: readonly AngleSample[] } | null,
-  stopwatch: StopwatchReading | null = null,
-): string {
+export function readingsCsv({
+  bar,
+  angle,
+  stopwatch = null,
+  calibrationKind,
+}: {
+  bar: BarReadings | null;
+  angle: { name: string; samples: readonly AngleSample[] } | null;
+  stopwatch?: StopwatchReading | null;
+  calibrationKind: Calibration['kind'] | null;
+}): string {
+  const position = positionColumns(calibrationKind);
   const columns = [
     'series',
     'clip_time_s',
     'real_time_s',
-    'x_m',
-    'height_m',
+    position.x,
+    position.y,
     'speed_m_per_s',
     'acceleration_m_per_s2',
     'angle_deg',
     'stopwatch_start_clip_s',
     'stopwatch_end_clip_s',
     'stopwatch_real_s',
+    // On a court rectangle, whether the point was off the ground, where positions and speeds
+    // are not on the court: yes, no, or empty where the scan cannot tell.
+    ...(calibrationKind === 'plane' ? (['off_ground'] as const) : []),
   ] as const;
   type Cell = number | string | null;
   /** A row from the cells it has: every other column is left empty. */
@@ -142,10 +197,11 @@ export function readingsCsv(
         series: 'bar',
         clip_time_s: round(sample.clipT, 3),
         real_time_s: round(sample.t, 3),
-        x_m: round(sample.x, bar!.metreDecimals),
-        height_m: round(sample.y, bar!.metreDecimals),
+        [position.x]: round(sample.x, bar!.metreDecimals),
+        [position.y]: round(sample.y, bar!.metreDecimals),
         speed_m_per_s: round(sample.speed, bar!.speedDecimals),
         acceleration_m_per_s2: round(sample.acceleration, 1),
+        off_ground: sample.offGround === null ? null : sample.offGround ? 'yes' : 'no',
       }),
     );
   }

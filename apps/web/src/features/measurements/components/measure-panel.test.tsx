@@ -1,0 +1,90 @@
+import type { Measurement } from '@filmroom/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { withApiServer } from '@/testing/api-server';
+import { hopLift, hopPoses } from '@/testing/hop-poses';
+import { renderInApp } from '@/testing/render-in-app';
+import { MeasurePanel } from './measure-panel';
+import { useMeasureSession } from './use-measure-session';
+
+const api = withApiServer();
+const VIDEO_ID = '00000000-0000-4000-8000-000000000001';
+const poses = hopPoses({ x: 30, y: 70 });
+
+/** A foot tracked through the hop, saved on a court rectangle. */
+const footOnCourt: Measurement = {
+  id: '00000000-0000-4000-8000-000000000010',
+  videoId: VIDEO_ID,
+  name: 'Bar path',
+  calibration: {
+    basis: 'plane',
+    corners: [
+      { x: 10, y: 10 },
+      { x: 50, y: 10 },
+      { x: 50, y: 90 },
+      { x: 10, y: 90 },
+    ],
+    across: 4,
+    along: 8,
+  },
+  slowMotionFactor: null,
+  subject: {
+    kind: 'tracked-point',
+    samples: Array.from({ length: 76 }, (_, i) => ({
+      t: i / 30,
+      x: 28,
+      y: 70 - hopLift(i / 30),
+    })),
+  },
+  user: { id: '00000000-0000-4000-8000-000000000002', name: 'Coach', avatarUrl: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function Harness({ currentTime }: { currentTime: number }) {
+  const session = useMeasureSession({
+    videoId: VIDEO_ID,
+    src: null,
+    picture: { width: 1000, height: 1000 },
+    duration: 3,
+    poses,
+    slowMotionFactor: null,
+    active: true,
+    player: {
+      currentTime: () => currentTime,
+      pause: vi.fn(),
+      seekTo: vi.fn(),
+      markedRange: () => null,
+      reveal: vi.fn(),
+    },
+  });
+  return (
+    <MeasurePanel
+      session={session}
+      editable={false}
+      poses={{ available: true, isPending: false, isError: false, refetch: vi.fn() }}
+      duration={3}
+      currentTime={currentTime}
+      onSeek={vi.fn()}
+      videoTitle="Hop"
+      athletes={[]}
+    />
+  );
+}
+
+describe('the Measure panel on a court rectangle', () => {
+  it('says where the tracked point is off the ground, and that the speed then is not on the court', async () => {
+    api.json(`/api/videos/${VIDEO_ID}/measurements`, 200, [footOnCourt]);
+    renderInApp(<Harness currentTime={1.2} />);
+    const note = await screen.findByTestId('off-ground');
+    expect(note.textContent).toMatch(/^Off the ground at 0:01\.0–0:01\.4: distances and speeds/);
+    expect(screen.getByText('off the ground: not on the court')).toBeTruthy();
+  });
+
+  it('reads the speed now in the calibrated plane at a moment the point is on the ground', async () => {
+    api.json(`/api/videos/${VIDEO_ID}/measurements`, 200, [footOnCourt]);
+    renderInApp(<Harness currentTime={0.5} />);
+    await waitFor(() => expect(screen.getByTestId('peak-speed')).toBeTruthy());
+    expect(screen.getByText('in the calibrated plane')).toBeTruthy();
+  });
+});

@@ -1,0 +1,26 @@
+import { POSE_KEYPOINT_ORDER, type Poses } from '@filmroom/contract';
+
+/** How far (percent of the picture) the hopping athlete's feet are up at `t`: 15 from 1 to 1.5 s. */
+export const hopLift = (t: number) => (t > 1 && t < 1.5 ? 15 : 0);
+
+/**
+ * A scan of an athlete standing with their feet at `feetAt` (percent of the picture), shins 10 %
+ * long, who hops straight up 15 % of the picture from 1.0 to 1.5 s; 3 s at 10 samples a second.
+ */
+export function hopPoses(feetAt: { x: number; y: number }): Poses {
+  const samples = Array.from({ length: 31 }, (_, i) => {
+    const t = i / 10;
+    const keypoints = POSE_KEYPOINT_ORDER.map(() => [0, 0, 0] as [number, number, number]);
+    for (const [side, dx] of [
+      ['left', -2],
+      ['right', 2],
+    ] as const) {
+      const x = (feetAt.x + dx) / 100;
+      const ankle = (feetAt.y - hopLift(t)) / 100;
+      keypoints[POSE_KEYPOINT_ORDER.indexOf(`${side}_ankle`)] = [x, ankle, 1];
+      keypoints[POSE_KEYPOINT_ORDER.indexOf(`${side}_knee`)] = [x, ankle - 0.1, 1];
+    }
+    return { t, keypoints };
+  });
+  return { fps: 10, tracks: [{ id: 1, samples }] };
+}
