@@ -76,7 +76,10 @@ function overheadsInGaps(
         j += step;
       return j;
     };
-    if (!bothHandsUp(athlete, higher)) continue;
+    // The sample at the gap's edge is on the way to the top, not at it: both hands above the
+    // shoulders there (not one hand's reach), however far short of the top the last frame
+    // before the gap fell (a frame is twice as far from the top at 15 fps as at 30).
+    if (!bothHandsUp(athlete, higher, 0)) continue;
     if (!swungFrom(within(a, -1), a) || !swungFrom(b, within(b, 1))) continue;
     const crossing =
       higher === a ? crossed(times, h, a, level, -1) : crossed(times, h, b, level, 1);
@@ -118,12 +121,18 @@ function mergeNear(times: number[]): number[] {
   return sorted.filter((t, i) => i === 0 || t - sorted[i - 1]! >= 0.4);
 }
 
-/** Both wrists above the shoulders (when both are seen): a jack's arms, not one hand's reach. */
-function bothHandsUp(athlete: Athlete, i: number): boolean {
+// At the top of a jack both wrists are well above the shoulders (trunk lengths).
+const HANDS_OVERHEAD = 0.3;
+
+/**
+ * Both wrists at least `above` trunk lengths over the shoulders (when both are seen): a jack's
+ * arms, not one hand's reach.
+ */
+function bothHandsUp(athlete: Athlete, i: number, above = HANDS_OVERHEAD): boolean {
   const m = athlete.moments[i]!;
   const wrists = wristsOf(m);
   if (wrists.length < 2) return (athlete.wristGap[i] ?? 0) < 1;
-  return Math.max(...wrists.map((w) => w.y)) <= m.shoulder.y - 0.3 * athlete.trunk;
+  return Math.max(...wrists.map((w) => w.y)) <= m.shoulder.y - above * athlete.trunk;
 }
 
 export const jumpingJacks: MovementModule = {

@@ -73,6 +73,15 @@ describe('jumping jacks', () => {
     found.forEach((t, i) => expect(Math.abs(t - (0.6 + 1.2 * i))).toBeLessThanOrEqual(0.07));
   });
 
+  it('counts a top lost overhead at 15 fps, where the last frame before it is further from it', () => {
+    // Tops at 0.75, 2.25 and 3.75 s; no pose within 0.34 s of them. The last frame before each
+    // gap (0.35 s before the top) shows both hands only a sixth of a trunk over the shoulders,
+    // on their way up: short of a top's height, but both up.
+    const found = tops(jacks(3, 1.5, 0.34, 15));
+    expect(found).toHaveLength(3);
+    found.forEach((t, i) => expect(Math.abs(t - (0.75 + 1.5 * i))).toBeLessThanOrEqual(0.07));
+  });
+
   it('places a top between the sparse samples either side of it', () => {
     // Five samples a second, tops at 0.65, 1.95 and 3.25 s: the nearest samples are 50 ms away.
     // The straight arm's wrist is flatter over the top than a parabola, so the vertex through
