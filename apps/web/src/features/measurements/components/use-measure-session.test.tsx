@@ -109,4 +109,29 @@ describe('the measure session, live', () => {
     expect(session.current!.barTrack?.[0]?.x).toBe(46);
     expect(session.current!.metresText).toBe('0.5');
   });
+
+  it('adds afresh, on Save, a measurement another editor deleted meanwhile', async () => {
+    const added = { ...barPathAt(46), id: '00000000-0000-4000-8000-000000000011' };
+    const posted: unknown[] = [];
+    // The list still has it when the tab opens; its own address is gone (404) by the Save.
+    api.answer(measurementsPath, (request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      request.on('end', () => {
+        if (request.method === 'POST') posted.push(JSON.parse(text));
+        response
+          .writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(request.method === 'POST' ? added : [barPathAt(46)]));
+      });
+    });
+    const { session } = renderSession(stillPlayer(), true);
+    await waitFor(() => expect(session.current!.barTrack?.[0]?.x).toBe(46));
+    act(() => session.current!.setMetresText('0.5'));
+
+    await act(() => session.current!.saveAll());
+    expect(posted).toMatchObject([
+      { name: 'Bar path', calibration: { metres: 0.5 }, subject: { kind: 'tracked-point' } },
+    ]);
+    expect(session.current!.dirty).toBe(false);
+  });
 });
