@@ -15,3 +15,5 @@ export {
   videosSharedWith,
   type VideoAccess,
 } from './video-access';
+// Who is on a team now: the one query, which the access rules and the teams module share.
+export { acceptedTeamMembers, listTeamMemberIds } from './team-members';

@@ -3,9 +3,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection';
 import {
-  coachStudents,
   playlistShares,
-  teamMembers,
   teamPlaylistShares,
   teams,
   teamVideoShares,
@@ -15,6 +13,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { acceptedTeamMembers } from './team-members';
 
 export type VideoAccess = {
   video: VideoRow;
@@ -37,24 +36,10 @@ export function sharesReaching(user: UserRow): SQL {
   return user.emailConfirmedAt ? eq(videoShares.sharedWithEmail, user.username) : sql`false`;
 }
 
-/**
- * The teams the user is on: those whose coach still has them on the roster, accepted. Ending
- * the roster link (by either side) takes them off every team of that coach at once.
- */
+/** The teams the user is on now (see acceptedTeamMembers), as a subquery. */
 export function teamsReaching(db: Database, user: UserRow) {
-  return db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .innerJoin(
-      coachStudents,
-      and(
-        eq(coachStudents.coachId, teams.coachId),
-        eq(coachStudents.studentId, teamMembers.userId),
-        eq(coachStudents.status, 'accepted'),
-      ),
-    )
-    .where(eq(teamMembers.userId, user.id));
+  const members = acceptedTeamMembers(db);
+  return db.select({ teamId: members.teamId }).from(members).where(eq(members.userId, user.id));
 }
 
 /** Which team shares reach the user: those of the teams they are on. */

@@ -13,9 +13,8 @@ import {
 } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { endAccess } from '../users';
-import { mayKnowTeam, teamsReaching } from '../access';
+import { acceptedTeamMembers, listTeamMemberIds, mayKnowTeam, teamsReaching } from '../access';
 import { type VideoEvents } from '../events';
-import { listTeamMemberIds } from './team-members';
 
 type NewTeam = z.output<typeof createTeamBodySchema>;
 type TeamChanges = z.output<typeof updateTeamBodySchema>;
@@ -142,28 +141,20 @@ export class TeamService {
   private async views(user: UserRow, rows: TeamRow[]): Promise<Team[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((team) => team.id);
-    const [members, videoCounts, coaches] = await Promise.all([
+    const members = acceptedTeamMembers(this.db);
+    const [onTeams, videoCounts, coaches] = await Promise.all([
       this.db
         .select({
-          teamId: teamMembers.teamId,
+          teamId: members.teamId,
           id: users.id,
           // The coach's own name for the athlete, where they gave one; teammates see the account's.
-          coachName: sql<string>`coalesce(${coachStudents.displayName}, ${users.name})`,
+          coachName: sql<string>`coalesce(${members.displayName}, ${users.name})`,
           name: users.name,
           username: users.username,
         })
-        .from(teamMembers)
-        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .innerJoin(
-          coachStudents,
-          and(
-            eq(coachStudents.coachId, teams.coachId),
-            eq(coachStudents.studentId, teamMembers.userId),
-            eq(coachStudents.status, 'accepted'),
-          ),
-        )
-        .where(inArray(teamMembers.teamId, ids))
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .where(inArray(members.teamId, ids))
         .orderBy(asc(users.name), asc(users.id)),
       this.db
         .select({ teamId: teamVideoShares.teamId, videos: count() })
@@ -188,7 +179,7 @@ export class TeamService {
           name: coaches.find((coach) => coach.id === team.coachId)?.name ?? '',
         },
         isMine: mine,
-        members: members
+        members: onTeams
           .filter((member) => member.teamId === team.id)
           .map((member) => ({
             id: member.id,

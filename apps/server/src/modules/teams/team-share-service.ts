@@ -6,9 +6,8 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { requirePlaylistAccess, requirePlaylistSharable } from '../clips';
 import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
-import { mayKnowTeam, requireVideoAccess } from '../access';
+import { listTeamMemberIds, mayKnowTeam, requireVideoAccess } from '../access';
 import { VideoEvents } from '../events';
-import { listTeamMemberIds } from './team-members';
 
 type SharedTeam = { id: string; name: string };
 
