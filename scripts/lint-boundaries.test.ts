@@ -118,6 +118,16 @@ describe('server modules', () => {
     ]);
   });
 
+  it('never import plugins/auth.ts, which builds on them (a folder circle otherwise)', async () => {
+    const source = [
+      "import { requireUser } from '../../plugins/auth';",
+      "import { sessionTokenOf } from '../auth';",
+      'export const parts = [requireUser, sessionTokenOf];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/modules/uploads/new-file.ts', source);
+    expect(errors).toEqual([expect.stringMatching(/^1: .*requireUser is in '\.\.\/access'/)]);
+  });
+
   it('are declared in layers without a cycle, and a cycle is found', () => {
     expect(findCycle(serverModuleDependencies)).toBeNull();
     // access → chat → access

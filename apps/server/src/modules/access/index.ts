@@ -17,3 +17,5 @@ export {
 } from './video-access';
 // Who is on a team now: the one query, which the access rules and the teams module share.
 export { acceptedTeamMembers, listTeamMemberIds } from './team-members';
+// Who is asking: the guard every route of a signed-in user starts with.
+export { requireUser } from './signed-in-user';

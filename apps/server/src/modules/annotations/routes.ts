@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-errors';
 import { receiveStagedUpload } from '../../lib/staged-upload';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { videoKeys, WorkFolders } from '../../storage';
 import { AnnotationService, type NewAnnotation } from './annotation-service';
 import { finishVoiceNote } from './voice-note-file';
