@@ -19,3 +19,6 @@ export {
 export { acceptedTeamMembers, listTeamMemberIds } from './team-members';
 // Who is asking: the guard every route of a signed-in user starts with.
 export { requireUser } from './signed-in-user';
+// The access vocabulary: a named permission per action, checked by the one requireAccess.
+export { PERMISSIONS, type Permission } from './permissions';
+export { requireAccess } from './require-access';
