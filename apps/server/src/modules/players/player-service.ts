@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { mayKnowPerson, loadUserView } from '../users';
-import { requireVideoAccess } from '../access';
+import { requireAccess } from '../access';
 import {
   nameTracks,
   playerDetections,
@@ -104,7 +104,7 @@ export async function listPlayerCandidates(
   db: Database,
   videoId: string,
 ): Promise<PlayerCandidate[]> {
-  const { video } = await requireVideoAccess(db, asker, videoId, 'edit');
+  const { video } = await requireAccess(db, asker, 'video.edit', videoId);
   const candidates = await candidatesFor(db, video.ownerId);
   return candidates
     .map(({ userId, name }) => ({ id: userId, name }))
@@ -121,7 +121,7 @@ export async function identifyPlayerByHand(
   videoId: string,
   body: PlayerIdentificationBody,
 ): Promise<PlayerDetection[]> {
-  const { video } = await requireVideoAccess(db, asker, videoId, 'edit');
+  const { video } = await requireAccess(db, asker, 'video.edit', videoId);
   const candidates = await candidatesFor(db, video.ownerId);
   if (body.playerId !== null && !candidates.some((c) => c.userId === body.playerId)) {
     throw badRequest("The player must be the video's owner or one of the owner's athletes");
