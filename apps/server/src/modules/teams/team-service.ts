@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { endAccess } from '../users';
-import { acceptedTeamMembers, listTeamMemberIds, mayKnowTeam, teamsReaching } from '../access';
+import { acceptedTeamMembers, listTeamMemberIds, requireAccess, teamsReaching } from '../access';
 import { type VideoEvents } from '../events';
 
 type NewTeam = z.output<typeof createTeamBodySchema>;
@@ -42,7 +42,7 @@ export class TeamService {
   }
 
   async get(user: UserRow, teamId: string): Promise<Team> {
-    const team = await this.requireKnown(user, teamId);
+    const team = await requireAccess(this.db, user, 'team.read', teamId);
     return (await this.views(user, [team]))[0]!;
   }
 
@@ -62,7 +62,7 @@ export class TeamService {
   }
 
   async update(user: UserRow, teamId: string, changes: TeamChanges): Promise<Team> {
-    await this.requireCoach(user, teamId);
+    await requireAccess(this.db, user, 'team.manage', teamId);
     const set: Partial<typeof teams.$inferInsert> = {};
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.sport !== undefined) set.sport = changes.sport;
@@ -76,7 +76,7 @@ export class TeamService {
 
   /** Removes the team; its members lose what was shared with it at once. */
   async delete(user: UserRow, teamId: string): Promise<void> {
-    await this.requireCoach(user, teamId);
+    await requireAccess(this.db, user, 'team.manage', teamId);
     const members = await listTeamMemberIds(this.db, teamId);
     await this.db.delete(teams).where(eq(teams.id, teamId));
     await endAccess(
@@ -88,7 +88,7 @@ export class TeamService {
 
   /** Puts an athlete of the coach's roster, who accepted, on the team. */
   async addMember(user: UserRow, teamId: string, athleteId: string): Promise<Team> {
-    await this.requireCoach(user, teamId);
+    await requireAccess(this.db, user, 'team.manage', teamId);
     const [link] = await this.db
       .select({ id: coachStudents.id })
       .from(coachStudents)
@@ -113,29 +113,15 @@ export class TeamService {
    * team gave them ends at once (open pages, media downloads, remembered access).
    */
   async removeMember(user: UserRow, teamId: string, athleteId: string): Promise<void> {
-    const team = await this.requireKnown(user, teamId);
-    if (team.coachId !== user.id && athleteId !== user.id) {
-      throw forbidden('Only the team’s coach can remove other members');
-    }
+    // Leaving needs only to be on the team; taking someone else off is the coach's.
+    const permission = athleteId === user.id ? 'team.read' : 'team.member.remove';
+    await requireAccess(this.db, user, permission, teamId);
     const removed = await this.db
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, athleteId)))
       .returning({ userId: teamMembers.userId });
     if (removed.length === 0) throw notFound('That athlete is not on the team');
     await endAccess(this.events, this.db.$client, [{ userId: athleteId }]);
-  }
-
-  private async requireKnown(user: UserRow, teamId: string): Promise<TeamRow> {
-    if (!(await mayKnowTeam(this.db, user, teamId))) throw notFound('Team not found');
-    const [team] = await this.db.select().from(teams).where(eq(teams.id, teamId));
-    if (!team) throw notFound('Team not found');
-    return team;
-  }
-
-  private async requireCoach(user: UserRow, teamId: string): Promise<TeamRow> {
-    const team = await this.requireKnown(user, teamId);
-    if (team.coachId !== user.id) throw forbidden('Only the team’s coach can change it');
-    return team;
   }
 
   private async views(user: UserRow, rows: TeamRow[]): Promise<Team[]> {
