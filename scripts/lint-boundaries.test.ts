@@ -90,13 +90,13 @@ describe('packages', () => {
 describe('server modules', () => {
   it('reach another module through its public surface only', async () => {
     const source = [
-      "import { requireVideoAccess } from '../access';",
+      "import { requireAccess } from '../access';",
       "import { findVideoAccess } from '../access/video-access';",
       "import { findAnalysis } from '../analysis';",
       "import { toChatMessageView } from './chat-service';",
       "import { badRequest } from '../../lib/http-errors';",
       "import { VideoEvents } from '../../modules/events';",
-      'export const parts = [requireVideoAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, VideoEvents];',
+      'export const parts = [requireAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, VideoEvents];',
     ].join('\n');
     const errors = await boundaryErrors('apps/server/src/modules/chat/new-file.ts', source);
     expect(errors).toEqual([
@@ -174,10 +174,10 @@ describe('server module schemas', () => {
     const source = [
       "import { users } from '../users/users.schema';",
       "import { videos } from '../videos/videos.schema';",
-      "import { requireVideoAccess } from '../access';",
+      "import { requireAccess } from '../access';",
       "import { videoKeys } from '../../storage';",
       "import { findVideoAccess } from '../access/video-access';",
-      'export const parts = [users, videos, requireVideoAccess, videoKeys, findVideoAccess];',
+      'export const parts = [users, videos, requireAccess, videoKeys, findVideoAccess];',
     ].join('\n');
     const errors = await boundaryErrors('apps/server/src/modules/chat/chat.schema.ts', source);
     expect(errors).toEqual([

@@ -1,18 +1,16 @@
 import type { AccessLevel } from '@filmroom/contract';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection';
 import {
   playlistShares,
   teamPlaylistShares,
-  teams,
   teamVideoShares,
   videoShares,
   videos,
   type UserRow,
   type VideoRow,
 } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
 import { acceptedTeamMembers } from './team-members';
 
 export type VideoAccess = {
@@ -81,20 +79,6 @@ export function videosSharedWith(db: Database, user: UserRow) {
     .as('shared_with_user');
 }
 
-/** Whether the user may know of the team: its coach, or one of its members. */
-export async function mayKnowTeam(db: Database, user: UserRow, teamId: string): Promise<boolean> {
-  const [team] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(
-      and(
-        eq(teams.id, teamId),
-        or(eq(teams.coachId, user.id), inArray(teams.id, teamsReaching(db, user))),
-      ),
-    );
-  return team !== undefined;
-}
-
 /**
  * The one place that decides who may see or change a video: its owner, and whoever a share
  * reaches, directly or through a team; the highest level among those shares wins.
@@ -149,26 +133,6 @@ function accessLevelOf(
   if (video.ownerId === user.id) return 'owner';
   if (reaching.includes('edit')) return 'edit';
   return reaching.includes('view') ? 'view' : null;
-}
-
-/**
- * The video if the user may do `need` with it. A video the user may not see is "not found":
- * its existence is not theirs to learn. One they may see but not change is "forbidden".
- */
-export async function requireVideoAccess(
-  db: Database,
-  user: UserRow,
-  videoId: string,
-  need: 'view' | 'edit',
-): Promise<VideoAccess> {
-  const access = await findVideoAccess(db, user, videoId);
-  if (!canView(access)) throw notFound('Video not found');
-  if (need === 'edit' && !canEdit(access)) {
-    throw forbidden(
-      'You have view access to this video: only its owner or an editor can change it',
-    );
-  }
-  return access;
 }
 
 /**
