@@ -20,3 +20,5 @@ export { requireUser } from './signed-in-user';
 // The access vocabulary: a named permission per action, checked by the one requireAccess.
 export { PERMISSIONS, type Permission } from './permissions';
 export { requireAccess } from './require-access';
+// What each route needs, for the permission matrix test (and a reader looking for a route's rule).
+export { ROUTE_ACCESS, ROUTE_GUARDS, type RouteAccess } from './route-access';
