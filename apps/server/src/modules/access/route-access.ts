@@ -46,8 +46,8 @@ export const ROUTE_GUARDS = {
   'template.edit': { checkedBy: "TemplateService: the code window's owner (modules/tagging)" },
 } as const satisfies Record<string, { checkedBy: string }>;
 
-export type RouteGuard = keyof typeof ROUTE_GUARDS;
-export type RouteAccess = Permission | RouteGuard;
+type RouteGuard = keyof typeof ROUTE_GUARDS;
+type RouteAccess = Permission | RouteGuard;
 
 /**
  * Every route the app serves, as Fastify knows it (`METHOD /path`; a GET also answers HEAD),
