@@ -18,7 +18,7 @@ export const serverModuleDependencies = {
   events: [],
   videos: ['access', 'auth', 'events'],
   media: ['events'],
-  users: ['access', 'events'],
+  users: ['events'],
   // Called by the modules where things happen; it calls none of them (see its Notifier).
   notifications: ['access', 'events'],
   auth: ['access', 'users'],

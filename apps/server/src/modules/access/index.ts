@@ -13,6 +13,8 @@ export {
   teamsReaching,
   videosSharedWith,
 } from './video-access';
+// Who may know who a person is (name, photos): the rule behind person.read and their photos.
+export { mayKnowPerson } from './people-access';
 // Who is on a team now: the one query, which the access rules and the teams module share.
 export { acceptedTeamMembers, listTeamMemberIds } from './team-members';
 // Who is asking: the guard every route of a signed-in user starts with.

@@ -51,10 +51,17 @@ export const PERMISSIONS = {
     holders: 'its coach',
     forbidden: 'Only the team’s coach can remove other members',
   },
+  // Their name and photos: themselves, their accepted coach or athletes, and whoever may view a
+  // video they were identified in or wrote on (see mayKnowPerson).
+  'person.read': {
+    resource: 'person',
+    needs: 'view',
+    holders: 'themselves, their coach or athletes, and viewers of a video they appear in',
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type PermissionRule = {
-  resource: 'video' | 'team';
+  resource: 'video' | 'team' | 'person';
   /**
    * `view`: whoever may see the resource (a video's owner and shares, a team's coach and
    * members). `edit`: whoever may change it (a video's owner and edit shares, a team's coach).

@@ -1,14 +1,19 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
-import { teams, type TeamRow, type UserRow } from '../../db/schema';
+import { teams, users, type TeamRow, type UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { mayKnowPerson } from './people-access';
 import { PERMISSIONS, type Permission, type PermissionRule, type ResourceOf } from './permissions';
 import { canEdit, findVideoAccess, teamsReaching, type VideoAccess } from './video-access';
 
 /** What a granted permission hands back: the resource, read once by the check. */
-type Granted = { video: VideoAccess; team: TeamRow };
+type Granted = { video: VideoAccess; team: TeamRow; person: UserRow };
 
-const NOT_FOUND = { video: 'Video not found', team: 'Team not found' } as const;
+const NOT_FOUND = {
+  video: 'Video not found',
+  team: 'Team not found',
+  person: 'Player not found',
+} as const;
 
 /**
  * The one check at the start of every guarded service method: the resource if the user holds
@@ -22,11 +27,8 @@ export async function requireAccess<P extends Permission>(
   id: string,
 ): Promise<Granted[ResourceOf<P>]> {
   const rule: PermissionRule = PERMISSIONS[permission];
-  const granted =
-    rule.resource === 'video'
-      ? await videoGrant(db, user, rule, id)
-      : await teamGrant(db, user, rule, id);
-  return granted as Granted[ResourceOf<P>];
+  const grant = { video: videoGrant, team: teamGrant, person: personGrant }[rule.resource];
+  return (await grant(db, user, rule, id)) as Granted[ResourceOf<P>];
 }
 
 async function videoGrant(db: Database, user: UserRow, rule: PermissionRule, videoId: string) {
@@ -50,6 +52,12 @@ async function teamGrant(db: Database, user: UserRow, rule: PermissionRule, team
   if (!team) throw notFound(NOT_FOUND.team);
   if (rule.needs === 'edit' && team.coachId !== user.id) throw refused(rule);
   return team;
+}
+
+async function personGrant(db: Database, user: UserRow, _rule: PermissionRule, personId: string) {
+  const [person] = await db.select().from(users).where(eq(users.id, personId));
+  if (!person || !(await mayKnowPerson(db, user, person.id))) throw notFound(NOT_FOUND.person);
+  return person;
 }
 
 function refused(rule: PermissionRule) {

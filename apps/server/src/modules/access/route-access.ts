@@ -18,7 +18,6 @@ export const ROUTE_GUARDS = {
   coach: { checkedBy: 'the service: coaches only (403), e.g. making a team or a code window' },
   'roster.manage': { checkedBy: "RosterService (modules/coach): a coach's own list of students" },
   'roster.answer': { checkedBy: 'CoachLinkService (modules/coach): the athlete a link names' },
-  'person.read': { checkedBy: 'mayKnowPerson (modules/users)' },
   'file.read': {
     checkedBy:
       "GET /uploads (modules/uploads): video.read for a video's files, person.read for a photo",

@@ -18,8 +18,8 @@ import {
   videos,
   type UserRow,
 } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/http-errors';
-import { mayKnowPerson, loadUserView } from '../users';
+import { badRequest } from '../../lib/http-errors';
+import { loadUserView } from '../users';
 import { requireAccess } from '../access';
 import {
   nameTracks,
@@ -194,10 +194,7 @@ export async function findPlayerFor(
   db: Database,
   playerId: string,
 ): Promise<Player> {
-  const [player] = await db.select().from(users).where(eq(users.id, playerId));
-  if (!player || !(await mayKnowPerson(db, asker, player.id))) {
-    throw notFound('Player not found');
-  }
+  const player = await requireAccess(db, asker, 'person.read', playerId);
   const { avatarUrl } = await loadUserView(db, player);
   return { name: player.name, photoUrl: avatarUrl };
 }
