@@ -11,26 +11,26 @@ import tseslint from 'typescript-eslint';
  */
 export const serverModuleDependencies = {
   health: [],
-  mail: [],
+  mail: ['access'],
   // Foundations every feature stands on, users and auth included: who may do what to which
   // video (access) and the app-wide event bus (events). Neither imports another module.
   access: [],
   events: [],
-  videos: ['access', 'events'],
+  videos: ['access', 'auth', 'events'],
   media: ['events'],
-  users: ['access', 'events'],
+  users: ['events'],
   // Called by the modules where things happen; it calls none of them (see its Notifier).
   notifications: ['access', 'events'],
-  auth: ['users'],
-  profile: ['users'],
-  coach: ['auth', 'events', 'notifications', 'users'],
+  auth: ['access', 'users'],
+  profile: ['access', 'users'],
+  coach: ['access', 'auth', 'events', 'notifications', 'users'],
   shares: ['access', 'auth', 'events', 'notifications', 'users'],
   annotations: ['access', 'events', 'notifications', 'users'],
   measurements: ['access', 'events', 'users'],
   players: ['access', 'users'],
   analysis: ['access', 'events', 'notifications', 'players'],
   chat: ['access', 'analysis'],
-  uploads: ['access', 'events', 'users'],
+  uploads: ['access', 'auth', 'events', 'users'],
   clips: ['access', 'annotations', 'events', 'notifications', 'videos'],
   'video-exports': ['access', 'analysis', 'clips', 'events', 'videos'],
   admin: ['auth', 'users', 'videos'],
@@ -105,6 +105,11 @@ function serverModuleRules(name) {
       {
         regex: `^${up}\\.\\./modules(/|$)`,
         message: "Import another server module as '../<module>', its public surface.",
+      },
+      {
+        regex: `^${up}\\.\\./plugins/auth$`,
+        message:
+          "plugins/auth.ts builds on the modules, so they never import it: requireUser is in '../access', the session cookie in '../auth'.",
       },
     ];
     if (forbidden.length > 0) {

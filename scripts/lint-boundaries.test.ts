@@ -90,13 +90,13 @@ describe('packages', () => {
 describe('server modules', () => {
   it('reach another module through its public surface only', async () => {
     const source = [
-      "import { requireVideoAccess } from '../access';",
+      "import { requireAccess } from '../access';",
       "import { findVideoAccess } from '../access/video-access';",
       "import { findAnalysis } from '../analysis';",
       "import { toChatMessageView } from './chat-service';",
       "import { badRequest } from '../../lib/http-errors';",
       "import { VideoEvents } from '../../modules/events';",
-      'export const parts = [requireVideoAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, VideoEvents];',
+      'export const parts = [requireAccess, findVideoAccess, findAnalysis, toChatMessageView, badRequest, VideoEvents];',
     ].join('\n');
     const errors = await boundaryErrors('apps/server/src/modules/chat/new-file.ts', source);
     expect(errors).toEqual([
@@ -116,6 +116,16 @@ describe('server modules', () => {
       expect.stringMatching(/^1: .*modules\/access imports no other server module/),
       expect.stringMatching(/^2: .*modules\/access imports no other server module/),
     ]);
+  });
+
+  it('never import plugins/auth.ts, which builds on them (a folder circle otherwise)', async () => {
+    const source = [
+      "import { requireUser } from '../../plugins/auth';",
+      "import { sessionTokenOf } from '../auth';",
+      'export const parts = [requireUser, sessionTokenOf];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/modules/uploads/new-file.ts', source);
+    expect(errors).toEqual([expect.stringMatching(/^1: .*requireUser is in '\.\.\/access'/)]);
   });
 
   it('are declared in layers without a cycle, and a cycle is found', () => {
@@ -164,10 +174,10 @@ describe('server module schemas', () => {
     const source = [
       "import { users } from '../users/users.schema';",
       "import { videos } from '../videos/videos.schema';",
-      "import { requireVideoAccess } from '../access';",
+      "import { requireAccess } from '../access';",
       "import { videoKeys } from '../../storage';",
       "import { findVideoAccess } from '../access/video-access';",
-      'export const parts = [users, videos, requireVideoAccess, videoKeys, findVideoAccess];',
+      'export const parts = [users, videos, requireAccess, videoKeys, findVideoAccess];',
     ].join('\n');
     const errors = await boundaryErrors('apps/server/src/modules/chat/chat.schema.ts', source);
     expect(errors).toEqual([

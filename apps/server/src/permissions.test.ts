@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerAccount, sessionCookieFrom, uniqueEmail } from '../test/accounts';
 import { insertReadyExport } from '../test/exports';
 import { storeScan } from '../test/scans';
+import { listServerRoutes } from '../test/route-inventory';
 import { useTestApp } from '../test/test-app';
 import { hostileUploadPaths, rawTus, tusMetadata } from '../test/tus-client';
 import { multipartBody } from '../test/uploads';
@@ -36,6 +37,7 @@ import {
   users,
   videoShares,
 } from './db/schema';
+import { PERMISSIONS, ROUTE_ACCESS, ROUTE_GUARDS } from './modules/access';
 import { NO_PASSWORD } from './modules/auth/password';
 import { suggestionIdOf } from './modules/tagging/tag-suggestion-service';
 import { profilePhotoKey } from './modules/users/profile-photos';
@@ -1270,4 +1272,48 @@ it('covers every route in the API reference, so a new route cannot skip this tab
   // asks each of them, from the API reference as here, as a non-admin and signed out.
   const forAdmins = (route: string) => route.split(' ')[1]!.startsWith('/api/admin/');
   expect(documented.filter((route) => !tested.has(route) && !forAdmins(route))).toEqual([]);
+});
+
+/** The declared route (`METHOD /path` of ROUTE_ACCESS) a matrix case asks, by its name. */
+function declaredRouteOf(caseName: string): string {
+  const [method, path] = caseName.split(' (')[0]!.split(' ') as [string, string];
+  if (`${method} ${path}` in ROUTE_ACCESS) return `${method} ${path}`;
+  // A case names the file it asks for (`/uploads/videos/:id/media.mp4`): the route that serves it.
+  const serving = Object.keys(ROUTE_ACCESS).find((route) => {
+    const [routeMethod, routePath] = route.split(' ') as [string, string];
+    const shape = routePath.replace(/\./g, '\\.').replace(/:\w+/g, '[^/]+').replace('*', '.*');
+    return routeMethod === method && new RegExp(`^${shape}$`).test(path);
+  });
+  if (!serving) throw new Error(`The matrix case "${caseName}" asks no declared route`);
+  return serving;
+}
+
+it('declares what every route needs, and asks every permission and guard in the matrix', async () => {
+  const { routes } = await listServerRoutes(ctx.app);
+  // A GET answers HEAD too, by the same handler: declared once, as GET.
+  const served = routes.flatMap((route) =>
+    route.methods
+      .filter((method) => method !== 'HEAD' || !route.methods.includes('GET'))
+      .map((method) => `${method} ${route.path}`),
+  );
+  expect(served.length).toBeGreaterThan(100);
+  expect(served.filter((route) => !(route in ROUTE_ACCESS))).toEqual([]);
+  expect(Object.keys(ROUTE_ACCESS).filter((route) => !served.includes(route))).toEqual([]);
+
+  const cases = [
+    ...VIDEO_ROUTES,
+    ...ROSTER_ROUTES,
+    ...INVITEE_ROUTES,
+    ...OWN_ROUTES,
+    ...PLAYLIST_ROUTES,
+    ...TEAM_ROUTES,
+    ...UPLOAD_ROUTES,
+  ];
+  const asked = new Set<string>(
+    cases.flatMap(([name]) => [ROUTE_ACCESS[declaredRouteOf(name)]!].flat()),
+  );
+  // The Admin area's routes are asked by modules/admin's test, each as a non-admin and signed out.
+  const askedElsewhere = new Set(['admin']);
+  const declared = [...Object.keys(PERMISSIONS), ...Object.keys(ROUTE_GUARDS)];
+  expect(declared.filter((name) => !asked.has(name) && !askedElsewhere.has(name))).toEqual([]);
 });

@@ -28,7 +28,7 @@ import { SessionService } from '../src/modules/auth/session-service';
 import { suggestionIdOf } from '../src/modules/tagging/tag-suggestion-service';
 import { profilePhotoKey } from '../src/modules/users/profile-photos';
 import { videoKeys } from '../src/storage';
-import { SESSION_COOKIE } from '../src/plugins/auth';
+import { SESSION_COOKIE } from '../src/modules/auth';
 import { uniqueEmail } from './accounts';
 import { playableMp4 } from './clip-videos';
 import { insertReadyExport } from './exports';

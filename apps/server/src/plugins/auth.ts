@@ -1,88 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserRow } from '../db/schema';
-import { unauthorized } from '../lib/http-errors';
-import { SESSION_LIFETIME_MS, SessionService, type ActiveSession } from '../modules/auth';
-import { endAccess } from '../modules/users';
-
-export const SESSION_COOKIE = 'filmroom_session';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: SessionService;
-  }
-  interface FastifyRequest {
-    /**
-     * The signed-in user, or null. Set from the session cookie before any handler runs (on a
-     * route that resolves its session itself, once it calls `resolveSession`).
-     */
-    user: UserRow | null;
-  }
-  interface FastifyContextConfig {
-    /**
-     * The route resolves the session only when it must, with `resolveSession` (GET /uploads:
-     * what it remembered answers most of a player's range reads without a query).
-     */
-    resolvesOwnSession?: boolean;
-  }
-}
-
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    // Behind a TLS-terminating proxy (TRUST_PROXY) the protocol comes from X-Forwarded-Proto.
-    secure: request.protocol === 'https',
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-export function sessionTokenOf(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE] || undefined;
-}
+import { resolveSession, SessionService } from '../modules/auth';
 
 /**
- * Signs a session out. Its downloads and live events end, and what every process remembered of
- * its access is forgotten, at once.
+ * Resolves the session cookie to `request.user` on every API request. What routes use of it
+ * (requireUser in modules/access, the session cookie in modules/auth) lives below the modules,
+ * so no module reaches up into plugins/.
  */
-export async function endSession(app: FastifyInstance, token: string): Promise<void> {
-  const userId = await app.sessions.delete(token);
-  if (userId) await endAccess(app.videoEvents, app.pool, [{ userId }]);
-}
-
-/** Guard for routes that need a signed-in user; the narrowed user is returned for convenience. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-/**
- * Sets `request.user` from the session cookie (clearing a cookie whose session is gone, sliding
- * a live one's expiry) and resolves with the session, or null when nobody is signed in.
- */
-export async function resolveSession(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<ActiveSession | null> {
-  const token = sessionTokenOf(request);
-  if (!token) return null;
-  const session = await app.sessions.resolve(token);
-  if (!session) {
-    clearSessionCookie(reply);
-    return null;
-  }
-  request.user = session.user;
-  if (session.renewed) setSessionCookie(request, reply, token);
-  return session;
-}
-
-/** Resolves the session cookie to `request.user` on every API request. */
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorate('sessions', new SessionService(app.db));

@@ -1,4 +1,5 @@
-// The access module's public surface: who may see or change which video, and which shares,
+// The access module's public surface: who may do what to which resource (the permissions and
+// the one requireAccess), who may see or change which video, and which shares,
 // teams and playlists reach a person. It sits below every feature (users and auth included) so
 // that each asks the one rule instead of reaching into the videos feature for it; it imports
 // no other server module.
@@ -7,11 +8,19 @@ export {
   canView,
   findVideoAccess,
   findVideosAccess,
-  mayKnowTeam,
   playlistReaches,
-  requireVideoAccess,
   sharesReaching,
   teamsReaching,
   videosSharedWith,
-  type VideoAccess,
 } from './video-access';
+// Who may know who a person is (name, photos): the rule behind person.read and their photos.
+export { mayKnowPerson } from './people-access';
+// Who is on a team now: the one query, which the access rules and the teams module share.
+export { acceptedTeamMembers, listTeamMemberIds } from './team-members';
+// Who is asking: the guard every route of a signed-in user starts with.
+export { requireUser } from './signed-in-user';
+// The access vocabulary: a named permission per action, checked by the one requireAccess.
+export { PERMISSIONS } from './permissions';
+export { requireAccess } from './require-access';
+// What each route needs, for the permission matrix test (and a reader looking for a route's rule).
+export { ROUTE_ACCESS, ROUTE_GUARDS } from './route-access';

@@ -1,20 +1,17 @@
 import type { AccessLevel } from '@filmroom/contract';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection';
 import {
-  coachStudents,
   playlistShares,
-  teamMembers,
   teamPlaylistShares,
-  teams,
   teamVideoShares,
   videoShares,
   videos,
   type UserRow,
   type VideoRow,
 } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { acceptedTeamMembers } from './team-members';
 
 export type VideoAccess = {
   video: VideoRow;
@@ -37,24 +34,10 @@ export function sharesReaching(user: UserRow): SQL {
   return user.emailConfirmedAt ? eq(videoShares.sharedWithEmail, user.username) : sql`false`;
 }
 
-/**
- * The teams the user is on: those whose coach still has them on the roster, accepted. Ending
- * the roster link (by either side) takes them off every team of that coach at once.
- */
+/** The teams the user is on now (see acceptedTeamMembers), as a subquery. */
 export function teamsReaching(db: Database, user: UserRow) {
-  return db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .innerJoin(
-      coachStudents,
-      and(
-        eq(coachStudents.coachId, teams.coachId),
-        eq(coachStudents.studentId, teamMembers.userId),
-        eq(coachStudents.status, 'accepted'),
-      ),
-    )
-    .where(eq(teamMembers.userId, user.id));
+  const members = acceptedTeamMembers(db);
+  return db.select({ teamId: members.teamId }).from(members).where(eq(members.userId, user.id));
 }
 
 /** Which team shares reach the user: those of the teams they are on. */
@@ -94,20 +77,6 @@ export function videosSharedWith(db: Database, user: UserRow) {
     .from(every)
     .orderBy(every.videoId, sql`${every.accessLevel} = 'edit' DESC`, every.viaTeam)
     .as('shared_with_user');
-}
-
-/** Whether the user may know of the team: its coach, or one of its members. */
-export async function mayKnowTeam(db: Database, user: UserRow, teamId: string): Promise<boolean> {
-  const [team] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(
-      and(
-        eq(teams.id, teamId),
-        or(eq(teams.coachId, user.id), inArray(teams.id, teamsReaching(db, user))),
-      ),
-    );
-  return team !== undefined;
 }
 
 /**
@@ -164,26 +133,6 @@ function accessLevelOf(
   if (video.ownerId === user.id) return 'owner';
   if (reaching.includes('edit')) return 'edit';
   return reaching.includes('view') ? 'view' : null;
-}
-
-/**
- * The video if the user may do `need` with it. A video the user may not see is "not found":
- * its existence is not theirs to learn. One they may see but not change is "forbidden".
- */
-export async function requireVideoAccess(
-  db: Database,
-  user: UserRow,
-  videoId: string,
-  need: 'view' | 'edit',
-): Promise<VideoAccess> {
-  const access = await findVideoAccess(db, user, videoId);
-  if (!canView(access)) throw notFound('Video not found');
-  if (need === 'edit' && !canEdit(access)) {
-    throw forbidden(
-      'You have view access to this video: only its owner or an editor can change it',
-    );
-  }
-  return access;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Database } from '../../db/connection';
 import { videos, type UserRow, type VideoRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { detectPlayers } from '../players';
-import { requireVideoAccess } from '../access';
+import { requireAccess } from '../access';
 import {
   findAnalysis,
   saveAnalysis,
@@ -34,7 +34,7 @@ export async function findPoses(
   user: UserRow,
   videoId: string,
 ): Promise<Poses> {
-  await requireVideoAccess(deps.db, user, videoId, 'view');
+  await requireAccess(deps.db, user, 'video.read', videoId);
   if (!(await deps.blobs.stat(scanKey(videoId)))) throw conflict(NOT_MEASURED_YET);
   return toPoses(await readScan(deps.blobs, videoId));
 }
@@ -49,7 +49,7 @@ export async function detectPlayersAgain(
   user: UserRow,
   videoId: string,
 ): Promise<PlayerDetection[]> {
-  await requireVideoAccess(deps.db, user, videoId, 'edit');
+  await requireAccess(deps.db, user, 'video.edit', videoId);
   if (!(await deps.blobs.stat(scanKey(videoId)))) throw conflict(NOT_MEASURED_YET);
   const written = await findAnalysis(deps.db, videoId);
   if (written?.textAnalysis != null) {
@@ -73,7 +73,7 @@ export async function regenerateAnalysis(
   videoId: string,
   body: RegenerateBody,
 ): Promise<Analysis> {
-  const { video } = await requireVideoAccess(deps.db, user, videoId, 'edit');
+  const { video } = await requireAccess(deps.db, user, 'video.edit', videoId);
   // Checked before anything is stored: a 409 changes nothing.
   if (!(await deps.blobs.stat(scanKey(videoId)))) throw conflict(NOT_MEASURED_YET);
 

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import { analysisRanges, videos, type AnalysisRangeRow, type UserRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { requireVideoAccess } from '../access';
+import { requireAccess } from '../access';
 import {
   ACTIVE_RANGE_STATUSES,
   findRange,
@@ -51,7 +51,7 @@ export async function listAnalysisRanges(
   user: UserRow,
   videoId: string,
 ): Promise<AnalysisRanges> {
-  await requireVideoAccess(deps.db, user, videoId, 'view');
+  await requireAccess(deps.db, user, 'video.read', videoId);
   return {
     autoAnalysisMaxSeconds: deps.autoAnalysisMaxSeconds,
     ranges: (await listRanges(deps.db, videoId)).map(toRangeView),
@@ -68,7 +68,7 @@ export async function startAnalysisRanges(
   videoId: string,
   body: NewAnalysisRanges,
 ): Promise<AnalysisRange[]> {
-  await requireVideoAccess(deps.db, user, videoId, 'edit');
+  await requireAccess(deps.db, user, 'video.edit', videoId);
   const wanted = [...body.ranges].sort((a, b) => a.start - b.start);
   return inTransaction(deps.pool, async (client) => {
     const tx = drizzle(client);
@@ -151,7 +151,7 @@ export async function cancelAnalysisRange(
   videoId: string,
   rangeId: string,
 ): Promise<AnalysisRange> {
-  await requireVideoAccess(deps.db, user, videoId, 'edit');
+  await requireAccess(deps.db, user, 'video.edit', videoId);
   const row = await requireRange(deps.db, videoId, rangeId);
   const cancelled = await updateRange(deps.db, row.id, ACTIVE_RANGE_STATUSES, {
     status: 'cancelled',
@@ -171,7 +171,7 @@ export async function restartAnalysisRange(
   videoId: string,
   rangeId: string,
 ): Promise<AnalysisRange> {
-  await requireVideoAccess(deps.db, user, videoId, 'edit');
+  await requireAccess(deps.db, user, 'video.edit', videoId);
   const restarted = await inTransaction(deps.pool, async (client) => {
     const tx = drizzle(client);
     await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId)).for('update');

@@ -12,7 +12,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { z } from 'zod';
 import { detectPlayersAgain, findPoses, regenerateAnalysis } from './analysis-service';
 import {

@@ -24,7 +24,7 @@ import { videoKeys, type BlobStore } from '../../storage';
 import { commitStagedFile } from '../../lib/staged-upload';
 import type { Notifier } from '../notifications';
 import { loadPeopleViews } from '../users';
-import { canEdit, canView, findVideoAccess, type VideoAccess } from '../access';
+import { canEdit, canView, findVideoAccess, requireAccess } from '../access';
 import { VideoEvents } from '../events';
 import {
   sentimentFor,
@@ -70,7 +70,7 @@ export class AnnotationService {
 
   /** The video's annotations by time, each with its replies oldest first. */
   async list(user: UserRow, videoId: string): Promise<Annotation[]> {
-    await this.requireViewer(user, videoId);
+    await requireAccess(this.db, user, 'video.read', videoId);
     return this.views(user, eq(annotations.videoId, videoId));
   }
 
@@ -127,20 +127,6 @@ export class AnnotationService {
             .map((reply) => toReplyView(reply, people, summaryOf(reply))),
         ),
       );
-  }
-
-  /**
-   * The video, if the user may add annotations to it. Called before an upload is read, so a
-   * viewer's voice note is refused before it is received.
-   */
-  async requireAnnotator(user: UserRow, videoId: string): Promise<VideoRow> {
-    const access = await this.requireViewer(user, videoId);
-    if (!canEdit(access)) {
-      throw forbidden(
-        'You have view access to this video: only its owner or an editor can add annotations. You can reply and react.',
-      );
-    }
-    return access.video;
   }
 
   /** Adds an annotation (and commits its voice note, if any, with the row or not at all). */
@@ -221,7 +207,7 @@ export class AnnotationService {
     annotationId: string,
     input: { content: string; drawing: Drawing | null },
   ): Promise<AnnotationReply> {
-    await this.requireViewer(user, videoId);
+    await requireAccess(this.db, user, 'video.read', videoId);
     const parent = await this.findInVideo(videoId, annotationId);
     if (parent.parentId !== null) {
       throw badRequest('Reply to the annotation itself: replies have no replies of their own');
@@ -255,7 +241,7 @@ export class AnnotationService {
    * Its author may, and so may anyone with edit access to the video.
    */
   async delete(user: UserRow, videoId: string, annotationId: string): Promise<void> {
-    const access = await this.requireViewer(user, videoId);
+    const access = await requireAccess(this.db, user, 'video.read', videoId);
     const row = await this.findInVideo(videoId, annotationId);
     if (row.userId !== user.id && !canEdit(access)) {
       throw forbidden(
@@ -289,7 +275,7 @@ export class AnnotationService {
     annotationId: string,
     resolved: boolean,
   ): Promise<Annotation> {
-    const access = await this.requireViewer(user, videoId);
+    const access = await requireAccess(this.db, user, 'video.read', videoId);
     const row = await this.findInVideo(videoId, annotationId);
     if (row.parentId !== null) {
       throw badRequest('A reply cannot be resolved: resolve the annotation it belongs to');
@@ -372,12 +358,6 @@ export class AnnotationService {
       byAnnotation.set(annotationId, [...(byAnnotation.get(annotationId) ?? []), tally]);
     }
     return byAnnotation;
-  }
-
-  private async requireViewer(user: UserRow, videoId: string): Promise<VideoAccess> {
-    const access = await findVideoAccess(this.db, user, videoId);
-    if (!canView(access)) throw notFound('Video not found');
-    return access;
   }
 
   /** The annotation, if the user may view its video; otherwise it is "not found" to them. */

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-errors';
 import { receiveStagedUpload } from '../../lib/staged-upload';
-import { requireUser } from '../../plugins/auth';
+import { requireAccess, requireUser } from '../access';
 import { videoKeys, WorkFolders } from '../../storage';
 import { AnnotationService, type NewAnnotation } from './annotation-service';
 import { finishVoiceNote } from './voice-note-file';
@@ -77,7 +77,12 @@ export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       // Before a byte of the upload is read: a viewer's voice note is refused, not received.
-      const video = await service.requireAnnotator(user, request.params.videoId);
+      const { video } = await requireAccess(
+        app.db,
+        user,
+        'annotation.create',
+        request.params.videoId,
+      );
 
       if (!request.isMultipart()) {
         const body = parseInput(createAnnotationBodySchema, request.body);

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import type { Log } from '../../lib/logger';
 import { receiveSniffedUpload } from '../../lib/sniffed-upload';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { videoKeys } from '../../storage';
 import { sentimentFor } from './annotation-view';
 import { TranscriberBusy } from './transcription-limit';

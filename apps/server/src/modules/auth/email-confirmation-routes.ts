@@ -8,7 +8,7 @@ import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
 import { errorResponses } from '../../lib/error-responses';
 import { publicOriginOf } from '../../lib/public-origin';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { followConfirmationLink, sendConfirmationLink } from './email-confirmation';
 
 /** Confirming an address (beyond the spec): the link in the mail, and "Resend link". */

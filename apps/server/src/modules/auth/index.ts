@@ -2,4 +2,7 @@
 export { claimEmailLink, findEmailLink, issueEmailLink } from './email-links';
 export { NO_PASSWORD } from './password';
 export { issuePasswordToken } from './password-tokens';
-export { SESSION_LIFETIME_MS, SessionService, type ActiveSession } from './session-service';
+export { SessionService } from './session-service';
+// The session cookie and what a request's session means, for the plugin that resolves it and
+// the routes that check a session again later (downloads, the event stream).
+export { resolveSession, SESSION_COOKIE, sessionTokenOf } from './session-cookie';

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
 import { publicOriginOf } from '../../lib/public-origin';
-import { endSession, sessionTokenOf, setSessionCookie } from '../../plugins/auth';
+import { endSession, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { endAccess, loadUserView } from '../users';
 import { setDeviceCookie } from './device-cookie';
 import { sendPasswordResetLink, setPasswordFromLink } from './password-reset';

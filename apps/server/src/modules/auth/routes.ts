@@ -9,13 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitPerNetwork } from '../../plugins/rate-limit';
 import type { Config } from '../../config';
-import {
-  clearSessionCookie,
-  endSession,
-  requireUser,
-  sessionTokenOf,
-  setSessionCookie,
-} from '../../plugins/auth';
+import { requireUser } from '../access';
+import { clearSessionCookie, endSession, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { loadUserView } from '../users';
 import { publicOriginOf } from '../../lib/public-origin';
 import { AuthService } from './auth-service';

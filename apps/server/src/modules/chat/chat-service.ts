@@ -3,7 +3,7 @@ import type { ChatContext } from '@filmroom/coach/chat';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { chatMessages, type ChatMessageRow, type UserRow, type VideoRow } from '../../db/schema';
-import { requireVideoAccess } from '../access';
+import { requireAccess } from '../access';
 import { ChatContextLoader } from './chat-context';
 
 /** A question on its way to an answer: what the coach answers from, and the question kept. */
@@ -31,7 +31,7 @@ export class ChatService {
 
   /** The person's conversation about the video, oldest first. */
   async history(user: UserRow, videoId: string): Promise<ChatMessage[]> {
-    await requireVideoAccess(this.db, user, videoId, 'view');
+    await requireAccess(this.db, user, 'video.read', videoId);
     const rows = await this.db
       .select()
       .from(chatMessages)
@@ -42,7 +42,7 @@ export class ChatService {
 
   /** Clears the person's conversation about the video; other people's stay. */
   async clear(user: UserRow, videoId: string): Promise<void> {
-    await requireVideoAccess(this.db, user, videoId, 'view');
+    await requireAccess(this.db, user, 'video.read', videoId);
     await this.db
       .delete(chatMessages)
       .where(and(eq(chatMessages.videoId, videoId), eq(chatMessages.userId, user.id)));
@@ -53,7 +53,7 @@ export class ChatService {
    * question as it arrives, answered or not.
    */
   async ask(user: UserRow, videoId: string, content: string): Promise<AskedQuestion> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    const { video } = await requireAccess(this.db, user, 'video.read', videoId);
     const context = await this.contexts.load(video, user);
     const question = await this.recordQuestion(user, video.id, content);
     return { video, context, question };

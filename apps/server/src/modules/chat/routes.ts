@@ -11,7 +11,7 @@ import { ChatAbortedError } from '@filmroom/coach/chat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses';
 import { EventStream, EventStreamClosed } from '../../lib/event-stream';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { answerPieces, failureMessage, SHUTTING_DOWN } from './answer-stream';
 import { ChatService } from './chat-service';
 

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { AnnotationService } from '../annotations';
-import { requireVideoAccess, sharesReaching } from '../access';
+import { requireAccess, sharesReaching } from '../access';
 import { requireClipAccess, type ClipAccess } from './clip-access';
 import type { ClipMedia } from './clip-media';
 import { toClipDetail, toClipView } from './clip-view';
@@ -63,7 +63,7 @@ export class ClipService {
   ) {}
 
   async create(user: UserRow, input: NewClip): Promise<ClipDetail> {
-    const { video } = await requireVideoAccess(this.db, user, input.videoId, 'view');
+    const { video } = await requireAccess(this.db, user, 'video.read', input.videoId);
     const range = fitRange(video, input.start, input.end);
     const [clip] = await this.db
       .insert(clips)

@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import { openLocalFile } from '../../lib/local-file';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { WorkFolders } from '../../storage';
 import { AnnotationService } from '../annotations';
 import { VideoEvents } from '../events';

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitPerNetwork } from '../../plugins/rate-limit';
 import { z } from 'zod';
 import { publicOriginOf } from '../../lib/public-origin';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
 import { CoachLinkService } from './coach-link-service';
 import { RosterService } from './roster-service';

@@ -2,7 +2,7 @@ import { errorResponseSchema, mailOutboxSchema } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOutboxOf } from '../../mail/outbox-mailer';
 import { publicOriginOf } from '../../lib/public-origin';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 
 /**
  * Settings > Mail outbox (beyond the spec): what would have been sent while no SMTP relay is

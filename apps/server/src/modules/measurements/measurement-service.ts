@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import { measurements, type MeasurementRow, type UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { loadPeopleViews } from '../users';
-import { requireVideoAccess } from '../access';
+import { requireAccess } from '../access';
 
 /** A measurement body after the contract's parsing: its defaults filled in. */
 export type MeasurementInput = Required<MeasurementBody>;
@@ -25,7 +25,7 @@ export class MeasurementService {
 
   /** The video's measurements, oldest first. */
   async list(user: UserRow, videoId: string): Promise<Measurement[]> {
-    await requireVideoAccess(this.db, user, videoId, 'view');
+    await requireAccess(this.db, user, 'video.read', videoId);
     const rows = await this.db
       .select()
       .from(measurements)
@@ -35,7 +35,7 @@ export class MeasurementService {
   }
 
   async create(user: UserRow, videoId: string, input: MeasurementInput): Promise<Measurement> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const { video } = await requireAccess(this.db, user, 'video.edit', videoId);
     this.checkWithinVideo(input, video.duration);
     const [row] = await this.db
       .insert(measurements)
@@ -51,7 +51,7 @@ export class MeasurementService {
     measurementId: string,
     input: MeasurementInput,
   ): Promise<Measurement> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const { video } = await requireAccess(this.db, user, 'video.edit', videoId);
     this.checkWithinVideo(input, video.duration);
     const [row] = await this.db
       .update(measurements)
@@ -64,7 +64,7 @@ export class MeasurementService {
   }
 
   async delete(user: UserRow, videoId: string, measurementId: string): Promise<void> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.edit', videoId);
     const deleted = await this.db
       .delete(measurements)
       .where(and(eq(measurements.id, measurementId), eq(measurements.videoId, videoId)))

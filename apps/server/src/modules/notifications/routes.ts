@@ -8,7 +8,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { NotificationService } from './notification-service';
 
 const errors = errorResponses(400, 401, 404);

@@ -18,9 +18,9 @@ import {
   videos,
   type UserRow,
 } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/http-errors';
-import { mayKnowPerson, loadUserView } from '../users';
-import { requireVideoAccess } from '../access';
+import { badRequest } from '../../lib/http-errors';
+import { loadUserView } from '../users';
+import { requireAccess } from '../access';
 import {
   nameTracks,
   playerDetections,
@@ -104,7 +104,7 @@ export async function listPlayerCandidates(
   db: Database,
   videoId: string,
 ): Promise<PlayerCandidate[]> {
-  const { video } = await requireVideoAccess(db, asker, videoId, 'edit');
+  const { video } = await requireAccess(db, asker, 'video.edit', videoId);
   const candidates = await candidatesFor(db, video.ownerId);
   return candidates
     .map(({ userId, name }) => ({ id: userId, name }))
@@ -121,7 +121,7 @@ export async function identifyPlayerByHand(
   videoId: string,
   body: PlayerIdentificationBody,
 ): Promise<PlayerDetection[]> {
-  const { video } = await requireVideoAccess(db, asker, videoId, 'edit');
+  const { video } = await requireAccess(db, asker, 'video.edit', videoId);
   const candidates = await candidatesFor(db, video.ownerId);
   if (body.playerId !== null && !candidates.some((c) => c.userId === body.playerId)) {
     throw badRequest("The player must be the video's owner or one of the owner's athletes");
@@ -194,10 +194,7 @@ export async function findPlayerFor(
   db: Database,
   playerId: string,
 ): Promise<Player> {
-  const [player] = await db.select().from(users).where(eq(users.id, playerId));
-  if (!player || !(await mayKnowPerson(db, asker, player.id))) {
-    throw notFound('Player not found');
-  }
+  const player = await requireAccess(db, asker, 'person.read', playerId);
   const { avatarUrl } = await loadUserView(db, player);
   return { name: player.name, photoUrl: avatarUrl };
 }

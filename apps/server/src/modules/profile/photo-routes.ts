@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../lib/http-errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import {
   addProfilePhoto,
   countProfilePhotos,

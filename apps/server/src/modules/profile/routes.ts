@@ -7,7 +7,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { listJerseyColors, loadUserView } from '../users';
 import { chooseKnownJerseyColors, updateProfile } from './profile-service';
 import { errorResponses } from '../../lib/error-responses';

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOriginOf } from '../../lib/public-origin';
 import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { ShareService } from './share-service';
 import { errorResponses } from '../../lib/error-responses';
 

@@ -9,7 +9,7 @@ import { confirmEmailLink, shareMail } from '../../mail/messages';
 import { issueEmailLink } from '../auth';
 import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
-import { requireVideoAccess } from '../access';
+import { requireAccess } from '../access';
 import { type VideoEvents } from '../events';
 
 type NewShare = z.output<typeof shareVideoBodySchema>;
@@ -36,7 +36,7 @@ export class ShareService {
   ) {}
 
   async list(user: UserRow, videoId: string): Promise<Share[]> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.share', videoId);
     const rows = await this.db
       .select({ share: videoShares, confirmedAt: users.emailConfirmedAt })
       .from(videoShares)
@@ -53,7 +53,7 @@ export class ShareService {
     { email, accessLevel }: NewShare,
     origin: string,
   ): Promise<{ share: Share; created: boolean }> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const { video } = await requireAccess(this.db, user, 'video.share', videoId);
     if (email === user.username) throw badRequest('You cannot share a video with yourself');
     const [owner] = await this.db
       .select({ username: users.username })
@@ -106,7 +106,7 @@ export class ShareService {
   }
 
   async remove(user: UserRow, videoId: string, shareId: string): Promise<void> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.share', videoId);
     const removed = await this.db
       .delete(videoShares)
       .where(and(eq(videoShares.id, shareId), eq(videoShares.videoId, videoId)))

@@ -32,7 +32,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import type { UserRow } from '../../db/schema';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { VideoEvents } from '../events';
 import { TagEventService } from './tag-event-service';
 import { TagSuggestionService } from './tag-suggestion-service';

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { makePlaylistOfRanges } from '../clips';
-import { findVideosAccess, requireVideoAccess } from '../access';
+import { findVideosAccess, requireAccess } from '../access';
 import { captionOf, clipWindowOf } from './clip-window';
 import { PERIOD_GROUP, PLAYER_GROUP, parseSportscodeXml, toSportscodeXml } from './sportscode-xml';
 import { toTagEventsCsv } from './tag-events-csv';
@@ -68,7 +68,7 @@ export class TagEventService {
     videoId: string,
     filter: TagEventFilter & { mine?: boolean },
   ): Promise<TagEvent[]> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    const { video } = await requireAccess(this.db, user, 'video.read', videoId);
     const events = await this.eventsOf([video.id]);
     return events.filter(
       (event) => matchesFilter(event, filter) && (!filter.mine || event.playerId === user.id),
@@ -76,7 +76,7 @@ export class TagEventService {
   }
 
   async create(user: UserRow, videoId: string, input: NewTagEvent): Promise<TagEvent> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const { video } = await requireAccess(this.db, user, 'video.edit', videoId);
     requireInVideo(video, input.start, input.end);
     if (input.playerId) await this.requireRosterPlayer(video, input.playerId);
     const [{ count } = { count: 0 }] = await this.db
@@ -112,7 +112,7 @@ export class TagEventService {
     eventId: string,
     change: TagEventChange,
   ): Promise<TagEvent> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const { video } = await requireAccess(this.db, user, 'video.edit', videoId);
     const current = await this.one(video, eventId);
     const start = change.start ?? current.start;
     const end = change.end ?? current.end;
@@ -138,7 +138,7 @@ export class TagEventService {
   }
 
   async delete(user: UserRow, videoId: string, eventId: string): Promise<void> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.edit', videoId);
     const removed = await this.db
       .delete(tagEvents)
       .where(and(eq(tagEvents.id, eventId), eq(tagEvents.videoId, videoId)))
@@ -203,7 +203,7 @@ export class TagEventService {
     videoIds: readonly string[],
   ): Promise<Map<string, VideoRow>> {
     if (videoIds.length === 1) {
-      const { video } = await requireVideoAccess(this.db, user, videoIds[0]!, 'view');
+      const { video } = await requireAccess(this.db, user, 'video.read', videoIds[0]!);
       return new Map([[video.id, video]]);
     }
     const access = await findVideosAccess(this.db, user, videoIds);
@@ -214,7 +214,7 @@ export class TagEventService {
 
   /** A playlist of the asker's with one clip per event picked, in timeline order, captioned. */
   async playlist(user: UserRow, videoId: string, request: TagPlaylistRequest) {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    const { video } = await requireAccess(this.db, user, 'video.read', videoId);
     const named = request.eventIds ? new Set(request.eventIds) : null;
     const picked = (await this.list(user, videoId, request.filter)).filter(
       (event) => !named || named.has(event.id),
@@ -258,14 +258,14 @@ export class TagEventService {
   }
 
   async csv(user: UserRow, videoId: string): Promise<string> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    const { video } = await requireAccess(this.db, user, 'video.read', videoId);
     return toTagEventsCsv(await this.eventsOf([video.id]), (event) =>
       clipWindowOf(event, video.duration ?? event.end),
     );
   }
 
   async sportscodeXml(user: UserRow, videoId: string): Promise<string> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'view');
+    const { video } = await requireAccess(this.db, user, 'video.read', videoId);
     return toSportscodeXml(await this.eventsOf([video.id]), (event) => ({
       start: Math.max(0, event.start - event.leadSeconds),
       end: Math.min(video.duration ?? Infinity, event.end + event.lagSeconds),
@@ -278,7 +278,7 @@ export class TagEventService {
    * label its period; other labels stay labels.
    */
   async importSportscode(user: UserRow, videoId: string, xml: string): Promise<number> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const { video } = await requireAccess(this.db, user, 'video.edit', videoId);
     const instances = await parseSportscodeXml(xml);
     for (const instance of instances) requireInVideo(video, instance.start, instance.end);
     const roster = await this.roster(video);
@@ -323,7 +323,7 @@ export class TagEventService {
 
   /** Who may be tagged on the video: its owner's roster athletes who accepted. */
   async players(user: UserRow, videoId: string): Promise<TagPlayer[]> {
-    const { video } = await requireVideoAccess(this.db, user, videoId, 'edit');
+    const { video } = await requireAccess(this.db, user, 'video.edit', videoId);
     return this.roster(video);
   }
 

@@ -14,7 +14,7 @@ import type { Database } from '../../db/connection';
 import { tagSuggestionDecisions, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { findAnalysis, listRanges } from '../analysis';
-import { requireVideoAccess } from '../access';
+import { requireAccess } from '../access';
 import { decidedActionOf, isDecidedBy } from './decided-suggestions';
 import { isRepeat, placeAt, withoutRepeats } from './repeated-suggestions';
 import type { TagEventService } from './tag-event-service';
@@ -53,7 +53,7 @@ export class TagSuggestionService {
 
   /** The open suggestions, in time order (editors: they are a tagging tool, not a finding). */
   async list(user: UserRow, videoId: string): Promise<TagSuggestion[]> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.edit', videoId);
     return this.open(user, videoId);
   }
 
@@ -68,7 +68,7 @@ export class TagSuggestionService {
     suggestionId: string,
     request: AcceptRequest,
   ): Promise<TagEvent> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.edit', videoId);
     const suggestion = await this.find(user, videoId, suggestionId);
     await this.decide(user, suggestion, 'accepted');
     try {
@@ -96,7 +96,7 @@ export class TagSuggestionService {
 
   /** Hides the suggestion on this video for everyone, for good. */
   async dismiss(user: UserRow, videoId: string, suggestionId: string): Promise<void> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.edit', videoId);
     await this.decide(user, await this.find(user, videoId, suggestionId), 'dismissed');
     await this.announce({ videoId, change: 'suggestion-dismissed', eventId: null });
   }

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { TeamService } from './team-service';
 import { TeamShareService } from './team-share-service';
 

@@ -13,9 +13,8 @@ import {
 } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { endAccess } from '../users';
-import { mayKnowTeam, teamsReaching } from '../access';
+import { acceptedTeamMembers, listTeamMemberIds, requireAccess, teamsReaching } from '../access';
 import { type VideoEvents } from '../events';
-import { listTeamMemberIds } from './team-members';
 
 type NewTeam = z.output<typeof createTeamBodySchema>;
 type TeamChanges = z.output<typeof updateTeamBodySchema>;
@@ -43,7 +42,7 @@ export class TeamService {
   }
 
   async get(user: UserRow, teamId: string): Promise<Team> {
-    const team = await this.requireKnown(user, teamId);
+    const team = await requireAccess(this.db, user, 'team.read', teamId);
     return (await this.views(user, [team]))[0]!;
   }
 
@@ -63,7 +62,7 @@ export class TeamService {
   }
 
   async update(user: UserRow, teamId: string, changes: TeamChanges): Promise<Team> {
-    await this.requireCoach(user, teamId);
+    await requireAccess(this.db, user, 'team.manage', teamId);
     const set: Partial<typeof teams.$inferInsert> = {};
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.sport !== undefined) set.sport = changes.sport;
@@ -77,7 +76,7 @@ export class TeamService {
 
   /** Removes the team; its members lose what was shared with it at once. */
   async delete(user: UserRow, teamId: string): Promise<void> {
-    await this.requireCoach(user, teamId);
+    await requireAccess(this.db, user, 'team.manage', teamId);
     const members = await listTeamMemberIds(this.db, teamId);
     await this.db.delete(teams).where(eq(teams.id, teamId));
     await endAccess(
@@ -89,7 +88,7 @@ export class TeamService {
 
   /** Puts an athlete of the coach's roster, who accepted, on the team. */
   async addMember(user: UserRow, teamId: string, athleteId: string): Promise<Team> {
-    await this.requireCoach(user, teamId);
+    await requireAccess(this.db, user, 'team.manage', teamId);
     const [link] = await this.db
       .select({ id: coachStudents.id })
       .from(coachStudents)
@@ -114,10 +113,9 @@ export class TeamService {
    * team gave them ends at once (open pages, media downloads, remembered access).
    */
   async removeMember(user: UserRow, teamId: string, athleteId: string): Promise<void> {
-    const team = await this.requireKnown(user, teamId);
-    if (team.coachId !== user.id && athleteId !== user.id) {
-      throw forbidden('Only the team’s coach can remove other members');
-    }
+    // Leaving needs only to be on the team; taking someone else off is the coach's.
+    const permission = athleteId === user.id ? 'team.read' : 'team.member.remove';
+    await requireAccess(this.db, user, permission, teamId);
     const removed = await this.db
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, athleteId)))
@@ -126,44 +124,23 @@ export class TeamService {
     await endAccess(this.events, this.db.$client, [{ userId: athleteId }]);
   }
 
-  private async requireKnown(user: UserRow, teamId: string): Promise<TeamRow> {
-    if (!(await mayKnowTeam(this.db, user, teamId))) throw notFound('Team not found');
-    const [team] = await this.db.select().from(teams).where(eq(teams.id, teamId));
-    if (!team) throw notFound('Team not found');
-    return team;
-  }
-
-  private async requireCoach(user: UserRow, teamId: string): Promise<TeamRow> {
-    const team = await this.requireKnown(user, teamId);
-    if (team.coachId !== user.id) throw forbidden('Only the team’s coach can change it');
-    return team;
-  }
-
   private async views(user: UserRow, rows: TeamRow[]): Promise<Team[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((team) => team.id);
-    const [members, videoCounts, coaches] = await Promise.all([
+    const members = acceptedTeamMembers(this.db);
+    const [onTeams, videoCounts, coaches] = await Promise.all([
       this.db
         .select({
-          teamId: teamMembers.teamId,
+          teamId: members.teamId,
           id: users.id,
           // The coach's own name for the athlete, where they gave one; teammates see the account's.
-          coachName: sql<string>`coalesce(${coachStudents.displayName}, ${users.name})`,
+          coachName: sql<string>`coalesce(${members.displayName}, ${users.name})`,
           name: users.name,
           username: users.username,
         })
-        .from(teamMembers)
-        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .innerJoin(
-          coachStudents,
-          and(
-            eq(coachStudents.coachId, teams.coachId),
-            eq(coachStudents.studentId, teamMembers.userId),
-            eq(coachStudents.status, 'accepted'),
-          ),
-        )
-        .where(inArray(teamMembers.teamId, ids))
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .where(inArray(members.teamId, ids))
         .orderBy(asc(users.name), asc(users.id)),
       this.db
         .select({ teamId: teamVideoShares.teamId, videos: count() })
@@ -188,7 +165,7 @@ export class TeamService {
           name: coaches.find((coach) => coach.id === team.coachId)?.name ?? '',
         },
         isMine: mine,
-        members: members
+        members: onTeams
           .filter((member) => member.teamId === team.id)
           .map((member) => ({
             id: member.id,

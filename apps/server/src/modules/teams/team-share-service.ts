@@ -6,9 +6,8 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { requirePlaylistAccess, requirePlaylistSharable } from '../clips';
 import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
-import { mayKnowTeam, requireVideoAccess } from '../access';
+import { listTeamMemberIds, requireAccess } from '../access';
 import { VideoEvents } from '../events';
-import { listTeamMemberIds } from './team-members';
 
 type SharedTeam = { id: string; name: string };
 
@@ -26,7 +25,7 @@ export class TeamShareService {
   ) {}
 
   async listForVideo(user: UserRow, videoId: string): Promise<TeamShare[]> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.share', videoId);
     const rows = await this.db
       .select({ share: teamVideoShares, team: { id: teams.id, name: teams.name } })
       .from(teamVideoShares)
@@ -45,7 +44,7 @@ export class TeamShareService {
     videoId: string,
     { teamId, accessLevel }: { teamId: string; accessLevel: AccessLevel },
   ): Promise<{ share: TeamShare; created: boolean }> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.share', videoId);
     const team = await this.requireOwnTeam(user, teamId);
     const [added] = await this.db
       .insert(teamVideoShares)
@@ -66,7 +65,7 @@ export class TeamShareService {
   }
 
   async removeFromVideo(user: UserRow, videoId: string, teamShareId: string): Promise<void> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.share', videoId);
     const removed = await this.db
       .delete(teamVideoShares)
       .where(and(eq(teamVideoShares.id, teamShareId), eq(teamVideoShares.videoId, videoId)))
@@ -150,13 +149,7 @@ export class TeamShareService {
 
   /** A team of the user's own: a member may see it but not share with it. */
   private async requireOwnTeam(user: UserRow, teamId: string): Promise<SharedTeam> {
-    if (!(await mayKnowTeam(this.db, user, teamId))) throw notFound('Team not found');
-    const [team] = await this.db
-      .select({ id: teams.id, name: teams.name, coachId: teams.coachId })
-      .from(teams)
-      .where(eq(teams.id, teamId));
-    if (!team) throw notFound('Team not found');
-    if (team.coachId !== user.id) throw forbidden('Only the team’s coach can share with it');
+    const team = await requireAccess(this.db, user, 'team.share', teamId);
     return { id: team.id, name: team.name };
   }
 

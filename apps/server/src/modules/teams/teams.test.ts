@@ -15,7 +15,7 @@ import { useTestApp } from '../../../test/test-app';
 import { insertReadyVideo } from '../../../test/videos';
 import { analyses, mailOutbox, videoShares } from '../../db/schema';
 import { videoKeys } from '../../storage';
-import { listTeamMemberIds } from './index';
+import { listTeamMemberIds } from '../access';
 
 const ctx = useTestApp();
 

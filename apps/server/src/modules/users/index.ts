@@ -1,7 +1,6 @@
 // The users module's public surface: what other modules may use. The rest is the module's own.
 export { endAccess } from './end-access';
 export { chooseJerseyColors, listJerseyColors } from './jersey-colors';
-export { mayKnowPerson } from './people-access';
 export {
   addProfilePhoto,
   countProfilePhotos,

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/http-errors';
 import { clipRangeFor, playlistClipsFor } from '../clips';
-import { canEdit, findVideoAccess, requireVideoAccess } from '../access';
+import { canEdit, findVideoAccess, requireAccess } from '../access';
 
 // Seconds of slack at the video's end: a range marked on the player may end on its last frame,
 // which the stored duration can round below.
@@ -64,7 +64,7 @@ async function resolveVideo(
   user: UserRow,
   source: Extract<ExportSource, { kind: 'video' }>,
 ): Promise<ResolvedSource> {
-  const { video } = await requireVideoAccess(db, user, source.videoId, 'view');
+  const { video } = await requireAccess(db, user, 'video.read', source.videoId);
   const duration = readyDuration(video);
   const start = source.start ?? 0;
   const end = source.end ?? duration;

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import {
   createExport,
   deleteExport,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { EVENT_STREAM_CACHE_CONTROL, EVENT_STREAM_TYPE, EventStream } from '../../lib/event-stream';
 import type { UserRow } from '../../db/schema';
-import { requireUser, sessionTokenOf } from '../../plugins/auth';
+import { requireUser } from '../access';
+import { sessionTokenOf } from '../auth';
 import { EventAudience } from './event-audience';
 import { isAmong, type VideoChannelEvent } from '../events';
 

@@ -7,7 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { problemWithInput } from '../../lib/json-input';
 import { peekBytes, sniffedType, SNIFF_BYTES } from '../../lib/sniffed-upload';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { isOutOfSpace, OUT_OF_SPACE_MESSAGE, SERVER_FAULT_MESSAGE } from '../../plugins/errors';
 import type { UserRow } from '../../db/schema';
 import { createResumableStore } from './resumable-store';

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { receiveStagedUpload } from '../../lib/staged-upload';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../access';
 import { videoKeys } from '../../storage';
 import { VideoListCache } from './video-list-cache';
 import { VideoService } from './video-service';

@@ -25,11 +25,11 @@ import {
   videos,
   type UserRow,
 } from '../../db/schema';
-import { conflict, notFound } from '../../lib/http-errors';
+import { conflict } from '../../lib/http-errors';
 import type { JobQueue } from '../../jobs/queue';
 import { videoKeys, type BlobStore } from '../../storage';
 import { commitStagedFile, type StagedFile } from '../../lib/staged-upload';
-import { mayKnowTeam, requireVideoAccess, videosSharedWith } from '../access';
+import { requireAccess, videosSharedWith } from '../access';
 import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
 import { VideoEvents } from '../events';
 import { lockOwnersQuota, quotaProblem, storageUsedBy } from './storage-quota';
@@ -164,9 +164,8 @@ export class VideoService {
   ): Promise<{ videos: VideoWithSharing[]; nextCursor: string | null }> {
     const after = request.cursor === undefined ? undefined : decodeVideoCursor(request.cursor);
     const needle = request.q?.trim() ?? '';
-    if (request.teamId !== undefined && !(await mayKnowTeam(this.db, user, request.teamId))) {
-      throw notFound('Team not found');
-    }
+    if (request.teamId !== undefined)
+      await requireAccess(this.db, user, 'team.read', request.teamId);
     const conditions = and(
       after
         ? sql`(${videos.createdAt}, ${videos.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
@@ -266,7 +265,7 @@ export class VideoService {
   }
 
   async getFor(user: UserRow, videoId: string): Promise<VideoWithSharing> {
-    const access = await requireVideoAccess(this.db, user, videoId, 'view');
+    const access = await requireAccess(this.db, user, 'video.read', videoId);
     const [analysis] = await this.db
       .select({
         status: analyses.status,
@@ -393,7 +392,7 @@ export class VideoService {
    * access). A resumed upload sends here the fields chosen after its first try.
    */
   async update(user: UserRow, videoId: string, changes: UpdateVideoBody) {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.edit', videoId);
     const set: Partial<typeof videos.$inferInsert> = { updatedAt: new Date() };
     if (changes.title !== undefined) set.title = changes.title;
     if (changes.description !== undefined) set.description = changes.description || null;
@@ -430,7 +429,7 @@ export class VideoService {
 
   /** Removes the video with everything that hangs off it: rows cascade, files go by prefix. */
   async delete(user: UserRow, videoId: string): Promise<void> {
-    await requireVideoAccess(this.db, user, videoId, 'edit');
+    await requireAccess(this.db, user, 'video.edit', videoId);
     // Read before the cascade takes its clips out of them: their open pages show the removal.
     const changedPlaylists = await this.db
       .selectDistinct({ id: playlistItems.playlistId })

@@ -7,7 +7,7 @@ import {
   coachStudents,
   type UserRow,
 } from '../../db/schema';
-import { findVideoAccess } from '../access';
+import { findVideoAccess } from './video-access';
 
 /**
  * Whether the asker may see who a person is (name, photos): themselves, their athletes or
