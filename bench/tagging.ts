@@ -68,7 +68,7 @@ export async function benchTaggingTimeline(): Promise<Row[]> {
 }
 
 /** The compiled server with the built web app, which the timeline rows' page is. */
-export async function startTaggingServer(): Promise<LoadServer> {
+async function startTaggingServer(): Promise<LoadServer> {
   execFileSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'ignore' });
   // No work queue runs: nothing is uploaded, and a scan would take the cores while we measure.
   return startLoadServer({ WORK_QUEUES: 'media.prepare' });
@@ -91,7 +91,7 @@ async function seedGames(server: LoadServer, count: number) {
 }
 
 /** One game of EVENTS_PER_GAME events for a freshly seeded coach: what the timeline rows draw. */
-export async function seedTimelineGame(server: LoadServer) {
+async function seedTimelineGame(server: LoadServer) {
   const { coach, players, gameIds } = await seedGames(server, 1);
   await insertGameEvents(server, gameIds[0]!, coach.id, players);
   return { coach, videoId: gameIds[0]! };

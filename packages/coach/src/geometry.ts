@@ -21,14 +21,6 @@ export function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
-/** A centred moving average; ends use the samples they have. */
-export function smooth(values: number[], radius: number): number[] {
-  return values.map((_, index) => {
-    const window = values.slice(Math.max(0, index - radius), index + radius + 1);
-    return window.reduce((sum, value) => sum + value, 0) / window.length;
-  });
-}
-
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -143,7 +143,7 @@ export type StopwatchReading = {
  * marked (corner 1 to 2) and `along_m` along the second (corner 2 to 3), as the calibration's
  * `across` and `along` name those sides; neither is a height.
  */
-export function positionColumns(kind: Calibration['kind'] | null) {
+function positionColumns(kind: Calibration['kind'] | null) {
   return kind === 'plane'
     ? ({ x: 'across_m', y: 'along_m' } as const)
     : ({ x: 'x_m', y: 'height_m' } as const);
