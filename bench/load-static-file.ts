@@ -12,7 +12,7 @@ import type { MemoryWatch } from './memory-after-load';
 import { measurePacedLoad, pacedText } from './paced-load';
 import type { Row } from './table';
 
-export type StaticDir = {
+type StaticDir = {
   /** For the server's WEB_DIST_DIR (read at start: it needs an index.html then). */
   dir: string;
   remove: () => Promise<void>;
