@@ -3,6 +3,7 @@
 import type { Account } from './load-seed';
 import { latencyText, measureLoad, problemsText, requestsPerSecond } from './load-measure';
 import type { LoadServer } from './load-server';
+import type { MemoryWatch } from './memory-after-load';
 import type { Row } from './table';
 
 const LOAD = { connections: 10, duration: 10 };
@@ -25,6 +26,7 @@ export async function benchRangeReadLoad(
   server: Pick<LoadServer, 'origin' | 'pid'>,
   account: Account,
   file: { url: string; bytes: number },
+  memory: MemoryWatch,
 ): Promise<Row[]> {
   const url = `${server.origin}${file.url}`;
   const ranges = rangesOf(file.bytes);
@@ -58,7 +60,7 @@ export async function benchRangeReadLoad(
     {
       measure: `GET /uploads/… with Range (${SLICE_BYTES / 1024} KiB slices of a ${(file.bytes / 1024).toFixed(0)} KiB clip), ${LOAD.connections} connections × ${LOAD.duration} s`,
       value: `${megabytesPerSecond.toFixed(1)} MB/s`,
-      note: `${requestsPerSecond(result).toFixed(0)} req/s, ${latencyText(result)}; 206 for ${partial} of ${result.requests.total}; ${problemsText(result)}`,
+      note: `${requestsPerSecond(result).toFixed(0)} req/s, ${latencyText(result)}; 206 for ${partial} of ${result.requests.total}; ${problemsText(result)}; ${await memory.afterLoad()}`,
     },
   ];
 }

@@ -5,13 +5,14 @@
 import type { Account } from './load-seed';
 import { latencyText, measureLoad, problemsText, requestsPerSecond } from './load-measure';
 import type { LoadServer } from './load-server';
+import type { MemoryWatch } from './memory-after-load';
 import { measurePacedLoad, pacedText } from './paced-load';
 import type { Row } from './table';
 
 const SATURATION = { connections: 200, duration: 30 };
 // autocannon paces a rate per connection per second (each one sends its share back to back, then
 // waits for the next second), so fewer connections mean smaller bursts at each second's start.
-const STEADY = { overallRate: 300, connections: 20, duration: 15 };
+export const STEADY = { overallRate: 300, connections: 20, duration: 15 };
 
 type ListLoad = {
   /** Path and query, e.g. `/api/videos?limit=24`. */
@@ -31,6 +32,8 @@ export async function benchListLoad(
   server: Pick<LoadServer, 'origin' | 'pid'>,
   account: Account,
   load: ListLoad,
+  /** When given, each row's note ends with the server's RSS once idle after it. */
+  memory?: MemoryWatch,
 ): Promise<Row[]> {
   const url = `${server.origin}${load.path}`;
   // As a browser asks: every browser accepts gzip.
@@ -50,19 +53,20 @@ export async function benchListLoad(
   // The first seconds pay for JIT compilation and opening the server's database connections.
   await measureLoad(server.pid, { url, headers, connections: 10, duration: 2 });
   const rows: Row[] = [];
+  const memoryAfter = async () => (memory ? `; ${await memory.afterLoad()}` : '');
   if (load.saturate) {
     const saturated = await measureLoad(server.pid, { url, headers, ...SATURATION });
     rows.push({
       measure: `${what}, ${SATURATION.connections} connections × ${SATURATION.duration} s`,
       value: `${requestsPerSecond(saturated).toFixed(0)} req/s`,
-      note: `${latencyText(saturated)}; ${problemsText(saturated)}`,
+      note: `${latencyText(saturated)}; ${problemsText(saturated)}${await memoryAfter()}`,
     });
   }
   const steady = await measureLoad(server.pid, { url, headers, ...STEADY });
   rows.push({
     measure: `${what}, at ${STEADY.overallRate} req/s × ${STEADY.duration} s: p99`,
     value: `${steady.latency.p99} ms`,
-    note: `autocannon's bursts; achieved ${requestsPerSecond(steady).toFixed(0)} req/s on ${STEADY.connections} connections, p50 ${steady.latency.p50} ms; ${problemsText(steady)}`,
+    note: `autocannon's bursts; achieved ${requestsPerSecond(steady).toFixed(0)} req/s on ${STEADY.connections} connections, p50 ${steady.latency.p50} ms; ${problemsText(steady)}${await memoryAfter()}`,
   });
   const paced = await measurePacedLoad(server.pid, {
     origin: server.origin,
@@ -73,7 +77,7 @@ export async function benchListLoad(
   rows.push({
     measure: `${what}, paced at ${STEADY.overallRate} req/s × ${STEADY.duration} s: p99`,
     value: `${paced.latencyMs.p99} ms`,
-    note: `${load.goal} (evenly spaced arrivals, timed from when each was due); ${pacedText(paced)}`,
+    note: `${load.goal} (evenly spaced arrivals, timed from when each was due); ${pacedText(paced)}${await memoryAfter()}`,
   });
   return rows;
 }
@@ -83,19 +87,25 @@ export async function benchVideoListLoad(
   server: Pick<LoadServer, 'origin' | 'pid'>,
   account: Account,
   expectedVideos: number,
+  memory?: MemoryWatch,
 ): Promise<Row[]> {
-  return benchListLoad(server, account, {
-    path: '/api/videos',
-    what: `GET /api/videos, ${expectedVideos.toLocaleString('en-US')} videos`,
-    goal: 'goal < 50 ms',
-    saturate: true,
-    gzipped: true,
-    check: (status, body) => {
-      const listed = Array.isArray(body) ? body.length : -1;
-      if (status !== 200 || listed !== expectedVideos) {
-        throw new Error(`GET /api/videos answered ${status} with ${listed} videos`);
-      }
-      return 'the whole list';
+  return benchListLoad(
+    server,
+    account,
+    {
+      path: '/api/videos',
+      what: `GET /api/videos, ${expectedVideos.toLocaleString('en-US')} videos`,
+      goal: 'goal < 50 ms',
+      saturate: true,
+      gzipped: true,
+      check: (status, body) => {
+        const listed = Array.isArray(body) ? body.length : -1;
+        if (status !== 200 || listed !== expectedVideos) {
+          throw new Error(`GET /api/videos answered ${status} with ${listed} videos`);
+        }
+        return 'the whole list';
+      },
     },
-  });
+    memory,
+  );
 }

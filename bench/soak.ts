@@ -1,29 +1,85 @@
 // The soak row: one real server under mixed, paced load for minutes (list, detail, range reads,
 // sign-ins, new annotations, and 200 listeners on the event stream the annotations fan out to),
-// its RSS printed every minute. Goal: flat, and back near the idle figure 10 s after.
+// its RSS printed every minute. Goal: flat (the last minute within 5% of the second: the first
+// one still fills caches and JIT code), and back within 15% of the idle figure 10 s after.
 // Two minutes by default so that it runs on a shared machine; SOAK_MINUTES=10 for the full form.
+// SOAK_HEAP_SNAPSHOTS=<dir> has the server write a heap snapshot there before and after the load,
+// to compare in Chrome's DevTools (Memory, "Comparison") when memory grows.
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { insertReadyVideos, registerCoach, uploadPreparedClip } from './load-seed';
 import { startLoadServer } from './load-server';
 import { measurePacedLoad, pacedText, type PacedRequest } from './paced-load';
+import { watchMemory } from './memory-after-load';
 import { waitUntilIdle } from './process-idle';
-import { memoryMiB, resetPeakMemory } from './process-memory';
+import { memoryMiB } from './process-memory';
 import type { Row } from './table';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 2);
 const LIBRARY_SIZE = 1000;
 const LISTENERS = 200;
-const IDLE_SECONDS = 10;
+const FLAT_WITHIN = 0.05;
+const HEAP_SNAPSHOT_DIR = process.env.SOAK_HEAP_SNAPSHOTS;
 const clip = path.resolve(
   import.meta.dirname,
   '../../shared/fixtures/video/squats_single_person.mp4',
 );
 const credentials = { username: 'soak-coach@example.com', password: 'soak bench password' };
 
+/** The server writes a snapshot on SIGUSR2; the file appears once it has finished writing. */
+async function heapSnapshot(pid: number): Promise<void> {
+  if (!HEAP_SNAPSHOT_DIR) return;
+  process.kill(pid, 'SIGUSR2');
+  await waitUntilIdle(pid);
+}
+
+/**
+ * RSS once a minute while the load runs, printed as it comes (a soak is long to wait for).
+ * `finish` takes the last minute's sample if the load ended just before its timer fired.
+ */
+function sampleEveryMinute(pid: number, minutes: number) {
+  const perMinute: number[] = [];
+  let taken = Promise.resolve();
+  let ticks = 0;
+  const sample = () => {
+    ticks += 1;
+    taken = taken.then(async () => {
+      const { rss } = await memoryMiB(pid);
+      perMinute.push(rss);
+      const load = os.loadavg()[0]!.toFixed(1);
+      console.log(
+        `soak minute ${perMinute.length}: server RSS ${rss.toFixed(0)} MiB, load ${load}`,
+      );
+    });
+  };
+  const timer = setInterval(sample, 60_000);
+  const finish = async () => {
+    clearInterval(timer);
+    if (ticks < Math.floor(minutes)) sample();
+    await taken;
+    return perMinute;
+  };
+  return { finish };
+}
+
+/** Whether the last minute's RSS is within 5% of the second minute's. */
+function flatness(perMinute: number[]): string {
+  if (perMinute.length < 3) return 'too short to judge flatness (3 minutes at least)';
+  const second = perMinute[1]!;
+  const last = perMinute.at(-1)!;
+  const change = last / second - 1;
+  const verdict = Math.abs(change) <= FLAT_WITHIN ? 'flat ✓' : 'not flat ✗';
+  return `last minute ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}% on the second: ${verdict} (goal within ${FLAT_WITHIN * 100}%)`;
+}
+
 export async function benchSoak(): Promise<Row[]> {
+  if (HEAP_SNAPSHOT_DIR) await mkdir(HEAP_SNAPSHOT_DIR, { recursive: true });
   const server = await startLoadServer({
+    ...(HEAP_SNAPSHOT_DIR && {
+      NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${path.resolve(HEAP_SNAPSHOT_DIR)}`,
+    }),
     AUTH_RATE_LIMIT_PER_IP: '1000000000',
     AUTH_RATE_LIMIT_PER_USERNAME: '1000000000',
     REGISTRATIONS_PER_NETWORK_PER_HOUR: '1000000000',
@@ -101,16 +157,12 @@ export async function benchSoak(): Promise<Row[]> {
       }),
     );
 
-    await waitUntilIdle(server.pid);
-    await resetPeakMemory(server.pid);
-    const before = await memoryMiB(server.pid);
-    const perMinute: number[] = [];
-    const sampler = setInterval(() => {
-      void memoryMiB(server.pid).then(({ rss }) => {
-        perMinute.push(rss);
-        console.log(`soak minute ${perMinute.length}: server RSS ${rss.toFixed(0)} MiB`);
-      });
-    }, 60_000);
+    const memory = await watchMemory(server.pid);
+    // After the idle figure: writing a snapshot itself takes tens of MiB that stay resident, so
+    // the RSS figures of a run with snapshots are for finding what grows, not for the goal.
+    await heapSnapshot(server.pid);
+    const loadAtStart = os.loadavg()[0]!.toFixed(1);
+    const sampler = sampleEveryMinute(server.pid, MINUTES);
     const results = await Promise.all(
       streams.map((stream) =>
         measurePacedLoad(server.pid, {
@@ -121,9 +173,11 @@ export async function benchSoak(): Promise<Row[]> {
         }),
       ),
     );
-    clearInterval(sampler);
-    await sleep(IDLE_SECONDS * 1000);
-    const after = await memoryMiB(server.pid);
+    const perMinute = await sampler.finish();
+    const loadAtEnd = os.loadavg()[0]!.toFixed(1);
+    const afterLoad = await memory.afterLoad();
+    const { peak } = await memoryMiB(server.pid);
+    await heapSnapshot(server.pid);
 
     return [
       ...streams.map((stream, index) => ({
@@ -132,9 +186,9 @@ export async function benchSoak(): Promise<Row[]> {
         note: pacedText(results[index]!),
       })),
       {
-        measure: `soak: server RSS before → each minute → ${IDLE_SECONDS} s after (${LISTENERS} listeners on /api/events)`,
-        value: `${before.rss.toFixed(0)} → ${after.rss.toFixed(0)} MiB`,
-        note: `goal: flat, within 15% once idle; each minute ${perMinute.map((rss) => rss.toFixed(0)).join(', ')} MiB; peak ${after.peak.toFixed(0)} MiB`,
+        measure: `soak: server RSS each minute (${LISTENERS} listeners on /api/events); \`SOAK_MINUTES=10 npm run bench -- soak\` for the full form`,
+        value: `${perMinute.map((rss) => rss.toFixed(0)).join(' → ')} MiB`,
+        note: `${flatness(perMinute)}; ${afterLoad}; peak ${peak.toFixed(0)} MiB; load average ${loadAtStart} at the start, ${loadAtEnd} at the end`,
       },
     ];
   } finally {
