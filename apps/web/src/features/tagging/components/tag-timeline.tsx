@@ -127,14 +127,15 @@ export function TagTimeline({
 
   // A zoom or an arrow key decides where the strip is scrolled in the same render as the bars
   // it draws; the strip is moved there before that frame is painted. (Scrolled a frame later,
-  // each zoom drew a window of bars at the old scroll and then again at the new one.)
+  // each zoom drew a window of bars at the old scroll and then again at the new one.) Only
+  // then: reading the strip's scroll after every render forced a style and layout in the
+  // middle of the first draw.
+  const scrollWanted = useRef<number | null>(null);
   useLayoutEffect(() => {
     const element = strip.current;
-    if (element && view && Math.abs(element.scrollLeft - view.scrollLeft) >= 1) {
-      element.scrollLeft = view.scrollLeft;
-    }
+    if (element && scrollWanted.current !== null) element.scrollLeft = scrollWanted.current;
+    scrollWanted.current = null;
   }, [view]);
-
   // A cluster opened with the keyboard hands the focus to its first event once it is drawn.
   const focusAfterZoom = useRef<string | null>(null);
   useEffect(() => {
@@ -181,6 +182,14 @@ export function TagTimeline({
   const drawnToPx = drawnFrom + width + OVERSCAN_PX;
   // At the deepest zoom there is nowhere further to go: every event is its own bar.
   const clustering = zoom < ZOOM_LEVELS.at(-1)!;
+
+  /** Draws the bars at `left` and scrolls the strip there before that frame is painted. */
+  const scrollTo = (left: number, next = zoom) => {
+    const furthest = width * next - width;
+    const clamped = Math.max(0, Math.min(furthest, left));
+    scrollWanted.current = clamped;
+    setView({ scrollLeft: clamped, width: view?.width ?? width });
+  };
 
   const select = (event: TagEvent, adding: boolean) => {
     setSelected((current) => {
@@ -238,11 +247,8 @@ export function TagTimeline({
   ) => {
     if (next === zoom || !view) return;
     setZoom(next);
-    // The scroll that keeps the moment in place, within the strip's new width, set with the
-    // zoom so one render draws the bars there.
-    const furthest = width * next - width;
-    const left = seconds * ((width * next) / duration) - anchorPx;
-    setView({ scrollLeft: Math.max(0, Math.min(furthest, left)), width: view.width });
+    // The scroll that keeps the moment in place, set with the zoom so one render draws there.
+    scrollTo(seconds * ((width * next) / duration) - anchorPx, next);
   };
 
   /**
@@ -269,12 +275,8 @@ export function TagTimeline({
       return;
     }
     // Scrolled so the bar sits a third of the way in: the bars after it are in view too.
-    const furthest = width * zoom - width;
     focusAfterZoom.current = nextId;
-    setView({
-      scrollLeft: Math.max(0, Math.min(furthest, next.left - width / 3)),
-      width: view?.width ?? width,
-    });
+    scrollTo(next.left - width / 3);
   };
   const onWheel = (wheel: WheelEvent) => {
     if (!wheel.ctrlKey && !wheel.metaKey) return;
