@@ -25,6 +25,8 @@ export type TimelineRowActions = {
 type TagTimelineRowProps = {
   /** The row, its events sorted by start. */
   row: TimelineRow;
+  /** The film's length: bars are placed in percent of it, which no zoom changes. */
+  duration: number;
   pxPerSecond: number;
   clustering: boolean;
   /** The stretch of the strip drawn (pixels), moved in steps so scrolling seldom re-renders. */
@@ -35,8 +37,30 @@ type TagTimelineRowProps = {
   edge: Edge;
   /** The edge being dragged, when it is one of this row's events. */
   dragging: { id: string; start: number; end: number } | null;
+  /**
+   * The event whose bar (or cluster) has the keyboard focus: drawn even when scrolled out of
+   * the drawn stretch, so the focus is not lost with it and the arrows still go on from it.
+   */
+  focusedId: string | null;
   actions: TimelineRowActions;
 };
+
+/** Where a stretch of the film sits on the strip, in percent of its whole width. */
+function percentOf(seconds: number, duration: number): string {
+  return `${(seconds / duration) * 100}%`;
+}
+
+/**
+ * A bar's place in percent of the strip, so a zoom (which only widens the strip) leaves its
+ * style as it is and React renders none of the bars that stay; never under MIN_BAR_PX wide.
+ */
+function barStyle(start: number, end: number, duration: number, colour: string) {
+  return {
+    left: percentOf(start, duration),
+    width: `max(${MIN_BAR_PX}px, ${percentOf(end - start, duration)})`,
+    backgroundColor: colour,
+  };
+}
 
 /** How a cluster reads: "Zoom in to 12 Shot events, 1:02–1:40". */
 export function describeCluster(cluster: TimelineCluster): string {
@@ -50,10 +74,11 @@ export function describeCluster(cluster: TimelineCluster): string {
 
 /**
  * One timeline row's bars. Laid out once per row and scale (not per playhead tick or scroll
- * step), and only the bars in the drawn stretch are in the page.
+ * step), and only the bars in the drawn stretch (and the focused one) are in the page.
  */
 export const TagTimelineRow = memo(function TagTimelineRow({
   row,
+  duration,
   pxPerSecond,
   clustering,
   drawnFromPx,
@@ -62,6 +87,7 @@ export const TagTimelineRow = memo(function TagTimelineRow({
   editable,
   edge,
   dragging,
+  focusedId,
   actions,
 }: TagTimelineRowProps) {
   const layout = useMemo(
@@ -70,6 +96,8 @@ export const TagTimelineRow = memo(function TagTimelineRow({
     [row.events, pxPerSecond, clustering],
   );
   const bars = barsInView(layout, drawnFromPx, drawnToPx);
+  const focused = focusedId ? layout.find((bar) => firstEventId(bar) === focusedId) : undefined;
+  if (focused && !bars.includes(focused)) bars.push(focused);
   return (
     <li
       role="group"
@@ -79,12 +107,19 @@ export const TagTimelineRow = memo(function TagTimelineRow({
     >
       {bars.map((bar) =>
         bar.kind === 'cluster' ? (
-          <ClusterBar key={bar.key} cluster={bar} selected={selected} actions={actions} />
+          <ClusterBar
+            key={bar.key}
+            cluster={bar}
+            duration={duration}
+            showsCount={bar.width >= 16}
+            holdsSelection={bar.events.some((event) => selected.has(event.id))}
+            actions={actions}
+          />
         ) : (
           <EventBar
             key={bar.key}
-            bar={bar}
-            pxPerSecond={pxPerSecond}
+            event={bar.event}
+            duration={duration}
             editable={editable}
             isSelected={selected.has(bar.event.id)}
             handles={editable && selected.size === 1 && selected.has(bar.event.id)}
@@ -107,17 +142,41 @@ const SELECTED_RING = ' ring-2 ring-foreground';
 const CLUSTER_CLASS = `absolute inset-y-0.5 overflow-hidden rounded-sm border border-dashed border-white/80 text-[0.625rem] leading-none font-semibold text-white tabular-nums ${BAR_FOCUS}`;
 const EVENT_CLASS = `absolute inset-y-0.5 rounded-sm ${BAR_FOCUS}`;
 
-function ClusterBar({
-  cluster,
-  selected,
-  actions,
-}: {
+/** The event a bar stands for, or a cluster's first: what its element is found by. */
+export function firstEventId(bar: TimelineBar): string {
+  return bar.kind === 'cluster' ? bar.events[0]!.id : bar.event.id;
+}
+
+type ClusterBarProps = {
   cluster: TimelineCluster;
-  selected: ReadonlySet<string>;
+  duration: number;
+  /** Whether the count fits in it at this zoom. */
+  showsCount: boolean;
+  holdsSelection: boolean;
   actions: TimelineRowActions;
-}) {
+};
+
+/** The same cluster, drawn the same: a zoom that keeps it renders it again for nothing. */
+function sameCluster(before: ClusterBarProps, after: ClusterBarProps) {
+  return (
+    before.cluster.key === after.cluster.key &&
+    before.cluster.events.length === after.cluster.events.length &&
+    before.cluster.end === after.cluster.end &&
+    before.duration === after.duration &&
+    before.showsCount === after.showsCount &&
+    before.holdsSelection === after.holdsSelection &&
+    before.actions === after.actions
+  );
+}
+
+const ClusterBar = memo(function ClusterBar({
+  cluster,
+  duration,
+  showsCount,
+  holdsSelection,
+  actions,
+}: ClusterBarProps) {
   const label = describeCluster(cluster);
-  const holdsSelection = cluster.events.some((event) => selected.has(event.id));
   return (
     <button
       type="button"
@@ -127,21 +186,18 @@ function ClusterBar({
       title={label}
       onClick={() => actions.openCluster(cluster)}
       className={holdsSelection ? CLUSTER_CLASS + SELECTED_RING : CLUSTER_CLASS}
-      style={{
-        left: cluster.left,
-        width: cluster.width,
-        backgroundColor: cluster.events[0]!.colour,
-      }}
+      style={barStyle(cluster.start, cluster.end, duration, cluster.events[0]!.colour)}
     >
       {/* The count, where it fits; the name says it either way. */}
-      {cluster.width >= 16 ? cluster.events.length : null}
+      {showsCount ? cluster.events.length : null}
     </button>
   );
-}
+}, sameCluster);
 
-function EventBar({
-  bar,
-  pxPerSecond,
+/** Memoised on its event and state, none of which a zoom or a scroll changes. */
+const EventBar = memo(function EventBar({
+  event,
+  duration,
   editable,
   isSelected,
   handles,
@@ -149,8 +205,8 @@ function EventBar({
   dragging,
   actions,
 }: {
-  bar: Extract<TimelineBar, { kind: 'event' }>;
-  pxPerSecond: number;
+  event: TagEvent;
+  duration: number;
   editable: boolean;
   isSelected: boolean;
   handles: boolean;
@@ -158,13 +214,10 @@ function EventBar({
   dragging: { start: number; end: number } | null;
   actions: TimelineRowActions;
 }) {
-  const { event } = bar;
   const description = describeTagEvent(event);
   // While an edge is dragged the bar is drawn where the pointer is.
-  const left = dragging ? dragging.start * pxPerSecond : bar.left;
-  const width = dragging
-    ? Math.max(MIN_BAR_PX, (dragging.end - dragging.start) * pxPerSecond)
-    : bar.width;
+  const { start, end } = dragging ?? event;
+  const style = barStyle(start, end, duration, event.colour);
   // One element per bar (a game draws many); the selected bar's edge handles sit beside it,
   // so selecting it does not rebuild the button that has the focus.
   return (
@@ -178,7 +231,7 @@ function EventBar({
         title={description}
         onClick={(click) => actions.click(event, click)}
         className={isSelected ? EVENT_CLASS + SELECTED_RING : EVENT_CLASS}
-        style={{ left, width, backgroundColor: event.colour }}
+        style={style}
       />
       {handles
         ? (['start', 'end'] as const).map((side) => (
@@ -193,10 +246,12 @@ function EventBar({
                 'absolute inset-y-0.5 w-2 -translate-x-1/2 cursor-ew-resize rounded-sm bg-foreground/70 outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 edge === side && 'bg-foreground',
               )}
-              style={{ left: side === 'start' ? left : left + width }}
+              style={{
+                left: side === 'start' ? style.left : `calc(${style.left} + ${style.width})`,
+              }}
             />
           ))
         : null}
     </>
   );
-}
+});

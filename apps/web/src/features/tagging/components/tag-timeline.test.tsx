@@ -1,5 +1,5 @@
 import type { TagEvent } from '@filmroom/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memo, useState, type ComponentProps, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -264,5 +264,77 @@ describe('the tag timeline', () => {
     scrollTo(3000);
     expect(rowRenders.count).toBeGreaterThan(rendered);
     expect(firstBar()).not.toBe(first);
+  });
+
+  describe('the drawn window', () => {
+    /** Shots every 10 s of a 10-minute film, zoomed to 16× and scrolled to its start. */
+    async function zoomedRow(starts: number[]) {
+      const drawn = await renderTimeline(
+        starts.map((start, index) => event(index + 1, 'Shot', start)),
+      );
+      for (let step = 0; step < 4; step += 1) {
+        await drawn.user.click(screen.getByRole('button', { name: 'Zoom in' }));
+      }
+      const strip = screen.getByTestId('tag-timeline');
+      const scrollTo = (left: number) => {
+        act(() => {
+          strip.scrollLeft = left;
+          fireEvent.scroll(strip);
+        });
+      };
+      scrollTo(0);
+      const shot = (seconds: number) =>
+        screen.queryByRole('button', { name: `Play Shot at ${seconds.toFixed(1)}s, Q1` });
+      return { ...drawn, strip, scrollTo, shot };
+    }
+
+    it('leaves the bars outside the window out of the page, but keeps the focused one', async () => {
+      const everyTenSeconds = Array.from({ length: 59 }, (_, index) => 10 + index * 10);
+      const { strip, scrollTo, shot } = await zoomedRow(everyTenSeconds);
+      // At 16× a 960 px strip is 25.6 px a second: 0–37 s in view, and 8 s either side drawn.
+      expect(shot(10)).not.toBeNull();
+      expect(shot(40)).not.toBeNull();
+      expect(shot(100)).toBeNull();
+      expect(shot(590)).toBeNull();
+      act(() => shot(10)!.focus());
+      scrollTo(10_000);
+      // The focused bar stays (with the focus), its neighbours went, and the bars here came.
+      expect(document.activeElement).toBe(shot(10));
+      expect(shot(20)).toBeNull();
+      expect(shot(400)).not.toBeNull();
+      expect(strip.querySelectorAll('[data-testid="tag-timeline-bar"]').length).toBeLessThan(10);
+    });
+
+    it('arrows to the next bar off-screen: scrolled into view and focused, and back', async () => {
+      const { user, strip, shot } = await zoomedRow([10, 20, 300]);
+      expect(shot(300)).toBeNull();
+      act(() => shot(10)!.focus());
+      await user.keyboard('{ArrowRight}');
+      expect(document.activeElement).toBe(shot(20));
+      expect(strip.scrollLeft).toBe(0);
+      await user.keyboard('{ArrowRight}');
+      // 300 s is 7,680 px in: scrolled so it sits a third of the way across.
+      await waitFor(() => expect(document.activeElement).toBe(shot(300)));
+      expect(strip.scrollLeft).toBe(7680 - 320);
+      expect(shot(10)).toBeNull();
+      await user.keyboard('{ArrowLeft}');
+      await waitFor(() => expect(document.activeElement).toBe(shot(20)));
+      expect(strip.scrollLeft).toBe(512 - 320);
+      // The row's first bar: the arrow goes no further, and the focus stays.
+      await user.keyboard('{ArrowLeft}');
+      await user.keyboard('{ArrowLeft}');
+      expect(document.activeElement).toBe(shot(10));
+    });
+
+    it('renders each row once for a zoom step, scrolled to the zoomed place in that render', async () => {
+      const { user } = await renderTimeline(wholeGame(), 5400);
+      const rendered = rowRenders.count;
+      await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+      // The film's middle stays under the strip's: 2,700 s at 2× is 960 px in, so 480 px scrolled.
+      await waitFor(() => expect(screen.getByTestId('tag-timeline').scrollLeft).toBe(480));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Six rows (one per event type), each rendered once.
+      expect(rowRenders.count - rendered).toBe(6);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -21,12 +22,18 @@ import {
   byStart,
   movedEdge,
   steppedZoom,
+  timelineBars,
   timelineRowsOf,
   zoomToFit,
   type TimelineRows,
 } from '../lib/timeline-layout';
 import { TIMELINE_OWNS_UNDO } from '../lib/tag-hotkeys';
-import { TagTimelineRow, type Edge, type TimelineRowActions } from './tag-timeline-row';
+import {
+  TagTimelineRow,
+  firstEventId,
+  type Edge,
+  type TimelineRowActions,
+} from './tag-timeline-row';
 import { TagSuggestionActions, TagSuggestionRow } from './tag-suggestions';
 
 type TagTimelineProps = {
@@ -89,12 +96,16 @@ export function TagTimeline({
   const [view, setView] = useState<{ scrollLeft: number; width: number } | null>(null);
   /** The moment previewed from the storyboard: under the pointer, or the focused bar's in. */
   const [previewAt, setPreviewAt] = useState<number | null>(null);
+  /** The event whose bar has the focus: kept in the page while it is scrolled out of view. */
+  const [focusedId, setFocusedId] = useState<string | null>(null);
 
   const rows = useMemo(
     () => timelineRowsOf(events, rowsBy).map((row) => ({ ...row, events: byStart(row.events) })),
     [events, rowsBy],
   );
   const byId = useMemo(() => new Map(events.map((event) => [event.id, event])), [events]);
+  const rowKeyOf = (event: TagEvent) => (rowsBy === 'type' ? event.code : (event.playerId ?? ''));
+  const focusedEvent = focusedId ? byId.get(focusedId) : undefined;
   const selectedEvents = [...selected].flatMap((id) => byId.get(id) ?? []);
 
   // The strip's width decides the scale; it is measured again when the page's layout changes.
@@ -114,6 +125,17 @@ export function TagTimeline({
     return () => observer.disconnect();
   }, []);
 
+  // A zoom or an arrow key decides where the strip is scrolled in the same render as the bars
+  // it draws; the strip is moved there before that frame is painted. (Scrolled a frame later,
+  // each zoom drew a window of bars at the old scroll and then again at the new one.) Only
+  // then: reading the strip's scroll after every render forced a style and layout in the
+  // middle of the first draw.
+  const scrollWanted = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = strip.current;
+    if (element && scrollWanted.current !== null) element.scrollLeft = scrollWanted.current;
+    scrollWanted.current = null;
+  }, [view]);
   // A cluster opened with the keyboard hands the focus to its first event once it is drawn.
   const focusAfterZoom = useRef<string | null>(null);
   useEffect(() => {
@@ -161,6 +183,14 @@ export function TagTimeline({
   // At the deepest zoom there is nowhere further to go: every event is its own bar.
   const clustering = zoom < ZOOM_LEVELS.at(-1)!;
 
+  /** Draws the bars at `left` and scrolls the strip there before that frame is painted. */
+  const scrollTo = (left: number, next = zoom) => {
+    const furthest = width * next - width;
+    const clamped = Math.max(0, Math.min(furthest, left));
+    scrollWanted.current = clamped;
+    setView({ scrollLeft: clamped, width: view?.width ?? width });
+  };
+
   const select = (event: TagEvent, adding: boolean) => {
     setSelected((current) => {
       if (!adding) return new Set([event.id]);
@@ -186,6 +216,10 @@ export function TagTimeline({
   };
 
   const onKeyDown = (press: KeyboardEvent) => {
+    if (press.key === 'ArrowRight' || press.key === 'ArrowLeft') {
+      focusAlongRow(press);
+      return;
+    }
     if (!edits) return;
     if (press.key === 'Delete' || press.key === 'Backspace') {
       if (selectedEvents.length === 0) return;
@@ -211,14 +245,38 @@ export function TagTimeline({
     anchorPx = width / 2,
     seconds = (scrollLeft + anchorPx) / pxPerSecond,
   ) => {
-    const element = strip.current;
-    if (next === zoom) return;
+    if (next === zoom || !view) return;
     setZoom(next);
-    requestAnimationFrame(() => {
-      if (!element) return;
-      element.scrollLeft = Math.max(0, seconds * ((width * next) / duration) - anchorPx);
-      setView({ scrollLeft: element.scrollLeft, width: element.clientWidth });
-    });
+    // The scroll that keeps the moment in place, set with the zoom so one render draws there.
+    scrollTo(seconds * ((width * next) / duration) - anchorPx, next);
+  };
+
+  /**
+   * The arrows move the focus along a row, bar by bar (clusters as one), and scroll the strip
+   * so the next bar is in view: drawn only when near the view, an off-screen bar is reached by
+   * the keyboard this way.
+   */
+  const focusAlongRow = (press: KeyboardEvent) => {
+    const id = (press.target as HTMLElement).getAttribute('data-event-id');
+    const event = id ? byId.get(id) : undefined;
+    const row = event && rows.find((candidate) => candidate.key === rowKeyOf(event));
+    if (!row || pxPerSecond === 0) return;
+    const layout = timelineBars(row.events, pxPerSecond, clustering);
+    const index = layout.findIndex((bar) => firstEventId(bar) === id);
+    const next = layout[index + (press.key === 'ArrowRight' ? 1 : -1)];
+    press.preventDefault();
+    if (index === -1 || !next) return;
+    const nextId = firstEventId(next);
+    const inView =
+      next.left >= scrollLeft && next.left + Math.min(next.width, width) <= scrollLeft + width;
+    const drawn = strip.current?.querySelector<HTMLElement>(`[data-event-id="${nextId}"]`);
+    if (inView && drawn) {
+      drawn.focus();
+      return;
+    }
+    // Scrolled so the bar sits a third of the way in: the bars after it are in view too.
+    focusAfterZoom.current = nextId;
+    scrollTo(next.left - width / 3);
   };
   const onWheel = (wheel: WheelEvent) => {
     if (!wheel.ctrlKey && !wheel.metaKey) return;
@@ -241,6 +299,7 @@ export function TagTimeline({
   const previewFocused = (focus: FocusEvent<HTMLDivElement>) => {
     const id = focus.target.getAttribute('data-event-id');
     const event = id ? byId.get(id) : undefined;
+    setFocusedId(event ? event.id : null);
     setPreviewAt(storyboard?.length && event ? event.start : null);
   };
   const previewTile = previewAt === null || !storyboard ? null : tileAt(storyboard, previewAt);
@@ -389,12 +448,15 @@ export function TagTimeline({
             aria-label="Timeline strip: Delete removes the selection, Ctrl+wheel zooms"
             {...{ [TIMELINE_OWNS_UNDO]: deleted ? 'true' : undefined }}
             data-zoom={zoom}
-            onScroll={(scroll) =>
-              setView({
-                scrollLeft: scroll.currentTarget.scrollLeft,
-                width: scroll.currentTarget.clientWidth,
-              })
-            }
+            onScroll={(scroll) => {
+              const { scrollLeft: left, clientWidth } = scroll.currentTarget;
+              // The scroll a zoom or an arrow set reports back: nothing to render again.
+              setView((current) =>
+                current && current.scrollLeft === left && current.width === clientWidth
+                  ? current
+                  : { scrollLeft: left, width: clientWidth },
+              );
+            }}
             onWheel={onWheel}
             onKeyDown={onKeyDown}
             onPointerMove={previewUnder}
@@ -403,7 +465,11 @@ export function TagTimeline({
               if (up.pointerType !== 'mouse') setPreviewAt(null);
             }}
             onFocus={previewFocused}
-            onBlur={() => setPreviewAt(null)}
+            onBlur={(blur) => {
+              setPreviewAt(null);
+              // Focus moving on to another bar sets its own; leaving the strip forgets it.
+              if (!blur.currentTarget.contains(blur.relatedTarget)) setFocusedId(null);
+            }}
           >
             <div className="relative" style={{ width: width * zoom }}>
               <ul className="grid auto-rows-[1.75rem] gap-1">
@@ -411,6 +477,7 @@ export function TagTimeline({
                   <TagTimelineRow
                     key={row.key}
                     row={row}
+                    duration={duration}
                     pxPerSecond={pxPerSecond}
                     clustering={clustering}
                     drawnFromPx={drawnFromPx}
@@ -422,6 +489,9 @@ export function TagTimeline({
                       dragging && row.events.some((event) => event.id === dragging.id)
                         ? dragging
                         : null
+                    }
+                    focusedId={
+                      focusedEvent && rowKeyOf(focusedEvent) === row.key ? focusedEvent.id : null
                     }
                     actions={actions}
                   />
@@ -441,7 +511,7 @@ export function TagTimeline({
                   aria-hidden
                   data-testid="tag-timeline-playhead"
                   className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-foreground"
-                  style={{ left: Math.min(currentTime, duration) * pxPerSecond }}
+                  style={{ left: `${(Math.min(currentTime, duration) / duration) * 100}%` }}
                 />
               ) : null}
             </div>
