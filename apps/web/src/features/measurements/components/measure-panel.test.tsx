@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { withApiServer } from '@/testing/api-server';
 import { hopLift, hopPoses } from '@/testing/hop-poses';
 import { renderInApp } from '@/testing/render-in-app';
+import { SQUARE_ON_COURT } from '@/testing/square-on-court';
 import { MeasurePanel } from './measure-panel';
 import { useMeasureSession } from './use-measure-session';
 
@@ -16,17 +17,7 @@ const footOnCourt: Measurement = {
   id: '00000000-0000-4000-8000-000000000010',
   videoId: VIDEO_ID,
   name: 'Bar path',
-  calibration: {
-    basis: 'plane',
-    corners: [
-      { x: 10, y: 10 },
-      { x: 50, y: 10 },
-      { x: 50, y: 90 },
-      { x: 10, y: 90 },
-    ],
-    across: 4,
-    along: 8,
-  },
+  calibration: SQUARE_ON_COURT,
   slowMotionFactor: null,
   subject: {
     kind: 'tracked-point',

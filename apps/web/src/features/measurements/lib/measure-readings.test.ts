@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hopLift, hopPoses } from '@/testing/hop-poses';
+import { SQUARE_ON_COURT } from '@/testing/square-on-court';
 import {
   barReadings,
   calibrationFarFromPath,
@@ -86,20 +87,7 @@ describe('bar readings', () => {
 
 describe('the CSV on a court rectangle', () => {
   // A 4 × 8 m rectangle seen square-on, 100 px a metre, corner 1 at the picture's top left.
-  const plane = calibrationOf(
-    {
-      basis: 'plane',
-      corners: [
-        { x: 10, y: 10 },
-        { x: 50, y: 10 },
-        { x: 50, y: 90 },
-        { x: 10, y: 90 },
-      ],
-      across: 4,
-      along: 8,
-    },
-    picture,
-  )!;
+  const plane = calibrationOf(SQUARE_ON_COURT, picture)!;
 
   it('names the position columns for the court’s two sides, not a height', () => {
     // Running down the court (corner 2 to 3) at 3 m/s, 1 m in from the first long side.
@@ -133,20 +121,7 @@ describe('the CSV on a court rectangle', () => {
 
 describe('a point leaving the court rectangle’s ground', () => {
   // A 4 × 8 m rectangle seen square-on from above, 100 px a metre.
-  const plane = calibrationOf(
-    {
-      basis: 'plane',
-      corners: [
-        { x: 10, y: 10 },
-        { x: 50, y: 10 },
-        { x: 50, y: 90 },
-        { x: 10, y: 90 },
-      ],
-      across: 4,
-      along: 8,
-    },
-    picture,
-  )!;
+  const plane = calibrationOf(SQUARE_ON_COURT, picture)!;
   const poses = hopPoses({ x: 30, y: 70 });
   const foot = Array.from({ length: 76 }, (_, i) => ({
     t: i / 30,
