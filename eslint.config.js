@@ -34,7 +34,7 @@ export const serverModuleDependencies = {
   clips: ['access', 'annotations', 'events', 'notifications', 'videos'],
   'video-exports': ['access', 'analysis', 'clips', 'events', 'videos'],
   admin: ['auth', 'users', 'videos'],
-  teams: ['access', 'clips', 'events', 'notifications', 'users'],
+  teams: ['access', 'events', 'notifications', 'users'],
   // Suggested events are read from the analyses' readings.
   tagging: ['access', 'analysis', 'clips', 'events'],
 };

@@ -13,6 +13,9 @@ export {
   teamsReaching,
   videosSharedWith,
 } from './video-access';
+// Who may play a clip or open a playlist (clip.read, playlist.read), and the video a clip plays
+// from while its owner may still view it.
+export { videoOfClip, type ClipAccess } from './clip-access';
 // Who may know who a person is (name, photos): the rule behind person.read and their photos.
 export { mayKnowPerson } from './people-access';
 // Who is on a team now: the one query, which the access rules and the teams module share.

@@ -58,13 +58,54 @@ export const PERMISSIONS = {
     needs: 'view',
     holders: 'themselves, their coach or athletes, and viewers of a video they appear in',
   },
+  // A clip lives on its owner's access to its video: once they may no longer view it, the clip
+  // plays for nobody.
+  'clip.read': {
+    resource: 'clip',
+    needs: 'view',
+    holders: 'its owner while they may view its video, and everyone a playlist holding it reaches',
+  },
+  'clip.edit': {
+    resource: 'clip',
+    needs: 'edit',
+    holders: 'its owner',
+    forbidden: 'Only the clip’s owner can change or delete it',
+  },
+  // Adding a clip to a playlist already shared passes its picture on, as sharing the video
+  // would: view means view (see onward-sharing.ts), so the clip's owner must be an editor of
+  // its video; the 403 names the video.
+  'clip.share': {
+    resource: 'clip',
+    needs: 'edit',
+    holders: 'its owner, while they may edit its video',
+  },
+  'playlist.read': {
+    resource: 'playlist',
+    needs: 'view',
+    holders: 'its owner and everyone it is shared with, to their address or a team they are on',
+  },
+  'playlist.edit': {
+    resource: 'playlist',
+    needs: 'edit',
+    holders: 'its owner',
+    forbidden: 'Only the playlist’s owner can change or share it',
+  },
+  // Its owner, and (view means view) only while they may edit every video its clips come from
+  // that they can see; the 403 for such a video names it.
+  'playlist.share': {
+    resource: 'playlist',
+    needs: 'edit',
+    holders: 'its owner, while they may edit the videos its clips come from',
+    forbidden: 'Only the playlist’s owner can change or share it',
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type PermissionRule = {
-  resource: 'video' | 'team' | 'person';
+  resource: 'video' | 'team' | 'person' | 'clip' | 'playlist';
   /**
    * `view`: whoever may see the resource (a video's owner and shares, a team's coach and
-   * members). `edit`: whoever may change it (a video's owner and edit shares, a team's coach).
+   * members, a clip's or playlist's owner and those a playlist reaches). `edit`: whoever may
+   * change it (a video's owner and edit shares, a team's coach, a clip's or playlist's owner).
    */
   needs: 'view' | 'edit';
   /** Who holds the permission, for the reader (and the API reference one day). */
