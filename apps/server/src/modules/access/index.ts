@@ -7,7 +7,6 @@ export {
   canEdit,
   canView,
   findVideoAccess,
-  findVideosAccess,
   playlistReaches,
   sharesReaching,
   teamsReaching,
@@ -16,6 +15,10 @@ export {
 // Who may play a clip or open a playlist (clip.read, playlist.read), and the video a clip plays
 // from while its owner may still view it.
 export { videoOfClip, type ClipAccess } from './clip-access';
+// Whether a user may see an export now, by its source (export.read): for listing one's own.
+export { sightOfSource } from './export-access';
+// Which code windows a user may read (template.read), for listing them.
+export { templatesReadableBy } from './template-access';
 // Who may know who a person is (name, photos): the rule behind person.read and their photos.
 export { mayKnowPerson } from './people-access';
 // Who is on a team now: the one query, which the access rules and the teams module share.
@@ -24,6 +27,6 @@ export { acceptedTeamMembers, listTeamMemberIds } from './team-members';
 export { requireUser } from './signed-in-user';
 // The access vocabulary: a named permission per action, checked by the one requireAccess.
 export { PERMISSIONS } from './permissions';
-export { requireAccess } from './require-access';
+export { requireAccess, requireAccessToEach } from './require-access';
 // What each route needs, for the permission matrix test (and a reader looking for a route's rule).
 export { ROUTE_ACCESS, ROUTE_GUARDS } from './route-access';

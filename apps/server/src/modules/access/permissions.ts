@@ -98,10 +98,35 @@ export const PERMISSIONS = {
     holders: 'its owner, while they may edit the videos its clips come from',
     forbidden: 'Only the playlist’s owner can change or share it',
   },
+  // An export is judged by its source, never by its videos alone (see export-access.ts).
+  'export.read': {
+    resource: 'export',
+    needs: 'view',
+    holders: 'whoever may view its source now (a video, clip or playlist) while it has not expired',
+  },
+  // Its picture is theirs too: an editor of an exported video may take the export down. To
+  // anyone else it stays "not found" (a 403 would tell a playlist's viewer who made it).
+  'export.delete': {
+    resource: 'export',
+    needs: 'edit',
+    holders: 'whoever made it, and editors of the video it was made from',
+  },
+  // A code window: a coach's own, shared (to read and copy) with one of their teams.
+  'template.read': {
+    resource: 'template',
+    needs: 'view',
+    holders: 'its owner and the members of the team it is shared with',
+  },
+  'template.edit': {
+    resource: 'template',
+    needs: 'edit',
+    holders: 'its owner',
+    forbidden: 'Only the code window’s owner can change it: copy it to make it yours',
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type PermissionRule = {
-  resource: 'video' | 'team' | 'person' | 'clip' | 'playlist';
+  resource: 'video' | 'team' | 'person' | 'clip' | 'playlist' | 'export' | 'template';
   /**
    * `view`: whoever may see the resource (a video's owner and shares, a team's coach and
    * members, a clip's or playlist's owner and those a playlist reaches). `edit`: whoever may

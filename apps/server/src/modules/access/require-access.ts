@@ -1,6 +1,13 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
-import { teams, users, type TeamRow, type UserRow } from '../../db/schema';
+import {
+  teams,
+  users,
+  videoExports,
+  type TeamRow,
+  type UserRow,
+  type VideoExportRow,
+} from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import {
   findClipAccess,
@@ -8,10 +15,18 @@ import {
   type ClipAccess,
   type PlaylistAccess,
 } from './clip-access';
+import { sightOfSource, type SourceSight } from './export-access';
 import { requireEditOfVideos, videosOfPlaylist } from './onward-sharing';
 import { mayKnowPerson } from './people-access';
+import { findTemplateAccess, type TemplateAccess } from './template-access';
 import { PERMISSIONS, type Permission, type PermissionRule, type ResourceOf } from './permissions';
-import { canEdit, findVideoAccess, teamsReaching, type VideoAccess } from './video-access';
+import {
+  canEdit,
+  findVideoAccess,
+  findVideosAccess,
+  teamsReaching,
+  type VideoAccess,
+} from './video-access';
 
 /** What a granted permission hands back: the resource, read once by the check. */
 type Granted = {
@@ -20,6 +35,8 @@ type Granted = {
   person: UserRow;
   clip: ClipAccess;
   playlist: PlaylistAccess;
+  export: { row: VideoExportRow; sight: SourceSight };
+  template: TemplateAccess;
 };
 
 const NOT_FOUND = {
@@ -28,6 +45,8 @@ const NOT_FOUND = {
   person: 'Player not found',
   clip: 'Clip not found',
   playlist: 'Playlist not found',
+  export: 'Export not found',
+  template: 'Code window not found',
 } as const;
 
 type Grant = (db: Database, user: UserRow, permission: Permission, id: string) => Promise<unknown>;
@@ -49,9 +68,39 @@ export async function requireAccess<P extends Permission>(
     person: personGrant,
     clip: clipGrant,
     playlist: playlistGrant,
+    export: exportGrant,
+    template: templateGrant,
   };
   const grant = grants[PERMISSIONS[permission].resource];
   return (await grant(db, user, permission, id)) as Granted[ResourceOf<P>];
+}
+
+type VideoPermission = {
+  [P in Permission]: ResourceOf<P> extends 'video' ? P : never;
+}[Permission];
+
+/**
+ * The same permission on each of several videos, asked in one query (a season view names up
+ * to fifty): the first the user may not see (or that does not exist) refuses all, named when
+ * there are several, as "not found" since it is not theirs to learn of.
+ */
+export async function requireAccessToEach(
+  db: Database,
+  user: UserRow,
+  permission: VideoPermission,
+  videoIds: readonly string[],
+): Promise<Map<string, VideoAccess>> {
+  const access = await findVideosAccess(db, user, videoIds);
+  for (const videoId of videoIds) {
+    const granted = access.get(videoId);
+    if (!granted) {
+      throw notFound(
+        videoIds.length === 1 ? NOT_FOUND.video : `Video ${videoId}: ${NOT_FOUND.video}`,
+      );
+    }
+    if (needsEdit(permission) && !canEdit(granted)) throw refused(permission);
+  }
+  return access;
 }
 
 const needsEdit = (permission: Permission) => PERMISSIONS[permission].needs === 'edit';
@@ -105,6 +154,33 @@ async function playlistGrant(
   if (permission === 'playlist.share') {
     await requireEditOfVideos(db, user, await videosOfPlaylist(db, playlistId));
   }
+  return access;
+}
+
+/**
+ * An export the user may see: theirs or not, it exists while they may view its source. Anyone
+ * else, and anyone who may see it but not remove it, is told it does not exist.
+ */
+async function exportGrant(db: Database, user: UserRow, permission: Permission, exportId: string) {
+  const [row] = await db.select().from(videoExports).where(eq(videoExports.id, exportId));
+  if (!row || row.expiresAt <= new Date()) throw notFound(NOT_FOUND.export);
+  const sight = await sightOfSource(db, user, row);
+  if (!sight) throw notFound(NOT_FOUND.export);
+  if (needsEdit(permission) && row.ownerId !== user.id && !sight.editsSource) {
+    throw notFound(NOT_FOUND.export);
+  }
+  return { row, sight };
+}
+
+async function templateGrant(
+  db: Database,
+  user: UserRow,
+  permission: Permission,
+  templateId: string,
+) {
+  const access = await findTemplateAccess(db, user, templateId);
+  if (!access) throw notFound(NOT_FOUND.template);
+  if (needsEdit(permission) && access.template.ownerId !== user.id) throw refused(permission);
   return access;
 }
 

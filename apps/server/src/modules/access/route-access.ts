@@ -23,18 +23,11 @@ export const ROUTE_GUARDS = {
       "GET /uploads (modules/uploads): video.read for a video's files, person.read for a photo",
   },
   'upload.own': { checkedBy: "the resumable upload's owner (modules/videos), 404 to anyone else" },
-  'videos.read': { checkedBy: 'video.read on every video named, in one query (modules/tagging)' },
   'annotation.read': { checkedBy: 'video.read on its video, else 404 (modules/annotations)' },
   'annotation.edit': { checkedBy: 'its author or an editor of its video (modules/annotations)' },
   'export.create': {
-    checkedBy: "the source's read rule (video, clip or playlist; modules/video-exports)",
+    checkedBy: 'video.read, clip.read or playlist.read on the source named (modules/video-exports)',
   },
-  'export.read': { checkedBy: 'requireExportAccess (modules/video-exports)' },
-  'export.delete': {
-    checkedBy: 'requireExportAccess and its maker or an editor (modules/video-exports)',
-  },
-  'template.read': { checkedBy: 'TemplateService.requireReadable (modules/tagging)' },
-  'template.edit': { checkedBy: "TemplateService: the code window's owner (modules/tagging)" },
 } as const satisfies Record<string, { checkedBy: string }>;
 
 type RouteGuard = keyof typeof ROUTE_GUARDS;
@@ -131,9 +124,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess | readonly RouteAccess[]> 
   'POST /api/roster/coaches/:linkId/accept': 'roster.answer',
   'POST /api/roster/coaches/:linkId/decline': 'roster.answer',
   'GET /api/students': 'signed-in',
-  'GET /api/tagging/events': 'videos.read',
-  'POST /api/tagging/playlist': 'videos.read',
-  'GET /api/tagging/stats': 'videos.read',
+  'GET /api/tagging/events': 'video.read',
+  'POST /api/tagging/playlist': 'video.read',
+  'GET /api/tagging/stats': 'video.read',
   'GET /api/tagging/templates': 'signed-in',
   'POST /api/tagging/templates': 'coach',
   'DELETE /api/tagging/templates/:templateId': 'template.edit',
