@@ -31,6 +31,27 @@ export const PERMISSIONS = {
     forbidden:
       'You have view access to this video: only its owner or an editor can add annotations. You can reply and react.',
   },
+  // An annotation or a reply, with its reactions: whoever may view its video.
+  'annotation.read': {
+    resource: 'annotation',
+    needs: 'view',
+    holders: 'whoever may view its video',
+  },
+  // Resolving or reopening a note: its author, and editors of its video.
+  'annotation.edit': {
+    resource: 'annotation',
+    needs: 'author',
+    holders: 'its author and editors of its video',
+    forbidden:
+      'Only the author of this annotation or an editor of the video can resolve or reopen it',
+  },
+  'annotation.delete': {
+    resource: 'annotation',
+    needs: 'author',
+    holders: 'its author and editors of its video',
+    forbidden: 'Only the author of this annotation or an editor of the video can delete it',
+    forbiddenOnReply: 'Only the author of this reply or an editor of the video can delete it',
+  },
   'team.read': { resource: 'team', needs: 'view', holders: 'its coach and its members' },
   'team.manage': {
     resource: 'team',
@@ -126,17 +147,21 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, PermissionRule>;
 
 export type PermissionRule = {
-  resource: 'video' | 'team' | 'person' | 'clip' | 'playlist' | 'export' | 'template';
+  resource:
+    'video' | 'annotation' | 'team' | 'person' | 'clip' | 'playlist' | 'export' | 'template';
   /**
    * `view`: whoever may see the resource (a video's owner and shares, a team's coach and
    * members, a clip's or playlist's owner and those a playlist reaches). `edit`: whoever may
    * change it (a video's owner and edit shares, a team's coach, a clip's or playlist's owner).
+   * `author`: an annotation's author, or whoever may edit its video.
    */
-  needs: 'view' | 'edit';
+  needs: 'view' | 'edit' | 'author';
   /** Who holds the permission, for the reader (and the API reference one day). */
   holders: string;
   /** What someone who may see the resource, but not do this, is told (403). */
   forbidden?: string;
+  /** What they are told when the annotation is a reply, where that differs. */
+  forbiddenOnReply?: string;
 };
 
 export type Permission = keyof typeof PERMISSIONS;

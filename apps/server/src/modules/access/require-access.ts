@@ -1,9 +1,11 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import {
+  annotations,
   teams,
   users,
   videoExports,
+  type AnnotationRow,
   type TeamRow,
   type UserRow,
   type VideoExportRow,
@@ -31,6 +33,7 @@ import {
 /** What a granted permission hands back: the resource, read once by the check. */
 type Granted = {
   video: VideoAccess;
+  annotation: { annotation: AnnotationRow; video: VideoAccess };
   team: TeamRow;
   person: UserRow;
   clip: ClipAccess;
@@ -41,6 +44,7 @@ type Granted = {
 
 const NOT_FOUND = {
   video: 'Video not found',
+  annotation: 'Annotation not found',
   team: 'Team not found',
   person: 'Player not found',
   clip: 'Clip not found',
@@ -64,6 +68,7 @@ export async function requireAccess<P extends Permission>(
 ): Promise<Granted[ResourceOf<P>]> {
   const grants: Record<PermissionRule['resource'], Grant> = {
     video: videoGrant,
+    annotation: annotationGrant,
     team: teamGrant,
     person: personGrant,
     clip: clipGrant,
@@ -110,6 +115,24 @@ async function videoGrant(db: Database, user: UserRow, permission: Permission, v
   if (!access) throw notFound(NOT_FOUND.video);
   if (needsEdit(permission) && !canEdit(access)) throw refused(permission);
   return access;
+}
+
+async function annotationGrant(
+  db: Database,
+  user: UserRow,
+  permission: Permission,
+  annotationId: string,
+) {
+  const [annotation] = await db.select().from(annotations).where(eq(annotations.id, annotationId));
+  const video = annotation ? await findVideoAccess(db, user, annotation.videoId) : null;
+  if (!annotation || !video) throw notFound(NOT_FOUND.annotation);
+  const rule: PermissionRule = PERMISSIONS[permission];
+  if (rule.needs === 'author' && annotation.userId !== user.id && !canEdit(video)) {
+    throw forbidden(
+      (annotation.parentId ? rule.forbiddenOnReply : undefined) ?? rule.forbidden ?? '',
+    );
+  }
+  return { annotation, video };
 }
 
 async function teamGrant(db: Database, user: UserRow, permission: Permission, teamId: string) {
