@@ -33,7 +33,7 @@ export const serverModuleDependencies = {
   uploads: ['access', 'auth', 'events', 'users'],
   clips: ['access', 'annotations', 'events', 'notifications', 'videos'],
   'video-exports': ['access', 'analysis', 'clips', 'events', 'videos'],
-  admin: ['auth', 'users', 'videos'],
+  admin: ['access', 'auth', 'users', 'videos'],
   teams: ['access', 'events', 'notifications', 'users'],
   // Suggested events are read from the analyses' readings.
   tagging: ['access', 'analysis', 'clips', 'events'],

@@ -23,6 +23,8 @@ export { templatesReadableBy } from './template-access';
 export { mayKnowPerson } from './people-access';
 // Who is on a team now: the one query, which the access rules and the teams module share.
 export { acceptedTeamMembers, listTeamMemberIds } from './team-members';
+// Who administers the server: the guard of the Admin area's routes (404 to anyone else).
+export { grantAdminEmails, isAdministrator, requireAdministrator } from './administrators';
 // Who is asking: the guard every route of a signed-in user starts with.
 export { requireUser } from './signed-in-user';
 // The access vocabulary: a named permission per action, checked by the one requireAccess.

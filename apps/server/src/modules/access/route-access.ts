@@ -13,7 +13,8 @@ export const ROUTE_GUARDS = {
   },
   own: { checkedBy: "the route's service: the user's own row, else 404 (a photo, a notification)" },
   admin: {
-    checkedBy: "the admin routes' hook (modules/admin): 404 to anyone not an administrator",
+    checkedBy:
+      "requireAdministrator, in the admin routes' hook: 404 to anyone not an administrator",
   },
   coach: { checkedBy: 'the service: coaches only (403), e.g. making a team or a code window' },
   'roster.manage': { checkedBy: "RosterService (modules/coach): a coach's own list of students" },

@@ -18,7 +18,7 @@ import { issuePasswordToken } from '../auth';
 import { endAccess } from '../users';
 import { videoKeys } from '../../storage';
 import { removeResumableUploads } from '../videos';
-import { isAdministrator } from './admin-access';
+import { isAdministrator } from '../access';
 import { measureStorage } from './storage-usage';
 
 type Deps = Pick<
