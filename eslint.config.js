@@ -107,9 +107,9 @@ function serverModuleRules(name) {
         message: "Import another server module as '../<module>', its public surface.",
       },
       {
-        regex: `^${up}\\.\\./plugins/auth$`,
+        regex: `^${up}\\.\\./plugins(/|$)`,
         message:
-          "plugins/auth.ts builds on the modules, so they never import it: requireUser is in '../access', the session cookie in '../auth'.",
+          "plugins/ build on the modules, so modules never import them: requireUser is in '../access', the session cookie in '../auth', rate limits and server faults in lib/, the app's shared parts are `app.*` (Pick<FastifyInstance, ...>).",
       },
     ];
     if (forbidden.length > 0) {
