@@ -19,8 +19,6 @@ export { videoOfClip, type ClipAccess } from './clip-access';
 export { sightOfSource } from './export-access';
 // Which code windows a user may read (template.read), for listing them.
 export { templatesReadableBy } from './template-access';
-// Who may know who a person is (name, photos): the rule behind person.read and their photos.
-export { mayKnowPerson } from './people-access';
 // Who is on a team now: the one query, which the access rules and the teams module share.
 export { acceptedTeamMembers, listTeamMemberIds } from './team-members';
 // Who administers the server: the guard of the Admin area's routes (404 to anyone else).
@@ -29,6 +27,6 @@ export { grantAdminEmails, isAdministrator, requireAdministrator } from './admin
 export { requireUser } from './signed-in-user';
 // The access vocabulary: a named permission per action, checked by the one requireAccess.
 export { PERMISSIONS } from './permissions';
-export { requireAccess, requireAccessToEach } from './require-access';
+export { holdsPermission, requireAccess, requireAccessToEach } from './require-access';
 // What each route needs, for the permission matrix test (and a reader looking for a route's rule).
 export { ROUTE_ACCESS, ROUTE_GUARDS } from './route-access';

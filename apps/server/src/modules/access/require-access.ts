@@ -10,7 +10,7 @@ import {
   type UserRow,
   type VideoExportRow,
 } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import {
   findClipAccess,
   findPlaylistAccess,
@@ -78,6 +78,27 @@ export async function requireAccess<P extends Permission>(
   };
   const grant = grants[PERMISSIONS[permission].resource];
   return (await grant(db, user, permission, id)) as Granted[ResourceOf<P>];
+}
+
+/**
+ * Whether the user holds `permission` on the resource, for a question rather than a request:
+ * may this event or file still go to them. Refusals are a no; any other failure is thrown.
+ */
+export async function holdsPermission(
+  db: Database,
+  user: UserRow,
+  permission: Permission,
+  id: string,
+): Promise<boolean> {
+  try {
+    await requireAccess(db, user, permission, id);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 404)) {
+      return false;
+    }
+    throw error;
+  }
 }
 
 type VideoPermission = {
