@@ -4,8 +4,6 @@
 // that each asks the one rule instead of reaching into the videos feature for it; it imports
 // no other server module.
 export {
-  canEdit,
-  canView,
   findVideoAccess,
   playlistReaches,
   sharesReaching,

@@ -1,10 +1,13 @@
 import type { Permission } from './permissions';
 
 /**
- * What a route needs when it is not (yet) a resource permission that requireAccess checks:
- * the signed-out and own-account routes, the administrators', and the resource rules still
- * written in their modules, named here so each has a case in the permission matrix and the
- * next move to requireAccess knows what is left. `checkedBy` says where the rule lives now.
+ * What a route needs when it is not a resource permission that requireAccess checks: the
+ * signed-out and own-account routes, the administrators', the coaches', the routes that ask one
+ * of several permissions by what they are given (a file, an export's source), the rows of
+ * one's own whose rule is the condition of the very statement that changes them (a roster
+ * link), so that no check can go stale before the change, and a resumable upload, whose owner
+ * is kept in the upload store's metadata, not a table. Named here so each has a case in the
+ * permission matrix; `checkedBy` says where the rule lives.
  */
 export const ROUTE_GUARDS = {
   public: { checkedBy: 'nothing: anyone, signed in or not (a link or form carries its own proof)' },
