@@ -1,15 +1,9 @@
-// The access module's public surface: who may do what to which resource (the permissions and
-// the one requireAccess), who may see or change which video, and which shares,
-// teams and playlists reach a person. It sits below every feature (users and auth included) so
+// The access module's public surface: who may do what to which resource (the permissions, the
+// one requireAccess and its yes-or-no holdsPermission), and which shares, teams and playlists
+// reach a person (for the lists of what they may see). It sits below every feature (users and auth included) so
 // that each asks the one rule instead of reaching into the videos feature for it; it imports
 // no other server module.
-export {
-  findVideoAccess,
-  playlistReaches,
-  sharesReaching,
-  teamsReaching,
-  videosSharedWith,
-} from './video-access';
+export { playlistReaches, sharesReaching, teamsReaching, videosSharedWith } from './video-access';
 // Who may play a clip or open a playlist (clip.read, playlist.read), and the video a clip plays
 // from while its owner may still view it.
 export { videoOfClip, type ClipAccess } from './clip-access';

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { Notifier } from '../notifications';
-import { findVideoAccess, playlistReaches, requireAccess } from '../access';
+import { holdsPermission, playlistReaches, requireAccess } from '../access';
 import { playableItems } from './clip-ranges';
 import type { ClipService } from './clip-service';
 
@@ -219,7 +219,7 @@ export class PlaylistService {
     const items: PlaylistItem[] = [];
     for (const [position, { item, clip, video }] of rows.entries()) {
       if (!seen.has(video.id)) {
-        seen.set(video.id, mine || (await findVideoAccess(this.db, user, video.id)) !== null);
+        seen.set(video.id, mine || (await holdsPermission(this.db, user, 'video.read', video.id)));
       }
       const seesVideo = seen.get(video.id)!;
       items.push({
