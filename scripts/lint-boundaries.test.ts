@@ -128,6 +128,22 @@ describe('server modules', () => {
     expect(errors).toEqual([expect.stringMatching(/^1: .*requireUser is in '\.\.\/access'/)]);
   });
 
+  it('never import any plugin: what they share with modules lives in lib/', async () => {
+    const source = [
+      "import { limitPerNetwork } from '../../plugins/rate-limit';",
+      "import { SERVER_FAULT_MESSAGE } from '../../plugins/errors';",
+      "import type { Dependencies } from '../../plugins/dependencies';",
+      "import { isOutOfSpace } from '../../lib/server-faults';",
+      'export const parts = [limitPerNetwork, SERVER_FAULT_MESSAGE, isOutOfSpace] as unknown as Dependencies[];',
+    ].join('\n');
+    const errors = await boundaryErrors('apps/server/src/modules/coach/new-file.ts', source);
+    expect(errors).toEqual([
+      expect.stringMatching(/^1: .*plugins\/ build on the modules/),
+      expect.stringMatching(/^2: .*plugins\/ build on the modules/),
+      expect.stringMatching(/^3: .*plugins\/ build on the modules/),
+    ]);
+  });
+
   it('are declared in layers without a cycle, and a cycle is found', () => {
     expect(findCycle(serverModuleDependencies)).toBeNull();
     // access → chat → access

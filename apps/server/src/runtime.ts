@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { applyMigrations, connectDatabase, withSchemaLock } from './db/connection';
 import { JobQueue } from './jobs/queue';
 import { createMailer } from './mail/create-mailer';
-import { grantAdminEmails } from './modules/admin';
+import { grantAdminEmails } from './modules/access';
 import { analysisJobs } from './modules/analysis/analysis-jobs';
 import { LimitedTranscriber } from './modules/annotations/transcription-limit';
 import { prepareVideoJob } from './modules/media';

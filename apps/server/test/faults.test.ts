@@ -8,7 +8,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { OUT_OF_SPACE_MESSAGE } from '../src/plugins/errors';
+import { OUT_OF_SPACE_MESSAGE } from '../src/lib/server-faults';
 import { signUp, uploadFile, waitForVideo } from './http-client';
 import { makeClip } from './media-clips';
 import { eventually, processesWith } from './processes';

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
 import { lingerAfterAnswer } from '../lib/lingering-close';
+import { isOutOfSpace, OUT_OF_SPACE_MESSAGE, SERVER_FAULT_MESSAGE } from '../lib/server-faults';
 
 type ValidationIssue = { instancePath: string; message?: string; keyword: string; params: object };
 
@@ -22,18 +23,6 @@ function describeValidationIssue(issue: ValidationIssue, context: string | undef
       : `${field} must be ${expected === 'array' || expected === 'object' ? 'an' : 'a'} ${expected}`;
   }
   return message.startsWith('Invalid') ? `${field}: ${message}` : message;
-}
-
-export const OUT_OF_SPACE_MESSAGE =
-  'The server has run out of storage space, so nothing was saved. Please try again later, and let the administrator know.';
-
-/** What an unexpected error answers: its details go to the log only. */
-export const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again.';
-
-/** The disk (or the user's quota on it) is full: the operator's problem, not a bug. */
-export function isOutOfSpace(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 /**

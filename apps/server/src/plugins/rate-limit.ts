@@ -3,18 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { HttpError } from '../lib/http-errors';
+// The type of app.limitRequests, which this plugin sets.
+import '../lib/request-limits';
 import { postgresRateLimitStore } from './rate-limit-store';
-
-type Limit = { max: number; timeWindowMs: number; key: (request: FastifyRequest) => string };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** A hook that answers 429 with Retry-After once `key` has been seen `max` times in the window. */
-    limitRequests: (
-      limit: Limit & { message: string },
-    ) => (request: FastifyRequest) => Promise<void>;
-  }
-}
 
 /**
  * Counters live in PostgreSQL, so a limit holds across every API process of a deployment.
@@ -43,18 +34,4 @@ function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/**
- * The per-network limit of the signed-out forms that take a secret (sign-in, sign-up, the links
- * mailed to an address): AUTH_RATE_LIMIT_PER_IP attempts a minute. `name` keeps each form's
- * count apart.
- */
-export function limitPerNetwork(app: FastifyInstance, name: string, message: string) {
-  return app.limitRequests({
-    max: app.config.rateLimits.authPerIp,
-    timeWindowMs: 60_000,
-    key: (request) => `${name}-ip:${request.ip}`,
-    message,
-  });
 }

@@ -1,10 +1,13 @@
 import type { Permission } from './permissions';
 
 /**
- * What a route needs when it is not (yet) a resource permission that requireAccess checks:
- * the signed-out and own-account routes, the administrators', and the resource rules still
- * written in their modules, named here so each has a case in the permission matrix and the
- * next move to requireAccess knows what is left. `checkedBy` says where the rule lives now.
+ * What a route needs when it is not a resource permission that requireAccess checks: the
+ * signed-out and own-account routes, the administrators', the coaches', the routes that ask one
+ * of several permissions by what they are given (a file, an export's source), the rows of
+ * one's own whose rule is the condition of the very statement that changes them (a roster
+ * link), so that no check can go stale before the change, and a resumable upload, whose owner
+ * is kept in the upload store's metadata, not a table. Named here so each has a case in the
+ * permission matrix; `checkedBy` says where the rule lives.
  */
 export const ROUTE_GUARDS = {
   public: { checkedBy: 'nothing: anyone, signed in or not (a link or form carries its own proof)' },
@@ -13,7 +16,8 @@ export const ROUTE_GUARDS = {
   },
   own: { checkedBy: "the route's service: the user's own row, else 404 (a photo, a notification)" },
   admin: {
-    checkedBy: "the admin routes' hook (modules/admin): 404 to anyone not an administrator",
+    checkedBy:
+      "requireAdministrator, in the admin routes' hook: 404 to anyone not an administrator",
   },
   coach: { checkedBy: 'the service: coaches only (403), e.g. making a team or a code window' },
   'roster.manage': { checkedBy: "RosterService (modules/coach): a coach's own list of students" },
@@ -23,26 +27,9 @@ export const ROUTE_GUARDS = {
       "GET /uploads (modules/uploads): video.read for a video's files, person.read for a photo",
   },
   'upload.own': { checkedBy: "the resumable upload's owner (modules/videos), 404 to anyone else" },
-  'videos.read': { checkedBy: 'video.read on every video named, in one query (modules/tagging)' },
-  'annotation.read': { checkedBy: 'video.read on its video, else 404 (modules/annotations)' },
-  'annotation.edit': { checkedBy: 'its author or an editor of its video (modules/annotations)' },
-  'clip.read': { checkedBy: 'requireClipAccess (modules/clips)' },
-  'clip.edit': { checkedBy: "requireClipAccess and the clip's owner (modules/clips)" },
-  'playlist.read': { checkedBy: 'requirePlaylistAccess (modules/clips)' },
-  'playlist.edit': { checkedBy: "requirePlaylistAccess and the playlist's owner (modules/clips)" },
-  'playlist.share': {
-    checkedBy:
-      "the playlist's owner, and requirePlaylistSharable for its clips' videos (modules/clips)",
-  },
   'export.create': {
-    checkedBy: "the source's read rule (video, clip or playlist; modules/video-exports)",
+    checkedBy: 'video.read, clip.read or playlist.read on the source named (modules/video-exports)',
   },
-  'export.read': { checkedBy: 'requireExportAccess (modules/video-exports)' },
-  'export.delete': {
-    checkedBy: 'requireExportAccess and its maker or an editor (modules/video-exports)',
-  },
-  'template.read': { checkedBy: 'TemplateService.requireReadable (modules/tagging)' },
-  'template.edit': { checkedBy: "TemplateService: the code window's owner (modules/tagging)" },
 } as const satisfies Record<string, { checkedBy: string }>;
 
 type RouteGuard = keyof typeof ROUTE_GUARDS;
@@ -116,14 +103,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess | readonly RouteAccess[]> 
   'DELETE /api/playlists/:playlistId': 'playlist.edit',
   'GET /api/playlists/:playlistId': 'playlist.read',
   'PATCH /api/playlists/:playlistId': 'playlist.edit',
-  'POST /api/playlists/:playlistId/items': 'playlist.edit',
+  'POST /api/playlists/:playlistId/items': ['playlist.edit', 'clip.share'],
   'DELETE /api/playlists/:playlistId/items/:itemId': 'playlist.edit',
   'PUT /api/playlists/:playlistId/order': 'playlist.edit',
   'POST /api/playlists/:playlistId/shares': 'playlist.share',
-  'DELETE /api/playlists/:playlistId/shares/:shareId': 'playlist.share',
-  'GET /api/playlists/:playlistId/team-shares': 'playlist.share',
+  'DELETE /api/playlists/:playlistId/shares/:shareId': 'playlist.edit',
+  'GET /api/playlists/:playlistId/team-shares': 'playlist.edit',
   'POST /api/playlists/:playlistId/team-shares': ['playlist.share', 'team.share'],
-  'DELETE /api/playlists/:playlistId/team-shares/:teamShareId': 'playlist.share',
+  'DELETE /api/playlists/:playlistId/team-shares/:teamShareId': 'playlist.edit',
   'POST /api/register': 'public',
   'POST /api/reset-password': 'public',
   'OPTIONS /api/resumable-uploads': 'public',
@@ -139,9 +126,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess | readonly RouteAccess[]> 
   'POST /api/roster/coaches/:linkId/accept': 'roster.answer',
   'POST /api/roster/coaches/:linkId/decline': 'roster.answer',
   'GET /api/students': 'signed-in',
-  'GET /api/tagging/events': 'videos.read',
-  'POST /api/tagging/playlist': 'videos.read',
-  'GET /api/tagging/stats': 'videos.read',
+  'GET /api/tagging/events': 'video.read',
+  'POST /api/tagging/playlist': 'video.read',
+  'GET /api/tagging/stats': 'video.read',
   'GET /api/tagging/templates': 'signed-in',
   'POST /api/tagging/templates': 'coach',
   'DELETE /api/tagging/templates/:templateId': 'template.edit',
@@ -188,8 +175,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess | readonly RouteAccess[]> 
   'DELETE /api/videos/:id/team-shares/:teamShareId': 'video.share',
   'GET /api/videos/:videoId/annotations': 'video.read',
   'POST /api/videos/:videoId/annotations': 'annotation.create',
-  'DELETE /api/videos/:videoId/annotations/:annotationId': 'annotation.edit',
-  'PATCH /api/videos/:videoId/annotations/:annotationId': 'annotation.edit',
+  'DELETE /api/videos/:videoId/annotations/:annotationId': ['video.read', 'annotation.delete'],
+  'PATCH /api/videos/:videoId/annotations/:annotationId': ['video.read', 'annotation.edit'],
   'POST /api/videos/:videoId/annotations/:annotationId/replies': 'video.read',
   'GET /api/videos/:videoId/measurements': 'video.read',
   'POST /api/videos/:videoId/measurements': 'video.edit',

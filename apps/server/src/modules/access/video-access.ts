@@ -22,7 +22,6 @@ export type VideoAccess = {
   level: 'owner' | AccessLevel;
 };
 
-export const canView = (access: VideoAccess | null): access is VideoAccess => access !== null;
 export const canEdit = (access: VideoAccess | null) =>
   access !== null && (access.level === 'owner' || access.level === 'edit');
 

@@ -19,7 +19,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { conflict } from '../../lib/http-errors';
 import { publicOriginOf } from '../../lib/public-origin';
 import { listAllOutbox } from '../../mail/outbox-mailer';
-import { requireAdministrator } from './admin-access';
+import { requireAdministrator } from '../access';
 import { listAudit, recordAudit } from './audit-log';
 import { listJobs } from './job-admin';
 import { settingsOverview, testSettingsPart } from './settings-check';

@@ -5,9 +5,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import type { Dependencies } from '../../plugins/dependencies';
+import type { FastifyInstance } from 'fastify';
 
-type Deps = Pick<Dependencies, 'config' | 'pool' | 'blobs' | 'mailer' | 'transcriber'>;
+// The app's shared parts, as every route knows them (`app.db`, set by plugins/dependencies.ts).
+type Deps = Pick<FastifyInstance, 'config' | 'pool' | 'blobs' | 'mailer' | 'transcriber'>;
 
 // apps/server's package.json from src/modules/admin, the repository's from the bundle in dist/:
 // both carry the release's version.

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@filmroom/contract';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Dependencies } from '../../plugins/dependencies';
+import type { FastifyInstance } from 'fastify';
 import {
   annotations,
   clips,
@@ -18,11 +18,12 @@ import { issuePasswordToken } from '../auth';
 import { endAccess } from '../users';
 import { videoKeys } from '../../storage';
 import { removeResumableUploads } from '../videos';
-import { isAdministrator } from './admin-access';
+import { isAdministrator } from '../access';
 import { measureStorage } from './storage-usage';
 
+// The app's shared parts, as every route knows them (`app.db`, set by plugins/dependencies.ts).
 type Deps = Pick<
-  Dependencies,
+  FastifyInstance,
   'db' | 'pool' | 'blobs' | 'jobs' | 'videoEvents' | 'mailer' | 'config'
 >;
 

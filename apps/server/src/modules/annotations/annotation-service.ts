@@ -18,13 +18,13 @@ import {
   type UserRow,
   type VideoRow,
 } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { Log } from '../../lib/logger';
 import { videoKeys, type BlobStore } from '../../storage';
 import { commitStagedFile } from '../../lib/staged-upload';
 import type { Notifier } from '../notifications';
 import { loadPeopleViews } from '../users';
-import { canEdit, canView, findVideoAccess, requireAccess } from '../access';
+import { requireAccess } from '../access';
 import { VideoEvents } from '../events';
 import {
   sentimentFor,
@@ -241,15 +241,11 @@ export class AnnotationService {
    * Its author may, and so may anyone with edit access to the video.
    */
   async delete(user: UserRow, videoId: string, annotationId: string): Promise<void> {
-    const access = await requireAccess(this.db, user, 'video.read', videoId);
+    // The video first: whoever may not see it is told the video is not found, as on every
+    // route under it; then the annotation must be on it.
+    await requireAccess(this.db, user, 'video.read', videoId);
     const row = await this.findInVideo(videoId, annotationId);
-    if (row.userId !== user.id && !canEdit(access)) {
-      throw forbidden(
-        row.parentId
-          ? 'Only the author of this reply or an editor of the video can delete it'
-          : 'Only the author of this annotation or an editor of the video can delete it',
-      );
-    }
+    await requireAccess(this.db, user, 'annotation.delete', row.id);
     // Rows first (replies and reactions cascade): once they are gone nothing serves the files.
     const removed = await this.db
       .delete(annotations)
@@ -275,16 +271,12 @@ export class AnnotationService {
     annotationId: string,
     resolved: boolean,
   ): Promise<Annotation> {
-    const access = await requireAccess(this.db, user, 'video.read', videoId);
+    await requireAccess(this.db, user, 'video.read', videoId);
     const row = await this.findInVideo(videoId, annotationId);
     if (row.parentId !== null) {
       throw badRequest('A reply cannot be resolved: resolve the annotation it belongs to');
     }
-    if (row.userId !== user.id && !canEdit(access)) {
-      throw forbidden(
-        'Only the author of this annotation or an editor of the video can resolve or reopen it',
-      );
-    }
+    await requireAccess(this.db, user, 'annotation.edit', row.id);
     await this.db
       .update(annotations)
       .set(
@@ -307,7 +299,7 @@ export class AnnotationService {
 
   /** The annotation's reactions, for anyone who may view its video. */
   async reactions(user: UserRow, annotationId: string): Promise<ReactionSummary> {
-    await this.requireAnnotationViewer(user, annotationId);
+    await requireAccess(this.db, user, 'annotation.read', annotationId);
     return this.summary(user, annotationId);
   }
 
@@ -317,7 +309,7 @@ export class AnnotationService {
     annotationId: string,
     reaction: Reaction,
   ): Promise<ReactionSummary> {
-    const row = await this.requireAnnotationViewer(user, annotationId);
+    const { annotation: row } = await requireAccess(this.db, user, 'annotation.read', annotationId);
     const given = and(
       eq(annotationReactions.annotationId, annotationId),
       eq(annotationReactions.userId, user.id),
@@ -358,15 +350,6 @@ export class AnnotationService {
       byAnnotation.set(annotationId, [...(byAnnotation.get(annotationId) ?? []), tally]);
     }
     return byAnnotation;
-  }
-
-  /** The annotation, if the user may view its video; otherwise it is "not found" to them. */
-  private async requireAnnotationViewer(user: UserRow, annotationId: string) {
-    const [row] = await this.db.select().from(annotations).where(eq(annotations.id, annotationId));
-    if (!row || !canView(await findVideoAccess(this.db, user, row.videoId))) {
-      throw notFound('Annotation not found');
-    }
-    return row;
   }
 
   private async findInVideo(videoId: string, annotationId: string): Promise<AnnotationRow> {

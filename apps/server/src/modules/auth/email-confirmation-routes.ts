@@ -4,7 +4,7 @@ import {
   messageResponseSchema,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { limitPerNetwork } from '../../plugins/rate-limit';
+import { limitPerNetwork } from '../../lib/request-limits';
 import type { Config } from '../../config';
 import { errorResponses } from '../../lib/error-responses';
 import { publicOriginOf } from '../../lib/public-origin';

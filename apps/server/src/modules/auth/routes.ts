@@ -7,7 +7,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { limitPerNetwork } from '../../plugins/rate-limit';
+import { limitPerNetwork } from '../../lib/request-limits';
 import type { Config } from '../../config';
 import { requireUser } from '../access';
 import { clearSessionCookie, endSession, sessionTokenOf, setSessionCookie } from './session-cookie';

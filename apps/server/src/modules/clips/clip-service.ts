@@ -17,10 +17,9 @@ import {
   type UserRow,
   type VideoRow,
 } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { AnnotationService } from '../annotations';
-import { requireAccess, sharesReaching } from '../access';
-import { requireClipAccess, type ClipAccess } from './clip-access';
+import { requireAccess, sharesReaching, type ClipAccess } from '../access';
 import type { ClipMedia } from './clip-media';
 import { toClipDetail, toClipView } from './clip-view';
 
@@ -53,7 +52,7 @@ export function fitRange(video: VideoRow, start: number, end: number) {
 /**
  * Clips: titled ranges of videos. Anyone who may view a video may make clips of it; a clip is
  * its owner's alone to change, list or delete, and others play it through a shared playlist
- * (see clip-access.ts). Its notes are read from the video each time, never copied.
+ * (see access/clip-access.ts). Its notes are read from the video each time, never copied.
  */
 export class ClipService {
   constructor(
@@ -97,11 +96,11 @@ export class ClipService {
   }
 
   async get(user: UserRow, clipId: string): Promise<ClipDetail> {
-    return this.detail(user, await requireClipAccess(this.db, user, clipId));
+    return this.detail(user, await requireAccess(this.db, user, 'clip.read', clipId));
   }
 
   async update(user: UserRow, clipId: string, change: ClipChange): Promise<ClipDetail> {
-    const access = await this.requireOwner(user, clipId);
+    const access = await requireAccess(this.db, user, 'clip.edit', clipId);
     const range = fitRange(
       access.video,
       change.start ?? access.clip.startTime,
@@ -134,7 +133,7 @@ export class ClipService {
 
   /** Deletes the clip; it leaves every playlist it was in. */
   async delete(user: UserRow, clipId: string): Promise<void> {
-    const { clip } = await this.requireOwner(user, clipId);
+    const { clip } = await requireAccess(this.db, user, 'clip.edit', clipId);
     await this.db.delete(clips).where(eq(clips.id, clipId));
     await this.media.forget(clip);
   }
@@ -144,7 +143,7 @@ export class ClipService {
    * `leave` aborts when the asker stops waiting for its cut.
    */
   async mediaKey(user: UserRow, clipId: string, leave: AbortSignal): Promise<string> {
-    const { clip, video } = await requireClipAccess(this.db, user, clipId);
+    const { clip, video } = await requireAccess(this.db, user, 'clip.read', clipId);
     return this.media.ensure(clip, video, leave);
   }
 
@@ -154,7 +153,7 @@ export class ClipService {
    * is inside the clip and nothing of the rest of the video.
    */
   async noteAudioKey(user: UserRow, clipId: string, noteId: string): Promise<string> {
-    const { clip } = await requireClipAccess(this.db, user, clipId);
+    const { clip } = await requireAccess(this.db, user, 'clip.read', clipId);
     const [note] = await this.db
       .select()
       .from(annotations)
@@ -178,11 +177,5 @@ export class ClipService {
       end: clip.endTime,
     });
     return toClipDetail(toClipView(clip, video, access), notes, seesVideo);
-  }
-
-  private async requireOwner(user: UserRow, clipId: string): Promise<ClipAccess> {
-    const access = await requireClipAccess(this.db, user, clipId);
-    if (!access.mine) throw forbidden('Only the clip’s owner can change or delete it');
-    return access;
   }
 }

@@ -517,6 +517,20 @@ describe('playlists', () => {
     const notUuid = await call('GET', '/api/playlists/abc', stranger.cookie);
     expect(notUuid.json()).toEqual({ message: 'Playlist id must be a UUID' });
   });
+
+  it('is heard changing by whoever may open it; a failed check is a fault, not a no', async () => {
+    const { coach, athlete, playlist } = await sharedPlaylist();
+    const stranger = await registerAccount(ctx.app);
+    const rowOf = async (account: { user: { id: string } }) =>
+      (await ctx.database.db.select().from(users).where(eq(users.id, account.user.id)))[0]!;
+    const events = ctx.app.videoEvents;
+    expect(await events.mayHearPlaylist(await rowOf(coach), playlist.id)).toBe(true);
+    expect(await events.mayHearPlaylist(await rowOf(athlete), playlist.id)).toBe(true);
+    expect(await events.mayHearPlaylist(await rowOf(stranger), playlist.id)).toBe(false);
+    // The database refusing the question is no answer: the event stream logs it, never
+    // passing it off as "may not hear".
+    await expect(events.mayHearPlaylist(await rowOf(coach), 'not-a-uuid')).rejects.toThrow();
+  });
 });
 
 describe('what an export reads', () => {

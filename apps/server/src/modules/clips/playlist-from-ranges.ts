@@ -1,8 +1,8 @@
 import { PLAYLIST_MAX_CLIPS, TITLE_MAX_LENGTH } from '@filmroom/contract';
 import type { Database } from '../../db/connection';
 import { clips, playlistItems, playlists, type UserRow, type VideoRow } from '../../db/schema';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors';
-import { findVideosAccess } from '../access';
+import { HttpError, badRequest } from '../../lib/http-errors';
+import { requireAccessToEach } from '../access';
 import { fitRange } from './clip-service';
 
 type TitledRange = { videoId: string; title: string; start: number; end: number };
@@ -25,11 +25,7 @@ export async function makePlaylistOfRanges(
     throw badRequest(`A playlist holds at most ${PLAYLIST_MAX_CLIPS} clips: narrow the filter`);
   }
   const videoIds = [...new Set(ranges.map((range) => range.videoId))];
-  const access = await findVideosAccess(db, user, videoIds);
-  const unseen = videoIds.find((videoId) => !access.has(videoId));
-  if (unseen) {
-    throw notFound(videoIds.length === 1 ? 'Video not found' : `Video ${unseen}: Video not found`);
-  }
+  const access = await requireAccessToEach(db, user, 'video.read', videoIds);
   const fitted = ranges.map((range) => {
     const { video } = access.get(range.videoId)!;
     return {

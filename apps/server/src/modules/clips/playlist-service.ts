@@ -18,12 +18,11 @@ import {
   type PlaylistRow,
   type UserRow,
 } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { Notifier } from '../notifications';
-import { findVideoAccess, playlistReaches } from '../access';
-import { playableItems, requirePlaylistAccess } from './clip-access';
+import { holdsPermission, playlistReaches, requireAccess } from '../access';
+import { playableItems } from './clip-ranges';
 import type { ClipService } from './clip-service';
-import { requireClipAddable, requirePlaylistSharable } from './onward-sharing';
 
 /**
  * Playlists: an owner's clips in the order they play. The owner alone changes a playlist and
@@ -73,12 +72,12 @@ export class PlaylistService {
   }
 
   async get(user: UserRow, playlistId: string): Promise<Playlist> {
-    const { playlist, mine } = await requirePlaylistAccess(this.db, user, playlistId);
+    const { playlist, mine } = await requireAccess(this.db, user, 'playlist.read', playlistId);
     return this.view(user, playlist, mine);
   }
 
   async rename(user: UserRow, playlistId: string, title: string): Promise<Playlist> {
-    await this.requireOwner(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.edit', playlistId);
     const [playlist] = await this.db
       .update(playlists)
       .set({ title, updatedAt: new Date() })
@@ -92,7 +91,7 @@ export class PlaylistService {
     user: UserRow,
     playlistId: string,
   ): Promise<{ emails: string[]; userIds: string[] }> {
-    await this.requireOwner(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.edit', playlistId);
     const emails = await this.db
       .select({ email: playlistShares.sharedWithEmail })
       .from(playlistShares)
@@ -108,9 +107,10 @@ export class PlaylistService {
 
   /** Puts the clip at the end of the playlist. */
   async addClip(user: UserRow, playlistId: string, clipId: string): Promise<Playlist> {
-    await this.requireOwner(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.edit', playlistId);
     await this.requireOwnClips(user, [clipId]);
-    await requireClipAddable(this.db, user, playlistId, clipId);
+    // Into a playlist already shared, the clip is passed on with it: view means view.
+    if (await this.isShared(playlistId)) await requireAccess(this.db, user, 'clip.share', clipId);
     await this.db.transaction(async (tx) => {
       // One change at a time per playlist, so two adds cannot take the same place.
       await tx.execute(
@@ -138,7 +138,7 @@ export class PlaylistService {
   }
 
   async removeItem(user: UserRow, playlistId: string, itemId: string): Promise<Playlist> {
-    await this.requireOwner(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.edit', playlistId);
     const removed = await this.db
       .delete(playlistItems)
       .where(and(eq(playlistItems.id, itemId), eq(playlistItems.playlistId, playlistId)))
@@ -150,7 +150,7 @@ export class PlaylistService {
 
   /** Sets the playing order: `itemIds` names every item of the playlist once. */
   async reorder(user: UserRow, playlistId: string, itemIds: readonly string[]): Promise<Playlist> {
-    await this.requireOwner(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.edit', playlistId);
     await this.db.transaction(async (tx) => {
       await tx.execute(
         sql`select 1 from ${playlists} where ${playlists.id} = ${playlistId} for update`,
@@ -180,9 +180,8 @@ export class PlaylistService {
     playlistId: string,
     email: string,
   ): Promise<{ share: PlaylistShare; created: boolean }> {
-    await this.requireOwner(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.share', playlistId);
     if (email === user.username) throw badRequest('You cannot share a playlist with yourself');
-    await requirePlaylistSharable(this.db, user, playlistId);
     const [added] = await this.db
       .insert(playlistShares)
       .values({ playlistId, sharedWithEmail: email, sharedById: user.id })
@@ -205,7 +204,7 @@ export class PlaylistService {
 
   /** Stops sharing; answers the address whose access just ended. */
   async unshare(user: UserRow, playlistId: string, shareId: string): Promise<string> {
-    await this.requireOwner(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.edit', playlistId);
     const removed = await this.db
       .delete(playlistShares)
       .where(and(eq(playlistShares.id, shareId), eq(playlistShares.playlistId, playlistId)))
@@ -220,7 +219,7 @@ export class PlaylistService {
     const items: PlaylistItem[] = [];
     for (const [position, { item, clip, video }] of rows.entries()) {
       if (!seen.has(video.id)) {
-        seen.set(video.id, mine || (await findVideoAccess(this.db, user, video.id)) !== null);
+        seen.set(video.id, mine || (await holdsPermission(this.db, user, 'video.read', video.id)));
       }
       const seesVideo = seen.get(video.id)!;
       items.push({
@@ -274,10 +273,19 @@ export class PlaylistService {
     }));
   }
 
-  private async requireOwner(user: UserRow, playlistId: string): Promise<PlaylistRow> {
-    const { playlist, mine } = await requirePlaylistAccess(this.db, user, playlistId);
-    if (!mine) throw forbidden('Only the playlist’s owner can change or share it');
-    return playlist;
+  /** Whether the playlist is shared, with an address or a team. */
+  private async isShared(playlistId: string): Promise<boolean> {
+    const [byAddress] = await this.db
+      .select({ id: playlistShares.id })
+      .from(playlistShares)
+      .where(eq(playlistShares.playlistId, playlistId))
+      .limit(1);
+    const [byTeam] = await this.db
+      .select({ id: teamPlaylistShares.id })
+      .from(teamPlaylistShares)
+      .where(eq(teamPlaylistShares.playlistId, playlistId))
+      .limit(1);
+    return byAddress !== undefined || byTeam !== undefined;
   }
 
   /** Every clip is one of the user's (an unknown one is "not found", as anyone else's). */

@@ -24,11 +24,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import { openLocalFile } from '../../lib/local-file';
-import { requireUser } from '../access';
+import { holdsPermission, requireUser } from '../access';
 import { WorkFolders } from '../../storage';
 import { AnnotationService } from '../annotations';
 import { VideoEvents } from '../events';
-import { requirePlaylistAccess } from './clip-access';
 import { ClipMedia } from './clip-media';
 import { ClipService } from './clip-service';
 import { PlaylistService } from './playlist-service';
@@ -49,10 +48,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   const playlistService = new PlaylistService(app.db, clipService, app.notifier);
   // A playlist's events are heard by whoever may open it, checked as each event goes out.
   app.videoEvents.hearPlaylistsWith((user, playlistId) =>
-    requirePlaylistAccess(app.db, user, playlistId).then(
-      () => true,
-      () => false,
-    ),
+    holdsPermission(app.db, user, 'playlist.read', playlistId),
   );
   /** Open pages of these playlists fetch them again (answered after the change is made). */
   const changed = (playlistIds: string[]) =>

@@ -13,7 +13,7 @@ import {
   updateStudentBodySchema,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { limitPerNetwork } from '../../plugins/rate-limit';
+import { limitPerNetwork } from '../../lib/request-limits';
 import { z } from 'zod';
 import { publicOriginOf } from '../../lib/public-origin';
 import { requireUser } from '../access';

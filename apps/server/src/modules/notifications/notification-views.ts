@@ -13,7 +13,7 @@ import {
   type NotificationRow,
   type UserRow,
 } from '../../db/schema';
-import { findVideoAccess, playlistReaches } from '../access';
+import { holdsPermission, playlistReaches } from '../access';
 import { summaryOf } from './notification-text';
 
 const actor = alias(users, 'actor');
@@ -58,7 +58,7 @@ async function stillVisible<
   const videoIds = [...new Set(rows.flatMap((row) => (row.videoId ? [row.videoId] : [])))];
   const visible = new Set<string>();
   for (const videoId of videoIds) {
-    if (await findVideoAccess(db, user, videoId)) visible.add(videoId);
+    if (await holdsPermission(db, user, 'video.read', videoId)) visible.add(videoId);
   }
   const athleteIds = rows.flatMap((row) =>
     row.kind === 'invitation-accepted' && row.actorId ? [row.actorId] : [],

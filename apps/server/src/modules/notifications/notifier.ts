@@ -13,7 +13,7 @@ import {
 import type { Log } from '../../lib/logger';
 import type { Mailer } from '../../mail/mailer';
 import { notificationMail } from '../../mail/messages';
-import { findVideoAccess } from '../access';
+import { holdsPermission } from '../access';
 import { VideoEvents } from '../events';
 import { countUnread, loadNotificationViews } from './notification-views';
 import type { UnsubscribeLinks } from './unsubscribe-links';
@@ -254,7 +254,9 @@ export class Notifier {
       .where(inArray(users.id, ids));
     for (const { user, email } of people) {
       // Nobody hears of a video they may not see (a note on a video shared with others).
-      if (event.videoId && !(await findVideoAccess(db, user, event.videoId))) continue;
+      if (event.videoId && !(await holdsPermission(db, user, 'video.read', event.videoId))) {
+        continue;
+      }
       const [row] = await db
         .insert(notifications)
         .values({ ...event, userId: user.id, mailedAt: mailed ? new Date() : null })

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { makePlaylistOfRanges } from '../clips';
-import { findVideosAccess, requireAccess } from '../access';
+import { requireAccess, requireAccessToEach } from '../access';
 import { captionOf, clipWindowOf } from './clip-window';
 import { PERIOD_GROUP, PLAYER_GROUP, parseSportscodeXml, toSportscodeXml } from './sportscode-xml';
 import { toTagEventsCsv } from './tag-events-csv';
@@ -166,7 +166,7 @@ export class TagEventService {
     query: TagEventFilter & { by: StatsColumns },
     ratios: readonly TagRatio[],
   ): Promise<TagStats> {
-    await this.requireAllViewable(user, videoIds);
+    await requireAccessToEach(this.db, user, 'video.read', videoIds);
     const groups = await this.countedGroupsOf(videoIds, query);
     return {
       ...tagStatsOf(groups, query.by),
@@ -185,31 +185,13 @@ export class TagEventService {
     videoIds: readonly string[],
     filter: TagEventFilter,
   ): Promise<TagSeasonEvents> {
-    await this.requireAllViewable(user, videoIds);
+    await requireAccessToEach(this.db, user, 'video.read', videoIds);
     const { events, total } = await this.eventsWhere(
       videoIds,
       tagFilterCondition(filter),
       TAG_SEASON_EVENTS_SHOWN,
     );
     return { events, total };
-  }
-
-  /**
-   * Each video must be one the asker may view, asked in one query; the first that is not (or
-   * does not exist) refuses all, by name, as "not found" since it is not theirs to learn of.
-   */
-  private async requireAllViewable(
-    user: UserRow,
-    videoIds: readonly string[],
-  ): Promise<Map<string, VideoRow>> {
-    if (videoIds.length === 1) {
-      const { video } = await requireAccess(this.db, user, 'video.read', videoIds[0]!);
-      return new Map([[video.id, video]]);
-    }
-    const access = await findVideosAccess(this.db, user, videoIds);
-    const unseen = videoIds.find((videoId) => !access.has(videoId));
-    if (unseen) throw notFound(`Video ${unseen}: Video not found`);
-    return new Map([...access].map(([id, { video }]) => [id, video]));
   }
 
   /** A playlist of the asker's with one clip per event picked, in timeline order, captioned. */
@@ -228,7 +210,8 @@ export class TagEventService {
    * view (the rule for making clips), one that is not refuses all and is named.
    */
   async seasonPlaylist(user: UserRow, request: TagSeasonPlaylistRequest) {
-    const games = await this.requireAllViewable(user, request.videoIds);
+    const access = await requireAccessToEach(this.db, user, 'video.read', request.videoIds);
+    const games = new Map([...access].map(([id, { video }]) => [id, video]));
     const { events } = await this.eventsWhere(
       request.videoIds,
       tagFilterCondition(request.filter),

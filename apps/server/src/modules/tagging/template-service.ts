@@ -6,12 +6,12 @@ import {
   type createTagTemplateBodySchema,
   type updateTagTemplateBodySchema,
 } from '@filmroom/contract';
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { tagTemplates, teams, users, type TagTemplateRow, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
-import { teamsReaching } from '../access';
+import { requireAccess, templatesReadableBy } from '../access';
 import { READY_MADE_TEMPLATES } from './ready-made-templates';
 
 type NewTemplate = z.output<typeof createTagTemplateBodySchema>;
@@ -29,7 +29,7 @@ export class TagTemplateService {
       .select({ template: tagTemplates, ownerName: users.name })
       .from(tagTemplates)
       .innerJoin(users, eq(users.id, tagTemplates.ownerId))
-      .where(this.readableBy(user))
+      .where(templatesReadableBy(this.db, user))
       .orderBy(desc(tagTemplates.updatedAt), asc(tagTemplates.id));
     const templates = rows
       .map((row) => toTemplateView(row.template, row.ownerName, user))
@@ -38,7 +38,7 @@ export class TagTemplateService {
   }
 
   async get(user: UserRow, templateId: string): Promise<TagTemplate> {
-    const { template, ownerName } = await this.requireReadable(user, templateId);
+    const { template, ownerName } = await requireAccess(this.db, user, 'template.read', templateId);
     return toTemplateView(template, ownerName, user);
   }
 
@@ -69,7 +69,7 @@ export class TagTemplateService {
       const { key: _key, ...window } = readyMade;
       return this.create(user, { ...window, teamId: null });
     }
-    const { template } = await this.requireReadable(user, source.templateId!);
+    const { template } = await requireAccess(this.db, user, 'template.read', source.templateId!);
     return this.create(user, {
       name: template.name,
       sport: template.sport,
@@ -82,7 +82,7 @@ export class TagTemplateService {
   }
 
   async update(user: UserRow, templateId: string, change: TemplateChange): Promise<TagTemplate> {
-    const current = await this.requireOwner(user, templateId);
+    const { template: current } = await requireAccess(this.db, user, 'template.edit', templateId);
     const next = {
       name: change.name ?? current.name,
       sport: change.sport ?? current.sport,
@@ -104,34 +104,8 @@ export class TagTemplateService {
   }
 
   async delete(user: UserRow, templateId: string): Promise<void> {
-    await this.requireOwner(user, templateId);
+    await requireAccess(this.db, user, 'template.edit', templateId);
     await this.db.delete(tagTemplates).where(eq(tagTemplates.id, templateId));
-  }
-
-  /** The user's own windows and those shared with a team they are on. */
-  private readableBy(user: UserRow) {
-    return or(
-      eq(tagTemplates.ownerId, user.id),
-      inArray(tagTemplates.teamId, teamsReaching(this.db, user)),
-    );
-  }
-
-  private async requireReadable(user: UserRow, templateId: string) {
-    const [row] = await this.db
-      .select({ template: tagTemplates, ownerName: users.name })
-      .from(tagTemplates)
-      .innerJoin(users, eq(users.id, tagTemplates.ownerId))
-      .where(and(eq(tagTemplates.id, templateId), this.readableBy(user)));
-    if (!row) throw notFound('Code window not found');
-    return row;
-  }
-
-  private async requireOwner(user: UserRow, templateId: string): Promise<TagTemplateRow> {
-    const { template } = await this.requireReadable(user, templateId);
-    if (template.ownerId !== user.id) {
-      throw forbidden('Only the code window’s owner can change it: copy it to make it yours');
-    }
-    return template;
   }
 
   /** A window is shared only with a team of its owner's (one they coach). */

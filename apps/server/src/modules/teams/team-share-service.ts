@@ -2,8 +2,7 @@ import type { AccessLevel, TeamShare } from '@filmroom/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { teamPlaylistShares, teams, teamVideoShares, type UserRow } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
-import { requirePlaylistAccess, requirePlaylistSharable } from '../clips';
+import { notFound } from '../../lib/http-errors';
 import type { Notifier } from '../notifications';
 import { endAccess } from '../users';
 import { listTeamMemberIds, requireAccess } from '../access';
@@ -75,7 +74,7 @@ export class TeamShareService {
   }
 
   async listForPlaylist(user: UserRow, playlistId: string): Promise<TeamShare[]> {
-    await this.requireOwnPlaylist(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.edit', playlistId);
     const rows = await this.db
       .select({ id: teamPlaylistShares.id, team: { id: teams.id, name: teams.name } })
       .from(teamPlaylistShares)
@@ -90,9 +89,8 @@ export class TeamShareService {
     playlistId: string,
     teamId: string,
   ): Promise<{ share: TeamShare; created: boolean }> {
-    await this.requireOwnPlaylist(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.share', playlistId);
     const team = await this.requireOwnTeam(user, teamId);
-    await requirePlaylistSharable(this.db, user, playlistId);
     const [added] = await this.db
       .insert(teamPlaylistShares)
       .values({ teamId, playlistId, sharedById: user.id })
@@ -122,7 +120,7 @@ export class TeamShareService {
   }
 
   async removeFromPlaylist(user: UserRow, playlistId: string, teamShareId: string): Promise<void> {
-    await this.requireOwnPlaylist(user, playlistId);
+    await requireAccess(this.db, user, 'playlist.edit', playlistId);
     const removed = await this.db
       .delete(teamPlaylistShares)
       .where(
@@ -151,14 +149,5 @@ export class TeamShareService {
   private async requireOwnTeam(user: UserRow, teamId: string): Promise<SharedTeam> {
     const team = await requireAccess(this.db, user, 'team.share', teamId);
     return { id: team.id, name: team.name };
-  }
-
-  /**
-   * Only a playlist's owner shares it. Someone who may not see it learns nothing of it; those
-   * it is shared with see it, so are told they may not change its sharing.
-   */
-  private async requireOwnPlaylist(user: UserRow, playlistId: string): Promise<void> {
-    const { mine } = await requirePlaylistAccess(this.db, user, playlistId);
-    if (!mine) throw forbidden('Only the playlist’s owner can change or share it');
   }
 }

@@ -7,7 +7,7 @@ import { resolveSession, sessionTokenOf } from '../auth';
 import type { Database } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { SERVABLE_PHOTO_KEY } from '../users';
-import { findVideoAccess, mayKnowPerson, requireUser } from '../access';
+import { holdsPermission, requireUser } from '../access';
 import { isAmong, type AccessEnded } from '../events';
 import { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY, SERVABLE_STREAM_KEY } from '../../storage';
 import { ReadAccessCache, type Reader, type ReadSubject } from './read-access-cache';
@@ -33,10 +33,13 @@ function subjectOf(key: string): ReadSubject | null {
  * Video files and annotations' voice notes go to people who may view the video; profile photos
  * to people who may know the person.
  */
-async function mayRead(db: Database, user: UserRow, subject: ReadSubject): Promise<boolean> {
-  return subject.kind === 'video'
-    ? (await findVideoAccess(db, user, subject.id)) !== null
-    : mayKnowPerson(db, user, subject.id);
+function mayRead(db: Database, user: UserRow, subject: ReadSubject): Promise<boolean> {
+  return holdsPermission(
+    db,
+    user,
+    subject.kind === 'video' ? 'video.read' : 'person.read',
+    subject.id,
+  );
 }
 
 type Download = {

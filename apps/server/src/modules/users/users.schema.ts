@@ -30,7 +30,7 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * Administers the server (the Admin area): the first account made on it, and those
-   * ADMIN_EMAILS names (see modules/admin/admin-access.ts).
+   * ADMIN_EMAILS names (see modules/access/administrators.ts).
    */
   isAdmin: boolean('is_admin').notNull().default(false),
   /** Set by an administrator: the account's sessions ended then and it cannot sign in. */

@@ -9,9 +9,10 @@ import { videoExports, videos, type UserRow, type VideoExportRow } from '../../d
 import type { JobQueue } from '../../jobs/queue';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import type { BlobStore } from '../../storage';
+import { requireAccess, sightOfSource } from '../access';
 import { VideoEvents } from '../events';
 import { estimatedRangeBytes, lockOwnersQuota, quotaProblem, storageUsedBy } from '../videos';
-import { resolveNewSource, sightOfSource, type ResolvedSource } from './export-source';
+import { resolveNewSource, type ResolvedSource } from './export-source';
 import { exportFileName, toExportView } from './export-view';
 
 export type ExportDependencies = {
@@ -28,18 +29,6 @@ export type ExportDependencies = {
 };
 
 const NOT_FOUND = 'Export not found';
-
-/**
- * An export the user may see: theirs or not, it exists while they may view its source. Anyone
- * else is told it does not exist (never "forbidden": that would say it does).
- */
-async function requireExportAccess(db: Database, user: UserRow, exportId: string) {
-  const [row] = await db.select().from(videoExports).where(eq(videoExports.id, exportId));
-  if (!row || row.expiresAt <= new Date()) throw notFound(NOT_FOUND);
-  const sight = await sightOfSource(db, user, row);
-  if (!sight) throw notFound(NOT_FOUND);
-  return { row, sight };
-}
 
 /** Starts an export of a video, a clip or a playlist the user may view. */
 export async function createExport(
@@ -124,7 +113,7 @@ async function requireRoomForExport(
 }
 
 export async function getExport(deps: ExportDependencies, user: UserRow, exportId: string) {
-  const { row, sight } = await requireExportAccess(deps.db, user, exportId);
+  const { row, sight } = await requireAccess(deps.db, user, 'export.read', exportId);
   return toExportView(row, sight.title);
 }
 
@@ -150,7 +139,7 @@ export async function openExportFile(
   user: UserRow,
   exportId: string,
 ): Promise<{ stream: Readable; bytes: number; fileName: string }> {
-  const { row, sight } = await requireExportAccess(deps.db, user, exportId);
+  const { row, sight } = await requireAccess(deps.db, user, 'export.read', exportId);
   if (row.status !== 'ready' || !row.fileKey) {
     throw conflict('The export is not ready yet');
   }
@@ -168,10 +157,7 @@ export async function openExportFile(
  * owner and editors of a video exported whole or in part (it is their picture that is out there).
  */
 export async function deleteExport(deps: ExportDependencies, user: UserRow, exportId: string) {
-  const { row, sight } = await requireExportAccess(deps.db, user, exportId);
-  if (row.ownerId !== user.id && !sight.editsSource) {
-    throw notFound(NOT_FOUND);
-  }
+  const { row } = await requireAccess(deps.db, user, 'export.delete', exportId);
   await removeExport(deps, row);
 }
 

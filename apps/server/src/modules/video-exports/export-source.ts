@@ -3,17 +3,15 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import {
   playlists,
-  users,
   videos,
   type ExportSegment,
   type ExportSourceKind,
   type UserRow,
-  type VideoExportRow,
   type VideoRow,
 } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../lib/http-errors';
+import { badRequest, conflict } from '../../lib/http-errors';
 import { clipRangeFor, playlistClipsFor } from '../clips';
-import { canEdit, findVideoAccess, requireAccess } from '../access';
+import { requireAccess } from '../access';
 
 // Seconds of slack at the video's end: a range marked on the player may end on its last frame,
 // which the stored duration can round below.
@@ -134,62 +132,4 @@ export async function resolveNewSource(
     start: 0,
     end: segments.reduce((total, segment) => total + segment.end - segment.start, 0),
   };
-}
-
-/** Whether whoever asked for the export may still view every video its file holds. */
-async function exporterStillViews(db: Database, row: VideoExportRow): Promise<boolean> {
-  const [exporter] = await db.select().from(users).where(eq(users.id, row.ownerId));
-  if (!exporter) return false;
-  for (const videoId of new Set(row.segments.map((segment) => segment.videoId))) {
-    if (!(await findVideoAccess(db, exporter, videoId))) return false;
-  }
-  return true;
-}
-
-/** Whether `error` is the "not found" that the clips module answers to those it keeps out. */
-const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
-
-/** What the asker may do with an existing export, if they may see it at all. */
-export type SourceSight = {
-  title: string;
-  /** Whether they may remove it though it is not theirs (an editor of its video). */
-  editsSource: boolean;
-};
-
-/**
- * Whether `user` may see an export now, judged by its source and never by its videos alone:
- * someone a playlist was shared with sees that playlist's exports, never a whole-video export
- * of one of its videos (which findVideoAccess refuses them).
- */
-export async function sightOfSource(
-  db: Database,
-  user: UserRow,
-  row: VideoExportRow,
-): Promise<SourceSight | null> {
-  if (row.sourceKind === 'video') {
-    if (!row.videoId) return null;
-    const access = await findVideoAccess(db, user, row.videoId);
-    return access ? { title: access.video.title, editsSource: canEdit(access) } : null;
-  }
-  try {
-    if (row.sourceKind === 'clip') {
-      if (!row.clipId) return null;
-      return { title: (await clipRangeFor(db, user, row.clipId)).title, editsSource: false };
-    }
-    if (!row.playlistId) return null;
-    await playlistClipsFor(db, user, row.playlistId);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-  // A playlist export holds the picture of every video it was made from, rendered with its
-  // exporter's access: once they may no longer view one of them (the video deleted, or its
-  // share with them removed), nobody may download it any more — the playlist leaving out the
-  // clip that went with that access does not take the clip out of the file.
-  if (!(await exporterStillViews(db, row))) return null;
-  const [playlist] = await db
-    .select({ title: playlists.title })
-    .from(playlists)
-    .where(eq(playlists.id, row.playlistId));
-  return playlist ? { title: playlist.title, editsSource: false } : null;
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
-import { findVideoAccess } from '../access';
+import { holdsPermission } from '../access';
 
 // How long a viewer's right to hear about a video is trusted before it is checked again. When
 // access ends (endAccess) every process forgets it at once, so this only bounds the queries.
@@ -25,7 +25,7 @@ export class EventAudience {
     const cached = this.allowed.get(videoId);
     if (cached && Date.now() - cached.at < ACCESS_CACHE_MS) return cached.ok;
     const asked = this.generation;
-    const ok = (await findVideoAccess(this.db, this.viewer, videoId)) !== null;
+    const ok = await holdsPermission(this.db, this.viewer, 'video.read', videoId);
     if (asked === this.generation) this.allowed.set(videoId, { ok, at: Date.now() });
     return ok;
   }

@@ -8,7 +8,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { problemWithInput } from '../../lib/json-input';
 import { peekBytes, sniffedType, SNIFF_BYTES } from '../../lib/sniffed-upload';
 import { requireUser } from '../access';
-import { isOutOfSpace, OUT_OF_SPACE_MESSAGE, SERVER_FAULT_MESSAGE } from '../../plugins/errors';
+import { isOutOfSpace, OUT_OF_SPACE_MESSAGE, SERVER_FAULT_MESSAGE } from '../../lib/server-faults';
 import type { UserRow } from '../../db/schema';
 import { createResumableStore } from './resumable-store';
 import { handleWithTus } from './tus-handle';
