@@ -1,5 +1,5 @@
 import { tagSuggestionSchema, type TagEvent, type TagSuggestion } from '@filmroom/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EventSource } from 'eventsource';
 import type { ServerResponse } from 'node:http';
@@ -149,7 +149,7 @@ reportLayoutToResizeObservers();
 describe('the timeline’s Suggested row', () => {
   it('shows suggestions on their own row, plainly marked, even before anything is tagged', async () => {
     await renderTimeline([suggestion(1, 4), suggestion(2, 20)]);
-    const row = screen.getByRole('group', { name: /^Suggested: 2 suggestions, not counted/ });
+    const row = screen.getByRole('toolbar', { name: /^Suggested: 2 suggestions, not counted/ });
     expect(row.className).toContain('border-dashed');
     expect(
       within(row)
@@ -177,6 +177,22 @@ describe('the timeline’s Suggested row', () => {
       parseFloat(crowded!.style.left) * (59.9 / 10),
       0,
     );
+  });
+
+  it('is one Tab stop with the timeline, the arrows, Home and End going along the flags', async () => {
+    const user = userEvent.setup();
+    await renderTimeline([suggestion(1, 4), suggestion(2, 20), suggestion(3, 40)]);
+    const flag = (seconds: number) =>
+      screen.getByRole('button', { name: `Suggested Shot at ${seconds}.0s, Jordan (release)` });
+    const flags = screen.getAllByTestId('tag-suggestion');
+    expect(flags.filter((one) => one.tabIndex === 0)).toEqual([flag(4)]);
+    act(() => flag(4).focus());
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(flag(20));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(flag(40));
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(flag(4));
   });
 
   it('accepts one by keyboard as the button named like it, with that button’s lead and lag', async () => {

@@ -29,6 +29,7 @@ export const TagSuggestionRow = memo(function TagSuggestionRow({
   pxPerSecond,
   stripPx,
   openId,
+  currentId,
   onOpen,
 }: {
   suggestions: readonly TagSuggestion[];
@@ -36,11 +37,13 @@ export const TagSuggestionRow = memo(function TagSuggestionRow({
   /** The strip's drawn width: a flag near its end points back, so it is never cut off. */
   stripPx: number;
   openId: string | null;
+  /** The suggestion that is the timeline's one Tab stop, when it is one of these. */
+  currentId: string | null;
   onOpen: (suggestion: TagSuggestion) => void;
 }) {
   return (
-    <li
-      role="group"
+    <div
+      role="toolbar"
       aria-label={`Suggested: ${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}, not counted until accepted`}
       className="relative rounded border border-dashed border-muted-foreground/50"
       data-testid="tag-suggestion-row"
@@ -58,6 +61,8 @@ export const TagSuggestionRow = memo(function TagSuggestionRow({
             key={suggestion.id}
             type="button"
             data-testid="tag-suggestion"
+            data-stop-id={suggestion.id}
+            tabIndex={suggestion.id === currentId ? 0 : -1}
             aria-label={describeSuggestion(suggestion)}
             aria-expanded={open}
             title={describeSuggestion(suggestion)}
@@ -85,7 +90,7 @@ export const TagSuggestionRow = memo(function TagSuggestionRow({
           </button>
         );
       })}
-    </li>
+    </div>
   );
 });
 

@@ -38,10 +38,11 @@ type TagTimelineRowProps = {
   /** The edge being dragged, when it is one of this row's events. */
   dragging: { id: string; start: number; end: number } | null;
   /**
-   * The event whose bar (or cluster) has the keyboard focus: drawn even when scrolled out of
-   * the drawn stretch, so the focus is not lost with it and the arrows still go on from it.
+   * The event whose bar (or cluster) is the timeline's Tab stop, when it is on this row: the
+   * one bar with tabIndex 0, drawn even when scrolled out of the drawn stretch, so the focus
+   * is not lost with it and Tab and the arrows still go on from it.
    */
-  focusedId: string | null;
+  currentId: string | null;
   actions: TimelineRowActions;
 };
 
@@ -87,7 +88,7 @@ export const TagTimelineRow = memo(function TagTimelineRow({
   editable,
   edge,
   dragging,
-  focusedId,
+  currentId,
   actions,
 }: TagTimelineRowProps) {
   const layout = useMemo(
@@ -96,11 +97,13 @@ export const TagTimelineRow = memo(function TagTimelineRow({
     [row.events, pxPerSecond, clustering],
   );
   const bars = barsInView(layout, drawnFromPx, drawnToPx);
-  const focused = focusedId ? layout.find((bar) => firstEventId(bar) === focusedId) : undefined;
-  if (focused && !bars.includes(focused)) bars.push(focused);
+  const current = currentId === null ? undefined : layout.find((bar) => holds(bar, currentId));
+  if (current && !bars.includes(current)) bars.push(current);
   return (
-    <li
-      role="group"
+    // A toolbar of bars, as WAI-ARIA's toolbar pattern has it, except that the whole timeline
+    // (not each row) is one Tab stop: ArrowUp and ArrowDown go on to the next row's.
+    <div
+      role="toolbar"
       aria-label={`${row.title}: ${row.events.length} ${row.events.length === 1 ? 'event' : 'events'}`}
       // Contained: what its bars do to their layout stays inside the row's fixed box.
       className="relative rounded bg-muted [contain:layout_style]"
@@ -113,6 +116,7 @@ export const TagTimelineRow = memo(function TagTimelineRow({
             duration={duration}
             showsCount={bar.width >= 16}
             holdsSelection={bar.events.some((event) => selected.has(event.id))}
+            isTabStop={bar === current}
             actions={actions}
           />
         ) : (
@@ -125,11 +129,12 @@ export const TagTimelineRow = memo(function TagTimelineRow({
             handles={editable && selected.size === 1 && selected.has(bar.event.id)}
             edge={edge}
             dragging={dragging?.id === bar.event.id ? dragging : null}
+            isTabStop={bar === current}
             actions={actions}
           />
         ),
       )}
-    </li>
+    </div>
   );
 });
 
@@ -142,6 +147,11 @@ const SELECTED_RING = ' ring-2 ring-foreground';
 const CLUSTER_CLASS = `absolute inset-y-0.5 overflow-hidden rounded-sm border border-dashed border-white/80 text-[0.625rem] leading-none font-semibold text-white tabular-nums ${BAR_FOCUS}`;
 const EVENT_CLASS = `absolute inset-y-0.5 rounded-sm ${BAR_FOCUS}`;
 
+/** Whether the bar is the event's, or a cluster with the event in it. */
+function holds(bar: TimelineBar, id: string): boolean {
+  return bar.kind === 'cluster' ? bar.events.some((event) => event.id === id) : bar.event.id === id;
+}
+
 /** The event a bar stands for, or a cluster's first: what its element is found by. */
 export function firstEventId(bar: TimelineBar): string {
   return bar.kind === 'cluster' ? bar.events[0]!.id : bar.event.id;
@@ -153,6 +163,8 @@ type ClusterBarProps = {
   /** Whether the count fits in it at this zoom. */
   showsCount: boolean;
   holdsSelection: boolean;
+  /** The timeline's one Tab stop (tabIndex 0; every other bar is -1). */
+  isTabStop: boolean;
   actions: TimelineRowActions;
 };
 
@@ -165,6 +177,7 @@ function sameCluster(before: ClusterBarProps, after: ClusterBarProps) {
     before.duration === after.duration &&
     before.showsCount === after.showsCount &&
     before.holdsSelection === after.holdsSelection &&
+    before.isTabStop === after.isTabStop &&
     before.actions === after.actions
   );
 }
@@ -174,6 +187,7 @@ const ClusterBar = memo(function ClusterBar({
   duration,
   showsCount,
   holdsSelection,
+  isTabStop,
   actions,
 }: ClusterBarProps) {
   const label = describeCluster(cluster);
@@ -181,7 +195,8 @@ const ClusterBar = memo(function ClusterBar({
     <button
       type="button"
       data-testid="tag-timeline-cluster"
-      data-event-id={cluster.events[0]!.id}
+      data-stop-id={cluster.events[0]!.id}
+      tabIndex={isTabStop ? 0 : -1}
       aria-label={label}
       title={label}
       onClick={() => actions.openCluster(cluster)}
@@ -203,6 +218,7 @@ const EventBar = memo(function EventBar({
   handles,
   edge,
   dragging,
+  isTabStop,
   actions,
 }: {
   event: TagEvent;
@@ -212,6 +228,7 @@ const EventBar = memo(function EventBar({
   handles: boolean;
   edge: Edge;
   dragging: { start: number; end: number } | null;
+  isTabStop: boolean;
   actions: TimelineRowActions;
 }) {
   const description = describeTagEvent(event);
@@ -225,7 +242,8 @@ const EventBar = memo(function EventBar({
       <button
         type="button"
         data-testid="tag-timeline-bar"
-        data-event-id={event.id}
+        data-stop-id={event.id}
+        tabIndex={isTabStop ? 0 : -1}
         aria-label={`Play ${description}`}
         aria-pressed={editable ? isSelected : undefined}
         title={description}

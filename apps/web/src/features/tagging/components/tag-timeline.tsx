@@ -28,6 +28,7 @@ import {
   type TimelineRows,
 } from '../lib/timeline-layout';
 import { TIMELINE_OWNS_UNDO } from '../lib/tag-hotkeys';
+import { stopAfterKey, type TimelineStop } from '../lib/timeline-keys';
 import {
   TagTimelineRow,
   firstEventId,
@@ -96,8 +97,11 @@ export function TagTimeline({
   const [view, setView] = useState<{ scrollLeft: number; width: number } | null>(null);
   /** The moment previewed from the storyboard: under the pointer, or the focused bar's in. */
   const [previewAt, setPreviewAt] = useState<number | null>(null);
-  /** The event whose bar has the focus: kept in the page while it is scrolled out of view. */
-  const [focusedId, setFocusedId] = useState<string | null>(null);
+  /**
+   * The stop (a bar, a cluster's first event, or a suggestion) last focused: the timeline's one
+   * Tab stop, kept in the page while it is scrolled out of view.
+   */
+  const [rovingId, setRovingId] = useState<string | null>(null);
 
   const rows = useMemo(
     () => timelineRowsOf(events, rowsBy).map((row) => ({ ...row, events: byStart(row.events) })),
@@ -105,7 +109,6 @@ export function TagTimeline({
   );
   const byId = useMemo(() => new Map(events.map((event) => [event.id, event])), [events]);
   const rowKeyOf = (event: TagEvent) => (rowsBy === 'type' ? event.code : (event.playerId ?? ''));
-  const focusedEvent = focusedId ? byId.get(focusedId) : undefined;
   const selectedEvents = [...selected].flatMap((id) => byId.get(id) ?? []);
 
   // The strip's width decides the scale; it is measured again when the page's layout changes.
@@ -143,7 +146,7 @@ export function TagTimeline({
     const element = strip.current;
     if (!id || !element) return;
     focusAfterZoom.current = null;
-    const target = element.querySelector<HTMLElement>(`[data-event-id="${id}"]`);
+    const target = element.querySelector<HTMLElement>(`[data-stop-id="${id}"]`);
     (target ?? element).focus();
   }, [view, zoom]);
 
@@ -160,7 +163,10 @@ export function TagTimeline({
     [],
   );
 
-  const suggestions = suggested?.suggestions ?? [];
+  const suggestions = useMemo(
+    () => [...(suggested?.suggestions ?? [])].sort((a, b) => a.t - b.t),
+    [suggested?.suggestions],
+  );
   const openSuggestion = suggestions.find((suggestion) => suggestion.id === openSuggestionId);
   const openSuggestionFor = useCallback(
     (suggestion: TagSuggestion) => {
@@ -171,6 +177,14 @@ export function TagTimeline({
   );
 
   if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) return null;
+
+  // The Tab stop: the stop last focused while it is still there, else the first row's first.
+  const rovingEvent = rovingId === null ? undefined : byId.get(rovingId);
+  const currentId =
+    rovingEvent || suggestions.some((suggestion) => suggestion.id === rovingId)
+      ? rovingId
+      : (rows[0]?.events[0]?.id ?? suggestions[0]?.id ?? null);
+  const currentEvent = currentId === null ? undefined : byId.get(currentId);
 
   // 0 until the strip has been measured: the rows are there (the page keeps its height) and
   // their bars are not.
@@ -216,10 +230,7 @@ export function TagTimeline({
   };
 
   const onKeyDown = (press: KeyboardEvent) => {
-    if (press.key === 'ArrowRight' || press.key === 'ArrowLeft') {
-      focusAlongRow(press);
-      return;
-    }
+    if (moveFocus(press)) return;
     if (!edits) return;
     if (press.key === 'Delete' || press.key === 'Backspace') {
       if (selectedEvents.length === 0) return;
@@ -251,32 +262,56 @@ export function TagTimeline({
     scrollTo(seconds * ((width * next) / duration) - anchorPx, next);
   };
 
+  /** The keyboard's stops on row `index` (the suggestions' row after the events'), in order. */
+  const stopsOfRow = (index: number): TimelineStop[] => {
+    const row = rows[index];
+    if (!row) {
+      return suggestions.map((suggestion) => ({
+        id: suggestion.id,
+        seconds: suggestion.t,
+        left: suggestion.t * pxPerSecond,
+        width: 0,
+      }));
+    }
+    return timelineBars(row.events, pxPerSecond, clustering).map((bar) => ({
+      id: firstEventId(bar),
+      seconds: bar.kind === 'cluster' ? bar.start : bar.event.start,
+      left: bar.left,
+      width: bar.width,
+    }));
+  };
+
   /**
-   * The arrows move the focus along a row, bar by bar (clusters as one), and scroll the strip
-   * so the next bar is in view: drawn only when near the view, an off-screen bar is reached by
-   * the keyboard this way.
+   * The arrows, Home and End move the focus between the stops (see stopAfterKey) and scroll
+   * the strip so the next one is in view: drawn only when near the view, an off-screen bar is
+   * reached by the keyboard this way. Whether the key was one of these.
    */
-  const focusAlongRow = (press: KeyboardEvent) => {
-    const id = (press.target as HTMLElement).getAttribute('data-event-id');
-    const event = id ? byId.get(id) : undefined;
-    const row = event && rows.find((candidate) => candidate.key === rowKeyOf(event));
-    if (!row || pxPerSecond === 0) return;
-    const layout = timelineBars(row.events, pxPerSecond, clustering);
-    const index = layout.findIndex((bar) => firstEventId(bar) === id);
-    const next = layout[index + (press.key === 'ArrowRight' ? 1 : -1)];
+  const moveFocus = (press: KeyboardEvent): boolean => {
+    const id = (press.target as HTMLElement).getAttribute('data-stop-id');
+    if (id === null || pxPerSecond === 0) return false;
+    const event = byId.get(id);
+    const row = event
+      ? rows.findIndex((candidate) => candidate.key === rowKeyOf(event))
+      : rows.length;
+    const index = stopsOfRow(row).findIndex((stop) => stop.id === id);
+    if (index === -1) return false;
+    const rowCount = rows.length + (suggestions.length > 0 ? 1 : 0);
+    const to = stopAfterKey(press.key, { row, index }, rowCount, stopsOfRow);
+    if (!to) return false;
     press.preventDefault();
-    if (index === -1 || !next) return;
-    const nextId = firstEventId(next);
+    const next = stopsOfRow(to.row)[to.index];
+    if (!next || next.id === id) return true;
     const inView =
       next.left >= scrollLeft && next.left + Math.min(next.width, width) <= scrollLeft + width;
-    const drawn = strip.current?.querySelector<HTMLElement>(`[data-event-id="${nextId}"]`);
+    const drawn = strip.current?.querySelector<HTMLElement>(`[data-stop-id="${next.id}"]`);
     if (inView && drawn) {
       drawn.focus();
-      return;
+      return true;
     }
-    // Scrolled so the bar sits a third of the way in: the bars after it are in view too.
-    focusAfterZoom.current = nextId;
+    // Scrolled so the stop sits a third of the way in: the ones after it are in view too.
+    focusAfterZoom.current = next.id;
     scrollTo(next.left - width / 3);
+    return true;
   };
   const onWheel = (wheel: WheelEvent) => {
     if (!wheel.ctrlKey && !wheel.metaKey) return;
@@ -297,10 +332,12 @@ export function TagTimeline({
     setPreviewAt(Math.min(duration, Math.max(0, seconds)));
   };
   const previewFocused = (focus: FocusEvent<HTMLDivElement>) => {
-    const id = focus.target.getAttribute('data-event-id');
-    const event = id ? byId.get(id) : undefined;
-    setFocusedId(event ? event.id : null);
-    setPreviewAt(storyboard?.length && event ? event.start : null);
+    const id = focus.target.getAttribute('data-stop-id');
+    if (id !== null) setRovingId(id);
+    const seconds = id
+      ? (byId.get(id)?.start ?? suggestions.find((suggestion) => suggestion.id === id)?.t)
+      : undefined;
+    setPreviewAt(storyboard?.length && seconds !== undefined ? seconds : null);
   };
   const previewTile = previewAt === null || !storyboard ? null : tileAt(storyboard, previewAt);
 
@@ -445,7 +482,8 @@ export function TagTimeline({
             data-testid="tag-timeline"
             // Focusable so the keys still reach it when a deleted bar took the focus with it.
             tabIndex={-1}
-            aria-label="Timeline strip: Delete removes the selection, Ctrl+wheel zooms"
+            role="group"
+            aria-label="Timeline: arrow keys move between events, Up and Down between rows, Home and End to a row's first and last; Delete removes the selection; Ctrl+wheel zooms"
             {...{ [TIMELINE_OWNS_UNDO]: deleted ? 'true' : undefined }}
             data-zoom={zoom}
             onScroll={(scroll) => {
@@ -465,14 +503,10 @@ export function TagTimeline({
               if (up.pointerType !== 'mouse') setPreviewAt(null);
             }}
             onFocus={previewFocused}
-            onBlur={(blur) => {
-              setPreviewAt(null);
-              // Focus moving on to another bar sets its own; leaving the strip forgets it.
-              if (!blur.currentTarget.contains(blur.relatedTarget)) setFocusedId(null);
-            }}
+            onBlur={() => setPreviewAt(null)}
           >
             <div className="relative" style={{ width: width * zoom }}>
-              <ul className="grid auto-rows-[1.75rem] gap-1">
+              <div className="grid auto-rows-[1.75rem] gap-1">
                 {rows.map((row) => (
                   <TagTimelineRow
                     key={row.key}
@@ -490,8 +524,8 @@ export function TagTimeline({
                         ? dragging
                         : null
                     }
-                    focusedId={
-                      focusedEvent && rowKeyOf(focusedEvent) === row.key ? focusedEvent.id : null
+                    currentId={
+                      currentEvent && rowKeyOf(currentEvent) === row.key ? currentEvent.id : null
                     }
                     actions={actions}
                   />
@@ -502,10 +536,11 @@ export function TagTimeline({
                     pxPerSecond={pxPerSecond}
                     stripPx={width * zoom}
                     openId={openSuggestion?.id ?? null}
+                    currentId={currentEvent ? null : currentId}
                     onOpen={openSuggestionFor}
                   />
                 ) : null}
-              </ul>
+              </div>
               {currentTime !== undefined ? (
                 <div
                   aria-hidden
