@@ -168,13 +168,14 @@ export function TagTimeline({
     [suggested?.suggestions],
   );
   const openSuggestion = suggestions.find((suggestion) => suggestion.id === openSuggestionId);
-  const openSuggestionFor = useCallback(
-    (suggestion: TagSuggestion) => {
-      setOpenSuggestionId(suggestion.id);
-      suggested?.onPlay(suggestion);
-    },
-    [suggested],
-  );
+  // Read through a ref, so the Suggested row keeps the same handler (and skips re-rendering)
+  // while the page around re-renders with a new `suggested` at each playhead tick.
+  const playSuggestion = useRef(suggested?.onPlay);
+  playSuggestion.current = suggested?.onPlay;
+  const openSuggestionFor = useCallback((suggestion: TagSuggestion) => {
+    setOpenSuggestionId(suggestion.id);
+    playSuggestion.current?.(suggestion);
+  }, []);
 
   if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) return null;
 
@@ -533,8 +534,7 @@ export function TagTimeline({
                 {suggestions.length > 0 && width > 0 ? (
                   <TagSuggestionRow
                     suggestions={suggestions}
-                    pxPerSecond={pxPerSecond}
-                    stripPx={width * zoom}
+                    duration={duration}
                     openId={openSuggestion?.id ?? null}
                     currentId={currentEvent ? null : currentId}
                     onOpen={openSuggestionFor}
