@@ -266,6 +266,37 @@ describe('the tag timeline', () => {
     expect(firstBar()).not.toBe(first);
   });
 
+  it('draws the bars in the render the events arrive with: the strip was measured as it waited', async () => {
+    function Arriving() {
+      const [events, setEvents] = useState<TagEvent[]>([]);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() =>
+              setEvents(
+                wholeGame()
+                  .slice(0, 60)
+                  .map((one, index) => ({ ...one, start: index * 90 })),
+              )
+            }
+          >
+            Answer
+          </button>
+          <TagTimeline events={events} duration={5400} onPlay={() => {}} />
+        </>
+      );
+    }
+    renderInApp(<Arriving />);
+    // The strip's place reports its width while there is nothing to draw.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const rendered = rowRenders.count;
+    fireEvent.click(screen.getByRole('button', { name: 'Answer' }));
+    // At once, with no report from the strip awaited: each of the six rows rendered once.
+    expect(screen.queryAllByTestId('tag-timeline-bar')).toHaveLength(60);
+    expect(rowRenders.count - rendered).toBe(6);
+  });
+
   describe('the keyboard', () => {
     /** Shots at 10, 40 and 300 s with Jordan, rebounds at 35 and 200 s: two rows at 1×. */
     async function twoRows() {

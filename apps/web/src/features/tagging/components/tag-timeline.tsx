@@ -63,6 +63,9 @@ type TagTimelineProps = {
 const FALLBACK_WIDTH_PX = 960;
 // Bars this far outside the visible stretch are drawn too, so a quick scroll shows no gap.
 const OVERSCAN_PX = 200;
+// The row titles' column beside the strip: the placeholder measured before the events arrive
+// has the same, so the strip's width is known when they do.
+const TIMELINE_GRID = 'grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2';
 // The drawn stretch moves in steps this long (under the overscan, so nothing in view is ever
 // missing): scrolling within a step re-renders no row.
 const DRAWN_STEP_PX = 100;
@@ -122,7 +125,13 @@ export function TagTimeline({
     if (!element) return;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
-      flushSync(() => setView({ scrollLeft: element.scrollLeft, width: entry.contentRect.width }));
+      const width = entry.contentRect.width;
+      // The strip taking the placeholder's place reports the width it already had: no render.
+      flushSync(() =>
+        setView((current) =>
+          current?.width === width ? current : { scrollLeft: element.scrollLeft, width },
+        ),
+      );
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -177,7 +186,19 @@ export function TagTimeline({
     playSuggestion.current?.(suggestion);
   }, []);
 
-  if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) return null;
+  if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) {
+    // Nothing to draw yet, but the strip's place is laid out (with no height) and measured,
+    // so a game's events are drawn in the render they arrive with: measured only once they
+    // were there, they cost a render without bars, a layout, and then the render with them.
+    // Drawn up into the gap the video page's grid (gap-5) puts before it, so the page looks
+    // as it did without it.
+    return (
+      <div aria-hidden className={`${TIMELINE_GRID} -mt-5`}>
+        <div />
+        <div ref={observeStrip} />
+      </div>
+    );
+  }
 
   // The Tab stop: the stop last focused while it is still there, else the first row's first.
   const rovingEvent = rovingId === null ? undefined : byId.get(rovingId);
@@ -453,7 +474,7 @@ export function TagTimeline({
           ) : null}
         </div>
       ) : null}
-      <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2">
+      <div className={TIMELINE_GRID}>
         <ul className="grid auto-rows-[1.75rem] gap-1" aria-hidden>
           {rows.map((row) => (
             <li key={row.key} className="flex items-center truncate text-xs font-medium">
