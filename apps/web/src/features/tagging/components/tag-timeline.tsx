@@ -190,10 +190,11 @@ export function TagTimeline({
     // Nothing to draw yet, but the strip's place is laid out (with no height) and measured,
     // so a game's events are drawn in the render they arrive with: measured only once they
     // were there, they cost a render without bars, a layout, and then the render with them.
-    // Drawn up into the gap the video page's grid (gap-5) puts before it, so the page looks
-    // as it did without it.
+    // Out of the page's flow (no gap or height of its own), across its positioned parent: the
+    // video page's column, as wide as the timeline will be. (Under a parent of another width
+    // the strip is measured again when drawn, costing only the render this saves.)
     return (
-      <div aria-hidden className={`${TIMELINE_GRID} -mt-5`}>
+      <div aria-hidden className={`${TIMELINE_GRID} absolute inset-x-0`}>
         <div />
         <div ref={observeStrip} />
       </div>
