@@ -10,6 +10,7 @@ import {
   type TimelineRow,
 } from '../lib/timeline-layout';
 import { describeTagEvent } from '../lib/describe-tag-event';
+import { textOnColour } from '../lib/text-on-colour';
 
 export type Edge = 'start' | 'end';
 export type TimelineCluster = Extract<TimelineBar, { kind: 'cluster' }>;
@@ -140,11 +141,19 @@ export const TagTimelineRow = memo(function TagTimelineRow({
 
 // The bars' classes as plain strings, not merged with cn(): a game draws a hundred or more at
 // once, and tailwind-merge on each was a good part of the first draw's script time.
-const BAR_FOCUS = 'outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring';
+// The focus is a ring outside and a band of the page's background inside: seen on any colour a
+// coach picks (the ring alone all but vanished on a green bar).
+const BAR_FOCUS =
+  'outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-background focus-visible:outline-solid';
 const SELECTED_RING = ' ring-2 ring-foreground';
 // A dashed edge, not stripes or see-through: a game draws a hundred of these, and a gradient or
 // an opacity each is paint and compositing work on the first draw.
-const CLUSTER_CLASS = `absolute inset-y-0.5 overflow-hidden rounded-sm border border-dashed border-white/80 text-[0.625rem] leading-none font-semibold text-white tabular-nums ${BAR_FOCUS}`;
+const CLUSTER_CLASS = `absolute inset-y-0.5 overflow-hidden rounded-sm border border-dashed text-[0.625rem] leading-none font-semibold tabular-nums ${BAR_FOCUS}`;
+// Its count and edge dark or light, whichever reads on the coach's colour (see textOnColour).
+const CLUSTER_INK = {
+  dark: ' border-black/60 text-black',
+  light: ' border-white/80 text-white',
+} as const;
 const EVENT_CLASS = `absolute inset-y-0.5 rounded-sm ${BAR_FOCUS}`;
 
 /** Whether the bar is the event's, or a cluster with the event in it. */
@@ -191,6 +200,8 @@ const ClusterBar = memo(function ClusterBar({
   actions,
 }: ClusterBarProps) {
   const label = describeCluster(cluster);
+  const colour = cluster.events[0]!.colour;
+  const className = CLUSTER_CLASS + CLUSTER_INK[textOnColour(colour)];
   return (
     <button
       type="button"
@@ -200,8 +211,8 @@ const ClusterBar = memo(function ClusterBar({
       aria-label={label}
       title={label}
       onClick={() => actions.openCluster(cluster)}
-      className={holdsSelection ? CLUSTER_CLASS + SELECTED_RING : CLUSTER_CLASS}
-      style={barStyle(cluster.start, cluster.end, duration, cluster.events[0]!.colour)}
+      className={holdsSelection ? className + SELECTED_RING : className}
+      style={barStyle(cluster.start, cluster.end, duration, colour)}
     >
       {/* The count, where it fits; the name says it either way. */}
       {showsCount ? cluster.events.length : null}

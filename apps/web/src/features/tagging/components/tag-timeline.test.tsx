@@ -200,6 +200,8 @@ describe('the tag timeline', () => {
     expect(clusters()[0]!.getAttribute('aria-label')).toMatch(
       /^Zoom in to \d+ Shot events, 0:00–\d:\d\d$/,
     );
+    // The count in dark ink on the orange, where white fell under 4.5:1.
+    expect(clusters()[0]!.className).toContain('text-black');
   });
 
   it('opens a cluster with Enter: zoomed in to its events, the first one focused', async () => {
