@@ -9,7 +9,7 @@ export type TimelineStop = {
   width: number;
 };
 
-export type StopPlace = { row: number; index: number };
+type StopPlace = { row: number; index: number };
 
 /**
  * Where a key moves the focus from the stop at `from` (a roving tab stop over the rows, as in
