@@ -148,7 +148,7 @@ test('a coach copies the basketball window, tags by keyboard at 2× with a shirt
     // The first coach's page, never reloaded: two shots, a rebound, and #23 at 1 of 2.
     const timeline = page.getByTestId('tag-timeline');
     // By the row's count: two shots at the same moment are drawn as one cluster.
-    await expect(timeline.getByRole('group', { name: 'Shot: 2 events' })).toBeVisible();
+    await expect(timeline.getByRole('toolbar', { name: 'Shot: 2 events' })).toBeVisible();
     await expect(timeline.getByRole('button', { name: /^Play Rebound/ })).toHaveCount(1);
     const matrix = page.getByTestId('tag-matrix');
     // The counts refresh on their own request after the events arrive: waited for, not read once.
@@ -164,8 +164,8 @@ test('a coach copies the basketball window, tags by keyboard at 2× with a shirt
       .getByRole('group', { name: 'Rows' })
       .getByRole('button', { name: 'By player' })
       .click();
-    await expect(page.getByRole('group', { name: '#23 Jordan Shooter: 2 events' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'No player: 1 event' })).toBeVisible();
+    await expect(page.getByRole('toolbar', { name: '#23 Jordan Shooter: 2 events' })).toBeVisible();
+    await expect(page.getByRole('toolbar', { name: 'No player: 1 event' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/tagging-live-1440.png`, fullPage: true });
   });
 

@@ -304,7 +304,8 @@ function VideoDetailPage({ id }: { id: string }) {
           !theatre.on && 'xl:grid-cols-[minmax(0,1fr)_24rem]',
         )}
       >
-        <div className="grid min-w-0 gap-5">
+        {/* Positioned: the tag timeline measures its strip against it before its events come. */}
+        <div className="relative grid min-w-0 gap-5">
           {isEditing ? (
             <>
               <h1 className="sr-only">{detail.title}</h1>

@@ -56,7 +56,7 @@ export function TagMatrixTable({
         <tbody>
           {stats.rows.map((row) => (
             <tr key={row.code} className="border-b last:border-0">
-              <th scope="row" className="py-1 pr-2 text-left font-medium">
+              <th scope="row" className="py-1 pr-2 text-left font-medium whitespace-nowrap">
                 <span
                   aria-hidden
                   className="mr-1.5 inline-block size-2.5 rounded-full align-middle"
@@ -91,7 +91,7 @@ export function TagMatrixTable({
             .filter((ratio) => ratio.total.attempted > 0)
             .map((ratio) => (
               <tr key={ratio.name} className="border-t-2" data-testid="tag-ratio-row">
-                <th scope="row" className="py-1 pr-2 text-left font-medium">
+                <th scope="row" className="py-1 pr-2 text-left font-medium whitespace-nowrap">
                   {ratio.name}
                 </th>
                 <td className="px-1 py-1 text-right">

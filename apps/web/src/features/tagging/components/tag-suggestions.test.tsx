@@ -1,5 +1,5 @@
 import { tagSuggestionSchema, type TagEvent, type TagSuggestion } from '@filmroom/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EventSource } from 'eventsource';
 import type { ServerResponse } from 'node:http';
@@ -146,10 +146,15 @@ function LiveEvents() {
 
 reportLayoutToResizeObservers();
 
+/** Where a flag is: its moment and the room to the next one, in percent of the strip. */
+function placeOf(flag: HTMLElement) {
+  return { at: flag.style.getPropertyValue('--at'), room: flag.style.getPropertyValue('--room') };
+}
+
 describe('the timeline’s Suggested row', () => {
   it('shows suggestions on their own row, plainly marked, even before anything is tagged', async () => {
     await renderTimeline([suggestion(1, 4), suggestion(2, 20)]);
-    const row = screen.getByRole('group', { name: /^Suggested: 2 suggestions, not counted/ });
+    const row = screen.getByRole('toolbar', { name: /^Suggested: 2 suggestions, not counted/ });
     expect(row.className).toContain('border-dashed');
     expect(
       within(row)
@@ -160,23 +165,43 @@ describe('the timeline’s Suggested row', () => {
       'Suggested Shot at 20.0s, Jordan (release)',
     ]);
     expect(screen.queryAllByTestId('tag-timeline-bar')).toEqual([]);
-    // Each a flag from its moment, named where there is room, never narrower than a fingertip.
+    // Each a flag from its moment, in percent of the strip, with the room to the next.
     const flags = within(row).getAllByRole('button');
-    expect(flags.map((flag) => flag.textContent)).toEqual(['Shot?', 'Shot?']);
-    for (const flag of flags) expect(parseFloat(flag.style.width)).toBeGreaterThanOrEqual(24);
+    expect(flags.map(placeOf)).toEqual([
+      { at: `${(4 / 60) * 100}%`, room: `${(16 / 60) * 100}%` },
+      { at: `${(20 / 60) * 100}%`, room: '100%' },
+    ]);
   });
 
-  it('draws crowded suggestions as bare flags, and the last one back from the strip’s end', async () => {
+  it('places the flags in percent, which a zoom leaves as they were', async () => {
+    const user = userEvent.setup();
     await renderTimeline([suggestion(1, 10), suggestion(2, 10.2), suggestion(3, 59.9)]);
+    const places = () => screen.getAllByTestId('tag-suggestion').map(placeOf);
+    const before = places();
+    expect(before.map((place) => place.at)).toEqual([
+      `${(10 / 60) * 100}%`,
+      `${(10.2 / 60) * 100}%`,
+      `${(59.9 / 60) * 100}%`,
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByTestId('tag-timeline').getAttribute('data-zoom')).toBe('2');
+    expect(places()).toEqual(before);
+  });
+
+  it('is one Tab stop with the timeline, the arrows, Home and End going along the flags', async () => {
+    const user = userEvent.setup();
+    await renderTimeline([suggestion(1, 4), suggestion(2, 20), suggestion(3, 40)]);
+    const flag = (seconds: number) =>
+      screen.getByRole('button', { name: `Suggested Shot at ${seconds}.0s, Jordan (release)` });
     const flags = screen.getAllByTestId('tag-suggestion');
-    expect(flags.map((flag) => flag.textContent)).toEqual(['', 'Shot?', 'Shot?']);
-    const [crowded, , last] = flags;
-    expect(parseFloat(crowded!.style.width)).toBe(24);
-    // Its right edge is the moment, so the flag stays inside the strip.
-    expect(parseFloat(last!.style.left) + parseFloat(last!.style.width)).toBeCloseTo(
-      parseFloat(crowded!.style.left) * (59.9 / 10),
-      0,
-    );
+    expect(flags.filter((one) => one.tabIndex === 0)).toEqual([flag(4)]);
+    act(() => flag(4).focus());
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(flag(20));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(flag(40));
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(flag(4));
   });
 
   it('accepts one by keyboard as the button named like it, with that button’s lead and lag', async () => {

@@ -1,6 +1,6 @@
 import type { TagButton, TagSuggestion, TagTemplate } from '@filmroom/contract';
 import { CheckIcon, XIcon } from 'lucide-react';
-import { memo, useState } from 'react';
+import { Fragment, memo, useState, type CSSProperties } from 'react';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toastError } from '@/components/ui/use-toast';
@@ -9,11 +9,30 @@ import { cn } from '@/lib/utils';
 import { useAcceptTagSuggestion, useDismissTagSuggestion } from '../api/tag-suggestions';
 import { useTagTemplates } from '../api/tag-templates';
 
-// A suggestion is a moment, drawn as a flag from it: at least a finger's minimum target (WCAG
-// 2.5.8's 24 px) wide, and wide enough for its action's name ("Backhand") where the next one
-// leaves room.
-const BARE_FLAG_PX = 24;
-const NAMED_FLAG_PX = 60;
+/**
+ * A suggestion is a moment, drawn as a flag from it: at least a finger's minimum target (WCAG
+ * 2.5.8's 24 px) wide, and 60 px, wide enough for its action's name ("Backhand"), where the
+ * next one is at least that far on (the room less 60 px, times a large number, clamped between
+ * the two: a step, not a slope); kept inside the strip's end, its moment's line drawn apart so
+ * it still shows where the moment is. In CSS the browser resolves against the strip's width at
+ * each zoom, from the flag's --at and --room (in percent of the strip), so a zoom re-renders no
+ * flag. Written out whole for Tailwind, which reads class names as they are written.
+ */
+const FLAG_PLACE =
+  '[--flag-width:clamp(24px,calc((var(--room)_-_60px)_*_1000_+_60px),60px)] w-(--flag-width) left-[min(var(--at),calc(100%_-_var(--flag-width)))]';
+
+/** A stretch of the film in percent of the strip's width, which no zoom changes. */
+function percentOf(seconds: number, duration: number): string {
+  return `${(seconds / duration) * 100}%`;
+}
+
+/** A flag's moment, and the room to the next one (all the strip for the last). */
+function flagPlace(t: number, next: number | undefined, duration: number) {
+  return {
+    '--at': percentOf(t, duration),
+    '--room': next === undefined ? '100%' : percentOf(next - t, duration),
+  } as CSSProperties;
+}
 
 /** How a suggestion reads to a screen reader and in its tooltip: "Suggested Shot at 4.0s, Jordan". */
 function describeSuggestion(suggestion: TagSuggestion): string {
@@ -26,66 +45,62 @@ function describeSuggestion(suggestion: TagSuggestion): string {
  */
 export const TagSuggestionRow = memo(function TagSuggestionRow({
   suggestions,
-  pxPerSecond,
-  stripPx,
+  duration,
   openId,
+  currentId,
   onOpen,
 }: {
+  /** In order of their moments. */
   suggestions: readonly TagSuggestion[];
-  pxPerSecond: number;
-  /** The strip's drawn width: a flag near its end points back, so it is never cut off. */
-  stripPx: number;
+  /** The film's length: flags are placed in percent of it, as the bars are. */
+  duration: number;
   openId: string | null;
+  /** The suggestion that is the timeline's one Tab stop, when it is one of these. */
+  currentId: string | null;
   onOpen: (suggestion: TagSuggestion) => void;
 }) {
   return (
-    <li
-      role="group"
+    <div
+      role="toolbar"
       aria-label={`Suggested: ${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}, not counted until accepted`}
       className="relative rounded border border-dashed border-muted-foreground/50"
       data-testid="tag-suggestion-row"
     >
       {suggestions.map((suggestion, index) => {
-        const at = suggestion.t * pxPerSecond;
-        const next = suggestions[index + 1];
-        const room = next ? (next.t - suggestion.t) * pxPerSecond : Infinity;
-        const named = room >= NAMED_FLAG_PX;
-        const width = named ? NAMED_FLAG_PX : BARE_FLAG_PX;
-        const backwards = at + width > stripPx;
+        const place = flagPlace(suggestion.t, suggestions[index + 1]?.t, duration);
         const open = openId === suggestion.id;
         return (
-          <button
-            key={suggestion.id}
-            type="button"
-            data-testid="tag-suggestion"
-            aria-label={describeSuggestion(suggestion)}
-            aria-expanded={open}
-            title={describeSuggestion(suggestion)}
-            onClick={() => onOpen(suggestion)}
-            className={cn(
-              'absolute inset-y-0.5 overflow-hidden border border-dashed border-foreground/60 bg-background px-1 text-[0.625rem] leading-none font-semibold text-foreground italic outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
-              backwards ? 'rounded-l-sm text-right' : 'rounded-r-sm text-left',
-              open && 'border-solid border-foreground bg-accent',
-            )}
-            style={{ left: backwards ? at - width : at, width }}
-          >
-            {/* The moment itself: the flag's solid edge. */}
-            <span
-              aria-hidden
+          <Fragment key={suggestion.id}>
+            <button
+              type="button"
+              data-testid="tag-suggestion"
+              data-stop-id={suggestion.id}
+              tabIndex={suggestion.id === currentId ? 0 : -1}
+              aria-label={describeSuggestion(suggestion)}
+              aria-expanded={open}
+              title={describeSuggestion(suggestion)}
+              onClick={() => onOpen(suggestion)}
               className={cn(
-                'absolute inset-y-0 w-0.5 bg-foreground',
-                backwards ? 'right-0' : 'left-0',
+                // A size container: its name shows only in a flag wide enough to hold it.
+                `@container absolute inset-y-0.5 ${FLAG_PLACE} overflow-hidden rounded-r-sm border border-dashed border-foreground/60 bg-background px-1 text-left text-[0.625rem] leading-none font-semibold text-foreground italic outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring`,
+                open && 'border-solid border-foreground bg-accent',
               )}
-            />
-            {named ? (
-              <span aria-hidden className="block truncate">
+              style={place}
+            >
+              <span aria-hidden className="hidden truncate @min-[2.5rem]:block">
                 {suggestion.action}?
               </span>
-            ) : null}
-          </button>
+            </button>
+            {/* The moment itself: the flag's solid edge, or inside a flag kept from the end. */}
+            <span
+              aria-hidden
+              className="pointer-events-none absolute inset-y-0.5 left-(--at) w-0.5 bg-foreground"
+              style={place}
+            />
+          </Fragment>
         );
       })}
-    </li>
+    </div>
   );
 });
 

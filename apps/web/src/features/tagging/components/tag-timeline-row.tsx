@@ -10,6 +10,7 @@ import {
   type TimelineRow,
 } from '../lib/timeline-layout';
 import { describeTagEvent } from '../lib/describe-tag-event';
+import { textOnColour } from '../lib/text-on-colour';
 
 export type Edge = 'start' | 'end';
 export type TimelineCluster = Extract<TimelineBar, { kind: 'cluster' }>;
@@ -38,10 +39,11 @@ type TagTimelineRowProps = {
   /** The edge being dragged, when it is one of this row's events. */
   dragging: { id: string; start: number; end: number } | null;
   /**
-   * The event whose bar (or cluster) has the keyboard focus: drawn even when scrolled out of
-   * the drawn stretch, so the focus is not lost with it and the arrows still go on from it.
+   * The event whose bar (or cluster) is the timeline's Tab stop, when it is on this row: the
+   * one bar with tabIndex 0, drawn even when scrolled out of the drawn stretch, so the focus
+   * is not lost with it and Tab and the arrows still go on from it.
    */
-  focusedId: string | null;
+  currentId: string | null;
   actions: TimelineRowActions;
 };
 
@@ -87,7 +89,7 @@ export const TagTimelineRow = memo(function TagTimelineRow({
   editable,
   edge,
   dragging,
-  focusedId,
+  currentId,
   actions,
 }: TagTimelineRowProps) {
   const layout = useMemo(
@@ -96,11 +98,13 @@ export const TagTimelineRow = memo(function TagTimelineRow({
     [row.events, pxPerSecond, clustering],
   );
   const bars = barsInView(layout, drawnFromPx, drawnToPx);
-  const focused = focusedId ? layout.find((bar) => firstEventId(bar) === focusedId) : undefined;
-  if (focused && !bars.includes(focused)) bars.push(focused);
+  const current = currentId === null ? undefined : layout.find((bar) => holds(bar, currentId));
+  if (current && !bars.includes(current)) bars.push(current);
   return (
-    <li
-      role="group"
+    // A toolbar of bars, as WAI-ARIA's toolbar pattern has it, except that the whole timeline
+    // (not each row) is one Tab stop: ArrowUp and ArrowDown go on to the next row's.
+    <div
+      role="toolbar"
       aria-label={`${row.title}: ${row.events.length} ${row.events.length === 1 ? 'event' : 'events'}`}
       // Contained: what its bars do to their layout stays inside the row's fixed box.
       className="relative rounded bg-muted [contain:layout_style]"
@@ -113,6 +117,7 @@ export const TagTimelineRow = memo(function TagTimelineRow({
             duration={duration}
             showsCount={bar.width >= 16}
             holdsSelection={bar.events.some((event) => selected.has(event.id))}
+            isTabStop={bar === current}
             actions={actions}
           />
         ) : (
@@ -125,22 +130,36 @@ export const TagTimelineRow = memo(function TagTimelineRow({
             handles={editable && selected.size === 1 && selected.has(bar.event.id)}
             edge={edge}
             dragging={dragging?.id === bar.event.id ? dragging : null}
+            isTabStop={bar === current}
             actions={actions}
           />
         ),
       )}
-    </li>
+    </div>
   );
 });
 
 // The bars' classes as plain strings, not merged with cn(): a game draws a hundred or more at
 // once, and tailwind-merge on each was a good part of the first draw's script time.
-const BAR_FOCUS = 'outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring';
+// The focus is a ring outside and a band of the page's background inside: seen on any colour a
+// coach picks (the ring alone all but vanished on a green bar).
+const BAR_FOCUS =
+  'outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-background focus-visible:outline-solid';
 const SELECTED_RING = ' ring-2 ring-foreground';
 // A dashed edge, not stripes or see-through: a game draws a hundred of these, and a gradient or
 // an opacity each is paint and compositing work on the first draw.
-const CLUSTER_CLASS = `absolute inset-y-0.5 overflow-hidden rounded-sm border border-dashed border-white/80 text-[0.625rem] leading-none font-semibold text-white tabular-nums ${BAR_FOCUS}`;
+const CLUSTER_CLASS = `absolute inset-y-0.5 overflow-hidden rounded-sm border border-dashed text-[0.625rem] leading-none font-semibold tabular-nums ${BAR_FOCUS}`;
+// Its count and edge dark or light, whichever reads on the coach's colour (see textOnColour).
+const CLUSTER_INK = {
+  dark: ' border-black/60 text-black',
+  light: ' border-white/80 text-white',
+} as const;
 const EVENT_CLASS = `absolute inset-y-0.5 rounded-sm ${BAR_FOCUS}`;
+
+/** Whether the bar is the event's, or a cluster with the event in it. */
+function holds(bar: TimelineBar, id: string): boolean {
+  return bar.kind === 'cluster' ? bar.events.some((event) => event.id === id) : bar.event.id === id;
+}
 
 /** The event a bar stands for, or a cluster's first: what its element is found by. */
 export function firstEventId(bar: TimelineBar): string {
@@ -153,6 +172,8 @@ type ClusterBarProps = {
   /** Whether the count fits in it at this zoom. */
   showsCount: boolean;
   holdsSelection: boolean;
+  /** The timeline's one Tab stop (tabIndex 0; every other bar is -1). */
+  isTabStop: boolean;
   actions: TimelineRowActions;
 };
 
@@ -165,6 +186,7 @@ function sameCluster(before: ClusterBarProps, after: ClusterBarProps) {
     before.duration === after.duration &&
     before.showsCount === after.showsCount &&
     before.holdsSelection === after.holdsSelection &&
+    before.isTabStop === after.isTabStop &&
     before.actions === after.actions
   );
 }
@@ -174,19 +196,23 @@ const ClusterBar = memo(function ClusterBar({
   duration,
   showsCount,
   holdsSelection,
+  isTabStop,
   actions,
 }: ClusterBarProps) {
   const label = describeCluster(cluster);
+  const colour = cluster.events[0]!.colour;
+  const className = CLUSTER_CLASS + CLUSTER_INK[textOnColour(colour)];
   return (
     <button
       type="button"
       data-testid="tag-timeline-cluster"
-      data-event-id={cluster.events[0]!.id}
+      data-stop-id={cluster.events[0]!.id}
+      tabIndex={isTabStop ? 0 : -1}
       aria-label={label}
       title={label}
       onClick={() => actions.openCluster(cluster)}
-      className={holdsSelection ? CLUSTER_CLASS + SELECTED_RING : CLUSTER_CLASS}
-      style={barStyle(cluster.start, cluster.end, duration, cluster.events[0]!.colour)}
+      className={holdsSelection ? className + SELECTED_RING : className}
+      style={barStyle(cluster.start, cluster.end, duration, colour)}
     >
       {/* The count, where it fits; the name says it either way. */}
       {showsCount ? cluster.events.length : null}
@@ -203,6 +229,7 @@ const EventBar = memo(function EventBar({
   handles,
   edge,
   dragging,
+  isTabStop,
   actions,
 }: {
   event: TagEvent;
@@ -212,6 +239,7 @@ const EventBar = memo(function EventBar({
   handles: boolean;
   edge: Edge;
   dragging: { start: number; end: number } | null;
+  isTabStop: boolean;
   actions: TimelineRowActions;
 }) {
   const description = describeTagEvent(event);
@@ -225,7 +253,8 @@ const EventBar = memo(function EventBar({
       <button
         type="button"
         data-testid="tag-timeline-bar"
-        data-event-id={event.id}
+        data-stop-id={event.id}
+        tabIndex={isTabStop ? 0 : -1}
         aria-label={`Play ${description}`}
         aria-pressed={editable ? isSelected : undefined}
         title={description}

@@ -179,8 +179,8 @@ describe('the tag timeline', () => {
     );
     const { user, bars } = await renderTimeline(many);
     await user.click(screen.getByRole('button', { name: 'By player' }));
-    expect(screen.getByRole('group', { name: /^#23 Jordan: 1000 events/ })).toBeTruthy();
-    expect(screen.getByRole('group', { name: /^No player: 500 events/ })).toBeTruthy();
+    expect(screen.getByRole('toolbar', { name: /^#23 Jordan: 1000 events/ })).toBeTruthy();
+    expect(screen.getByRole('toolbar', { name: /^No player: 500 events/ })).toBeTruthy();
     for (let step = 0; step < 4; step += 1) {
       await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     }
@@ -200,6 +200,8 @@ describe('the tag timeline', () => {
     expect(clusters()[0]!.getAttribute('aria-label')).toMatch(
       /^Zoom in to \d+ Shot events, 0:00–\d:\d\d$/,
     );
+    // The count in dark ink on the orange, where white fell under 4.5:1.
+    expect(clusters()[0]!.className).toContain('text-black');
   });
 
   it('opens a cluster with Enter: zoomed in to its events, the first one focused', async () => {
@@ -266,6 +268,112 @@ describe('the tag timeline', () => {
     expect(firstBar()).not.toBe(first);
   });
 
+  it('draws the bars in the render the events arrive with: the strip was measured as it waited', async () => {
+    function Arriving() {
+      const [events, setEvents] = useState<TagEvent[]>([]);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() =>
+              setEvents(
+                wholeGame()
+                  .slice(0, 60)
+                  .map((one, index) => ({ ...one, start: index * 90 })),
+              )
+            }
+          >
+            Answer
+          </button>
+          <TagTimeline events={events} duration={5400} onPlay={() => {}} />
+        </>
+      );
+    }
+    renderInApp(<Arriving />);
+    // The strip's place reports its width while there is nothing to draw.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const rendered = rowRenders.count;
+    fireEvent.click(screen.getByRole('button', { name: 'Answer' }));
+    // At once, with no report from the strip awaited: each of the six rows rendered once.
+    expect(screen.queryAllByTestId('tag-timeline-bar')).toHaveLength(60);
+    expect(rowRenders.count - rendered).toBe(6);
+  });
+
+  describe('the keyboard', () => {
+    /** Shots at 10, 40 and 300 s with Jordan, rebounds at 35 and 200 s: two rows at 1×. */
+    async function twoRows() {
+      const drawn = await renderTimeline([
+        event(1, 'Shot', 10, 23),
+        event(2, 'Shot', 40, 23),
+        event(3, 'Shot', 300, 23),
+        event(4, 'Rebound', 35),
+        event(5, 'Rebound', 200),
+      ]);
+      const shot = (seconds: number) => drawn.bar(new RegExp(`^Play Shot at ${seconds}\\.0s,`));
+      const rebound = (seconds: number) =>
+        drawn.bar(new RegExp(`^Play Rebound at ${seconds}\\.0s,`));
+      return { ...drawn, shot, rebound };
+    }
+
+    it('is one Tab stop: the first bar, then the bar last focused', async () => {
+      const { user, bars, shot } = await twoRows();
+      expect(bars().filter((bar) => bar.tabIndex === 0)).toEqual([shot(10)]);
+      screen.getByRole('button', { name: 'Zoom in' }).focus();
+      await user.tab();
+      expect(document.activeElement).toBe(shot(10));
+      // Tab leaves the timeline, not for the next bar.
+      await user.tab();
+      expect(bars()).not.toContain(document.activeElement);
+      act(() => shot(40).focus());
+      await user.tab();
+      await user.tab({ shift: true });
+      expect(document.activeElement).toBe(shot(40));
+      expect(bars().filter((bar) => bar.tabIndex === 0)).toEqual([shot(40)]);
+    });
+
+    it('names its rows, and each bar by its code, player and time', async () => {
+      const { shot } = await twoRows();
+      expect(screen.getByRole('toolbar', { name: 'Shot: 3 events' })).toBeTruthy();
+      expect(screen.getByRole('toolbar', { name: 'Rebound: 2 events' })).toBeTruthy();
+      expect(shot(40).getAttribute('aria-label')).toBe('Play Shot at 40.0s, #23 Jordan, Q1');
+    });
+
+    it('ArrowDown and ArrowUp go to the bar nearest in time on the next row', async () => {
+      const { user, shot, rebound } = await twoRows();
+      act(() => shot(40).focus());
+      await user.keyboard('{ArrowDown}');
+      expect(document.activeElement).toBe(rebound(35));
+      // There is no row below: the focus stays.
+      await user.keyboard('{ArrowDown}');
+      expect(document.activeElement).toBe(rebound(35));
+      act(() => rebound(200).focus());
+      await user.keyboard('{ArrowUp}');
+      expect(document.activeElement).toBe(shot(300));
+      await user.keyboard('{ArrowUp}');
+      expect(document.activeElement).toBe(shot(300));
+    });
+
+    it('Home and End go to the first and last bar of the row', async () => {
+      const { user, shot } = await twoRows();
+      act(() => shot(40).focus());
+      await user.keyboard('{End}');
+      expect(document.activeElement).toBe(shot(300));
+      await user.keyboard('{Home}');
+      expect(document.activeElement).toBe(shot(10));
+    });
+
+    it('ArrowLeft and ArrowRight go along the row', async () => {
+      const { user, shot } = await twoRows();
+      act(() => shot(10).focus());
+      await user.keyboard('{ArrowRight}{ArrowRight}');
+      expect(document.activeElement).toBe(shot(300));
+      await user.keyboard('{ArrowRight}');
+      expect(document.activeElement).toBe(shot(300));
+      await user.keyboard('{ArrowLeft}');
+      expect(document.activeElement).toBe(shot(40));
+    });
+  });
+
   describe('the drawn window', () => {
     /** Shots every 10 s of a 10-minute film, zoomed to 16× and scrolled to its start. */
     async function zoomedRow(starts: number[]) {
@@ -324,6 +432,17 @@ describe('the tag timeline', () => {
       await user.keyboard('{ArrowLeft}');
       await user.keyboard('{ArrowLeft}');
       expect(document.activeElement).toBe(shot(10));
+    });
+
+    it('End reaches the row’s last bar off-screen, and Home its first', async () => {
+      const { user, strip, shot } = await zoomedRow([10, 20, 300]);
+      act(() => shot(20)!.focus());
+      await user.keyboard('{End}');
+      await waitFor(() => expect(document.activeElement).toBe(shot(300)));
+      expect(strip.scrollLeft).toBe(7680 - 320);
+      await user.keyboard('{Home}');
+      await waitFor(() => expect(document.activeElement).toBe(shot(10)));
+      expect(strip.scrollLeft).toBe(0);
     });
 
     it('renders each row once for a zoom step, scrolled to the zoomed place in that render', async () => {

@@ -28,6 +28,7 @@ import {
   type TimelineRows,
 } from '../lib/timeline-layout';
 import { TIMELINE_OWNS_UNDO } from '../lib/tag-hotkeys';
+import { stopAfterKey, type TimelineStop } from '../lib/timeline-keys';
 import {
   TagTimelineRow,
   firstEventId,
@@ -62,6 +63,9 @@ type TagTimelineProps = {
 const FALLBACK_WIDTH_PX = 960;
 // Bars this far outside the visible stretch are drawn too, so a quick scroll shows no gap.
 const OVERSCAN_PX = 200;
+// The row titles' column beside the strip: the placeholder measured before the events arrive
+// has the same, so the strip's width is known when they do.
+const TIMELINE_GRID = 'grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2';
 // The drawn stretch moves in steps this long (under the overscan, so nothing in view is ever
 // missing): scrolling within a step re-renders no row.
 const DRAWN_STEP_PX = 100;
@@ -96,8 +100,11 @@ export function TagTimeline({
   const [view, setView] = useState<{ scrollLeft: number; width: number } | null>(null);
   /** The moment previewed from the storyboard: under the pointer, or the focused bar's in. */
   const [previewAt, setPreviewAt] = useState<number | null>(null);
-  /** The event whose bar has the focus: kept in the page while it is scrolled out of view. */
-  const [focusedId, setFocusedId] = useState<string | null>(null);
+  /**
+   * The stop (a bar, a cluster's first event, or a suggestion) last focused: the timeline's one
+   * Tab stop, kept in the page while it is scrolled out of view.
+   */
+  const [rovingId, setRovingId] = useState<string | null>(null);
 
   const rows = useMemo(
     () => timelineRowsOf(events, rowsBy).map((row) => ({ ...row, events: byStart(row.events) })),
@@ -105,7 +112,6 @@ export function TagTimeline({
   );
   const byId = useMemo(() => new Map(events.map((event) => [event.id, event])), [events]);
   const rowKeyOf = (event: TagEvent) => (rowsBy === 'type' ? event.code : (event.playerId ?? ''));
-  const focusedEvent = focusedId ? byId.get(focusedId) : undefined;
   const selectedEvents = [...selected].flatMap((id) => byId.get(id) ?? []);
 
   // The strip's width decides the scale; it is measured again when the page's layout changes.
@@ -119,7 +125,13 @@ export function TagTimeline({
     if (!element) return;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
-      flushSync(() => setView({ scrollLeft: element.scrollLeft, width: entry.contentRect.width }));
+      const width = entry.contentRect.width;
+      // The strip taking the placeholder's place reports the width it already had: no render.
+      flushSync(() =>
+        setView((current) =>
+          current?.width === width ? current : { scrollLeft: element.scrollLeft, width },
+        ),
+      );
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -143,7 +155,7 @@ export function TagTimeline({
     const element = strip.current;
     if (!id || !element) return;
     focusAfterZoom.current = null;
-    const target = element.querySelector<HTMLElement>(`[data-event-id="${id}"]`);
+    const target = element.querySelector<HTMLElement>(`[data-stop-id="${id}"]`);
     (target ?? element).focus();
   }, [view, zoom]);
 
@@ -160,17 +172,42 @@ export function TagTimeline({
     [],
   );
 
-  const suggestions = suggested?.suggestions ?? [];
-  const openSuggestion = suggestions.find((suggestion) => suggestion.id === openSuggestionId);
-  const openSuggestionFor = useCallback(
-    (suggestion: TagSuggestion) => {
-      setOpenSuggestionId(suggestion.id);
-      suggested?.onPlay(suggestion);
-    },
-    [suggested],
+  const suggestions = useMemo(
+    () => [...(suggested?.suggestions ?? [])].sort((a, b) => a.t - b.t),
+    [suggested?.suggestions],
   );
+  const openSuggestion = suggestions.find((suggestion) => suggestion.id === openSuggestionId);
+  // Read through a ref, so the Suggested row keeps the same handler (and skips re-rendering)
+  // while the page around re-renders with a new `suggested` at each playhead tick.
+  const playSuggestion = useRef(suggested?.onPlay);
+  playSuggestion.current = suggested?.onPlay;
+  const openSuggestionFor = useCallback((suggestion: TagSuggestion) => {
+    setOpenSuggestionId(suggestion.id);
+    playSuggestion.current?.(suggestion);
+  }, []);
 
-  if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) return null;
+  if ((rows.length === 0 && suggestions.length === 0) || duration <= 0) {
+    // Nothing to draw yet, but the strip's place is laid out (with no height) and measured,
+    // so a game's events are drawn in the render they arrive with: measured only once they
+    // were there, they cost a render without bars, a layout, and then the render with them.
+    // Out of the page's flow (no gap or height of its own), across its positioned parent: the
+    // video page's column, as wide as the timeline will be. (Under a parent of another width
+    // the strip is measured again when drawn, costing only the render this saves.)
+    return (
+      <div aria-hidden className={`${TIMELINE_GRID} absolute inset-x-0`}>
+        <div />
+        <div ref={observeStrip} />
+      </div>
+    );
+  }
+
+  // The Tab stop: the stop last focused while it is still there, else the first row's first.
+  const rovingEvent = rovingId === null ? undefined : byId.get(rovingId);
+  const currentId =
+    rovingEvent || suggestions.some((suggestion) => suggestion.id === rovingId)
+      ? rovingId
+      : (rows[0]?.events[0]?.id ?? suggestions[0]?.id ?? null);
+  const currentEvent = currentId === null ? undefined : byId.get(currentId);
 
   // 0 until the strip has been measured: the rows are there (the page keeps its height) and
   // their bars are not.
@@ -216,10 +253,7 @@ export function TagTimeline({
   };
 
   const onKeyDown = (press: KeyboardEvent) => {
-    if (press.key === 'ArrowRight' || press.key === 'ArrowLeft') {
-      focusAlongRow(press);
-      return;
-    }
+    if (moveFocus(press)) return;
     if (!edits) return;
     if (press.key === 'Delete' || press.key === 'Backspace') {
       if (selectedEvents.length === 0) return;
@@ -251,32 +285,56 @@ export function TagTimeline({
     scrollTo(seconds * ((width * next) / duration) - anchorPx, next);
   };
 
+  /** The keyboard's stops on row `index` (the suggestions' row after the events'), in order. */
+  const stopsOfRow = (index: number): TimelineStop[] => {
+    const row = rows[index];
+    if (!row) {
+      return suggestions.map((suggestion) => ({
+        id: suggestion.id,
+        seconds: suggestion.t,
+        left: suggestion.t * pxPerSecond,
+        width: 0,
+      }));
+    }
+    return timelineBars(row.events, pxPerSecond, clustering).map((bar) => ({
+      id: firstEventId(bar),
+      seconds: bar.kind === 'cluster' ? bar.start : bar.event.start,
+      left: bar.left,
+      width: bar.width,
+    }));
+  };
+
   /**
-   * The arrows move the focus along a row, bar by bar (clusters as one), and scroll the strip
-   * so the next bar is in view: drawn only when near the view, an off-screen bar is reached by
-   * the keyboard this way.
+   * The arrows, Home and End move the focus between the stops (see stopAfterKey) and scroll
+   * the strip so the next one is in view: drawn only when near the view, an off-screen bar is
+   * reached by the keyboard this way. Whether the key was one of these.
    */
-  const focusAlongRow = (press: KeyboardEvent) => {
-    const id = (press.target as HTMLElement).getAttribute('data-event-id');
-    const event = id ? byId.get(id) : undefined;
-    const row = event && rows.find((candidate) => candidate.key === rowKeyOf(event));
-    if (!row || pxPerSecond === 0) return;
-    const layout = timelineBars(row.events, pxPerSecond, clustering);
-    const index = layout.findIndex((bar) => firstEventId(bar) === id);
-    const next = layout[index + (press.key === 'ArrowRight' ? 1 : -1)];
+  const moveFocus = (press: KeyboardEvent): boolean => {
+    const id = (press.target as HTMLElement).getAttribute('data-stop-id');
+    if (id === null || pxPerSecond === 0) return false;
+    const event = byId.get(id);
+    const row = event
+      ? rows.findIndex((candidate) => candidate.key === rowKeyOf(event))
+      : rows.length;
+    const index = stopsOfRow(row).findIndex((stop) => stop.id === id);
+    if (index === -1) return false;
+    const rowCount = rows.length + (suggestions.length > 0 ? 1 : 0);
+    const to = stopAfterKey(press.key, { row, index }, rowCount, stopsOfRow);
+    if (!to) return false;
     press.preventDefault();
-    if (index === -1 || !next) return;
-    const nextId = firstEventId(next);
+    const next = stopsOfRow(to.row)[to.index];
+    if (!next || next.id === id) return true;
     const inView =
       next.left >= scrollLeft && next.left + Math.min(next.width, width) <= scrollLeft + width;
-    const drawn = strip.current?.querySelector<HTMLElement>(`[data-event-id="${nextId}"]`);
+    const drawn = strip.current?.querySelector<HTMLElement>(`[data-stop-id="${next.id}"]`);
     if (inView && drawn) {
       drawn.focus();
-      return;
+      return true;
     }
-    // Scrolled so the bar sits a third of the way in: the bars after it are in view too.
-    focusAfterZoom.current = nextId;
+    // Scrolled so the stop sits a third of the way in: the ones after it are in view too.
+    focusAfterZoom.current = next.id;
     scrollTo(next.left - width / 3);
+    return true;
   };
   const onWheel = (wheel: WheelEvent) => {
     if (!wheel.ctrlKey && !wheel.metaKey) return;
@@ -297,10 +355,12 @@ export function TagTimeline({
     setPreviewAt(Math.min(duration, Math.max(0, seconds)));
   };
   const previewFocused = (focus: FocusEvent<HTMLDivElement>) => {
-    const id = focus.target.getAttribute('data-event-id');
-    const event = id ? byId.get(id) : undefined;
-    setFocusedId(event ? event.id : null);
-    setPreviewAt(storyboard?.length && event ? event.start : null);
+    const id = focus.target.getAttribute('data-stop-id');
+    if (id !== null) setRovingId(id);
+    const seconds = id
+      ? (byId.get(id)?.start ?? suggestions.find((suggestion) => suggestion.id === id)?.t)
+      : undefined;
+    setPreviewAt(storyboard?.length && seconds !== undefined ? seconds : null);
   };
   const previewTile = previewAt === null || !storyboard ? null : tileAt(storyboard, previewAt);
 
@@ -415,7 +475,7 @@ export function TagTimeline({
           ) : null}
         </div>
       ) : null}
-      <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2">
+      <div className={TIMELINE_GRID}>
         <ul className="grid auto-rows-[1.75rem] gap-1" aria-hidden>
           {rows.map((row) => (
             <li key={row.key} className="flex items-center truncate text-xs font-medium">
@@ -445,7 +505,8 @@ export function TagTimeline({
             data-testid="tag-timeline"
             // Focusable so the keys still reach it when a deleted bar took the focus with it.
             tabIndex={-1}
-            aria-label="Timeline strip: Delete removes the selection, Ctrl+wheel zooms"
+            role="group"
+            aria-label="Timeline: arrow keys move between events, Up and Down between rows, Home and End to a row's first and last; Delete removes the selection; Ctrl+wheel zooms"
             {...{ [TIMELINE_OWNS_UNDO]: deleted ? 'true' : undefined }}
             data-zoom={zoom}
             onScroll={(scroll) => {
@@ -465,14 +526,10 @@ export function TagTimeline({
               if (up.pointerType !== 'mouse') setPreviewAt(null);
             }}
             onFocus={previewFocused}
-            onBlur={(blur) => {
-              setPreviewAt(null);
-              // Focus moving on to another bar sets its own; leaving the strip forgets it.
-              if (!blur.currentTarget.contains(blur.relatedTarget)) setFocusedId(null);
-            }}
+            onBlur={() => setPreviewAt(null)}
           >
             <div className="relative" style={{ width: width * zoom }}>
-              <ul className="grid auto-rows-[1.75rem] gap-1">
+              <div className="grid auto-rows-[1.75rem] gap-1">
                 {rows.map((row) => (
                   <TagTimelineRow
                     key={row.key}
@@ -490,8 +547,8 @@ export function TagTimeline({
                         ? dragging
                         : null
                     }
-                    focusedId={
-                      focusedEvent && rowKeyOf(focusedEvent) === row.key ? focusedEvent.id : null
+                    currentId={
+                      currentEvent && rowKeyOf(currentEvent) === row.key ? currentEvent.id : null
                     }
                     actions={actions}
                   />
@@ -499,13 +556,13 @@ export function TagTimeline({
                 {suggestions.length > 0 && width > 0 ? (
                   <TagSuggestionRow
                     suggestions={suggestions}
-                    pxPerSecond={pxPerSecond}
-                    stripPx={width * zoom}
+                    duration={duration}
                     openId={openSuggestion?.id ?? null}
+                    currentId={currentEvent ? null : currentId}
                     onOpen={openSuggestionFor}
                   />
                 ) : null}
-              </ul>
+              </div>
               {currentTime !== undefined ? (
                 <div
                   aria-hidden
