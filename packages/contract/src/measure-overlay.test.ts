@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measurementOverlays, planeOutlines, trailAt } from './measure-overlay';
+import { measurementOverlays, overlaysNeedPoses, planeOutlines, trailAt } from './measure-overlay';
 import type { Measurement } from './measurements';
 
 const picture = { width: 1000, height: 1000 };
@@ -92,5 +92,29 @@ describe('trailAt', () => {
   it('keeps the last 1.5 s up to the moment', () => {
     const path = [0, 1, 2, 3].map((t) => ({ t }));
     expect(trailAt(path, 2).map((sample) => sample.t)).toEqual([1, 2]);
+  });
+});
+
+describe('overlaysNeedPoses', () => {
+  it('reads the scan for joints, angles and a point judged on or off a court, not for a point on a line', () => {
+    const onCourt: Measurement = {
+      ...rising,
+      calibration: {
+        basis: 'plane',
+        corners: [
+          { x: 30, y: 40 },
+          { x: 62, y: 40 },
+          { x: 80, y: 85 },
+          { x: 12, y: 85 },
+        ],
+        across: 4.9,
+        along: 5.8,
+      },
+    };
+    const hip: Measurement = { ...rising, subject: { kind: 'joint-path', joint: 'left_hip' } };
+    expect(overlaysNeedPoses([rising])).toBe(false);
+    expect(overlaysNeedPoses([onCourt])).toBe(true);
+    expect(overlaysNeedPoses([rising, hip])).toBe(true);
+    expect(overlaysNeedPoses([])).toBe(false);
   });
 });

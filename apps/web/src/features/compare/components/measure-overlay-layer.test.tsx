@@ -1,6 +1,8 @@
-import { measurementOverlays, type Measurement } from '@filmroom/contract';
+import { measurementOverlays, OFF_GROUND_NOTE, type Measurement } from '@filmroom/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hopLift, hopPoses } from '@/testing/hop-poses';
+import { SQUARE_ON_COURT } from '@/testing/square-on-court';
 import { MeasureOverlayLayer } from './measure-overlay-layer';
 
 const video = { width: 1000, height: 1000 };
@@ -123,5 +125,48 @@ describe('MeasureOverlayLayer', () => {
       />,
     );
     expect(screen.queryByTestId('compare-plane-a')).toBeNull();
+  });
+});
+
+describe('MeasureOverlayLayer on a court rectangle', () => {
+  const poses = hopPoses({ x: 30, y: 70 });
+  /** What side A lists at `time` for one measurement of this take. */
+  const listed = (measurement: Measurement, time: number) => {
+    const layer = render(
+      <MeasureOverlayLayer
+        side="a"
+        overlays={measurementOverlays([measurement], {
+          poses,
+          picture: video,
+          slowMotionFactor: null,
+        })}
+        time={time}
+        frame={{ width: 500, height: 500 }}
+        video={video}
+      />,
+    );
+    const text = screen.getByRole('list', { name: 'Measurements of A at this moment' }).textContent;
+    layer.unmount();
+    return text;
+  };
+
+  it('notes beside the speed where the take’s tracked point is off the ground, as the Measure tab does', () => {
+    const foot = {
+      ...bar,
+      calibration: SQUARE_ON_COURT,
+      subject: {
+        kind: 'tracked-point',
+        samples: Array.from({ length: 76 }, (_, i) => ({
+          t: i / 30,
+          x: 28,
+          y: 70 - hopLift(i / 30),
+        })),
+      },
+    } as Measurement;
+    expect(listed(foot, 1.2)).toMatch(
+      /^Bar path [\d.]+ m\/s \(off the ground: not on the court\)$/,
+    );
+    expect(listed(foot, 1.2)).toContain(OFF_GROUND_NOTE);
+    expect(listed(foot, 0.5)).toMatch(/^Bar path [\d.]+ m\/s$/);
   });
 });

@@ -1,4 +1,9 @@
-import { formatMoment, type MeasureJoint } from '@filmroom/contract';
+import {
+  formatMoment,
+  OFF_GROUND_NOTE,
+  offGroundSentence,
+  type MeasureJoint,
+} from '@filmroom/contract';
 import { DownloadIcon, CrosshairIcon, SaveIcon } from 'lucide-react';
 import { useId } from 'react';
 import { ErrorState } from '@/components/layout/error-state';
@@ -166,9 +171,7 @@ export function MeasurePanel({
                   {barNow ? `${barNow.speed.toFixed(bar.speedDecimals)} m/s` : '—'}
                 </dd>
                 <dd className="text-xs text-muted-foreground">
-                  {barNow?.offGround
-                    ? 'off the ground: not on the court'
-                    : 'in the calibrated plane'}
+                  {barNow?.offGround ? OFF_GROUND_NOTE : 'in the calibrated plane'}
                 </dd>
               </div>
             </dl>
@@ -177,17 +180,16 @@ export function MeasurePanel({
                 className="rounded-md border border-amber-500/60 bg-amber-500/10 p-2 text-xs"
                 data-testid="off-ground"
               >
-                Off the ground at{' '}
-                {offGround
-                  .map(({ start, end }) =>
-                    start === end
-                      ? formatMoment(start)
-                      : `${formatMoment(start)}–${formatMoment(end)}`,
-                  )
-                  .join(', ')}
-                : distances and speeds there are measured as if on the court, and a point in the air
-                reads further away than it is.
-                {bar.peak.offGround ? ' The peak speed is one of them.' : ''}
+                {offGroundSentence(
+                  offGround
+                    .map(({ start, end }) =>
+                      start === end
+                        ? formatMoment(start)
+                        : `${formatMoment(start)}–${formatMoment(end)}`,
+                    )
+                    .join(', '),
+                  bar.peak.offGround === true,
+                )}
               </p>
             ) : null}
             <MeasureChart
