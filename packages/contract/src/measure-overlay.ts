@@ -16,7 +16,7 @@ import {
   type TrackSample,
 } from './measure';
 import { groundJudge } from './measure-ground';
-import { OFF_GROUND_NOTE, withNote } from './measure-notes';
+import { ABOVE_GROUND_NOTE, isFootJoint, OFF_GROUND_NOTE, withNote } from './measure-notes';
 import { angleSeries, jointTrack, sampleNear } from './measure-series';
 import type { Measurement } from './measurements';
 
@@ -88,8 +88,9 @@ function speedReader(
 }
 
 /**
- * What qualifies a path's numbers on a court rectangle at a clip time: where the scan's athlete
- * shows the point off the ground; null on a line's plane, or without a scan to judge by.
+ * What qualifies a path's numbers on a court rectangle at a clip time: a joint above the
+ * ground throughout, or a picked point or a foot where the scan's athlete shows it off the
+ * ground; null on a line's plane, or for a point or a foot without a scan to judge by.
  */
 function groundNote(
   path: readonly TrackSample[],
@@ -98,6 +99,7 @@ function groundNote(
   context: OverlayContext,
 ): ((clipSeconds: number) => string | null) | null {
   if (calibration?.kind !== 'plane') return null;
+  if (subject.kind === 'joint-path' && !isFootJoint(subject.joint)) return () => ABOVE_GROUND_NOTE;
   if (!context.poses) return null;
   const judge = groundJudge(context.poses, context.picture, calibration);
   const judged = path.map((sample) => ({ t: sample.t, off: judge(sample, sample.t) === true }));

@@ -1,4 +1,9 @@
-import { measurementOverlays, OFF_GROUND_NOTE, type Measurement } from '@filmroom/contract';
+import {
+  ABOVE_GROUND_NOTE,
+  measurementOverlays,
+  OFF_GROUND_NOTE,
+  type Measurement,
+} from '@filmroom/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hopLift, hopPoses } from '@/testing/hop-poses';
@@ -168,5 +173,18 @@ describe('MeasureOverlayLayer on a court rectangle', () => {
     );
     expect(listed(foot, 1.2)).toContain(OFF_GROUND_NOTE);
     expect(listed(foot, 0.5)).toMatch(/^Bar path [\d.]+ m\/s$/);
+  });
+
+  it('says a hip’s path on the court is approximate throughout, and not a foot’s while it stands', () => {
+    const path = (joint: 'left_hip' | 'left_ankle') =>
+      ({
+        ...bar,
+        name: 'Joint path',
+        calibration: SQUARE_ON_COURT,
+        subject: { kind: 'joint-path', joint },
+      }) as Measurement;
+    expect(listed(path('left_hip'), 0.5)).toBe(`Joint path 0.0 m/s (${ABOVE_GROUND_NOTE})`);
+    expect(listed(path('left_ankle'), 0.5)).toBe('Joint path 0.0 m/s');
+    expect(listed(path('left_ankle'), 1.2)).toContain(OFF_GROUND_NOTE);
   });
 });

@@ -1,4 +1,4 @@
-import type { Measurement } from '@filmroom/contract';
+import { aboveGroundSentence, type Measurement } from '@filmroom/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { withApiServer } from '@/testing/api-server';
@@ -77,5 +77,31 @@ describe('the Measure panel on a court rectangle', () => {
     renderInApp(<Harness currentTime={0.5} />);
     await waitFor(() => expect(screen.getByTestId('peak-speed')).toBeTruthy());
     expect(screen.getByText('in the calibrated plane')).toBeTruthy();
+  });
+});
+
+describe('the Measure panel with a joint path on a court rectangle', () => {
+  const jointPath = (joint: 'left_hip' | 'left_ankle'): Measurement => ({
+    ...footOnCourt,
+    id: '00000000-0000-4000-8000-000000000011',
+    name: 'Joint path',
+    subject: { kind: 'joint-path', joint },
+  });
+
+  it('warns that a hip’s distances and speeds on the court are approximate', async () => {
+    api.json(`/api/videos/${VIDEO_ID}/measurements`, 200, [jointPath('left_hip')]);
+    renderInApp(<Harness currentTime={0.5} />);
+    const note = await screen.findByTestId('above-ground');
+    expect(note.textContent).toBe(aboveGroundSentence('Left hip'));
+    expect(note.textContent).toMatch(/^Left hip is above the ground: its distances and speeds/);
+  });
+
+  it('does not for the feet, which stand on the court', async () => {
+    api.json(`/api/videos/${VIDEO_ID}/measurements`, 200, [jointPath('left_ankle')]);
+    renderInApp(<Harness currentTime={0.5} />);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Joint path')).toHaveProperty('value', 'left_ankle'),
+    );
+    expect(screen.queryByTestId('above-ground')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import {
+  aboveGroundSentence,
   formatMoment,
+  isFootJoint,
   OFF_GROUND_NOTE,
   offGroundSentence,
   type MeasureJoint,
@@ -89,6 +91,11 @@ export function MeasurePanel({
   const extremes = angle && angle.samples.length > 0 ? angle.samples : null;
   const tracking = session.progress !== null;
   const offGround = bar ? offGroundStretches(bar.series) : [];
+  // A joint path on a court rectangle other than the feet is above the ground throughout.
+  const aboveGround =
+    calibration?.kind === 'plane' && session.joint !== null && !isFootJoint(session.joint)
+      ? (PATH_JOINTS.find((option) => option.joint === session.joint)?.label ?? null)
+      : null;
   const { start: markStart, end: markEnd } = session.stopwatch;
   const stopwatch =
     markStart !== null && markEnd !== null
@@ -293,6 +300,14 @@ export function MeasurePanel({
                 </NativeSelect>
               </div>
             </div>
+            {aboveGround ? (
+              <p
+                className="rounded-md border border-amber-500/60 bg-amber-500/10 p-2 text-xs"
+                data-testid="above-ground"
+              >
+                {aboveGroundSentence(aboveGround)}
+              </p>
+            ) : null}
             {angle && extremes ? (
               <>
                 <p className="text-sm">
