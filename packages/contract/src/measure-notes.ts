@@ -6,11 +6,17 @@
  */
 import type { MeasureJoint } from './measurements';
 
+/*
+ * The two notes sit beside a value in one burned-in line ("Bar path 2.31 m/s (off the
+ * ground)"), which must fit across a portrait export at its font (about 45 characters at 720 px
+ * wide): they are short, and the Measure tab's sentences below say the rest.
+ */
+
 /** A moment where the measured point was off the ground (beside its value, as a label). */
-export const OFF_GROUND_NOTE = 'off the ground: not on the court';
+export const OFF_GROUND_NOTE = 'off the ground';
 
 /** A joint path above the ground (a hip, a wrist) measured on a court rectangle. */
-export const ABOVE_GROUND_NOTE = 'above the ground: approximate on the court';
+export const ABOVE_GROUND_NOTE = 'above ground, approx.';
 
 /** The Measure tab's sentence under the off-ground stretches (`when`: their times, listed). */
 export const offGroundSentence = (when: string, peakIsOne: boolean) =>
@@ -20,7 +26,7 @@ export const offGroundSentence = (when: string, peakIsOne: boolean) =>
 export const aboveGroundSentence = (joint: string) =>
   `${joint} is above the ground: its distances and speeds on the court are approximate, measured where its line of sight meets the floor, further away than it is.`;
 
-/** A value with the note that qualifies it: "Bar path 2.3 m/s (off the ground: not on the court)". */
+/** A value with the note that qualifies it: "Bar path 2.3 m/s (off the ground)". */
 export const withNote = (value: string, note: string | null) =>
   note === null ? value : `${value} (${note})`;
 

@@ -168,9 +168,7 @@ describe('MeasureOverlayLayer on a court rectangle', () => {
         })),
       },
     } as Measurement;
-    expect(listed(foot, 1.2)).toMatch(
-      /^Bar path [\d.]+ m\/s \(off the ground: not on the court\)$/,
-    );
+    expect(listed(foot, 1.2)).toMatch(/^Bar path [\d.]+ m\/s \(off the ground\)$/);
     expect(listed(foot, 1.2)).toContain(OFF_GROUND_NOTE);
     expect(listed(foot, 0.5)).toMatch(/^Bar path [\d.]+ m\/s$/);
   });

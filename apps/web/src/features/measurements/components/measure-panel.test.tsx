@@ -1,4 +1,4 @@
-import { aboveGroundSentence, type Measurement } from '@filmroom/contract';
+import { aboveGroundSentence, OFF_GROUND_NOTE, type Measurement } from '@filmroom/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { withApiServer } from '@/testing/api-server';
@@ -69,7 +69,7 @@ describe('the Measure panel on a court rectangle', () => {
     renderInApp(<Harness currentTime={1.2} />);
     const note = await screen.findByTestId('off-ground');
     expect(note.textContent).toMatch(/^Off the ground at 0:01\.0–0:01\.4: distances and speeds/);
-    expect(screen.getByText('off the ground: not on the court')).toBeTruthy();
+    expect(screen.getByText(OFF_GROUND_NOTE)).toBeTruthy();
   });
 
   it('reads the speed now in the calibrated plane at a moment the point is on the ground', async () => {
