@@ -1,21 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import type { Poses } from './analysis';
-import { calibrate, type PictureSize } from './measure';
+import { calibrate } from './measure';
 import { groundJudge } from './measure-ground';
 import type { PlaneCalibration } from './measure-plane';
 import { POSE_KEYPOINT_ORDER } from './values';
 
 const picture = { width: 1000, height: 1000 };
-/** A 4 × 8 m court seen square-on from above: 100 px a metre both ways. */
-const squareOn = calibrate(
+/**
+ * A camera 2 m above the court looking along it, tilted 10° down, 1000 px focal length on a
+ * 1000 × 1000 picture. The world: x across (m), y up from the ground, z away from the camera.
+ */
+const TILT = (10 * Math.PI) / 180;
+const CAMERA_HEIGHT = 2;
+type World = { x: number; y: number; z: number };
+type Percent = { x: number; y: number };
+/** Where a point of the world is in the picture, in percent. */
+function seen({ x, y, z }: World): Percent {
+  const up = y - CAMERA_HEIGHT;
+  const depth = z * Math.cos(TILT) - up * Math.sin(TILT);
+  const down = -(up * Math.cos(TILT) + z * Math.sin(TILT));
+  return { x: (500 + (1000 * x) / depth) / 10, y: (500 + (1000 * down) / depth) / 10 };
+}
+/** A 4 × 8 m rectangle on the ground from 6 to 14 m away, marked as a coach would. */
+const courtInPerspective: PlaneCalibration = calibrate(
   {
     basis: 'plane',
     corners: [
-      { x: 10, y: 10 },
-      { x: 50, y: 10 },
-      { x: 50, y: 90 },
-      { x: 10, y: 90 },
-    ],
+      seen({ x: -2, y: 0, z: 6 }),
+      seen({ x: 2, y: 0, z: 6 }),
+      seen({ x: 2, y: 0, z: 14 }),
+      seen({ x: -2, y: 0, z: 14 }),
+    ] as [Percent, Percent, Percent, Percent],
     across: 4,
     along: 8,
   },
@@ -44,7 +59,7 @@ function hop(): Poses {
 }
 
 describe('groundJudge', () => {
-  const judge = groundJudge(hop(), picture, squareOn);
+  const judge = groundJudge(hop(), picture, courtInPerspective);
   const foot = (t: number) => ({ x: 48, y: t > 1 && t < 1.5 ? 65 : 80 });
 
   it('finds a foot off the ground through a jump’s flight, and on it before and after', () => {
@@ -63,41 +78,11 @@ describe('groundJudge', () => {
   it('cannot tell far to the side of the athlete, nor where the scan saw nobody', () => {
     expect(judge({ x: 95, y: 60 }, 0.5)).toBeNull();
     expect(judge(foot(0.5), 9)).toBeNull();
-    expect(groundJudge({ fps: 10, tracks: [] }, picture, squareOn)(foot(0.5), 0.5)).toBeNull();
+    expect(
+      groundJudge({ fps: 10, tracks: [] }, picture, courtInPerspective)(foot(0.5), 0.5),
+    ).toBeNull();
   });
 });
-
-/**
- * A camera 2 m above the court looking along it, tilted 10° down, 1000 px focal length on a
- * 1000 × 1000 picture. The world: x across (m), y up from the ground, z away from the camera.
- */
-const TILT = (10 * Math.PI) / 180;
-const CAMERA_HEIGHT = 2;
-type World = { x: number; y: number; z: number };
-/** Where a point of the world is in the picture, in percent. */
-function seen({ x, y, z }: World): { x: number; y: number } {
-  const up = y - CAMERA_HEIGHT;
-  const depth = z * Math.cos(TILT) - up * Math.sin(TILT);
-  const down = -(up * Math.cos(TILT) + z * Math.sin(TILT));
-  return { x: (500 + (1000 * x) / depth) / 10, y: (500 + (1000 * down) / depth) / 10 };
-}
-/** A 4 × 8 m rectangle on the ground from 6 to 14 m away, marked as a coach would. */
-const courtInPerspective = (size: PictureSize): PlaneCalibration =>
-  calibrate(
-    {
-      basis: 'plane',
-      corners: [
-        seen({ x: -2, y: 0, z: 6 }),
-        seen({ x: 2, y: 0, z: 6 }),
-        seen({ x: 2, y: 0, z: 14 }),
-        seen({ x: -2, y: 0, z: 14 }),
-      ] as [Point, Point, Point, Point],
-      across: 4,
-      along: 8,
-    },
-    size,
-  )!;
-type Point = { x: number; y: number };
 
 /** Ankles 8 cm up and knees 42 cm above them (an adult's shin), either side of `at`. */
 const ANKLE_HEIGHT = 0.08;
@@ -126,7 +111,7 @@ function scanOf(feet: (t: number) => World): Poses {
 }
 
 describe('groundJudge on a court seen in perspective', () => {
-  const plane = courtInPerspective(picture);
+  const plane = courtInPerspective;
 
   it('keeps a ball dribbled at the feet of an athlete running toward the camera on the ground', () => {
     // 5 m/s from 14 m away to 4 m: the feet drop down the picture by more than a shin each 0.4 s.

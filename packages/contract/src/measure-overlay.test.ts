@@ -23,6 +23,18 @@ const rising: Measurement = {
   },
 };
 
+/** The bar path measured on a court rectangle (a basketball key seen from the side). */
+const KEY_CORNERS = [
+  { x: 30, y: 40 },
+  { x: 62, y: 40 },
+  { x: 80, y: 85 },
+  { x: 12, y: 85 },
+] as const;
+const onCourt: Measurement = {
+  ...rising,
+  calibration: { basis: 'plane', corners: [...KEY_CORNERS], across: 4.9, along: 5.8 },
+};
+
 describe('measurementOverlays', () => {
   it('reads a tracked point’s speed in m/s at a clip time, to the decimals the footage supports, slowed footage counted', () => {
     const [overlay] = measurementOverlays([rising], {
@@ -65,16 +77,6 @@ describe('measurementOverlays', () => {
 
 describe('planeOutlines', () => {
   it('gives each court rectangle the measurements were made on once, and none for a line', () => {
-    const corners = [
-      { x: 30, y: 40 },
-      { x: 62, y: 40 },
-      { x: 80, y: 85 },
-      { x: 12, y: 85 },
-    ] as const;
-    const onCourt: Measurement = {
-      ...rising,
-      calibration: { basis: 'plane', corners: [...corners], across: 4.9, along: 5.8 },
-    };
     const stopwatch: Measurement = {
       ...onCourt,
       id: '00000000-0000-4000-8000-000000000013',
@@ -82,8 +84,8 @@ describe('planeOutlines', () => {
     };
     const context = { poses: null, picture, slowMotionFactor: null };
     const overlays = measurementOverlays([onCourt, stopwatch], context);
-    expect(overlays.map((overlay) => overlay.plane)).toEqual([corners, corners]);
-    expect(planeOutlines(overlays)).toEqual([corners]);
+    expect(overlays.map((overlay) => overlay.plane)).toEqual([KEY_CORNERS, KEY_CORNERS]);
+    expect(planeOutlines(overlays)).toEqual([KEY_CORNERS]);
     expect(planeOutlines(measurementOverlays([rising], context))).toEqual([]);
   });
 });
@@ -97,20 +99,6 @@ describe('trailAt', () => {
 
 describe('overlaysNeedPoses', () => {
   it('reads the scan for joints, angles and a point judged on or off a court, not for a point on a line', () => {
-    const onCourt: Measurement = {
-      ...rising,
-      calibration: {
-        basis: 'plane',
-        corners: [
-          { x: 30, y: 40 },
-          { x: 62, y: 40 },
-          { x: 80, y: 85 },
-          { x: 12, y: 85 },
-        ],
-        across: 4.9,
-        along: 5.8,
-      },
-    };
     const hip: Measurement = { ...rising, subject: { kind: 'joint-path', joint: 'left_hip' } };
     expect(overlaysNeedPoses([rising])).toBe(false);
     expect(overlaysNeedPoses([onCourt])).toBe(true);

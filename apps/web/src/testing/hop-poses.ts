@@ -1,7 +1,18 @@
 import { POSE_KEYPOINT_ORDER, type Poses } from '@filmroom/contract';
 
 /** How far (percent of the picture) the hopping athlete's feet are up at `t`: 15 from 1 to 1.5 s. */
-export const hopLift = (t: number) => (t > 1 && t < 1.5 ? 15 : 0);
+const hopLift = (t: number) => (t > 1 && t < 1.5 ? 15 : 0);
+
+/**
+ * A point on the left foot of `hopPoses(feetAt)` tracked at 30 fps for 2.5 s: on the ground,
+ * then up through the hop, then down again.
+ */
+export const hopFootTrack = (feetAt: { x: number; y: number }) =>
+  Array.from({ length: 76 }, (_, i) => ({
+    t: i / 30,
+    x: feetAt.x - 2,
+    y: feetAt.y - hopLift(i / 30),
+  }));
 
 /**
  * A scan of an athlete standing with their feet at `feetAt` (percent of the picture), shins 10 %

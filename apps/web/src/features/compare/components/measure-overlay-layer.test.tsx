@@ -6,7 +6,7 @@ import {
 } from '@filmroom/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { hopLift, hopPoses } from '@/testing/hop-poses';
+import { hopFootTrack, hopPoses } from '@/testing/hop-poses';
 import { SQUARE_ON_COURT } from '@/testing/square-on-court';
 import { MeasureOverlayLayer } from './measure-overlay-layer';
 
@@ -159,14 +159,7 @@ describe('MeasureOverlayLayer on a court rectangle', () => {
     const foot = {
       ...bar,
       calibration: SQUARE_ON_COURT,
-      subject: {
-        kind: 'tracked-point',
-        samples: Array.from({ length: 76 }, (_, i) => ({
-          t: i / 30,
-          x: 28,
-          y: 70 - hopLift(i / 30),
-        })),
-      },
+      subject: { kind: 'tracked-point', samples: hopFootTrack({ x: 30, y: 70 }) },
     } as Measurement;
     expect(listed(foot, 1.2)).toMatch(/^Bar path [\d.]+ m\/s \(off the ground\)$/);
     expect(listed(foot, 1.2)).toContain(OFF_GROUND_NOTE);

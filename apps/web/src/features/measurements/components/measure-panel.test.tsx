@@ -2,7 +2,7 @@ import { aboveGroundSentence, OFF_GROUND_NOTE, type Measurement } from '@filmroo
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { withApiServer } from '@/testing/api-server';
-import { hopLift, hopPoses } from '@/testing/hop-poses';
+import { hopFootTrack, hopPoses } from '@/testing/hop-poses';
 import { renderInApp } from '@/testing/render-in-app';
 import { SQUARE_ON_COURT } from '@/testing/square-on-court';
 import { MeasurePanel } from './measure-panel';
@@ -19,14 +19,7 @@ const footOnCourt: Measurement = {
   name: 'Bar path',
   calibration: SQUARE_ON_COURT,
   slowMotionFactor: null,
-  subject: {
-    kind: 'tracked-point',
-    samples: Array.from({ length: 76 }, (_, i) => ({
-      t: i / 30,
-      x: 28,
-      y: 70 - hopLift(i / 30),
-    })),
-  },
+  subject: { kind: 'tracked-point', samples: hopFootTrack({ x: 30, y: 70 }) },
   user: { id: '00000000-0000-4000-8000-000000000002', name: 'Coach', avatarUrl: null },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
