@@ -63,6 +63,24 @@ describe('the Measure panel on a court rectangle', () => {
     const note = await screen.findByTestId('off-ground');
     expect(note.textContent).toMatch(/^Off the ground at 0:01\.0–0:01\.4: distances and speeds/);
     expect(screen.getByText(OFF_GROUND_NOTE)).toBeTruthy();
+    // The peak is the landing, back on the ground.
+    expect(screen.getByTestId('peak-when').textContent).toBe('at 0:01.5');
+  });
+
+  it('says so in the peak speed’s card when the fastest moment is in the air', async () => {
+    // The foot kicks out sideways in the air, fastest mid-flight.
+    const kick = hopFootTrack({ x: 30, y: 70 }).map((sample) =>
+      sample.t > 1.1 && sample.t < 1.4
+        ? { ...sample, x: sample.x + 40 * Math.sin(((sample.t - 1.1) / 0.3) * Math.PI) }
+        : sample,
+    );
+    api.json(`/api/videos/${VIDEO_ID}/measurements`, 200, [
+      { ...footOnCourt, subject: { kind: 'tracked-point', samples: kick } },
+    ]);
+    renderInApp(<Harness currentTime={0.5} />);
+    expect((await screen.findByTestId('peak-when')).textContent).toMatch(
+      new RegExp(`^at 0:01\\.[1-3], ${OFF_GROUND_NOTE}$`),
+    );
   });
 
   it('reads the speed now in the calibrated plane at a moment the point is on the ground', async () => {
@@ -70,6 +88,13 @@ describe('the Measure panel on a court rectangle', () => {
     renderInApp(<Harness currentTime={0.5} />);
     await waitFor(() => expect(screen.getByTestId('peak-speed')).toBeTruthy());
     expect(screen.getByText('in the calibrated plane')).toBeTruthy();
+  });
+
+  it('says nothing of the plane under the dash past the end of the track', async () => {
+    api.json(`/api/videos/${VIDEO_ID}/measurements`, 200, [footOnCourt]);
+    renderInApp(<Harness currentTime={2.9} />);
+    expect((await screen.findByTestId('speed-now')).textContent).toBe('—');
+    expect(screen.queryByText('in the calibrated plane')).toBeNull();
   });
 });
 

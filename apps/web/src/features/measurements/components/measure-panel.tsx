@@ -170,16 +170,22 @@ export function MeasurePanel({
                 <dd className="font-semibold tabular-nums" data-testid="peak-speed">
                   {bar.peak.speed.toFixed(bar.speedDecimals)} m/s
                 </dd>
-                <dd className="text-xs text-muted-foreground">at {formatMoment(bar.peak.clipT)}</dd>
+                <dd className="text-xs text-muted-foreground" data-testid="peak-when">
+                  at {formatMoment(bar.peak.clipT)}
+                  {bar.peak.offGround ? `, ${OFF_GROUND_NOTE}` : ''}
+                </dd>
               </div>
               <div className="rounded-md border p-2">
                 <dt className="text-xs text-muted-foreground">Bar speed now</dt>
                 <dd className="font-semibold tabular-nums" data-testid="speed-now">
                   {barNow ? `${barNow.speed.toFixed(bar.speedDecimals)} m/s` : '—'}
                 </dd>
-                <dd className="text-xs text-muted-foreground">
-                  {barNow?.offGround ? OFF_GROUND_NOTE : 'in the calibrated plane'}
-                </dd>
+                {/* Where the value holds, said only beside a value: not under the dash. */}
+                {barNow ? (
+                  <dd className="text-xs text-muted-foreground">
+                    {barNow.offGround ? OFF_GROUND_NOTE : 'in the calibrated plane'}
+                  </dd>
+                ) : null}
               </div>
             </dl>
             {offGround.length > 0 ? (
