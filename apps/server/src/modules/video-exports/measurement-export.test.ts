@@ -24,6 +24,47 @@ async function waitUntilDone(cookie: string, id: string): Promise<VideoExport> {
   throw new Error('the export never finished');
 }
 
+/** A basketball key marked in the picture's lower right (percent). */
+const LOWER_RIGHT_KEY = {
+  basis: 'plane',
+  corners: [
+    { x: 50, y: 60 },
+    { x: 90, y: 60 },
+    { x: 95, y: 90 },
+    { x: 45, y: 90 },
+  ],
+  across: 4.9,
+  along: 5.8,
+} as const;
+
+/**
+ * The video's range exported with its measurements burned in, and the frame `atSeconds` into
+ * the export, decoded at 1280 px on its long side.
+ */
+async function exportedFrame(
+  cookie: string,
+  videoId: string,
+  range: { start: number; end: number },
+  atSeconds: number,
+) {
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/exports',
+    headers: { cookie },
+    payload: { source: { kind: 'video', videoId, ...range }, overlays: ['measurements'] },
+  });
+  expect(created.statusCode).toBe(201);
+  const done = await waitUntilDone(cookie, created.json<VideoExport>().id);
+  expect(done.status).toBe('ready');
+  const download = await ctx.app.inject({ url: done.downloadUrl!, headers: { cookie } });
+  const folder = await mkdtemp(path.join(tmpdir(), 'measure-export-'));
+  const file = path.join(folder, 'export.mp4');
+  await writeFile(file, download.rawPayload);
+  const still = path.join(folder, 'still.png');
+  await makeStill(file, still, { atSeconds, longSide: 1280 });
+  return decodePicture(still, 1280);
+}
+
 /** The RGB of the exported frame at a place given in percent of the picture. */
 function pixelAt(picture: Awaited<ReturnType<typeof decodePicture>>, x: number, y: number) {
   const column = Math.round((x / 100) * (picture.width - 1));
@@ -62,47 +103,15 @@ describe('export with measurements', () => {
       headers: { cookie: coach.cookie },
       payload: {
         name: 'Stopwatch',
-        calibration: {
-          basis: 'plane',
-          corners: [
-            { x: 50, y: 60 },
-            { x: 90, y: 60 },
-            { x: 95, y: 90 },
-            { x: 45, y: 90 },
-          ],
-          across: 4.9,
-          along: 5.8,
-        },
+        calibration: LOWER_RIGHT_KEY,
         subject: { kind: 'stopwatch', start: 1, end: 2 },
       },
     });
     expect(onCourt.statusCode).toBe(201);
 
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/exports',
-      headers: { cookie: coach.cookie },
-      payload: {
-        source: { kind: 'video', videoId: video.id, start: 1, end: 4 },
-        overlays: ['measurements'],
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const done = await waitUntilDone(coach.cookie, created.json<VideoExport>().id);
-    expect(done.status).toBe('ready');
-    const download = await ctx.app.inject({
-      url: done.downloadUrl!,
-      headers: { cookie: coach.cookie },
-    });
-    const folder = await mkdtemp(path.join(tmpdir(), 'measure-export-'));
-    const file = path.join(folder, 'export.mp4');
-    await writeFile(file, download.rawPayload);
-
     // 1.5 s into the export is 2.5 s into the video: the point is at 50 % down, and the bright
     // trail runs back over the last 1.5 s to 80 %. Above it the path is only faint.
-    const still = path.join(folder, 'still.png');
-    await makeStill(file, still, { atSeconds: 1.5, longSide: 1280 });
-    const picture = await decodePicture(still, 1280);
+    const picture = await exportedFrame(coach.cookie, video.id, { start: 1, end: 4 }, 1.5);
     const cyan = ([r, g, b]: number[]) => r! < 90 && g! > 170 && b! > 170;
     expect(cyan(pixelAt(picture, 30, 65))).toBe(true);
     expect(cyan(pixelAt(picture, 30, 50))).toBe(true);
@@ -165,43 +174,12 @@ describe('export with measurements', () => {
       headers: { cookie: coach.cookie },
       payload: {
         name: 'Joint path',
-        calibration: {
-          basis: 'plane',
-          corners: [
-            { x: 30, y: 70 },
-            { x: 70, y: 70 },
-            { x: 90, y: 90 },
-            { x: 10, y: 90 },
-          ],
-          across: 4.9,
-          along: 5.8,
-        },
+        calibration: LOWER_RIGHT_KEY,
         subject: { kind: 'joint-path', joint: 'left_hip' },
       },
     });
     expect(saved.statusCode).toBe(201);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/exports',
-      headers: { cookie: coach.cookie },
-      payload: {
-        source: { kind: 'video', videoId: video.id, start: 1, end: 3 },
-        overlays: ['measurements'],
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const done = await waitUntilDone(coach.cookie, created.json<VideoExport>().id);
-    expect(done.status).toBe('ready');
-    const download = await ctx.app.inject({
-      url: done.downloadUrl!,
-      headers: { cookie: coach.cookie },
-    });
-    const folder = await mkdtemp(path.join(tmpdir(), 'measure-export-'));
-    const file = path.join(folder, 'export.mp4');
-    await writeFile(file, download.rawPayload);
-    const still = path.join(folder, 'still.png');
-    await makeStill(file, still, { atSeconds: 1, longSide: 1280 });
-    const picture = await decodePicture(still, 1280);
+    const picture = await exportedFrame(coach.cookie, video.id, { start: 1, end: 3 }, 1);
     // The label's white letters on its line (the wall behind is a light grey, never this white).
     const whiteIn = (x0: number, x1: number) => {
       let count = 0;
