@@ -42,6 +42,18 @@ async function barCyanPixels(file: string, seconds: number, name: string) {
   return count;
 }
 
+/**
+ * The whole page at a width, in a window as tall as the page: a full-page capture of a shorter
+ * window draws the fixed top bar and skip link where the window was scrolled to, mid-page.
+ */
+async function wholePage(page: Page, width: number, file: string) {
+  await page.setViewportSize({ width, height: 900 });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file });
+}
+
 /** A point of the clip (its own pixels) on the page. */
 async function onPage(page: Page, point: { x: number; y: number }) {
   const box = await pictureBox(page);
@@ -310,7 +322,17 @@ test('a coach calibrates on a plate, tracks the bar path of a squat, reads its p
   );
   await expect(page.getByTestId('height-chart')).toHaveAttribute('aria-valuetext', /: \d+\.\d+ m$/);
   await expect(page.getByTestId('peak-speed')).toHaveText(/^\d+\.\d+ m\/s$/);
+  // The hip's path on the court: above the ground, so its distances and speeds there are
+  // approximate, and the tab says so.
+  await page.getByLabel('Joint path').selectOption('left_hip');
+  await expect(page.getByTestId('above-ground')).toHaveText(/^Left hip is above the ground: /);
   // Nothing runs off the side of the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: 'e2e/.artifacts/measure-375.png', fullPage: true });
+  await wholePage(page, 375, 'e2e/.artifacts/measure-375.png');
+  await wholePage(page, 1440, 'e2e/.artifacts/measure-plane-1440.png');
+  await expect(page.getByTestId('peak-speed')).toHaveText(/^\d+\.\d+ m\/s$/);
+  // The bar rides on the shoulders, far above the athlete's feet: off the ground on the court,
+  // its peak speed too.
+  await expect(page.getByTestId('off-ground')).toHaveText(/^Off the ground at /);
+  await expect(page.getByTestId('peak-when')).toHaveText(/, off the ground$/);
 });

@@ -24,6 +24,28 @@ export function applyHomography(h: Homography, point: PlanePoint): PlanePoint | 
 }
 
 /**
+ * The inverse map (the plane back to the picture); null when the map is degenerate. A 3×3
+ * inverse by its adjugate.
+ */
+export function invertHomography(h: Homography): Homography | null {
+  const [a, b, c, d, e, f, g, i, j] = h;
+  const cofactors = [
+    e! * j! - f! * i!,
+    c! * i! - b! * j!,
+    b! * f! - c! * e!,
+    f! * g! - d! * j!,
+    a! * j! - c! * g!,
+    c! * d! - a! * f!,
+    d! * i! - e! * g!,
+    b! * g! - a! * i!,
+    a! * e! - b! * d!,
+  ];
+  const determinant = a! * cofactors[0]! + b! * cofactors[3]! + c! * cofactors[6]!;
+  if (!(Math.abs(determinant) > 1e-15)) return null;
+  return cofactors.map((value) => value / determinant);
+}
+
+/**
  * The local linear map of the homography at a point (∂(X,Y)/∂(x,y)), as [a b c d]: a picture
  * step (dx, dy) moves the mapped point by (a·dx + b·dy, c·dx + d·dy). Speeds and distances on
  * the plane scale by it, which is why it varies across a picture seen in perspective.

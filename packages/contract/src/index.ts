@@ -27,6 +27,7 @@ export * from './homography';
 export * from './measure';
 export * from './measure-plane';
 export * from './measure-ground';
+export * from './measure-notes';
 export * from './measure-series';
 export * from './measure-overlay';
 export * from './measurements';

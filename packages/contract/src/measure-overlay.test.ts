@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measurementOverlays, planeOutlines, trailAt } from './measure-overlay';
+import { measurementOverlays, overlaysNeedPoses, planeOutlines, trailAt } from './measure-overlay';
 import type { Measurement } from './measurements';
 
 const picture = { width: 1000, height: 1000 };
@@ -21,6 +21,18 @@ const rising: Measurement = {
     kind: 'tracked-point',
     samples: Array.from({ length: 31 }, (_, i) => ({ t: i / 30, x: 50, y: 80 - (15 * i) / 30 })),
   },
+};
+
+/** The bar path measured on a court rectangle (a basketball key seen from the side). */
+const KEY_CORNERS = [
+  { x: 30, y: 40 },
+  { x: 62, y: 40 },
+  { x: 80, y: 85 },
+  { x: 12, y: 85 },
+] as const;
+const onCourt: Measurement = {
+  ...rising,
+  calibration: { basis: 'plane', corners: [...KEY_CORNERS], across: 4.9, along: 5.8 },
 };
 
 describe('measurementOverlays', () => {
@@ -65,16 +77,6 @@ describe('measurementOverlays', () => {
 
 describe('planeOutlines', () => {
   it('gives each court rectangle the measurements were made on once, and none for a line', () => {
-    const corners = [
-      { x: 30, y: 40 },
-      { x: 62, y: 40 },
-      { x: 80, y: 85 },
-      { x: 12, y: 85 },
-    ] as const;
-    const onCourt: Measurement = {
-      ...rising,
-      calibration: { basis: 'plane', corners: [...corners], across: 4.9, along: 5.8 },
-    };
     const stopwatch: Measurement = {
       ...onCourt,
       id: '00000000-0000-4000-8000-000000000013',
@@ -82,8 +84,8 @@ describe('planeOutlines', () => {
     };
     const context = { poses: null, picture, slowMotionFactor: null };
     const overlays = measurementOverlays([onCourt, stopwatch], context);
-    expect(overlays.map((overlay) => overlay.plane)).toEqual([corners, corners]);
-    expect(planeOutlines(overlays)).toEqual([corners]);
+    expect(overlays.map((overlay) => overlay.plane)).toEqual([KEY_CORNERS, KEY_CORNERS]);
+    expect(planeOutlines(overlays)).toEqual([KEY_CORNERS]);
     expect(planeOutlines(measurementOverlays([rising], context))).toEqual([]);
   });
 });
@@ -92,5 +94,15 @@ describe('trailAt', () => {
   it('keeps the last 1.5 s up to the moment', () => {
     const path = [0, 1, 2, 3].map((t) => ({ t }));
     expect(trailAt(path, 2).map((sample) => sample.t)).toEqual([1, 2]);
+  });
+});
+
+describe('overlaysNeedPoses', () => {
+  it('reads the scan for joints, angles and a point judged on or off a court, not for a point on a line', () => {
+    const hip: Measurement = { ...rising, subject: { kind: 'joint-path', joint: 'left_hip' } };
+    expect(overlaysNeedPoses([rising])).toBe(false);
+    expect(overlaysNeedPoses([onCourt])).toBe(true);
+    expect(overlaysNeedPoses([rising, hip])).toBe(true);
+    expect(overlaysNeedPoses([])).toBe(false);
   });
 });

@@ -11,9 +11,12 @@ import {
   measurementSteps,
   motionSeries,
   realSeconds,
+  type Calibration,
   type PictureSize,
   type TrackSample,
 } from './measure';
+import { groundJudge } from './measure-ground';
+import { ABOVE_GROUND_NOTE, isFootJoint, OFF_GROUND_NOTE, withNote } from './measure-notes';
 import { angleSeries, jointTrack, sampleNear } from './measure-series';
 import type { Measurement } from './measurements';
 
@@ -39,7 +42,10 @@ export type MeasurementOverlay = {
   /** The path drawn with its trail, percent of the picture; null for an angle or a stopwatch. */
   path: TrackSample[] | null;
   colour: string;
-  /** What it reads at a clip time ("Bar path 1.23 m/s", "Knee angle 92°"), null where nothing. */
+  /**
+   * What it reads at a clip time ("Bar path 1.23 m/s", "Knee angle 92°"), null where nothing; on
+   * a court rectangle with the note where the value does not hold (measure-notes).
+   */
   valueAt: (clipSeconds: number) => string | null;
   /** The court rectangle it was measured on (percent of the picture), if calibrated on one. */
   plane: Quad | null;
@@ -64,11 +70,9 @@ type OverlayContext = {
 function speedReader(
   path: readonly TrackSample[],
   measurement: OverlaidMeasurement,
+  calibration: Calibration | null,
   context: OverlayContext,
 ): ((clipSeconds: number) => string | null) | null {
-  const calibration = measurement.calibration
-    ? calibrate(measurement.calibration, context.picture)
-    : null;
   if (!calibration || path.length < 3) return null;
   const factor = measurement.slowMotionFactor ?? context.slowMotionFactor;
   // The series runs in real seconds; the player and the export ask in clip seconds.
@@ -83,6 +87,26 @@ function speedReader(
   };
 }
 
+/**
+ * What qualifies a path's numbers on a court rectangle at a clip time: a joint above the
+ * ground throughout, or a picked point or a foot where the scan's athlete shows it off the
+ * ground; null on a line's plane, or for a point or a foot without a scan to judge by.
+ */
+function groundNote(
+  path: readonly TrackSample[],
+  subject: Extract<OverlaidMeasurement['subject'], { kind: 'tracked-point' | 'joint-path' }>,
+  calibration: Calibration | null,
+  context: OverlayContext,
+): ((clipSeconds: number) => string | null) | null {
+  if (calibration?.kind !== 'plane') return null;
+  if (subject.kind === 'joint-path' && !isFootJoint(subject.joint)) return () => ABOVE_GROUND_NOTE;
+  if (!context.poses) return null;
+  const judge = groundJudge(context.poses, context.picture, calibration);
+  const judged = path.map((sample) => ({ t: sample.t, off: judge(sample, sample.t) === true }));
+  return (clipSeconds) =>
+    sampleNear(judged, clipSeconds, READING_TOLERANCE)?.off ? OFF_GROUND_NOTE : null;
+}
+
 /** One saved measurement as drawn over the picture, or null when it cannot be (no scan). */
 function overlayOf(
   measurement: OverlaidMeasurement,
@@ -95,10 +119,15 @@ function overlayOf(
     kind: subject.kind,
     plane: measurement.calibration?.basis === 'plane' ? measurement.calibration.corners : null,
   };
-  const named = (reader: ((t: number) => string | null) | null) => (t: number) => {
-    const value = reader?.(t) ?? null;
-    return value === null ? null : `${measurement.name} ${value}`;
-  };
+  const named =
+    (
+      reader: ((t: number) => string | null) | null,
+      noteAt: ((t: number) => string | null) | null = null,
+    ) =>
+    (t: number) => {
+      const value = reader?.(t) ?? null;
+      return value === null ? null : withNote(`${measurement.name} ${value}`, noteAt?.(t) ?? null);
+    };
   switch (subject.kind) {
     case 'tracked-point':
     case 'joint-path': {
@@ -109,11 +138,17 @@ function overlayOf(
             ? jointTrack(context.poses, subject.joint)
             : null;
       if (!path) return null;
+      const calibration = measurement.calibration
+        ? calibrate(measurement.calibration, context.picture)
+        : null;
       return {
         ...base,
         path,
         colour: MEASURE_COLOURS[subject.kind],
-        valueAt: named(speedReader(path, measurement, context)),
+        valueAt: named(
+          speedReader(path, measurement, calibration, context),
+          groundNote(path, subject, calibration, context),
+        ),
       };
     }
     case 'angle': {
@@ -144,6 +179,19 @@ function overlayOf(
       };
     }
   }
+}
+
+/**
+ * Whether drawing these measurements reads the scan: joint paths and angles come from it, and a
+ * picked point on a court rectangle is judged on or off the ground by the athlete in it.
+ */
+export function overlaysNeedPoses(measurements: readonly OverlaidMeasurement[]): boolean {
+  return measurements.some(
+    ({ subject, calibration }) =>
+      subject.kind === 'joint-path' ||
+      subject.kind === 'angle' ||
+      (subject.kind === 'tracked-point' && calibration?.basis === 'plane'),
+  );
 }
 
 /** The video's saved measurements as overlays, in the order they were made. */

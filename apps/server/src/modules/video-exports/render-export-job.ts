@@ -1,6 +1,7 @@
 import {
   DEFAULT_DISPLAY_SECONDS,
   measurementOverlays,
+  overlaysNeedPoses,
   planeOutlines,
   type ExportOverlay,
   type ExportStatus,
@@ -198,11 +199,10 @@ async function measurementsFrameSvg(
     .where(eq(measurements.videoId, video.id))
     .orderBy(asc(measurements.createdAt), asc(measurements.id));
   if (saved.length === 0) return null;
-  // Joint paths and angles are read from the scan; a tracked point or a stopwatch needs none.
-  const needsPoses = saved.some(
-    ({ subject }) => subject.kind === 'joint-path' || subject.kind === 'angle',
-  );
-  const poses = skeletonPoses ?? (needsPoses ? await readStoredPoses(deps.blobs, video.id) : null);
+  // Joint paths, angles and a point's ground on a court read the scan; a stopwatch needs none.
+  const poses =
+    skeletonPoses ??
+    (overlaysNeedPoses(saved) ? await readStoredPoses(deps.blobs, video.id) : null);
   // A measurement saved without a factor takes the one the player shows: declared or detected.
   const analysis = toAnalysisView(await findAnalysis(deps.db, video.id), video);
   const overlays = measurementOverlays(saved, {

@@ -1,4 +1,9 @@
-import { measurementOverlays, type MovementEvent, type VideoDetail } from '@filmroom/contract';
+import {
+  measurementOverlays,
+  overlaysNeedPoses,
+  type MovementEvent,
+  type VideoDetail,
+} from '@filmroom/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PLAYBACK_SPEED } from '@/lib/playback-speed';
 import type { PlaybackSpeed } from '@/lib/playback-speed';
@@ -87,9 +92,8 @@ export function CompareSession({
   });
   const measurementsA = useCompareMeasurements(videoA.id);
   const measurementsB = useCompareMeasurements(videoB.id);
-  // Joint paths and angles are read from the scan: their side fetches its poses for them.
-  const needsPoses = (saved: typeof measurementsA.data) =>
-    (saved ?? []).some(({ subject }) => subject.kind === 'joint-path' || subject.kind === 'angle');
+  // Joint paths, angles and a point's ground on a court read the scan: their side fetches it.
+  const needsPoses = (saved: typeof measurementsA.data) => overlaysNeedPoses(saved ?? []);
   const posesA = useComparePoses(a.videoId, {
     enabled: (skeletons || needsPoses(measurementsA.data)) && videoA.analysis !== null,
   });

@@ -1,6 +1,13 @@
-import { measurementOverlays, type Measurement } from '@filmroom/contract';
+import {
+  ABOVE_GROUND_NOTE,
+  measurementOverlays,
+  OFF_GROUND_NOTE,
+  type Measurement,
+} from '@filmroom/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hopFootTrack, hopPoses } from '@/testing/hop-poses';
+import { SQUARE_ON_COURT } from '@/testing/square-on-court';
 import { MeasureOverlayLayer } from './measure-overlay-layer';
 
 const video = { width: 1000, height: 1000 };
@@ -123,5 +130,52 @@ describe('MeasureOverlayLayer', () => {
       />,
     );
     expect(screen.queryByTestId('compare-plane-a')).toBeNull();
+  });
+});
+
+describe('MeasureOverlayLayer on a court rectangle', () => {
+  const poses = hopPoses({ x: 30, y: 70 });
+  /** What side A lists at `time` for one measurement of this take. */
+  const listed = (measurement: Measurement, time: number) => {
+    const layer = render(
+      <MeasureOverlayLayer
+        side="a"
+        overlays={measurementOverlays([measurement], {
+          poses,
+          picture: video,
+          slowMotionFactor: null,
+        })}
+        time={time}
+        frame={{ width: 500, height: 500 }}
+        video={video}
+      />,
+    );
+    const text = screen.getByRole('list', { name: 'Measurements of A at this moment' }).textContent;
+    layer.unmount();
+    return text;
+  };
+
+  it('notes beside the speed where the take’s tracked point is off the ground, as the Measure tab does', () => {
+    const foot = {
+      ...bar,
+      calibration: SQUARE_ON_COURT,
+      subject: { kind: 'tracked-point', samples: hopFootTrack({ x: 30, y: 70 }) },
+    } as Measurement;
+    expect(listed(foot, 1.2)).toMatch(/^Bar path [\d.]+ m\/s \(off the ground\)$/);
+    expect(listed(foot, 1.2)).toContain(OFF_GROUND_NOTE);
+    expect(listed(foot, 0.5)).toMatch(/^Bar path [\d.]+ m\/s$/);
+  });
+
+  it('says a hip’s path on the court is approximate throughout, and not a foot’s while it stands', () => {
+    const path = (joint: 'left_hip' | 'left_ankle') =>
+      ({
+        ...bar,
+        name: 'Joint path',
+        calibration: SQUARE_ON_COURT,
+        subject: { kind: 'joint-path', joint },
+      }) as Measurement;
+    expect(listed(path('left_hip'), 0.5)).toBe(`Joint path 0.0 m/s (${ABOVE_GROUND_NOTE})`);
+    expect(listed(path('left_ankle'), 0.5)).toBe('Joint path 0.0 m/s');
+    expect(listed(path('left_ankle'), 1.2)).toContain(OFF_GROUND_NOTE);
   });
 });

@@ -1,4 +1,11 @@
-import { formatMoment, type MeasureJoint } from '@filmroom/contract';
+import {
+  aboveGroundSentence,
+  formatMoment,
+  isFootJoint,
+  OFF_GROUND_NOTE,
+  offGroundSentence,
+  type MeasureJoint,
+} from '@filmroom/contract';
 import { DownloadIcon, CrosshairIcon, SaveIcon } from 'lucide-react';
 import { useId } from 'react';
 import { ErrorState } from '@/components/layout/error-state';
@@ -84,6 +91,11 @@ export function MeasurePanel({
   const extremes = angle && angle.samples.length > 0 ? angle.samples : null;
   const tracking = session.progress !== null;
   const offGround = bar ? offGroundStretches(bar.series) : [];
+  // A joint path on a court rectangle other than the feet is above the ground throughout.
+  const aboveGround =
+    calibration?.kind === 'plane' && session.joint !== null && !isFootJoint(session.joint)
+      ? (PATH_JOINTS.find((option) => option.joint === session.joint)?.label ?? null)
+      : null;
   const { start: markStart, end: markEnd } = session.stopwatch;
   const stopwatch =
     markStart !== null && markEnd !== null
@@ -158,18 +170,22 @@ export function MeasurePanel({
                 <dd className="font-semibold tabular-nums" data-testid="peak-speed">
                   {bar.peak.speed.toFixed(bar.speedDecimals)} m/s
                 </dd>
-                <dd className="text-xs text-muted-foreground">at {formatMoment(bar.peak.clipT)}</dd>
+                <dd className="text-xs text-muted-foreground" data-testid="peak-when">
+                  at {formatMoment(bar.peak.clipT)}
+                  {bar.peak.offGround ? `, ${OFF_GROUND_NOTE}` : ''}
+                </dd>
               </div>
               <div className="rounded-md border p-2">
                 <dt className="text-xs text-muted-foreground">Bar speed now</dt>
                 <dd className="font-semibold tabular-nums" data-testid="speed-now">
                   {barNow ? `${barNow.speed.toFixed(bar.speedDecimals)} m/s` : '—'}
                 </dd>
-                <dd className="text-xs text-muted-foreground">
-                  {barNow?.offGround
-                    ? 'off the ground: not on the court'
-                    : 'in the calibrated plane'}
-                </dd>
+                {/* Where the value holds, said only beside a value: not under the dash. */}
+                {barNow ? (
+                  <dd className="text-xs text-muted-foreground">
+                    {barNow.offGround ? OFF_GROUND_NOTE : 'in the calibrated plane'}
+                  </dd>
+                ) : null}
               </div>
             </dl>
             {offGround.length > 0 ? (
@@ -177,17 +193,16 @@ export function MeasurePanel({
                 className="rounded-md border border-amber-500/60 bg-amber-500/10 p-2 text-xs"
                 data-testid="off-ground"
               >
-                Off the ground at{' '}
-                {offGround
-                  .map(({ start, end }) =>
-                    start === end
-                      ? formatMoment(start)
-                      : `${formatMoment(start)}–${formatMoment(end)}`,
-                  )
-                  .join(', ')}
-                : distances and speeds there are measured as if on the court, and a point in the air
-                reads further away than it is.
-                {bar.peak.offGround ? ' The peak speed is one of them.' : ''}
+                {offGroundSentence(
+                  offGround
+                    .map(({ start, end }) =>
+                      start === end
+                        ? formatMoment(start)
+                        : `${formatMoment(start)}–${formatMoment(end)}`,
+                    )
+                    .join(', '),
+                  bar.peak.offGround === true,
+                )}
               </p>
             ) : null}
             <MeasureChart
@@ -291,6 +306,14 @@ export function MeasurePanel({
                 </NativeSelect>
               </div>
             </div>
+            {aboveGround ? (
+              <p
+                className="rounded-md border border-amber-500/60 bg-amber-500/10 p-2 text-xs"
+                data-testid="above-ground"
+              >
+                {aboveGroundSentence(aboveGround)}
+              </p>
+            ) : null}
             {angle && extremes ? (
               <>
                 <p className="text-sm">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hopLift, hopPoses } from '@/testing/hop-poses';
+import { hopFootTrack, hopPoses } from '@/testing/hop-poses';
 import { SQUARE_ON_COURT } from '@/testing/square-on-court';
 import {
   barReadings,
@@ -123,11 +123,7 @@ describe('a point leaving the court rectangle’s ground', () => {
   // A 4 × 8 m rectangle seen square-on from above, 100 px a metre.
   const plane = calibrationOf(SQUARE_ON_COURT, picture)!;
   const poses = hopPoses({ x: 30, y: 70 });
-  const foot = Array.from({ length: 76 }, (_, i) => ({
-    t: i / 30,
-    x: 28,
-    y: 70 - hopLift(i / 30),
-  }));
+  const foot = hopFootTrack({ x: 30, y: 70 });
 
   it('marks the samples in the air, names their stretch, and says so in the CSV', () => {
     const readings = barReadings(foot, picture, plane, null, poses);

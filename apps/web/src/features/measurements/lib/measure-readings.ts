@@ -92,7 +92,8 @@ export function barReadings(
   poses?: Poses | null,
 ): BarReadings {
   const factor = factorOf(slowMotionFactor);
-  const judge = calibration.kind === 'plane' && poses ? groundJudge(poses, picture) : null;
+  const judge =
+    calibration.kind === 'plane' && poses ? groundJudge(poses, picture, calibration) : null;
   const series = motionSeries(track, picture, calibration, { slowMotionFactor }).map((sample) => {
     const clipT = sample.t * factor;
     // The series keeps the track's times: the sample seen then is where the point was.
