@@ -6,7 +6,7 @@
  * (trimmed at both ends) and, in every clip, the quietest second of video. The holds' reach is
  * set as a stated multiple of these figures.
  *
- *   node --import tsx eval/keypoint-noise.ts [name-filter]
+ *   npm run eval:noise [-- name-filter]
  */
 import { analysePoses } from '@filmroom/coach';
 import { holdPaths } from '@filmroom/coach/testing';
