@@ -102,6 +102,8 @@ export function findStillPeriods(
   };
   const periods: StillPeriod[] = [];
   let [first, last] = [0, 0];
+  // Where the last hold ended: the next one starts after it.
+  let floor = 0;
   while (first < series.length) {
     last = free[first] ? endFrom(first, Math.max(first, last)) : first;
     if (!free[first] || series[last]!.t - series[first]!.t < MIN_SECONDS) {
@@ -110,20 +112,27 @@ export function findStillPeriods(
     }
     // The first samples may be the approach, at the edge of reach: a hold started on one of
     // them ends early, so a later start that holds longer wins.
-    const out = outnessIn(parts, first, last);
+    const fromFirst = outnessIn(parts, first, last);
     const firstEnd = last;
-    for (let later = first + 1; later <= firstEnd && out(later - 1) > 0.5; later += 1) {
+    for (let later = first + 1; later <= firstEnd && fromFirst(later - 1) > 0.5; later += 1) {
       const end = endFrom(later, last);
       if (end > last) [first, last] = [later, end];
     }
+    // The hold's edges, however the search above found its middle: samples within half the
+    // reach of where the stretch held each part are the pose. Before it, samples out of reach
+    // are the approach (a part still settling within reach is in the pose: arms drift into
+    // place after a sweep); after it, samples past half the reach and leaving are the move away.
+    const out = outnessIn(parts, first, last);
+    while (first > floor && free[first - 1] && out(first - 1) <= 0.5) first -= 1;
+    while (last + 1 < series.length && free[last + 1] && out(last + 1) <= 0.5) last += 1;
     const next = last + 1;
-    // The samples within reach on the way in and out are the approach and the move away, not
-    // the pose: those past half the reach and still closing in on (or leaving) its place.
-    const settled = outnessIn(parts, first, last);
-    while (first < last && settled(first) > 0.5 && settled(first + 1) < settled(first)) first += 1;
-    while (last > first && settled(last) > 0.5 && settled(last - 1) < settled(last)) last -= 1;
-    periods.push(periodOf(series.slice(first, last + 1), bodyLength));
+    while (first < last && out(first) > 1) first += 1;
+    while (last > first && out(last) > 0.5 && out(last - 1) < out(last)) last -= 1;
+    if (series[last]!.t - series[first]!.t >= MIN_SECONDS) {
+      periods.push(periodOf(series.slice(first, last + 1), bodyLength));
+    }
     first = next;
+    floor = next;
   }
   return periods;
 }
