@@ -16,10 +16,18 @@ export type StillPeriod = {
 // How far a held part may wander from its place before the hold is over. A distance, not a
 // speed: slowed playback (phone slow motion, ×0.4) makes every move slower per second of video,
 // so a speed threshold reads the move between two holds as still and merges them.
-// The hips may sway as far as a wobbly hold does (the yoga rubric faults sway past 5 % of body
-// length; a hold swaying 7 % is one hold, judged, not two). The wrists' reach is a floor just
-// above their keypoint noise while still (eval/keypoint-noise.ts), so noise alone never breaks a
-// hold and an arm moving into the next pose does.
+// Keypoint noise while still, on the paths read here (`npm run eval:noise`: each labelled clip's
+// and scanned variant's quietest second, and the labelled yoga holds; p95 of the distance from
+// the window's median, 28 originals and 101 variants, 28 Nov 2026):
+//   hips:   0.018 body lengths in the median scan, 0.029 in the upper quartile; 0.018 in holds.
+//   wrists: 0.19 trunks in the median scan (hands that never rest, jacks and serves, above it);
+//           0.10 in the labelled holds.
+// A hold breaks when two positions are more than twice the reach apart, and its edges are where
+// a part comes within half the reach of its place. The wrists' reach, 0.2 trunks, puts that edge
+// at the wrists' noise in holds (0.1) and lets noise of the median scan (0.19 either side) never
+// break a hold. The hips' reach, 0.08 body lengths (over four times their noise), is set by the
+// sway a hold must keep: the yoga rubric faults sway past 5 % of body length, and a hold swaying
+// 7 % is one hold, judged, not two.
 export const HIP_REACH = 0.08;
 export const WRIST_REACH = 0.2;
 // Shorter pauses are a turn between reps, not a hold.
