@@ -18,13 +18,13 @@ export type StillPeriod = {
 // so a speed threshold reads the move between two holds as still and merges them.
 // Keypoint noise while still, on the paths read here (`npm run eval:noise`: each labelled clip's
 // and scanned variant's quietest second, and the labelled yoga holds; p95 of the distance from
-// the window's median, 28 originals and 101 variants, 28 Nov 2026):
-//   hips:   0.018 body lengths in the median scan, 0.029 in the upper quartile; 0.018 in holds.
-//   wrists: 0.19 trunks in the median scan (hands that never rest, jacks and serves, above it);
+// the window's median, 28 originals and 121 variants, 28 Nov 2026):
+//   hips:   0.018 body lengths in the median scan, 0.031 in the upper quartile; 0.021 in holds.
+//   wrists: 0.18 trunks in the median scan (hands that never rest, jacks and serves, above it);
 //           0.10 in the labelled holds.
 // A hold breaks when two positions are more than twice the reach apart, and its edges are where
 // a part comes within half the reach of its place. The wrists' reach, 0.2 trunks, puts that edge
-// at the wrists' noise in holds (0.1) and lets noise of the median scan (0.19 either side) never
+// at the wrists' noise in holds (0.1) and lets noise of the median scan (0.18 either side) never
 // break a hold. The hips' reach, 0.08 body lengths (over four times their noise), is set by the
 // sway a hold must keep: the yoga rubric faults sway past 5 % of body length, and a hold swaying
 // 7 % is one hold, judged, not two.
