@@ -35,11 +35,20 @@ export interface BlobStore {
    * cannot tell (some S3-compatible servers cannot list unfinished multipart uploads).
    */
   listPartialWrites(): Promise<PartialWrite[] | 'unlisted'>;
-  /** Where to send a browser for this blob. */
-  locate(key: string, options: { expiresInSeconds: number }): Promise<BlobLocation>;
+  /**
+   * Where to send a browser for this blob. `downloadName`: a signed address answers with it as
+   * an attachment (a file streamed from here is described by whoever streams it).
+   */
+  locate(
+    key: string,
+    options: { expiresInSeconds: number; downloadName?: string },
+  ): Promise<BlobLocation>;
   /** Runs `work` with a path on local disk holding the blob (for ffmpeg and friends). */
   withLocalCopy<T>(key: string, work: (path: string) => Promise<T>): Promise<T>;
 }
+
+/** The Content-Disposition of a file saved under `name` rather than shown. */
+export const attachment = (name: string) => `attachment; filename="${name}"`;
 
 const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 

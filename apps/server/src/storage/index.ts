@@ -7,7 +7,7 @@ import type { BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
 import { WorkFolders } from './work-folders';
 
-export type { BlobStore } from './blob-store';
+export { attachment, type BlobStore } from './blob-store';
 export { WorkFolders } from './work-folders';
 export {
   SERVABLE_ANNOTATION_AUDIO_KEY,

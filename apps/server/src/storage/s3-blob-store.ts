@@ -23,6 +23,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertValidKey,
+  attachment,
   assertValidPrefix,
   type BlobInfo,
   type BlobLocation,
@@ -272,11 +273,19 @@ export class S3BlobStore implements BlobStore {
     return writes;
   }
 
-  async locate(key: string, options: { expiresInSeconds: number }): Promise<BlobLocation> {
+  async locate(
+    key: string,
+    options: { expiresInSeconds: number; downloadName?: string },
+  ): Promise<BlobLocation> {
     assertValidKey(key);
+    const disposition = options.downloadName ? attachment(options.downloadName) : undefined;
     const url = await getSignedUrl(
       this.client,
-      new GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentDisposition: disposition,
+      }),
       { expiresIn: options.expiresInSeconds },
     );
     return { kind: 'url', url };

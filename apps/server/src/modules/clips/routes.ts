@@ -19,11 +19,10 @@ import {
   sharePlaylistBodySchema,
   updateClipBodySchema,
 } from '@filmroom/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
-import { openLocalFile } from '../../lib/local-file';
+import { sendStoredFile } from '../../lib/stored-file';
 import { holdsPermission, requireUser } from '../access';
 import { WorkFolders } from '../../storage';
 import { AnnotationService } from '../annotations';
@@ -33,8 +32,6 @@ import { ClipService } from './clip-service';
 import { PlaylistService } from './playlist-service';
 
 const errors = errorResponses(400, 401, 403, 404);
-// A signed S3 address lives long enough to start playback and seek around the clip.
-const SIGNED_URL_SECONDS = 15 * 60;
 
 export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   const clipService = new ClipService(
@@ -59,28 +56,6 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
     await changed([result.id]);
     return result;
   };
-
-  /** A stored file the asker was found to be allowed: a signed address on S3, else streamed with Range. */
-  async function sendBlob(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    contentType: string,
-    missing: string,
-  ) {
-    const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
-    if (location.kind === 'url') {
-      return reply
-        .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
-        .redirect(location.url, 302);
-    }
-    const stream = await openLocalFile(request, reply, location.path, missing);
-    if (!stream) return reply;
-    return reply
-      .header('content-type', contentType)
-      .header('cache-control', 'private, max-age=3600')
-      .send(stream);
-  }
 
   app.get(
     '/clips',
@@ -178,7 +153,11 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = await clipService.noteAudioKey(requireUser(request), clipId, noteId);
       // Voice notes are kept as .webm or .ogg: by extension a .webm would pass for video.
       const type = key.endsWith('.ogg') ? 'audio/ogg' : 'audio/webm';
-      return sendBlob(request, reply, key, type, 'Voice note not found');
+      return sendStoredFile(request, reply, app.blobs, key, {
+        cache: 'private',
+        missing: 'Voice note not found',
+        contentType: type,
+      });
     },
   );
 
@@ -209,7 +188,11 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         });
       if (key === null) return reply;
-      return sendBlob(request, reply, key, 'video/mp4', 'Clip not found');
+      return sendStoredFile(request, reply, app.blobs, key, {
+        cache: 'private',
+        missing: 'Clip not found',
+        contentType: 'video/mp4',
+      });
     },
   );
 

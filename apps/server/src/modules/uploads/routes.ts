@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { notFound, unauthorized } from '../../lib/http-errors';
-import { openLocalFile } from '../../lib/local-file';
+import { sendStoredFile } from '../../lib/stored-file';
 import { hashToken } from '../../lib/secret-tokens';
 import { resolveSession, sessionTokenOf } from '../auth';
 import type { Database } from '../../db/connection';
@@ -12,10 +12,10 @@ import { isAmong, type AccessEnded } from '../events';
 import { SERVABLE_ANNOTATION_AUDIO_KEY, SERVABLE_KEY, SERVABLE_STREAM_KEY } from '../../storage';
 import { ReadAccessCache, type Reader, type ReadSubject } from './read-access-cache';
 
-// A signed S3 address lives long enough to start playback and seek around a long game.
-const SIGNED_URL_SECONDS = 15 * 60;
-
-/** Playlists and the storyboard's WebVTT: sent by this server even when files live on S3. */
+/**
+ * Playlists and the storyboard's WebVTT: sent by this server even when files live on S3, since
+ * they name their segments and sprites relative to their own address.
+ */
 const PASSED_THROUGH = /\.(?:m3u8|vtt)$/;
 
 /** Whose access a servable file follows: its video's, or (a profile photo) its person's. */
@@ -56,7 +56,8 @@ const touches = (download: Download, ended: AccessEnded) =>
 /**
  * GET /uploads/<key>: a video's prepared media, stills and voice notes, only to people who may
  * view it, and profile photos.
- * From disk with Range, ETag and Last-Modified; from S3 as a short-lived signed redirect.
+ * From disk with Range, ETag and Last-Modified; from S3 as a short-lived signed redirect. A
+ * download in progress stops when its reader's access ends.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const allowed = new ReadAccessCache();
@@ -120,33 +121,17 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
       const subject = subjectOf(key);
       const reader = await readerOf(request, reply, token, subject);
 
-      const location = await app.blobs.locate(key, { expiresInSeconds: SIGNED_URL_SECONDS });
-      if (location.kind === 'url' && PASSED_THROUGH.test(key)) {
-        // Small, and they name their segments and sprites relative to their own address: on a
-        // signed S3 address those names would resolve unsigned, so they come from here.
-        const body = await app.blobs.read(key);
-        return reply
-          .header('cache-control', 'private, max-age=3600')
-          .type(key.endsWith('.vtt') ? 'text/vtt' : 'application/vnd.apple.mpegurl')
-          .send(body);
-      }
-      if (location.kind === 'url') {
-        return reply
-          .header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 60}`)
-          .redirect(location.url, 302);
-      }
-
-      const stream = await openLocalFile(request, reply, location.path, 'File not found');
-      if (!stream) return reply;
-      // Private: each viewer's own cache may keep it, shared caches may not.
-      reply.header('cache-control', 'private, max-age=3600');
-      // By extension a .webm is video/webm; a voice note is audio (its blob's type on S3 says so too).
-      const audio = SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
-      if (audio) reply.header('content-type', `audio/${audio[2]!}`);
       const download = { reader, token, subject: subject!, response: reply.raw };
       sending.add(download);
       reply.raw.once('close', () => sending.delete(download));
-      return reply.send(stream);
+      // By extension a .webm is video/webm; a voice note is audio (its blob's type on S3 says so too).
+      const audio = SERVABLE_ANNOTATION_AUDIO_KEY.exec(key);
+      return sendStoredFile(request, reply, app.blobs, key, {
+        cache: 'private',
+        missing: 'File not found',
+        contentType: audio ? `audio/${audio[2]!}` : undefined,
+        passThrough: PASSED_THROUGH.test(key),
+      });
     },
   );
 };

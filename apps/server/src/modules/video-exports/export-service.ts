@@ -1,7 +1,6 @@
 import type { CreateExportBody, VideoExport } from '@filmroom/contract';
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Database } from '../../db/connection';
 import { inTransaction } from '../../db/transaction';
@@ -28,7 +27,7 @@ export type ExportDependencies = {
   quotaBytes: number | undefined;
 };
 
-const NOT_FOUND = 'Export not found';
+export const NOT_FOUND = 'Export not found';
 
 /** Starts an export of a video, a clip or a playlist the user may view. */
 export async function createExport(
@@ -133,21 +132,23 @@ export async function listMyExports(deps: ExportDependencies, user: UserRow) {
   return { exports: views };
 }
 
-/** The finished file, for anyone who may view its source now (checked at every download). */
-export async function openExportFile(
+/**
+ * The finished file's key and the name to save it under, for anyone who may view its source now
+ * (checked at every download).
+ */
+export async function exportFileOf(
   deps: ExportDependencies,
   user: UserRow,
   exportId: string,
-): Promise<{ stream: Readable; bytes: number; fileName: string }> {
+): Promise<{ key: string; fileName: string }> {
   const { row, sight } = await requireAccess(deps.db, user, 'export.read', exportId);
   if (row.status !== 'ready' || !row.fileKey) {
     throw conflict('The export is not ready yet');
   }
-  const info = await deps.blobs.stat(row.fileKey);
-  if (!info) throw notFound(NOT_FOUND);
+  // Looked for here, so that a file gone missing is a 404 on S3 too, not a redirect to one.
+  if (!(await deps.blobs.stat(row.fileKey))) throw notFound(NOT_FOUND);
   return {
-    stream: await deps.blobs.read(row.fileKey),
-    bytes: info.bytes,
+    key: row.fileKey,
     fileName: exportFileName(sight.title, row.startSeconds, row.endSeconds),
   };
 }

@@ -108,6 +108,14 @@ describe('export video', () => {
     expect(download.headers['content-type']).toBe('video/mp4');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.mp4"$/);
     expect(download.rawPayload.length).toBe(done.fileSize);
+    // A download cut off half-way resumes where it stopped.
+    const rest = await ctx.app.inject({
+      url: done.downloadUrl!,
+      headers: { cookie: coach.cookie, range: 'bytes=1000-' },
+    });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.headers['content-disposition']).toBe(download.headers['content-disposition']);
+    expect(rest.rawPayload.equals(download.rawPayload.subarray(1000))).toBe(true);
 
     const folder = await mkdtemp(path.join(tmpdir(), 'export-test-'));
     const file = path.join(folder, 'export.mp4');

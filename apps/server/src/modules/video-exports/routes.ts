@@ -8,13 +8,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
+import { sendStoredFile } from '../../lib/stored-file';
 import { requireUser } from '../access';
 import {
   createExport,
   deleteExport,
   getExport,
   listMyExports,
-  openExportFile,
+  exportFileOf,
+  NOT_FOUND,
   type ExportDependencies,
 } from './export-service';
 
@@ -87,13 +89,13 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await openExportFile(deps, requireUser(request), request.params.id);
-      return reply
-        .header('content-type', 'video/mp4')
-        .header('content-length', file.bytes)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      const file = await exportFileOf(deps, requireUser(request), request.params.id);
+      return sendStoredFile(request, reply, app.blobs, file.key, {
+        cache: 'no-store',
+        missing: NOT_FOUND,
+        contentType: 'video/mp4',
+        downloadName: file.fileName,
+      });
     },
   );
 
