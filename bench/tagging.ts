@@ -1,6 +1,6 @@
 // The tagging rows (issue 31): a season of ten 90-minute games with 1,500 tagged events each,
 // the stats matrix over all ten (the season view) and over one, paced at 50 requests a second;
-// one game's timeline drawn in Chromium; and a 2,000-instance Sportscode XML file imported onto
+// one game's timeline drawn in Chromium and tagged by hotkey; and a 2,000-instance Sportscode XML file imported onto
 // a game. Games, roster and events are inserted straight into the database; the requests go to
 // one real server process.
 import { execFileSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { postJson } from '../apps/server/test/http-client';
 import { insertReadyVideos, registerCoach, type Account } from './load-seed';
 import { startLoadServer, type LoadServer } from './load-server';
 import { measurePacedLoad, pacedText } from './paced-load';
+import { benchTagHotkey } from './tag-hotkey';
 import { benchTagTimeline } from './tag-timeline-render';
 import type { Row } from './table';
 
@@ -49,6 +50,8 @@ export async function benchTagging(): Promise<Row[]> {
       ),
     ];
     rows.push(...(await benchTagTimeline(server.origin, coach, season[0]!, EVENTS_PER_GAME)));
+    // Last on that game: the hotkey row adds events to it.
+    rows.push(await benchTagHotkey(server.origin, coach, season[0]!, EVENTS_PER_GAME));
     rows.push(await importRow(server, coach, gameIds.slice(GAMES)));
     return rows;
   } finally {
@@ -56,12 +59,16 @@ export async function benchTagging(): Promise<Row[]> {
   }
 }
 
-/** Only the timeline's rows (one game drawn, scrolled and zoomed): a minute, not several. */
+/** Only the timeline's rows (one game drawn, scrolled, zoomed and tagged by hotkey): a minute, not several. */
 export async function benchTaggingTimeline(): Promise<Row[]> {
   const server = await startTaggingServer();
   try {
     const { coach, videoId } = await seedTimelineGame(server);
-    return await benchTagTimeline(server.origin, coach, videoId, EVENTS_PER_GAME);
+    await copyBasketball(server.origin, coach);
+    return [
+      ...(await benchTagTimeline(server.origin, coach, videoId, EVENTS_PER_GAME)),
+      await benchTagHotkey(server.origin, coach, videoId, EVENTS_PER_GAME),
+    ];
   } finally {
     await server.stop();
   }
