@@ -11,6 +11,7 @@ import { deleteEndedRateLimits } from './plugins/rate-limit-store';
 import { sweepExpiredExports } from './modules/video-exports';
 import { sweepAbandonedUploads } from './modules/videos';
 import { startRuntime, type Runtime } from './runtime';
+import { collectGarbageWhenIdle } from './lib/idle-collection';
 
 const SHUTDOWN_GRACE_MS = 15_000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -109,6 +110,8 @@ async function main() {
   if (config.role !== 'api') await runtime.work();
   const { ffmpeg, warning } = await media;
   if (warning) log.warn(warning);
+  // A load's garbage goes back to the system seconds after it, not half a minute (--expose-gc).
+  collectGarbageWhenIdle();
 
   log.info(
     {
