@@ -25,26 +25,17 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import { openLocalFile } from '../../lib/local-file';
 import { holdsPermission, requireUser } from '../access';
-import { WorkFolders } from '../../storage';
-import { AnnotationService } from '../annotations';
-import { ClipMedia } from './clip-media';
-import { ClipService } from './clip-service';
-import { PlaylistService } from './playlist-service';
+import type { ClipService } from './clip-service';
+import type { PlaylistService } from './playlist-service';
 
 const errors = errorResponses(400, 401, 403, 404);
 // A signed S3 address lives long enough to start playback and seek around the clip.
 const SIGNED_URL_SECONDS = 15 * 60;
 
-export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clipService = new ClipService(
-    app.db,
-    new AnnotationService(app.db, app.pool, app.blobs, app.log, app.notifier),
-    new ClipMedia(app.pool, app.blobs, WorkFolders.in(app.config.dataDir), {
-      ...app.config.clipCuts,
-      quotaBytes: app.config.userQuotaBytes,
-    }),
-  );
-  const playlistService = new PlaylistService(app.db, clipService, app.notifier, app.videoEvents);
+export const clipRoutes: FastifyPluginAsyncZod<{
+  clipService: ClipService;
+  playlistService: PlaylistService;
+}> = async (app, { clipService, playlistService }) => {
   // A playlist's events are heard by whoever may open it, checked as each event goes out.
   app.videoEvents.hearPlaylistsWith((user, playlistId) =>
     holdsPermission(app.db, user, 'playlist.read', playlistId),
