@@ -151,7 +151,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
         await api.register(mailRoutes);
         await api.register(notificationRoutes, { service: services.notifications });
         await api.register(healthRoutes);
-        await api.register(adminRoutes);
+        await api.register(adminRoutes, { actions: services.admin });
       },
       { prefix: '/api' },
     );

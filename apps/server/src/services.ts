@@ -1,5 +1,6 @@
 import type { TagEventChanged } from '@filmroom/contract';
 import type { FastifyInstance } from 'fastify';
+import { AdminActions } from './modules/admin';
 import { AnnotationService } from './modules/annotations';
 import { AuthService } from './modules/auth';
 import { ChatService } from './modules/chat';
@@ -47,6 +48,7 @@ export function buildServices(app: FastifyInstance) {
     tagTemplates: new TagTemplateService(db),
     tagEvents,
     tagSuggestions: new TagSuggestionService(db, tagEvents, announceTagEvent),
+    admin: new AdminActions(app),
     measurements: new MeasurementService(db, (event) =>
       VideoEvents.publishMeasurementChanged(pool, event).catch((error: unknown) => {
         // The change is made; pages that miss the event see it on their next load.

@@ -19,7 +19,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { publicOriginOf } from '../../lib/public-origin';
 import { listAllOutbox } from '../../mail/outbox-mailer';
 import { requireAdministrator } from '../access';
-import { AdminActions } from './admin-actions';
+import type { AdminActions } from './admin-actions';
 import { listAudit } from './audit-log';
 import { listJobs } from './job-admin';
 import { settingsOverview } from './settings-check';
@@ -34,7 +34,10 @@ const tags = ['admin'];
  * The Admin area's API (issue 18, beyond the spec), under /api/admin. To anyone but an
  * administrator, signed in or not, every route answers 404 as if it did not exist.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ actions: AdminActions }> = async (
+  app,
+  { actions },
+) => {
   const { adminEmails } = app.config;
   const admins = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof requireAdministrator>>>();
   // Before the body and parameters are checked: a stranger learns nothing from a 400.
@@ -42,7 +45,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     admins.set(request, await requireAdministrator(app.db, request, adminEmails));
   });
   const adminOf = (request: FastifyRequest) => admins.get(request)!;
-  const actions = new AdminActions(app);
 
   app.get(
     '/admin/users',
