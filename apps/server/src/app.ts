@@ -19,13 +19,12 @@ import { ChatContextLoader } from './modules/chat/chat-context';
 import { chatRoutes } from './modules/chat';
 import { clipRoutes } from './modules/clips';
 import { coachRoutes } from './modules/coach';
-import { healthRoutes } from './modules/health/routes';
-import { mailRoutes } from './modules/mail/routes';
+import { healthRoutes } from './modules/health';
+import { mailRoutes } from './modules/mail';
 import { measurementRoutes } from './modules/measurements';
 import { countUnread, notificationRoutes } from './modules/notifications';
 import { playerRoutes } from './modules/players/routes';
-import { photoRoutes } from './modules/profile/photo-routes';
-import { profileRoutes } from './modules/profile/routes';
+import { photoRoutes, profileRoutes } from './modules/profile';
 import { shareRoutes } from './modules/shares';
 import { taggingRoutes } from './modules/tagging';
 import { teamRoutes } from './modules/teams';
@@ -146,7 +145,7 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
           events: services.tagEvents,
           suggestions: services.tagSuggestions,
         });
-        await api.register(profileRoutes);
+        await api.register(profileRoutes, { profiles: services.profiles });
         await api.register(photoRoutes);
         await api.register(mailRoutes);
         await api.register(notificationRoutes, { service: services.notifications });

@@ -9,6 +9,7 @@ import { CoachLinkService, RosterService, StudentService } from './modules/coach
 import { VideoEvents } from './modules/events';
 import { MeasurementService } from './modules/measurements';
 import { NotificationService } from './modules/notifications';
+import { ProfileService } from './modules/profile';
 import { ShareService } from './modules/shares';
 import { TagEventService, TagSuggestionService, TagTemplateService } from './modules/tagging';
 import { TeamService, TeamShareService } from './modules/teams';
@@ -44,6 +45,7 @@ export function buildServices(app: FastifyInstance) {
     roster: new RosterService(db, mailer, videoEvents, notifier),
     coachLinks: new CoachLinkService(db, videoEvents, notifier),
     chats: new ChatService(db),
+    profiles: new ProfileService(db),
     notifications: new NotificationService(db, pool, app.unsubscribeLinks),
     tagTemplates: new TagTemplateService(db),
     tagEvents,
