@@ -16,17 +16,16 @@ import { emailConfirmationRoutes } from './modules/auth/email-confirmation-route
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
 import { ChatContextLoader } from './modules/chat/chat-context';
-import { chatRoutes } from './modules/chat/routes';
+import { chatRoutes } from './modules/chat';
 import { clipRoutes } from './modules/clips';
-import { coachRoutes } from './modules/coach/routes';
-import { healthRoutes } from './modules/health/routes';
-import { mailRoutes } from './modules/mail/routes';
+import { coachRoutes } from './modules/coach';
+import { healthRoutes } from './modules/health';
+import { mailRoutes } from './modules/mail';
 import { measurementRoutes } from './modules/measurements';
 import { countUnread, notificationRoutes } from './modules/notifications';
 import { playerRoutes } from './modules/players/routes';
-import { photoRoutes } from './modules/profile/photo-routes';
-import { profileRoutes } from './modules/profile/routes';
-import { shareRoutes } from './modules/shares/routes';
+import { photoRoutes, profileRoutes } from './modules/profile';
+import { shareRoutes } from './modules/shares';
 import { taggingRoutes } from './modules/tagging';
 import { teamRoutes } from './modules/teams';
 import { videoEventRoutes } from './modules/videos/events-routes';
@@ -41,6 +40,7 @@ import openapi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
+import { buildServices } from './services';
 import type { Config } from './config';
 
 export type AppDependencies = Dependencies & {
@@ -104,38 +104,53 @@ export async function buildApp({ logger, ...deps }: AppDependencies) {
   await app.register(dependencies, deps);
   await app.register(multipart);
   await app.register(openapi);
+  const services = buildServices(app);
 
   // Everything behind the session cookie: the API and the protected files.
   await app.register(async (signedIn) => {
     await signedIn.register(auth);
     await signedIn.register(
       async (api) => {
-        await api.register(authRoutes, { config });
+        await api.register(authRoutes, { config, auth: services.auth });
         await api.register(passwordResetRoutes, { config });
         await api.register(emailConfirmationRoutes, { config });
-        await api.register(videoRoutes, { detailExtras: videoDetailExtras(deps.db) });
-        await api.register(resumableUploadRoutes);
-        await api.register(shareRoutes);
+        await api.register(videoRoutes, {
+          videos: services.videos,
+          detailExtras: videoDetailExtras(deps.db),
+        });
+        await api.register(resumableUploadRoutes, { videos: services.videos });
+        await api.register(shareRoutes, { shares: services.shares });
         await api.register(analysisRoutes);
         await api.register(playerRoutes);
-        await api.register(annotationRoutes);
+        await api.register(annotationRoutes, { service: services.annotations });
         await api.register(transcribeRoutes);
-        await api.register(measurementRoutes);
+        await api.register(measurementRoutes, { service: services.measurements });
         await api.register(videoEventRoutes, {
           unreadCountOf: (user) => countUnread(deps.db, user),
         });
-        await api.register(chatRoutes);
-        await api.register(clipRoutes);
+        await api.register(chatRoutes, { chats: services.chats });
+        await api.register(clipRoutes, {
+          clipService: services.clips,
+          playlistService: services.playlists,
+        });
         await api.register(exportRoutes);
-        await api.register(coachRoutes);
-        await api.register(teamRoutes);
-        await api.register(taggingRoutes);
-        await api.register(profileRoutes);
+        await api.register(coachRoutes, {
+          students: services.students,
+          roster: services.roster,
+          coaches: services.coachLinks,
+        });
+        await api.register(teamRoutes, { teams: services.teams, shares: services.teamShares });
+        await api.register(taggingRoutes, {
+          templates: services.tagTemplates,
+          events: services.tagEvents,
+          suggestions: services.tagSuggestions,
+        });
+        await api.register(profileRoutes, { profiles: services.profiles });
         await api.register(photoRoutes);
         await api.register(mailRoutes);
-        await api.register(notificationRoutes);
+        await api.register(notificationRoutes, { service: services.notifications });
         await api.register(healthRoutes);
-        await api.register(adminRoutes);
+        await api.register(adminRoutes, { actions: services.admin });
       },
       { prefix: '/api' },
     );

@@ -37,7 +37,13 @@ import {
   users,
   videoShares,
 } from './db/schema';
-import { PERMISSIONS, ROUTE_ACCESS, ROUTE_GUARDS } from './modules/access';
+import {
+  PERMISSIONS,
+  ROUTE_ACCESS,
+  ROUTE_GUARDS,
+  type Permission,
+  type RouteGuard,
+} from './modules/access';
 import { NO_PASSWORD } from './modules/auth/password';
 import { suggestionIdOf } from './modules/tagging/tag-suggestion-service';
 import { profilePhotoKey } from './modules/users/profile-photos';
@@ -714,6 +720,25 @@ const OWN_ROUTES: [string, (person: Person) => Request, Record<OwnRole, number>]
   // prettier-ignore
   ['GET /api/docs/', () => ({ method: 'GET', url: '/api/docs/' }),
     { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/docs', () => ({ method: 'GET', url: '/api/docs' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/docs/json', () => ({ method: 'GET', url: '/api/docs/json' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/docs/yaml', () => ({ method: 'GET', url: '/api/docs/yaml' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // The reference's page lives at /api/docs/: its file's own address sends the reader there.
+  // prettier-ignore
+  ['GET /api/docs/static/index.html', () => ({ method: 'GET', url: '/api/docs/static/index.html' }),
+    { 'signed out': 302, 'the person': 302, 'someone else': 302 }],
+  // prettier-ignore
+  ['GET /api/docs/static/swagger-initializer.js', () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
+  // prettier-ignore
+  ['GET /api/docs/static/swagger-ui.css', () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
+    { 'signed out': 200, 'the person': 200, 'someone else': 200 }],
 ];
 
 describe("a person's own things, and the public routes", () => {
@@ -1143,7 +1168,7 @@ const TUS_SENT = 8192;
 type UploadCell = {
   /** The address asked, given the asker's own upload (if any) and the owner's. */
   url: (own: string, owners: string) => string;
-  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE';
+  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE' | 'OPTIONS';
 };
 const NO_UPLOAD = '0'.repeat(32);
 const hostile = (which: number) => (own: string, owners: string) =>
@@ -1161,6 +1186,13 @@ const UPLOAD_ROUTES: [string, UploadCell, Record<UploadRole, number>][] = [
     { 'signed out': 401, stranger: 404, owner: 204 }],
   // prettier-ignore
   ['DELETE /api/resumable-uploads/:uploadId', { method: 'DELETE', url: (_own, owners) => `${RESUMABLE}/${owners}` },
+    { 'signed out': 401, stranger: 404, owner: 204 }],
+  // A preflight asks what the request it precedes asks: only the upload's owner learns of it.
+  // prettier-ignore
+  ['OPTIONS /api/resumable-uploads', { method: 'OPTIONS', url: () => RESUMABLE },
+    { 'signed out': 401, stranger: 204, owner: 204 }],
+  // prettier-ignore
+  ['OPTIONS /api/resumable-uploads/:uploadId', { method: 'OPTIONS', url: (_own, owners) => `${RESUMABLE}/${owners}` },
     { 'signed out': 401, stranger: 404, owner: 204 }],
   // The asker's own upload in the path, the owner's after a query: the path's is the one.
   // prettier-ignore
@@ -1288,32 +1320,106 @@ function declaredRouteOf(caseName: string): string {
   return serving;
 }
 
-it('declares what every route needs, and asks every permission and guard in the matrix', async () => {
-  const { routes } = await listServerRoutes(ctx.app);
-  // A GET answers HEAD too, by the same handler: declared once, as GET.
-  const served = routes.flatMap((route) =>
-    route.methods
-      .filter((method) => method !== 'HEAD' || !route.methods.includes('GET'))
-      .map((method) => `${method} ${route.path}`),
-  );
-  expect(served.length).toBeGreaterThan(100);
-  expect(served.filter((route) => !(route in ROUTE_ACCESS))).toEqual([]);
-  expect(Object.keys(ROUTE_ACCESS).filter((route) => !served.includes(route))).toEqual([]);
+/** The role tables above, by the name each permission and guard gives the ones that ask it. */
+const MATRIX = {
+  'one video': VIDEO_ROUTES,
+  roster: ROSTER_ROUTES,
+  'roster invitation': INVITEE_ROUTES,
+  'own and public': OWN_ROUTES,
+  playlists: PLAYLIST_ROUTES,
+  teams: TEAM_ROUTES,
+  'resumable uploads': UPLOAD_ROUTES,
+} satisfies Record<string, readonly (readonly [string, ...unknown[]])[]>;
+type MatrixTable = keyof typeof MATRIX;
 
-  const cases = [
-    ...VIDEO_ROUTES,
-    ...ROSTER_ROUTES,
-    ...INVITEE_ROUTES,
-    ...OWN_ROUTES,
-    ...PLAYLIST_ROUTES,
-    ...TEAM_ROUTES,
-    ...UPLOAD_ROUTES,
-  ];
-  const asked = new Set<string>(
-    cases.flatMap(([name]) => [ROUTE_ACCESS[declaredRouteOf(name)]!].flat()),
-  );
-  // The Admin area's routes are asked by modules/admin's test, each as a non-admin and signed out.
-  const askedElsewhere = new Set(['admin']);
+/**
+ * Where each permission and guard is asked: the role tables holding a case of a route that
+ * needs it. Keyed by the permission list, so a new permission or guard is a type error until it
+ * names its tables, and the tests generated below fail until those tables ask it. The
+ * administrators' guard is asked by modules/admin's test: each of its routes, from the API
+ * reference, as a non-admin and signed out.
+ */
+const ASKED_IN: Record<Permission | RouteGuard, readonly MatrixTable[] | 'modules/admin'> = {
+  'video.read': ['one video', 'playlists', 'teams'],
+  'video.edit': ['one video', 'teams'],
+  'video.share': ['one video', 'teams'],
+  'annotation.create': ['one video'],
+  'annotation.read': ['one video'],
+  'annotation.edit': ['one video'],
+  'annotation.delete': ['one video'],
+  'team.read': ['teams'],
+  'team.manage': ['teams'],
+  'team.share': ['teams'],
+  'team.member.remove': ['teams'],
+  'person.read': ['one video', 'own and public'],
+  'clip.read': ['playlists'],
+  'clip.edit': ['playlists'],
+  'clip.share': ['playlists'],
+  'playlist.read': ['playlists', 'teams'],
+  'playlist.edit': ['playlists', 'teams'],
+  'playlist.share': ['playlists', 'teams'],
+  'export.read': ['one video'],
+  'export.delete': ['one video'],
+  'template.read': ['teams'],
+  'template.edit': ['teams'],
+  public: ['own and public', 'roster invitation'],
+  'signed-in': [
+    'own and public',
+    'playlists',
+    'resumable uploads',
+    'roster',
+    'roster invitation',
+    'teams',
+  ],
+  own: ['own and public'],
+  admin: 'modules/admin',
+  coach: ['teams'],
+  'roster.manage': ['roster'],
+  'roster.answer': ['roster invitation'],
+  'file.read': ['one video', 'own and public', 'playlists', 'teams'],
+  'upload.own': ['resumable uploads'],
+  'export.create': ['one video'],
+};
+
+/** The permissions and guards the cases of a table ask, through the routes they ask. */
+function askedBy(table: MatrixTable): Set<string> {
+  return new Set(MATRIX[table].flatMap(([name]) => [ROUTE_ACCESS[declaredRouteOf(name)]!].flat()));
+}
+
+describe('the permission matrix, generated from the permission list and the routes', () => {
+  it('declares what every route the server serves needs, and no other route', async () => {
+    const { routes } = await listServerRoutes(ctx.app);
+    // A GET answers HEAD too, by the same handler: declared once, as GET.
+    const served = routes.flatMap((route) =>
+      route.methods
+        .filter((method) => method !== 'HEAD' || !route.methods.includes('GET'))
+        .map((method) => `${method} ${route.path}`),
+    );
+    expect(served.length).toBeGreaterThan(100);
+    expect(served.filter((route) => !(route in ROUTE_ACCESS))).toEqual([]);
+    expect(Object.keys(ROUTE_ACCESS).filter((route) => !served.includes(route))).toEqual([]);
+  });
+
   const declared = [...Object.keys(PERMISSIONS), ...Object.keys(ROUTE_GUARDS)];
-  expect(declared.filter((name) => !asked.has(name) && !askedElsewhere.has(name))).toEqual([]);
+  it.each(declared)('asks %s in the tables it names, and in no other', (name) => {
+    const tables = ASKED_IN[name as keyof typeof ASKED_IN];
+    expect(tables, `${name} names no table of the matrix`).toBeDefined();
+    if (tables === 'modules/admin') return;
+    const asking = (Object.keys(MATRIX) as MatrixTable[]).filter((table) =>
+      askedBy(table).has(name),
+    );
+    expect(tables.length, `${name} names no table of the matrix`).toBeGreaterThan(0);
+    expect(asking.sort()).toEqual([...tables].sort());
+  });
+
+  // The administrators' routes are asked by modules/admin's test.
+  const askedHere = Object.entries(ROUTE_ACCESS).filter(
+    ([, needs]) => ![needs].flat().every((name) => ASKED_IN[name] === 'modules/admin'),
+  );
+  it.each(askedHere.map(([route]) => route))('asks %s in the matrix', (route) => {
+    const cases = Object.values(MATRIX)
+      .flat()
+      .filter(([name]) => declaredRouteOf(name) === route);
+    expect(cases.length, `no case of the matrix asks ${route}`).toBeGreaterThan(0);
+  });
 });

@@ -18,7 +18,7 @@ export { grantAdminEmails, isAdministrator, requireAdministrator } from './admin
 // Who is asking: the guard every route of a signed-in user starts with.
 export { requireUser } from './signed-in-user';
 // The access vocabulary: a named permission per action, checked by the one requireAccess.
-export { PERMISSIONS } from './permissions';
+export { PERMISSIONS, type Permission } from './permissions';
 export { holdsPermission, requireAccess, requireAccessToEach } from './require-access';
 // What each route needs, for the permission matrix test (and a reader looking for a route's rule).
-export { ROUTE_ACCESS, ROUTE_GUARDS } from './route-access';
+export { ROUTE_ACCESS, ROUTE_GUARDS, type RouteGuard } from './route-access';

@@ -32,7 +32,7 @@ export const ROUTE_GUARDS = {
   },
 } as const satisfies Record<string, { checkedBy: string }>;
 
-type RouteGuard = keyof typeof ROUTE_GUARDS;
+export type RouteGuard = keyof typeof ROUTE_GUARDS;
 type RouteAccess = Permission | RouteGuard;
 
 /**
@@ -113,11 +113,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess | readonly RouteAccess[]> 
   'DELETE /api/playlists/:playlistId/team-shares/:teamShareId': 'playlist.edit',
   'POST /api/register': 'public',
   'POST /api/reset-password': 'public',
-  'OPTIONS /api/resumable-uploads': 'public',
+  'OPTIONS /api/resumable-uploads': 'signed-in',
   'POST /api/resumable-uploads': 'signed-in',
   'DELETE /api/resumable-uploads/:uploadId': 'upload.own',
   'HEAD /api/resumable-uploads/:uploadId': 'upload.own',
-  'OPTIONS /api/resumable-uploads/:uploadId': 'public',
+  'OPTIONS /api/resumable-uploads/:uploadId': 'upload.own',
   'PATCH /api/resumable-uploads/:uploadId': 'upload.own',
   'POST /api/roster-invitation': 'public',
   'POST /api/roster-invitation/answer': 'public',

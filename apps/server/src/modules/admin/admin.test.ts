@@ -460,6 +460,8 @@ describe('audit log', () => {
     const entries = (await as(named, 'GET', '/api/admin/audit')).json().entries as {
       action: string;
       adminEmail: string;
+      target: string;
+      detail: string | null;
     }[];
     const actions = new Set(entries.map((entry) => entry.action));
     for (const action of [
@@ -478,6 +480,17 @@ describe('audit log', () => {
     // All by the first account, but for the promoted helper stepping down on their own.
     const byOthers = entries.filter((entry) => entry.adminEmail !== first.username);
     expect(byOthers.map((entry) => entry.action)).toEqual(['user.demote']);
+    // What was done, each once: a refused action (the 409s above) is not recorded.
+    const done = (action: string) => entries.filter((entry) => entry.action === action);
+    expect(done('job.retry')).toHaveLength(1);
+    expect(done('job.cancel')).toHaveLength(2);
+    for (const entry of entries.filter((entry) => entry.action.startsWith('user.'))) {
+      expect(entry.target, entry.action).toContain('@');
+    }
+    expect(done('user.delete').map((entry) => entry.detail)).toEqual([
+      expect.stringMatching(/^\d+ videos? deleted with it$/),
+    ]);
+    expect(done('settings.test')[0]!.detail).toMatch(/^(passed|failed): ./);
     const [count] = await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(adminAuditLog);

@@ -14,7 +14,7 @@ export type AuditAction =
   | 'job.cancel'
   | 'settings.test';
 
-/** Writes what an administrator did; every admin action calls this once it has happened. */
+/** Writes what an administrator did: AdminActions, once the action has happened. */
 export async function recordAudit(
   db: Database,
   admin: UserRow,

@@ -16,23 +16,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses';
-import { conflict } from '../../lib/http-errors';
 import { publicOriginOf } from '../../lib/public-origin';
 import { listAllOutbox } from '../../mail/outbox-mailer';
 import { requireAdministrator } from '../access';
-import { listAudit, recordAudit } from './audit-log';
+import type { AdminActions } from './admin-actions';
+import { listAudit } from './audit-log';
 import { listJobs } from './job-admin';
-import { settingsOverview, testSettingsPart } from './settings-check';
+import { settingsOverview } from './settings-check';
 import { storageReport } from './storage-usage';
-import {
-  deleteUser,
-  demoteUser,
-  disableUser,
-  enableUser,
-  listUsers,
-  promoteUser,
-  sendPasswordLink,
-} from './user-admin';
+import { listUsers } from './user-admin';
 
 const MAIL_LISTED = 200;
 const security = [{ session: [] }];
@@ -42,7 +34,10 @@ const tags = ['admin'];
  * The Admin area's API (issue 18, beyond the spec), under /api/admin. To anyone but an
  * administrator, signed in or not, every route answers 404 as if it did not exist.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ actions: AdminActions }> = async (
+  app,
+  { actions },
+) => {
   const { adminEmails } = app.config;
   const admins = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof requireAdministrator>>>();
   // Before the body and parameters are checked: a stranger learns nothing from a 400.
@@ -77,9 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const user = await disableUser(app, admin, request.params.userId);
-      await recordAudit(app.db, admin, { action: 'user.disable', target: user.username });
+      const user = await actions.disableUser(adminOf(request), request.params.userId);
       return { message: `${user.username} is disabled and signed out everywhere` };
     },
   );
@@ -96,9 +89,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const user = await enableUser(app, admin, request.params.userId);
-      await recordAudit(app.db, admin, { action: 'user.enable', target: user.username });
+      const user = await actions.enableUser(adminOf(request), request.params.userId);
       return { message: `${user.username} may sign in again` };
     },
   );
@@ -115,9 +106,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const user = await promoteUser(app, request.params.userId);
-      await recordAudit(app.db, admin, { action: 'user.promote', target: user.username });
+      const user = await actions.promoteUser(adminOf(request), request.params.userId);
       return { message: `${user.username} is an administrator` };
     },
   );
@@ -135,9 +124,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const user = await demoteUser(app, request.params.userId);
-      await recordAudit(app.db, admin, { action: 'user.demote', target: user.username });
+      const user = await actions.demoteUser(adminOf(request), request.params.userId);
       return { message: `${user.username} is no longer an administrator` };
     },
   );
@@ -155,14 +142,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const user = await sendPasswordLink(
-        app,
-        admin,
+      const user = await actions.sendPasswordLink(
+        adminOf(request),
         request.params.userId,
         publicOriginOf(request, app.config.publicOrigin),
       );
-      await recordAudit(app.db, admin, { action: 'user.password-link', target: user.username });
       return {
         message:
           app.mailer.delivery === 'smtp'
@@ -186,18 +170,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const { user, videos } = await deleteUser(
-        app,
-        admin,
+      const { user } = await actions.deleteUser(
+        adminOf(request),
         request.params.userId,
         request.body.confirmEmail,
       );
-      await recordAudit(app.db, admin, {
-        action: 'user.delete',
-        target: user.username,
-        detail: `${videos} video${videos === 1 ? '' : 's'} deleted with it`,
-      });
       return { message: `${user.username} and all their data are deleted` };
     },
   );
@@ -240,12 +217,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const { jobId } = request.params;
-      if (!(await app.jobs.retryFailed(jobId))) {
-        throw conflict('Only a failed job can be retried; this one is not (or no longer) failed');
-      }
-      await recordAudit(app.db, admin, { action: 'job.retry', target: jobId });
+      await actions.retryJob(adminOf(request), request.params.jobId);
       return { message: 'The job is queued again' };
     },
   );
@@ -262,12 +234,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const { jobId } = request.params;
-      if (!(await app.jobs.cancel(jobId))) {
-        throw conflict('Only a queued or running job can be cancelled; this one has finished');
-      }
-      await recordAudit(app.db, admin, { action: 'job.cancel', target: jobId });
+      await actions.cancelJob(adminOf(request), request.params.jobId);
       return { message: 'The job is cancelled' };
     },
   );
@@ -317,15 +284,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsTestResultSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
-      const result = await testSettingsPart(app, request.params.part);
-      await recordAudit(app.db, adminOf(request), {
-        action: 'settings.test',
-        target: result.part,
-        detail: `${result.ok ? 'passed' : 'failed'}: ${result.message}`,
-      });
-      return result;
-    },
+    async (request) => actions.testSettings(adminOf(request), request.params.part),
   );
 
   app.get(

@@ -21,7 +21,7 @@ import { badRequest } from '../../lib/http-errors';
 import { receiveStagedUpload } from '../../lib/staged-upload';
 import { requireAccess, requireUser } from '../access';
 import { videoKeys, WorkFolders } from '../../storage';
-import { AnnotationService, type NewAnnotation } from './annotation-service';
+import type { AnnotationService, NewAnnotation } from './annotation-service';
 import { finishVoiceNote } from './voice-note-file';
 import { voiceNoteExtension, voiceNoteRules } from './voice-note-upload';
 import { errorResponses } from '../../lib/error-responses';
@@ -32,9 +32,10 @@ const errors = errorResponses(400, 401, 403, 404);
  * Annotations pinned on a video, their replies and reactions. The rules of who may do what
  * live in AnnotationService.
  */
-export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AnnotationService(app.db, app.pool, app.blobs, app.log, app.notifier);
-
+export const annotationRoutes: FastifyPluginAsyncZod<{ service: AnnotationService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/videos/:videoId/annotations',
     {

@@ -6,3 +6,5 @@ export { SessionService } from './session-service';
 // The session cookie and what a request's session means, for the plugin that resolves it and
 // the routes that check a session again later (downloads, the event stream).
 export { resolveSession, SESSION_COOKIE, sessionTokenOf } from './session-cookie';
+// Its service, built once by the composition root (src/services.ts).
+export { AuthService } from './auth-service';

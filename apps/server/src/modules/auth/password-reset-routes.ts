@@ -12,7 +12,7 @@ import { limitPerNetwork } from '../../lib/request-limits';
 import type { Config } from '../../config';
 import { publicOriginOf } from '../../lib/public-origin';
 import { endSession, sessionTokenOf, setSessionCookie } from './session-cookie';
-import { endAccess, loadUserView } from '../users';
+import { loadUserView } from '../users';
 import { setDeviceCookie } from './device-cookie';
 import { sendPasswordResetLink, setPasswordFromLink } from './password-reset';
 import { errorResponses } from '../../lib/error-responses';
@@ -88,7 +88,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       },
     },
     async (request, reply) => {
-      const user = await setPasswordFromLink(app.db, request.body.token, request.body.password);
+      const user = await setPasswordFromLink(app, request.body.token, request.body.password);
       // Another account's session in this browser (a coach testing the link) is replaced.
       const previous = sessionTokenOf(request);
       if (previous) await endSession(app, previous);
@@ -96,8 +96,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       setSessionCookie(request, reply, session.token);
       // Whoever proved the mailbox and chose the password is the owner: this browser is theirs.
       setDeviceCookie(request, reply, user);
-      // The other sessions just ended: so do their open event streams and downloads.
-      await endAccess(app.videoEvents, app.pool, [{ userId: user.id }]);
       return loadUserView(app.db, user);
     },
   );

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connection';
 import { users, type UserRow } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail, setPasswordLink } from '../../mail/messages';
+import { endAccess } from '../users';
 import { hashPassword } from './password';
 import { issuePasswordToken, redeemPasswordToken } from './password-tokens';
 
@@ -22,11 +24,17 @@ export async function sendPasswordResetLink(
   await deps.mailer.send(passwordResetMail({ to: email, link: setPasswordLink(origin, token) }));
 }
 
-/** Sets a new password from a reset or invitation link; see redeemPasswordToken. */
+/**
+ * Sets a new password from a reset or invitation link (see redeemPasswordToken, which ends the
+ * account's other sessions): so do their open event streams and downloads.
+ */
 export async function setPasswordFromLink(
-  db: Database,
+  // The app's shared parts, as every route knows them (set by plugins/dependencies.ts).
+  deps: Pick<FastifyInstance, 'db' | 'videoEvents'>,
   token: string,
   password: string,
 ): Promise<UserRow> {
-  return redeemPasswordToken(db, token, await hashPassword(password));
+  const user = await redeemPasswordToken(deps.db, token, await hashPassword(password));
+  await endAccess(deps.videoEvents, deps.db.$client, [{ userId: user.id }]);
+  return user;
 }

@@ -13,7 +13,7 @@ import { requireUser } from '../access';
 import { clearSessionCookie, endSession, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { loadUserView } from '../users';
 import { publicOriginOf } from '../../lib/public-origin';
-import { AuthService } from './auth-service';
+import type { AuthService } from './auth-service';
 import {
   deviceCookieOf,
   setDeviceCookie,
@@ -25,9 +25,10 @@ import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 429);
 
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const auth = new AuthService(app.db, config.adminEmails);
-
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthService }> = async (
+  app,
+  { config, auth },
+) => {
   // Password guessing is slowed two ways: per address (one attacker, many accounts) and per
   // e-mail (many addresses, one account). The per-e-mail check runs after the body is parsed.
   const perAddress = limitPerNetwork(app, 'auth', 'Too many sign-in attempts from this network.');

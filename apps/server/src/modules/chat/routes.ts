@@ -13,7 +13,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { EventStream, EventStreamClosed } from '../../lib/event-stream';
 import { requireUser } from '../access';
 import { answerPieces, failureMessage, SHUTTING_DOWN } from './answer-stream';
-import { ChatService } from './chat-service';
+import type { ChatService } from './chat-service';
 
 // A person reads an answer before asking again: a question every few seconds at most. This
 // stops one account from keeping the language model (and its bill) busy for everybody.
@@ -26,8 +26,7 @@ const errors = errorResponses(400, 401, 404);
  * stream of events, and clearing the history. Anyone who may view the video may chat; each
  * person has a conversation of their own.
  */
-export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const chats = new ChatService(app.db);
+export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService }> = async (app, { chats }) => {
   const answering = new Set<AbortController>();
   // A hijacked stream is not Fastify's to end: stop the answers so a shutdown need not wait.
   app.addHook('preClose', async () => {

@@ -20,6 +20,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { AnnotationService } from '../annotations';
 import { requireAccess, sharesReaching, type ClipAccess } from '../access';
+import { VideoEvents } from '../events';
 import type { ClipMedia } from './clip-media';
 import { toClipDetail, toClipView } from './clip-view';
 
@@ -52,7 +53,8 @@ export function fitRange(video: VideoRow, start: number, end: number) {
 /**
  * Clips: titled ranges of videos. Anyone who may view a video may make clips of it; a clip is
  * its owner's alone to change, list or delete, and others play it through a shared playlist
- * (see access/clip-access.ts). Its notes are read from the video each time, never copied.
+ * (see access/clip-access.ts). Its notes are read from the video each time, never copied. A
+ * change is heard by the open pages of every playlist holding the clip.
  */
 export class ClipService {
   constructor(
@@ -119,11 +121,13 @@ export class ClipService {
     if (clip!.startTime !== access.clip.startTime || clip!.endTime !== access.clip.endTime) {
       await this.media.forget(clip!);
     }
-    return this.detail(user, { ...access, clip: clip! });
+    const detail = await this.detail(user, { ...access, clip: clip! });
+    await this.playlistsChanged(await this.playlistsHolding(clipId));
+    return detail;
   }
 
   /** The playlists the clip is in: what changes with it. */
-  async playlistsHolding(clipId: string): Promise<string[]> {
+  private async playlistsHolding(clipId: string): Promise<string[]> {
     const rows = await this.db
       .selectDistinct({ id: playlistItems.playlistId })
       .from(playlistItems)
@@ -134,8 +138,16 @@ export class ClipService {
   /** Deletes the clip; it leaves every playlist it was in. */
   async delete(user: UserRow, clipId: string): Promise<void> {
     const { clip } = await requireAccess(this.db, user, 'clip.edit', clipId);
+    // Read before the delete, which takes the clip out of them.
+    const holding = await this.playlistsHolding(clipId);
     await this.db.delete(clips).where(eq(clips.id, clipId));
     await this.media.forget(clip);
+    await this.playlistsChanged(holding);
+  }
+
+  /** Open pages of these playlists fetch them again (told once the change is made). */
+  private async playlistsChanged(playlistIds: string[]): Promise<void> {
+    await VideoEvents.publishPlaylistsChanged(this.db.$client, playlistIds);
   }
 
   /**

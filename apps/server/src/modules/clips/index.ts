@@ -4,3 +4,7 @@
 export { clipRangeFor, playlistClipsFor } from './clip-ranges';
 export { clipRoutes } from './routes';
 export { makePlaylistOfRanges } from './playlist-from-ranges';
+// Its services, built once by the composition root (src/services.ts).
+export { ClipMedia } from './clip-media';
+export { ClipService } from './clip-service';
+export { PlaylistService } from './playlist-service';

@@ -21,19 +21,23 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { Notifier } from '../notifications';
 import { holdsPermission, playlistReaches, requireAccess } from '../access';
+import { VideoEvents } from '../events';
 import { playableItems } from './clip-ranges';
 import type { ClipService } from './clip-service';
 
 /**
  * Playlists: an owner's clips in the order they play. The owner alone changes a playlist and
  * shares it (at view level, by address); whoever it is shared with plays its clips' ranges and
- * nothing more of their videos. Only the owner's own clips go in.
+ * nothing more of their videos. Only the owner's own clips go in. Each change is heard by
+ * everyone who has the playlist open; whoever loses it by a delete or an unshare stops hearing
+ * of it at once.
  */
 export class PlaylistService {
   constructor(
     private readonly db: Database,
     private readonly clipService: ClipService,
     private readonly notifier: Notifier,
+    private readonly events: VideoEvents,
   ) {}
 
   /** The user's playlists, then those shared with them; most recently changed first. */
@@ -83,14 +87,11 @@ export class PlaylistService {
       .set({ title, updatedAt: new Date() })
       .where(eq(playlists.id, playlistId))
       .returning();
-    return this.view(user, playlist!, true);
+    return this.changed(await this.view(user, playlist!, true));
   }
 
-  /** Deletes the playlist; answers who it was shared with, whose access to it just ended. */
-  async delete(
-    user: UserRow,
-    playlistId: string,
-  ): Promise<{ emails: string[]; userIds: string[] }> {
+  /** Deletes the playlist; whoever it was shared with loses it (a gone playlist's own events reach nobody). */
+  async delete(user: UserRow, playlistId: string): Promise<void> {
     await requireAccess(this.db, user, 'playlist.edit', playlistId);
     const emails = await this.db
       .select({ email: playlistShares.sharedWithEmail })
@@ -102,7 +103,11 @@ export class PlaylistService {
       .innerJoin(teamPlaylistShares, eq(teamPlaylistShares.teamId, teamMembers.teamId))
       .where(eq(teamPlaylistShares.playlistId, playlistId));
     await this.db.delete(playlists).where(eq(playlists.id, playlistId));
-    return { emails: emails.map((row) => row.email), userIds: members.map((row) => row.id) };
+    await this.events.publishAccessEnded(this.db.$client, {
+      emails: emails.map((row) => row.email),
+      userIds: members.map((row) => row.id),
+      videoIds: [],
+    });
   }
 
   /** Puts the clip at the end of the playlist. */
@@ -134,7 +139,7 @@ export class PlaylistService {
       if (added.length === 0) throw conflict('The clip is already in this playlist');
       await this.touch(tx, playlistId);
     });
-    return this.get(user, playlistId);
+    return this.changed(await this.get(user, playlistId));
   }
 
   async removeItem(user: UserRow, playlistId: string, itemId: string): Promise<Playlist> {
@@ -145,7 +150,7 @@ export class PlaylistService {
       .returning();
     if (removed.length === 0) throw notFound('Playlist item not found');
     await this.touch(this.db, playlistId);
-    return this.get(user, playlistId);
+    return this.changed(await this.get(user, playlistId));
   }
 
   /** Sets the playing order: `itemIds` names every item of the playlist once. */
@@ -172,7 +177,7 @@ export class PlaylistService {
       }
       await this.touch(tx, playlistId);
     });
-    return this.get(user, playlistId);
+    return this.changed(await this.get(user, playlistId));
   }
 
   async share(
@@ -190,6 +195,8 @@ export class PlaylistService {
     if (added) await this.tellRecipient(user, playlistId, email);
     const shares = await this.shares(playlistId);
     const share = shares.find((listed) => listed.sharedWithEmail === email)!;
+    // The person it is now shared with hears of it (their Playlists page lists it).
+    await VideoEvents.publishPlaylistsChanged(this.db.$client, [playlistId]);
     return { share, created: added !== undefined };
   }
 
@@ -202,15 +209,25 @@ export class PlaylistService {
     if (recipient) await this.notifier.playlistShared(user.id, playlistId, [recipient.id]);
   }
 
-  /** Stops sharing; answers the address whose access just ended. */
-  async unshare(user: UserRow, playlistId: string, shareId: string): Promise<string> {
+  /** Stops sharing with one address, whose access ends at once. */
+  async unshare(user: UserRow, playlistId: string, shareId: string): Promise<void> {
     await requireAccess(this.db, user, 'playlist.edit', playlistId);
     const removed = await this.db
       .delete(playlistShares)
       .where(and(eq(playlistShares.id, shareId), eq(playlistShares.playlistId, playlistId)))
       .returning();
     if (removed.length === 0) throw notFound('Share not found');
-    return removed[0]!.sharedWithEmail;
+    await this.events.publishAccessEnded(this.db.$client, {
+      userIds: [],
+      emails: [removed[0]!.sharedWithEmail],
+      videoIds: [],
+    });
+  }
+
+  /** The changed playlist, once everyone who has it open has been told to fetch it again. */
+  private async changed(playlist: Playlist): Promise<Playlist> {
+    await VideoEvents.publishPlaylistsChanged(this.db.$client, [playlist.id]);
+    return playlist;
   }
 
   private async view(user: UserRow, playlist: PlaylistRow, mine: boolean): Promise<Playlist> {

@@ -24,38 +24,19 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import { sendStoredFile } from '../../lib/stored-file';
 import { holdsPermission, requireUser } from '../access';
-import { WorkFolders } from '../../storage';
-import { AnnotationService } from '../annotations';
-import { VideoEvents } from '../events';
-import { ClipMedia } from './clip-media';
-import { ClipService } from './clip-service';
-import { PlaylistService } from './playlist-service';
+import type { ClipService } from './clip-service';
+import type { PlaylistService } from './playlist-service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clipService = new ClipService(
-    app.db,
-    new AnnotationService(app.db, app.pool, app.blobs, app.log, app.notifier),
-    new ClipMedia(app.pool, app.blobs, WorkFolders.in(app.config.dataDir), {
-      ...app.config.clipCuts,
-      quotaBytes: app.config.userQuotaBytes,
-    }),
-  );
-  const playlistService = new PlaylistService(app.db, clipService, app.notifier);
+export const clipRoutes: FastifyPluginAsyncZod<{
+  clipService: ClipService;
+  playlistService: PlaylistService;
+}> = async (app, { clipService, playlistService }) => {
   // A playlist's events are heard by whoever may open it, checked as each event goes out.
   app.videoEvents.hearPlaylistsWith((user, playlistId) =>
     holdsPermission(app.db, user, 'playlist.read', playlistId),
   );
-  /** Open pages of these playlists fetch them again (answered after the change is made). */
-  const changed = (playlistIds: string[]) =>
-    VideoEvents.publishPlaylistsChanged(app.pool, playlistIds);
-  /** A playlist change, answered with the playlist, heard by everyone who has it open. */
-  const announced = async <T extends { id: string }>(playlist: Promise<T>) => {
-    const result = await playlist;
-    await changed([result.id]);
-    return result;
-  };
 
   app.get(
     '/clips',
@@ -108,15 +89,8 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clipDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const clip = await clipService.update(
-        requireUser(request),
-        request.params.clipId,
-        request.body,
-      );
-      await changed(await clipService.playlistsHolding(clip.id));
-      return clip;
-    },
+    async (request) =>
+      clipService.update(requireUser(request), request.params.clipId, request.body),
   );
 
   app.delete(
@@ -130,9 +104,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const holding = await clipService.playlistsHolding(request.params.clipId);
       await clipService.delete(requireUser(request), request.params.clipId);
-      await changed(holding);
       return { message: 'Clip deleted' };
     },
   );
@@ -255,9 +227,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      announced(
-        playlistService.rename(requireUser(request), request.params.playlistId, request.body.title),
-      ),
+      playlistService.rename(requireUser(request), request.params.playlistId, request.body.title),
   );
 
   app.delete(
@@ -271,9 +241,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const reached = await playlistService.delete(requireUser(request), request.params.playlistId);
-      // Its viewers' pages learn it is gone (a gone playlist's own events reach nobody).
-      await app.videoEvents.publishAccessEnded(app.pool, { ...reached, videoIds: [] });
+      await playlistService.delete(requireUser(request), request.params.playlistId);
       return { message: 'Playlist deleted' };
     },
   );
@@ -294,12 +262,10 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(
-          await announced(
-            playlistService.addClip(
-              requireUser(request),
-              request.params.playlistId,
-              request.body.clipId,
-            ),
+          await playlistService.addClip(
+            requireUser(request),
+            request.params.playlistId,
+            request.body.clipId,
           ),
         ),
   );
@@ -315,12 +281,10 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      announced(
-        playlistService.removeItem(
-          requireUser(request),
-          request.params.playlistId,
-          request.params.itemId,
-        ),
+      playlistService.removeItem(
+        requireUser(request),
+        request.params.playlistId,
+        request.params.itemId,
       ),
   );
 
@@ -336,12 +300,10 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      announced(
-        playlistService.reorder(
-          requireUser(request),
-          request.params.playlistId,
-          request.body.itemIds,
-        ),
+      playlistService.reorder(
+        requireUser(request),
+        request.params.playlistId,
+        request.body.itemIds,
       ),
   );
 
@@ -363,8 +325,6 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.playlistId,
         request.body.email,
       );
-      // The person it is now shared with hears of it (their Playlists page lists it).
-      await changed([request.params.playlistId]);
       return reply.code(created ? 201 : 200).send(share);
     },
   );
@@ -380,16 +340,11 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const email = await playlistService.unshare(
+      await playlistService.unshare(
         requireUser(request),
         request.params.playlistId,
         request.params.shareId,
       );
-      await app.videoEvents.publishAccessEnded(app.pool, {
-        userIds: [],
-        emails: [email],
-        videoIds: [],
-      });
       return { message: 'Share removed successfully' };
     },
   );

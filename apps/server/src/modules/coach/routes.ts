@@ -18,17 +18,18 @@ import { z } from 'zod';
 import { publicOriginOf } from '../../lib/public-origin';
 import { requireUser } from '../access';
 import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
-import { CoachLinkService } from './coach-link-service';
-import { RosterService } from './roster-service';
-import { StudentService } from './student-service';
+import type { CoachLinkService } from './coach-link-service';
+import type { RosterService } from './roster-service';
+import type { StudentService } from './student-service';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
-  const students = new StudentService(app.db);
-  const roster = new RosterService(app.db, app.mailer, app.videoEvents, app.notifier);
-  const coaches = new CoachLinkService(app.db, app.videoEvents, app.notifier);
+export const coachRoutes: FastifyPluginAsyncZod<{
+  students: StudentService;
+  roster: RosterService;
+  coaches: CoachLinkService;
+}> = async (app, { students, roster, coaches }) => {
   // Adding or re-pointing a student mails the address typed: a cap keeps a coach account from
   // relaying spam.
   const mailCap = app.limitRequests({

@@ -186,6 +186,66 @@ describe('GET /api/events', () => {
     expect(strangerHeard.filter((event) => event.type === 'playlist')).toEqual([]);
   });
 
+  it('tells those who have a playlist open of each change to it or its clips, and those who lose it', async () => {
+    const [owner, sharee, second] = await Promise.all([
+      registerAccount(ctx.app, { confirmed: true }),
+      registerAccount(ctx.app, { confirmed: true }),
+      registerAccount(ctx.app, { confirmed: true }),
+    ]);
+    const call = async (
+      method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+      url: string,
+      body?: object,
+    ) => {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        payload: body,
+        headers: { cookie: owner.cookie },
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      return response.json<{ id: string; items: { id: string }[] }>();
+    };
+    const videoId = await insertReadyVideo(ctx.runtime.deps, owner.user.id);
+    const first = await call('POST', '/api/clips', { videoId, title: 'A', start: 1, end: 2 });
+    const other = await call('POST', '/api/clips', { videoId, title: 'B', start: 2, end: 3 });
+    const { id } = await call('POST', '/api/playlists', { title: 'Week 5', clipIds: [first.id] });
+    await call('POST', `/api/playlists/${id}/shares`, { email: sharee.user.username });
+
+    const CHANGES = 7;
+    const playlistEvents = (heard: Heard[]) => heard.filter((event) => event.type === 'playlist');
+    const ownerStream = await collectAll(
+      owner.cookie,
+      (heard) => playlistEvents(heard).length >= CHANGES,
+    );
+    const lost = (heard: Heard[]) => heard.some((event) => event.type === 'access');
+    const shareeStream = await collectAll(sharee.cookie, lost);
+    await call('PATCH', `/api/playlists/${id}`, { title: 'Week 6' });
+    const added = await call('POST', `/api/playlists/${id}/items`, { clipId: other.id });
+    const itemIds = added.items.map((item) => item.id);
+    await call('PUT', `/api/playlists/${id}/order`, { itemIds: [...itemIds].reverse() });
+    await call('DELETE', `/api/playlists/${id}/items/${itemIds[1]!}`);
+    await call('PATCH', `/api/clips/${first.id}`, { title: 'A, renamed' });
+    await call('POST', `/api/playlists/${id}/shares`, { email: second.user.username });
+    const secondStream = await collectAll(second.cookie, lost);
+    await call('DELETE', `/api/clips/${first.id}`);
+    const shares = await ctx.app.inject({
+      url: `/api/playlists/${id}`,
+      headers: { cookie: owner.cookie },
+    });
+    const { shares: listed } = shares.json<{ shares: { id: string; sharedWithEmail: string }[] }>();
+    const shareeShare = listed.find((share) => share.sharedWithEmail === sharee.user.username)!;
+    await call('DELETE', `/api/playlists/${id}/shares/${shareeShare.id}`);
+    await call('DELETE', `/api/playlists/${id}`);
+
+    const ownerHeard = playlistEvents(await ownerStream.events);
+    expect(ownerHeard.map((event) => event.data)).toEqual(Array(CHANGES).fill({ id }));
+    const shareeHeard = await shareeStream.events;
+    expect(playlistEvents(shareeHeard)).toHaveLength(CHANGES);
+    expect(lost(shareeHeard), 'the unshared address hears it lost the playlist').toBe(true);
+    expect(lost(await secondStream.events), 'a deleted playlist is lost to its sharees').toBe(true);
+  });
+
   it('refuses a signed-out listener with 401', async () => {
     const response = await fetch(`${origin}/api/events`);
     expect(response.status).toBe(401);

@@ -9,20 +9,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import { requireUser } from '../access';
-import { VideoEvents } from '../events';
-import { MeasurementService } from './measurement-service';
+import type { MeasurementService } from './measurement-service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
 /** Measurements on a video (issue 32). The rules of who may do what live in MeasurementService. */
-export const measurementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new MeasurementService(app.db, (event) =>
-    VideoEvents.publishMeasurementChanged(app.pool, event).catch((error: unknown) => {
-      // The change is made; pages that miss the event see it on their next load.
-      app.log.warn({ err: error, ...event }, 'could not announce a measurement change');
-    }),
-  );
-
+export const measurementRoutes: FastifyPluginAsyncZod<{ service: MeasurementService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/videos/:videoId/measurements',
     {

@@ -6,3 +6,4 @@ export { countUnread } from './notification-views';
 export { Notifier } from './notifier';
 export { notificationRoutes } from './routes';
 export { UnsubscribeLinks } from './unsubscribe-links';
+export { NotificationService } from './notification-service';

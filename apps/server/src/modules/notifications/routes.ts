@@ -9,14 +9,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses';
 import { requireUser } from '../access';
-import { NotificationService } from './notification-service';
+import type { NotificationService } from './notification-service';
 
 const errors = errorResponses(400, 401, 404);
 
 /** The bell's list, marking it read, the choice of mail, and the unsubscribe link's target. */
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new NotificationService(app.db, app.pool, app.unsubscribeLinks);
-
+export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (
+  app,
+  { service },
+) => {
   // Mail programs that honour List-Unsubscribe-Post send a form body (RFC 8058); the token is
   // in the address. Only this plugin's routes read such bodies.
   app.addContentTypeParser(

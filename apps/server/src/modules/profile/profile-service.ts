@@ -8,33 +8,34 @@ import { chooseJerseyColors, listJerseyColors } from '../users';
 
 type ProfileChanges = z.output<typeof updateProfileBodySchema>;
 
-/** Name, player number and height. The e-mail is the sign-in name and is not changed here. */
-export async function updateProfile(
-  db: Database,
-  user: UserRow,
-  changes: ProfileChanges,
-): Promise<UserRow> {
-  const [updated] = await db
-    .update(users)
-    .set({
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      // The form leaves an emptied number out: absent means "no number".
-      playerNumber: changes.playerNumber ?? null,
-      heightCm: changes.heightCm ?? null,
-    })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated!;
-}
+/** The signed-in user's own profile: only ever their own row, so no permission to check. */
+export class ProfileService {
+  constructor(private readonly db: Database) {}
 
-/** Replaces the colours the user plays in, refusing ids that are not colour options. */
-export async function chooseKnownJerseyColors(db: Database, user: UserRow, colorIds: number[]) {
-  const known = new Set((await listJerseyColors(db)).map((option) => option.id));
-  const unknown = [...new Set(colorIds)].filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    throw badRequest(
-      `Unknown jersey color id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
-    );
+  /** Name, player number and height. The e-mail is the sign-in name and is not changed here. */
+  async update(user: UserRow, changes: ProfileChanges): Promise<UserRow> {
+    const [updated] = await this.db
+      .update(users)
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        // The form leaves an emptied number out: absent means "no number".
+        playerNumber: changes.playerNumber ?? null,
+        heightCm: changes.heightCm ?? null,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated!;
   }
-  await chooseJerseyColors(db, user.id, colorIds);
+
+  /** Replaces the colours the user plays in, refusing ids that are not colour options. */
+  async chooseJerseyColors(user: UserRow, colorIds: number[]): Promise<void> {
+    const known = new Set((await listJerseyColors(this.db)).map((option) => option.id));
+    const unknown = [...new Set(colorIds)].filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw badRequest(
+        `Unknown jersey color id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+      );
+    }
+    await chooseJerseyColors(this.db, user.id, colorIds);
+  }
 }

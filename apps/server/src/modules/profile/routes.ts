@@ -9,13 +9,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../access';
 import { listJerseyColors, loadUserView } from '../users';
-import { chooseKnownJerseyColors, updateProfile } from './profile-service';
+import type { ProfileService } from './profile-service';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401);
 
 /** Settings: the signed-in user's own profile, the colours they play in. */
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> = async (
+  app,
+  { profiles },
+) => {
   app.put(
     '/user/profile',
     {
@@ -28,7 +31,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateProfile(app.db, requireUser(request), request.body);
+      const user = await profiles.update(requireUser(request), request.body);
       return loadUserView(app.db, user);
     },
   );
@@ -60,7 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await chooseKnownJerseyColors(app.db, user, request.body.colorIds);
+      await profiles.chooseJerseyColors(user, request.body.colorIds);
       return loadUserView(app.db, user);
     },
   );

@@ -11,13 +11,15 @@ import { z } from 'zod';
 import { publicOriginOf } from '../../lib/public-origin';
 import { MAIL_SENDS_PER_HOUR } from '../../mail/mailer';
 import { requireUser } from '../access';
-import { ShareService } from './share-service';
+import type { ShareService } from './share-service';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const shares = new ShareService(app.db, app.mailer, app.videoEvents, app.notifier);
+export const shareRoutes: FastifyPluginAsyncZod<{ shares: ShareService }> = async (
+  app,
+  { shares },
+) => {
   // Each share mails an address the user typed: a cap keeps an account from relaying spam.
   const mailCap = app.limitRequests({
     max: MAIL_SENDS_PER_HOUR,

@@ -26,27 +26,25 @@ import {
   tagVideoParamsSchema,
   updateTagEventBodySchema,
   updateTagTemplateBodySchema,
-  type TagEventChanged,
 } from '@filmroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import type { UserRow } from '../../db/schema';
 import { requireUser } from '../access';
-import { VideoEvents } from '../events';
-import { TagEventService } from './tag-event-service';
-import { TagSuggestionService } from './tag-suggestion-service';
-import { TagTemplateService } from './template-service';
+import type { TagEventService } from './tag-event-service';
+import type { TagSuggestionService } from './tag-suggestion-service';
+import type { TagTemplateService } from './template-service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['tagging'];
 
 /** Code windows (templates), and the tagged events of a video with their stats and exports. */
-export const taggingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = new TagTemplateService(app.db);
-  const announce = (event: TagEventChanged) => VideoEvents.publishTagEvent(app.pool, event);
-  const events = new TagEventService(app.db, announce);
-  const suggestions = new TagSuggestionService(app.db, events, announce);
+export const taggingRoutes: FastifyPluginAsyncZod<{
+  templates: TagTemplateService;
+  events: TagEventService;
+  suggestions: TagSuggestionService;
+}> = async (app, { templates, events, suggestions }) => {
   /** The ratios of the code window a stats request names: one the asker may read. */
   const ratiosOf = async (user: UserRow, templateId: string | undefined) =>
     templateId === undefined ? [] : (await templates.get(user, templateId)).ratios;

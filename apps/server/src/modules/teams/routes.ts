@@ -18,15 +18,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses';
 import { requireUser } from '../access';
-import { TeamService } from './team-service';
-import { TeamShareService } from './team-share-service';
+import type { TeamService } from './team-service';
+import type { TeamShareService } from './team-share-service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const teams = new TeamService(app.db, app.videoEvents);
-  const shares = new TeamShareService(app.db, app.videoEvents, app.notifier);
-
+export const teamRoutes: FastifyPluginAsyncZod<{
+  teams: TeamService;
+  shares: TeamShareService;
+}> = async (app, { teams, shares }) => {
   app.get(
     '/teams',
     {

@@ -5,3 +5,5 @@ export {
   sweepAbandonedUploads,
 } from './resumable-store';
 export { estimatedRangeBytes, lockOwnersQuota, quotaProblem, storageUsedBy } from './storage-quota';
+// Its service, built once by the composition root (src/services.ts).
+export { VideoService } from './video-service';

@@ -13,7 +13,7 @@ import type { UserRow } from '../../db/schema';
 import { createResumableStore } from './resumable-store';
 import { handleWithTus } from './tus-handle';
 import { PostgresLocker, UploadLockTimeout } from './upload-locker';
-import { VideoService } from './video-service';
+import type { VideoService } from './video-service';
 import { isVideoType, notAVideo } from './video-types';
 
 const PATH = '/api/resumable-uploads';
@@ -32,11 +32,13 @@ const VIDEO_ID_HEADER = 'FilmRoom-Video-Id';
  * one transaction making the video row and its preparation job once the last byte arrives.
  * An upload is its creator's: to anyone else it does not exist.
  */
-export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
+export const resumableUploadRoutes: FastifyPluginAsync<{ videos: VideoService }> = async (
+  app,
+  { videos },
+) => {
   const { config, blobs } = app;
   const { maxBytes } = config.resumableUploads;
   const store = await createResumableStore(config, blobs);
-  const videos = new VideoService(app.db, app.pool, blobs, app.jobs, app.log, app.videoEvents);
   // Several API processes may serve one upload's requests: the lock on it lives in the database.
   const locker = new PostgresLocker(app.pool.options.connectionString!, { log: app.log });
   app.addHook('onClose', () => locker.close());

@@ -22,7 +22,7 @@ import { receiveStagedUpload } from '../../lib/staged-upload';
 import { requireUser } from '../access';
 import { videoKeys } from '../../storage';
 import { VideoListCache } from './video-list-cache';
-import { VideoService } from './video-service';
+import type { VideoService } from './video-service';
 import { isVideoType, notAVideo } from './video-types';
 import { toVideoView } from './video-view';
 import { errorResponses } from '../../lib/error-responses';
@@ -38,11 +38,10 @@ export type VideoDetailExtras = (
   video: VideoRow,
 ) => Promise<Pick<VideoDetail, 'analysis' | 'analysisState' | 'suggestedPrompts'>>;
 
-export const videoRoutes: FastifyPluginAsyncZod<{ detailExtras: VideoDetailExtras }> = async (
-  app,
-  { detailExtras },
-) => {
-  const videos = new VideoService(app.db, app.pool, app.blobs, app.jobs, app.log, app.videoEvents);
+export const videoRoutes: FastifyPluginAsyncZod<{
+  videos: VideoService;
+  detailExtras: VideoDetailExtras;
+}> = async (app, { videos, detailExtras }) => {
   const listCache = new VideoListCache();
 
   app.get(
