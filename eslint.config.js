@@ -26,7 +26,7 @@ export const serverModuleDependencies = {
   coach: ['access', 'auth', 'events', 'notifications', 'users'],
   shares: ['access', 'auth', 'events', 'notifications', 'users'],
   annotations: ['access', 'events', 'notifications', 'users'],
-  measurements: ['access', 'events', 'users'],
+  measurements: ['access', 'users'],
   players: ['access', 'users'],
   analysis: ['access', 'events', 'notifications', 'players'],
   chat: ['access', 'analysis'],
@@ -36,7 +36,7 @@ export const serverModuleDependencies = {
   admin: ['access', 'auth', 'users', 'videos'],
   teams: ['access', 'events', 'notifications', 'users'],
   // Suggested events are read from the analyses' readings.
-  tagging: ['access', 'analysis', 'clips', 'events'],
+  tagging: ['access', 'analysis', 'clips'],
 };
 
 /** A dependency cycle in `graph` (module → the modules it imports) as a path, or null. */
