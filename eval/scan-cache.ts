@@ -65,24 +65,17 @@ async function sourceKey(file: string): Promise<string> {
   return [path.basename(file), bytes.length, digest].join('.');
 }
 
-/** A cached scan, or null when there is none yet. */
-async function readCached(cached: string): Promise<VisionScan | null> {
+/** Reads a cached scan, or scans `file` and caches it (written whole, then renamed into place). */
+async function scanOnce(cached: string, file: string, settings: ScanSettings): Promise<VisionScan> {
   try {
     return JSON.parse(await readFile(cached, 'utf8')) as VisionScan;
   } catch {
-    return null;
+    const { timings: _timings, ...scan } = await scanVideo(file, { fps: settings.fps });
+    await mkdir(path.dirname(cached), { recursive: true });
+    await writeFile(`${cached}.${process.pid}.tmp`, JSON.stringify(scan));
+    await rename(`${cached}.${process.pid}.tmp`, cached);
+    return scan;
   }
-}
-
-/** Reads a cached scan, or scans `file` and caches it (written whole, then renamed into place). */
-async function scanOnce(cached: string, file: string, settings: ScanSettings): Promise<VisionScan> {
-  const stored = await readCached(cached);
-  if (stored) return stored;
-  const { timings: _timings, ...scan } = await scanVideo(file, { fps: settings.fps });
-  await mkdir(path.dirname(cached), { recursive: true });
-  await writeFile(`${cached}.${process.pid}.tmp`, JSON.stringify(scan));
-  await rename(`${cached}.${process.pid}.tmp`, cached);
-  return scan;
 }
 
 /**
@@ -90,40 +83,8 @@ async function scanOnce(cached: string, file: string, settings: ScanSettings): P
  * evaluation only re-analyses (the coach step takes milliseconds, the scan minutes).
  */
 export async function cachedScan(file: string, settings: ScanSettings): Promise<VisionScan> {
-  return scanOnce(await originalScanPath(file, settings), file, settings);
-}
-
-async function originalScanPath(file: string, settings: ScanSettings): Promise<string> {
   const key = [await sourceKey(file), settings.fps, await visionFingerprint()].join('.');
-  return path.join(ORIGINALS, `${key}.json`);
-}
-
-/** The variant's video and scan files, keyed by clip, variant and vision fingerprint. */
-async function variantPaths(file: string, kind: VariantKind, settings: ScanSettings) {
-  const key = [await sourceKey(file), kind, await visionFingerprint()].join('.');
-  return {
-    key,
-    video: path.join(VARIANTS, `${key}.mp4`),
-    scan: path.join(VARIANTS, `${key}.${settings.fps}.json`),
-  };
-}
-
-/**
- * A scan already in the cache, or null: for measurements that must not start a scan (the
- * keypoint noise, read while an evaluation run fills the cache).
- */
-export async function storedScan(
-  file: string,
-  kind: VariantKind | 'original',
-  settings: ScanSettings,
-): Promise<VisionScan | null> {
-  const original = await readCached(await originalScanPath(file, settings));
-  if (kind === 'original' || !original) return original;
-  const scale = smallScale(original);
-  if (sameAsOriginal(kind, { frameRate: await sourceFrameRate(file), smallScale: scale })) {
-    return original;
-  }
-  return readCached((await variantPaths(file, kind, settings)).scan);
+  return scanOnce(path.join(ORIGINALS, `${key}.json`), file, settings);
 }
 
 /**
@@ -142,7 +103,8 @@ export async function cachedVariantScan(
   if (sameAsOriginal(kind, { frameRate: await sourceFrameRate(file), smallScale: scale })) {
     return { scan: original, same: true };
   }
-  const { key, video, scan: cached } = await variantPaths(file, kind, settings);
+  const key = [await sourceKey(file), kind, await visionFingerprint()].join('.');
+  const video = path.join(VARIANTS, `${key}.mp4`);
   try {
     await stat(video);
   } catch {
@@ -151,6 +113,6 @@ export async function cachedVariantScan(
     await makeVariant(file, kind, partial, scale);
     await rename(partial, video);
   }
-  const scan = await scanOnce(cached, video, settings);
+  const scan = await scanOnce(path.join(VARIANTS, `${key}.${settings.fps}.json`), video, settings);
   return { scan, same: false };
 }

@@ -18,7 +18,7 @@ export type SpeedSample = {
 // window is in seconds, not samples: scans sample fast stretches at the source frame rate and
 // the rest five times a second, and a 15 fps clip has half the samples of a 30 fps one, so a
 // window of samples differentiates jitter over 0.07 s in one stretch and a second in the next.
-export const SMOOTH_SECONDS = 0.4;
+const SMOOTH_SECONDS = 0.4;
 
 /** For each time, the indexes of the first and last times within `half` seconds of it. */
 function windows(times: number[], half: number): [number, number][] {
@@ -29,24 +29,6 @@ function windows(times: number[], half: number): [number, number][] {
     while (last + 1 < times.length && times[last + 1]! <= t + half + 1e-9) last += 1;
     return [first, last];
   });
-}
-
-/** For each window of indexes, the median of the points seen in it (undefined: none seen). */
-function mediansOver(around: [number, number][], points: (Point | undefined)[]) {
-  return around.map(([first, last]) => {
-    const near = points.slice(first, last + 1).filter((p): p is Point => !!p);
-    return near.length
-      ? { x: median(near.map((p) => p.x)), y: median(near.map((p) => p.y)) }
-      : undefined;
-  });
-}
-
-/**
- * A keypoint's path with one-sample glitches taken out: at each time, the median of where it
- * was within the same window hip speed reads over (undefined where it was not seen at all).
- */
-export function steadiedPath(points: (Point | undefined)[], times: number[]) {
-  return mediansOver(windows(times, SMOOTH_SECONDS / 2), points);
 }
 
 /** The mean time and position over the indexes `from` to `to` (inclusive). */
@@ -68,10 +50,10 @@ export function speedSeries(moments: BodyMoment[], bodyLength: number): SpeedSam
   const around = windows(times, SMOOTH_SECONDS / 2);
   // A hip keypoint glitching for one sample is not a move: the median over the window ignores
   // it, where a sparse stretch leaves a mean only two other samples to dilute it with.
-  const hips = mediansOver(
-    around,
-    moments.map((m) => m.hip),
-  ) as Point[];
+  const hips = around.map(([first, last]) => {
+    const near = moments.slice(first, last + 1);
+    return { x: median(near.map((m) => m.hip.x)), y: median(near.map((m) => m.hip.y)) };
+  });
   const xs = smoothInTime(
     moments.map((m) => m.hip.x),
     times,

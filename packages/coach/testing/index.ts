@@ -5,4 +5,3 @@ export { clipScan, slowedScan } from './clip-scans';
 export { serveScan } from './serve-scans';
 export { squatsScan } from './squats-scan';
 export { unquotedValues } from './unquoted-values';
-export { holdPaths } from './hold-paths';

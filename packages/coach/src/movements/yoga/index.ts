@@ -1,21 +1,32 @@
 import { kneeAngleOf } from '../../body-series';
 import { speedSeries } from '../../movement';
-import { findStillPeriods, heldWrists } from '../../stillness';
-import { momentAt } from '../athlete';
+import { findStillPeriods } from '../../stillness';
+import { momentAt, smoothInTime } from '../athlete';
 import { metric } from '../records';
 import { deeperKnee, event, ramp, seconds, uprightShare } from '../shared';
 import type { MetricDraft, MovementModule } from '../types';
 
+// Wrists faster than this (trunks/s, about 1.7 m/s) are an arm sweeping into the next pose; the
+// tremble of arms held out stays under half of it even between frames a thirtieth of a second apart.
+const ARM_SWEEP = 3.5;
+
 /**
- * Held poses: stretches of at least two seconds where the hips and the wrists stay put. Flows
- * often change pose with the arms alone (warrior II to reverse warrior), so hips alone would see
- * one long hold.
+ * Held poses: stretches of at least two seconds where the hips are still and the arms are not
+ * sweeping. Flows often change pose with the arms alone (warrior II to reverse warrior), so hips
+ * alone would see one long hold.
  */
 function holds(athlete: Parameters<MovementModule['read']>[0]) {
   const speeds = speedSeries(athlete.moments, athlete.bodyLength);
-  return findStillPeriods(speeds, athlete.bodyLength, [], heldWrists(athlete)).filter(
-    (p) => p.seconds >= 2,
+  // Averaged over a few frames: one fast frame is a wrist keypoint jumping, not a sweep.
+  const wristSpeed = smoothInTime(
+    athlete.wristSpeed,
+    athlete.moments.map((m) => m.t),
+    0.15,
   );
+  const sweeps = athlete.moments
+    .filter((_, i) => wristSpeed[i]! > ARM_SWEEP)
+    .map((m) => ({ start: m.t, end: m.t }));
+  return findStillPeriods(speeds, athlete.bodyLength, sweeps).filter((p) => p.seconds >= 2);
 }
 
 export const yoga: MovementModule = {
