@@ -3,7 +3,8 @@
 // count goes up with its bar, in the same render), on a game already holding 1,500 events; then a
 // reload, which must still show every event tagged (the goal: under 50 ms, and it survives).
 import os from 'node:os';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium, signedInContext } from './browser';
 import type { Account } from './load-seed';
 import type { Row } from './table';
 
@@ -52,14 +53,9 @@ export async function benchTagHotkey(
   /** The game's events before any press, for the row's name. */
   events: number,
 ): Promise<Row> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const [name, value] = coach.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
+    const context = await signedInContext(browser, origin, coach, VIEWPORT);
     const page = await context.newPage();
     await page.addInitScript(NOTE_KEY_DOWN);
     await openTagTab(page, origin, videoId);

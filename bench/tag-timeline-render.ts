@@ -7,7 +7,8 @@
 // back until the page is up, so what is timed is the timeline's own drawing.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium, signedInContext } from './browser';
 import type { Account } from './load-seed';
 import type { Row } from './table';
 
@@ -124,10 +125,8 @@ function mainThreadTaskMs(
  * main thread's CPU time in that stretch, and how many bars and clusters were drawn.
  */
 async function timelineRender(browser: Browser, origin: string, coach: Account, videoId: string) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await signedInContext(browser, origin, coach, VIEWPORT);
   try {
-    const [name, value] = coach.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
     const page = await context.newPage();
     // TAG_TIMELINE_TRACE=file keeps the last load's trace, with what each task did, to read in
     // the browser's performance panel (with a CPU profile).
@@ -233,10 +232,8 @@ async function scrollAndZoomFrames(
   coach: Account,
   videoId: string,
 ): Promise<number[]> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await signedInContext(browser, origin, coach, VIEWPORT);
   try {
-    const [name, value] = coach.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
     const page = await context.newPage();
     await page.goto(`${origin}/videos/${videoId}`);
     await page.locator(BARS).first().waitFor();
@@ -248,10 +245,8 @@ async function scrollAndZoomFrames(
 
 /** Each zoom step's time to its frame and the next frame's, with the page's main-thread time. */
 async function zoomStepTimes(browser: Browser, origin: string, coach: Account, videoId: string) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await signedInContext(browser, origin, coach, VIEWPORT);
   try {
-    const [name, value] = coach.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
     const page = await context.newPage();
     await page.goto(`${origin}/videos/${videoId}`);
     await page.locator(BARS).first().waitFor();
@@ -273,10 +268,7 @@ export async function benchTagTimeline(
   videoId: string,
   events: number,
 ): Promise<Row[]> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const loads: { ms: number; bars: number; cpuMs: number }[] = [];
     const loadAverages: number[] = [];
